@@ -363,3 +363,32 @@ func TestMessageTypes(t *testing.T) {
 		t.Errorf("only %d messages decoded", decoded)
 	}
 }
+
+// TestRepliesQuoteNoValue: an error reply's data says where and which
+// rule (pointer and code), never a value of the message, which may be a
+// secret: not a method name, an event type, a member's value (one that
+// repeats a member, too), nor the text of malformed input. Member names
+// are structure: pointers name them.
+func TestRepliesQuoteNoValue(t *testing.T) {
+	const secret = "s3cr3t"
+	request := withID(draftRequest, `"evt_1"`)
+	for _, msg := range []string{
+		strings.Replace(request, `"hooks/intercept"`, `"hooks/`+secret+`"`, 1),
+		strings.Replace(request, `"tool.before"`, `"`+secret+`"`, 1),
+		strings.Replace(request, `"time":"2026-08-24T08:51:14Z"`, `"time":"`+secret+`"`, 1),
+		strings.Replace(request, `"capabilities":{"effects":["deny"]}`, `"capabilities":{"effects":["`+secret+`"]}`, 1),
+		strings.Replace(request, `"path":"p"`, `"path":"p","path":"`+secret+`"`, 1),
+		`{"jsonrpc":"2.0","id":1,"method":` + secret + `}`,
+	} {
+		r := dispatch.Decode([]byte(msg))
+		if r.Reply == nil {
+			t.Fatalf("%s: no reply (%v)", msg, r.Err)
+		}
+		if bytes.Contains(r.Reply, []byte(secret)) {
+			t.Errorf("the reply to %s quotes a value of the message: %s", msg, r.Reply)
+		}
+		if r.Err == nil {
+			t.Errorf("%s: no error kept locally", msg)
+		}
+	}
+}

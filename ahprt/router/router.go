@@ -210,7 +210,7 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 	if err != nil {
 		// Nothing can be trusted, not even whether it is a notification:
 		// JSON-RPC answers a parse error with a null id.
-		return Result{Err: err, Code: CodeParseError, Reply: errorReply(nil, CodeParseError, "Parse error", err.Error(), nil)}
+		return Result{Err: err, Code: CodeParseError, Reply: AppendErrorReply(nil, nil, CodeParseError, "Parse error", ErrorData(err))}
 	}
 	defer c.Release()
 	return d.DecodeParsed(c)
@@ -225,7 +225,7 @@ func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
 	doc := c.Doc
 	root := doc.Root()
 	if doc.Kind(root) != ahprt.KindObject {
-		return Result{Err: errors.New("a JSON-RPC message is an object"), Code: CodeInvalidRequest, Reply: errorReply(nil, CodeInvalidRequest, "Invalid Request", "a JSON-RPC message is an object (batches are not allowed in AHP)", nil)}
+		return Result{Err: errors.New("a JSON-RPC message is an object"), Code: CodeInvalidRequest, Reply: AppendErrorReply(nil, nil, CodeInvalidRequest, "Invalid Request", detail("a JSON-RPC message is an object (batches are not allowed in AHP)"))}
 	}
 	q := query{c: c}
 	q.id, q.hasID = doc.Member(root, "id")
@@ -250,13 +250,13 @@ func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
 	}
 	if !ok || doc.Kind(ver) != ahprt.KindString {
 		r.Err = errors.New("params.protocolVersion is missing or not a string")
-		return d.refuse(r, q, CodeInvalidParams, "Invalid params", "params.protocolVersion is missing or not a string", nil)
+		return d.refuse(r, q, CodeInvalidParams, "Invalid params", detail("params.protocolVersion is missing or not a string"))
 	}
 	r.Version = d.intern(doc, ver)
 	snap, ok := d.byVersion[r.Version]
 	if !ok {
 		r.Err = errors.New("unsupported protocolVersion " + strconv.Quote(r.Version))
-		return d.refuse(r, q, CodeUnsupportedProtocolVersion, "unsupported_protocol_version", "", d.supported)
+		return d.refuse(r, q, CodeUnsupportedProtocolVersion, "unsupported_protocol_version", AppendSupported(nil, d.supported))
 	}
 	r.Snapshot = snap.Key
 	q.snap = snap
@@ -267,7 +267,7 @@ func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
 	decode, ok := table[r.Method]
 	if !ok {
 		r.Err = notFound(snap, r.Kind, r.Method)
-		return d.refuse(r, q, CodeMethodNotFound, "Method not found", r.Err.Error(), nil)
+		return d.refuse(r, q, CodeMethodNotFound, "Method not found", nil) // the method's name stays local
 	}
 	r.Message, r.Err = decode(c)
 	if r.Err != nil {
@@ -283,7 +283,7 @@ func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
 				code, msg = CodeInvalidRequest, "Invalid Request"
 			}
 		}
-		return d.refuse(r, q, code, msg, r.Err.Error(), nil)
+		return d.refuse(r, q, code, msg, ErrorData(r.Err))
 	}
 	return r
 }
@@ -361,14 +361,14 @@ func (d *Dispatcher) replyID(q query) []byte {
 
 // refuse finishes a request with an error reply, a notification with
 // nothing at all.
-func (d *Dispatcher) refuse(r Result, q query, code int, msg, detail string, supported []string) Result {
+func (d *Dispatcher) refuse(r Result, q query, code int, msg string, data []byte) Result {
 	if r.Kind == Notification {
 		r.Dropped = true
 		r.Message = nil
 		return r
 	}
 	r.Code, r.ReplyID = code, d.replyID(q)
-	r.Reply = errorReply(r.ReplyID, code, msg, detail, supported)
+	r.Reply = AppendErrorReply(nil, r.ReplyID, code, msg, data)
 	return r
 }
 
@@ -381,7 +381,7 @@ func (d *Dispatcher) invalid(q query, why string) Result {
 		return r
 	}
 	r.Code, r.ReplyID = CodeInvalidRequest, d.replyID(q)
-	r.Reply = errorReply(r.ReplyID, CodeInvalidRequest, "Invalid Request", why, nil)
+	r.Reply = AppendErrorReply(nil, r.ReplyID, CodeInvalidRequest, "Invalid Request", detail(why))
 	return r
 }
 
@@ -453,18 +453,30 @@ func (d *Dispatcher) errorResponse(c *ahprt.Ctx) error {
 	return firstErr
 }
 
-// errorReply writes a JSON-RPC error response on one line.
-func errorReply(id []byte, code int, msg, detail string, supported []string) []byte {
-	var data []byte
-	switch {
-	case supported != nil:
-		data = AppendSupported(nil, supported)
-	case detail != "":
-		data = append(data, `{"detail":`...)
-		data = ahprt.AppendString(data, detail)
-		data = append(data, '}')
+// ErrorData is the data of an error reply about err: for a decoder's
+// rejection (an *ahprt.Error), {"pointer": ..., "code": ...}, where in the
+// message and the machine code; nil for anything else. It never carries
+// an error's text, which may quote a value of the message (AHP: error
+// data never carries secrets); the whole error stays in Result.Err.
+func ErrorData(err error) []byte {
+	var e *ahprt.Error
+	if !errors.As(err, &e) {
+		return nil
 	}
-	return AppendErrorReply(nil, id, code, msg, data)
+	root := e.Root()
+	b := append([]byte(nil), `{"pointer":`...)
+	b = ahprt.AppendString(b, root.Pointer)
+	b = append(b, `,"code":`...)
+	b = ahprt.AppendString(b, string(root.Code))
+	return append(b, '}')
+}
+
+// detail is the data {"detail": why} for a reason the router wrote
+// itself (never one that quotes the message).
+func detail(why string) []byte {
+	b := append([]byte(nil), `{"detail":`...)
+	b = ahprt.AppendString(b, why)
+	return append(b, '}')
 }
 
 // AppendSupported appends the data of an unsupported_protocol_version
