@@ -28,7 +28,7 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason0)
+		return c.FailTypeWith(n, &reasons[0])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -80,7 +80,7 @@ func vCommon_jsonRpcVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reason5)
+		return c.FailWith(n, &reasons[5])
 	}
 	_ = k
 	_ = d
@@ -115,11 +115,11 @@ func vCommon_nonEmptyString(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason6)
+		return c.FailTypeWith(n, &reasons[6])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason7)
+			return c.FailWith(n, &reasons[7])
 		}
 	}
 	_ = d
@@ -131,7 +131,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason8)
+		return c.FailTypeWith(n, &reasons[8])
 	}
 	_ = d
 	return true
@@ -142,11 +142,11 @@ func vCommon_methodName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason9)
+		return c.FailTypeWith(n, &reasons[9])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason10)
+			return c.FailWith(n, &reasons[10])
 		}
 	}
 	_ = d
@@ -158,7 +158,7 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason11)
+		return c.FailTypeWith(n, &reasons[11])
 	}
 	_ = d
 	return true
@@ -169,7 +169,7 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason12)
+		return c.FailTypeWith(n, &reasons[12])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -211,7 +211,7 @@ func vCapabilitiesRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/capabilities")) {
-		return c.FailWith(n, &reason15)
+		return c.FailWith(n, &reasons[15])
 	}
 	_ = k
 	_ = d
@@ -223,7 +223,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason16)
+		return c.FailTypeWith(n, &reasons[16])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -240,7 +240,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason17)
+					return c.FailWith(m.Name(), &reasons[17])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -260,7 +260,7 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "draft")) {
-		return c.FailWith(n, &reason19)
+		return c.FailWith(n, &reasons[19])
 	}
 	_ = k
 	_ = d
@@ -287,7 +287,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason20)
+		return c.FailTypeWith(n, &reasons[20])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -330,7 +330,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason24)
+		return c.FailWith(n, &reasons[24])
 	}
 	_ = d
 	return true
@@ -364,7 +364,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailTypeWith(n, &reason25)
+		return c.FailTypeWith(n, &reasons[25])
 	}
 	_ = d
 	return true
@@ -375,7 +375,7 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason26)
+		return c.FailTypeWith(n, &reasons[26])
 	}
 	_ = d
 	return true
@@ -386,7 +386,7 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason27)
+		return c.FailTypeWith(n, &reasons[27])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -423,7 +423,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason29)
+		return c.FailTypeWith(n, &reasons[29])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -461,7 +461,7 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason32)
+		return c.FailWith(n, &reasons[32])
 	}
 	_ = d
 	return true
@@ -477,7 +477,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason33)
+		return c.FailTypeWith(n, &reasons[33])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -550,7 +550,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason43)
+		return c.FailWith(n, &reasons[43])
 	}
 	_ = d
 	return true
@@ -561,7 +561,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason44)
+		return c.FailTypeWith(n, &reasons[44])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -591,7 +591,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason45)
+		return c.FailTypeWith(n, &reasons[45])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1056,7 +1056,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 	k := d.Kind(n)
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reason48)
+			return c.FailWith(n, &reasons[48])
 		}
 	}
 	_ = d
@@ -1165,7 +1165,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
 	k := d.Kind(n)
 	_ = k
 	if c.Quiet(n, nil, vCommon_interceptableEventType) {
-		return c.FailWith(n, &reason50)
+		return c.FailWith(n, &reasons[50])
 	}
 	_ = d
 	return true
@@ -1176,7 +1176,7 @@ func vCommon_interceptableEventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason51)
+		return c.FailWith(n, &reasons[51])
 	}
 	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before":
@@ -1223,7 +1223,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	k := d.Kind(n)
 	_ = k
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not) {
-		return c.FailWith(n, &reason52)
+		return c.FailWith(n, &reasons[52])
 	}
 	_ = d
 	return true
@@ -1248,7 +1248,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason53)
+			return c.FailWith(n, &reasons[53])
 		}
 	}
 	_ = d
@@ -1260,7 +1260,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason54)
+		return c.FailWith(n, &reasons[54])
 	}
 	_ = k
 	_ = d
@@ -1353,7 +1353,7 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason55)
+		return c.FailTypeWith(n, &reasons[55])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1536,7 +1536,7 @@ func vCapabilities_allOf_1_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason58)
+			return c.FailWith(n, &reasons[58])
 		}
 	}
 	_ = d
@@ -1548,7 +1548,7 @@ func vCapabilities_allOf_1_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason59)
+		return c.FailWith(n, &reasons[59])
 	}
 	_ = k
 	_ = d
@@ -1672,7 +1672,7 @@ func vCapabilities_allOf_3_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason61)
+			return c.FailWith(n, &reasons[61])
 		}
 	}
 	_ = d
@@ -1684,7 +1684,7 @@ func vCapabilities_allOf_3_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reason62)
+		return c.FailWith(n, &reasons[62])
 	}
 	_ = k
 	_ = d
@@ -1808,7 +1808,7 @@ func vCapabilities_allOf_5_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason64)
+			return c.FailWith(n, &reasons[64])
 		}
 	}
 	_ = d
@@ -1820,7 +1820,7 @@ func vCapabilities_allOf_5_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
-		return c.FailWith(n, &reason65)
+		return c.FailWith(n, &reasons[65])
 	}
 	_ = k
 	_ = d
@@ -1832,12 +1832,12 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason66)
+		return c.FailTypeWith(n, &reasons[66])
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason67)
+			return c.FailWith(n, &reasons[67])
 		}
 		{
 			it := d.Items(n)
@@ -1884,7 +1884,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason68)
+		return c.FailWith(n, &reasons[68])
 	}
 	switch d.StrView(n) {
 	case "deny", "allow", "ask", "modify", "message", "return", "flow", "inject":
@@ -1901,11 +1901,11 @@ func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason69)
+		return c.FailTypeWith(n, &reasons[69])
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reason70)
+			return c.FailWith(n, &reasons[70])
 		}
 	}
 	_ = d
@@ -1917,11 +1917,11 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason71)
+		return c.FailTypeWith(n, &reasons[71])
 	}
 	if k == ahprt.KindObject {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason72)
+			return c.FailWith(n, &reasons[72])
 		}
 		if ev != nil {
 			ev.Declared = true
@@ -1984,7 +1984,7 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason73)
+		return c.FailTypeWith(n, &reasons[73])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2074,7 +2074,7 @@ func vCapabilities_modifyOperations_anyOf_0_replace(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.FailWith(n, &reason77)
+		return c.FailWith(n, &reasons[77])
 	}
 	_ = k
 	_ = d
@@ -2120,7 +2120,7 @@ func vCapabilities_modifyOperations_anyOf_1_merge(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.FailWith(n, &reason79)
+		return c.FailWith(n, &reasons[79])
 	}
 	_ = k
 	_ = d
@@ -2132,7 +2132,7 @@ func vCapabilities_modifyOperations_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason80)
+		return c.FailTypeWith(n, &reasons[80])
 	}
 	_ = d
 	return true
@@ -2143,7 +2143,7 @@ func vCapabilities_modifyOperations_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason81)
+		return c.FailTypeWith(n, &reasons[81])
 	}
 	_ = d
 	return true
@@ -2154,7 +2154,7 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason82)
+		return c.FailTypeWith(n, &reasons[82])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2264,15 +2264,15 @@ func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason86)
+		return c.FailTypeWith(n, &reasons[86])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason87)
+			return c.FailWith(n, &reasons[87])
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason88)
+			return c.FailWith(n, &reasons[88])
 		}
 		{
 			it := d.Items(n)
@@ -2296,7 +2296,7 @@ func vCapabilities_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason89)
+		return c.FailWith(n, &reasons[89])
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -2313,11 +2313,11 @@ func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason90)
+		return c.FailTypeWith(n, &reasons[90])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason91)
+			return c.FailWith(n, &reasons[91])
 		}
 	}
 	_ = d
@@ -2329,7 +2329,7 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason92)
+		return c.FailTypeWith(n, &reasons[92])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2366,7 +2366,7 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason94)
+		return c.FailTypeWith(n, &reasons[94])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2408,7 +2408,7 @@ func vCapabilities_inject_context_append(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Bool(n)) {
-		return c.FailWith(n, &reason97)
+		return c.FailWith(n, &reasons[97])
 	}
 	_ = k
 	_ = d
@@ -2420,15 +2420,15 @@ func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason98)
+		return c.FailTypeWith(n, &reasons[98])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason99)
+			return c.FailWith(n, &reasons[99])
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason100)
+			return c.FailWith(n, &reasons[100])
 		}
 		{
 			it := d.Items(n)
@@ -2452,7 +2452,7 @@ func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason101)
+		return c.FailWith(n, &reasons[101])
 	}
 	switch d.StrView(n) {
 	case "now", "next_turn":
@@ -2469,7 +2469,7 @@ func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason102)
+		return c.FailTypeWith(n, &reasons[102])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -2505,7 +2505,7 @@ func vCapabilities_elicitation_form(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason103)
+		return c.FailTypeWith(n, &reasons[103])
 	}
 	_ = d
 	return true
@@ -2516,7 +2516,7 @@ func vCapabilities_elicitation_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason104)
+		return c.FailTypeWith(n, &reasons[104])
 	}
 	_ = d
 	return true
@@ -2556,7 +2556,7 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason105)
+		return c.FailTypeWith(n, &reasons[105])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2581,7 +2581,7 @@ func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason106)
+		return c.FailWith(n, &reasons[106])
 	}
 	switch d.StrView(n) {
 	case "inject", "message":
@@ -2703,7 +2703,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason107)
+		return c.FailTypeWith(n, &reasons[107])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2728,7 +2728,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason108)
+		return c.FailWith(n, &reasons[108])
 	}
 	switch d.StrView(n) {
 	case "deny", "message":
@@ -2858,7 +2858,7 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason109)
+		return c.FailTypeWith(n, &reasons[109])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2883,7 +2883,7 @@ func vCapabilities_turnStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason110)
+		return c.FailWith(n, &reasons[110])
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "inject", "flow", "message":
@@ -2900,7 +2900,7 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason111)
+		return c.FailTypeWith(n, &reasons[111])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -2921,7 +2921,7 @@ func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason112)
+		return c.FailWith(n, &reasons[112])
 	}
 	switch d.StrView(n) {
 	case "prompt":
@@ -2938,7 +2938,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason113)
+		return c.FailTypeWith(n, &reasons[113])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -2970,7 +2970,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason114)
+		return c.FailTypeWith(n, &reasons[114])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2995,7 +2995,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason115)
+		return c.FailWith(n, &reasons[115])
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -3125,7 +3125,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason116)
+		return c.FailTypeWith(n, &reasons[116])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3150,7 +3150,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason117)
+		return c.FailWith(n, &reasons[117])
 	}
 	switch d.StrView(n) {
 	case "modify", "flow", "message":
@@ -3167,7 +3167,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason118)
+		return c.FailTypeWith(n, &reasons[118])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3188,7 +3188,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason119)
+		return c.FailWith(n, &reasons[119])
 	}
 	switch d.StrView(n) {
 	case "response":
@@ -3205,7 +3205,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason120)
+		return c.FailTypeWith(n, &reasons[120])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3237,7 +3237,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason121)
+		return c.FailTypeWith(n, &reasons[121])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3262,7 +3262,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason122)
+		return c.FailWith(n, &reasons[122])
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -3392,7 +3392,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason123)
+		return c.FailTypeWith(n, &reasons[123])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3417,7 +3417,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason124)
+		return c.FailWith(n, &reasons[124])
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "inject", "return", "flow", "message":
@@ -3434,7 +3434,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason125)
+		return c.FailTypeWith(n, &reasons[125])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3455,7 +3455,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason126)
+		return c.FailWith(n, &reasons[126])
 	}
 	switch d.StrView(n) {
 	case "request":
@@ -3472,7 +3472,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason127)
+		return c.FailTypeWith(n, &reasons[127])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3504,7 +3504,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason128)
+		return c.FailTypeWith(n, &reasons[128])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3529,7 +3529,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason129)
+		return c.FailWith(n, &reasons[129])
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -3659,7 +3659,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason130)
+		return c.FailTypeWith(n, &reasons[130])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3684,7 +3684,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason131)
+		return c.FailWith(n, &reasons[131])
 	}
 	switch d.StrView(n) {
 	case "modify", "flow", "message":
@@ -3701,7 +3701,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason132)
+		return c.FailTypeWith(n, &reasons[132])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -3722,7 +3722,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason133)
+		return c.FailWith(n, &reasons[133])
 	}
 	switch d.StrView(n) {
 	case "response":
@@ -3739,7 +3739,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason134)
+		return c.FailTypeWith(n, &reasons[134])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3771,7 +3771,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason135)
+		return c.FailTypeWith(n, &reasons[135])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3796,7 +3796,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason136)
+		return c.FailWith(n, &reasons[136])
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -3922,7 +3922,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason137)
+		return c.FailTypeWith(n, &reasons[137])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -3947,7 +3947,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason138)
+		return c.FailWith(n, &reasons[138])
 	}
 	switch d.StrView(n) {
 	case "deny", "flow", "message":
@@ -3964,7 +3964,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason139)
+		return c.FailTypeWith(n, &reasons[139])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -3996,7 +3996,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason140)
+		return c.FailTypeWith(n, &reasons[140])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4021,7 +4021,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason141)
+		return c.FailWith(n, &reasons[141])
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4151,7 +4151,7 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason142)
+		return c.FailTypeWith(n, &reasons[142])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4176,7 +4176,7 @@ func vCapabilities_toolBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason143)
+		return c.FailWith(n, &reasons[143])
 	}
 	switch d.StrView(n) {
 	case "deny", "allow", "ask", "modify", "inject", "flow", "return", "message":
@@ -4193,7 +4193,7 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason144)
+		return c.FailTypeWith(n, &reasons[144])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4214,7 +4214,7 @@ func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason145)
+		return c.FailWith(n, &reasons[145])
 	}
 	switch d.StrView(n) {
 	case "input":
@@ -4231,7 +4231,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason146)
+		return c.FailTypeWith(n, &reasons[146])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4263,7 +4263,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason147)
+		return c.FailTypeWith(n, &reasons[147])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4288,7 +4288,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason148)
+		return c.FailWith(n, &reasons[148])
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4418,7 +4418,7 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason149)
+		return c.FailTypeWith(n, &reasons[149])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4443,7 +4443,7 @@ func vCapabilities_toolAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason150)
+		return c.FailWith(n, &reasons[150])
 	}
 	switch d.StrView(n) {
 	case "modify", "inject", "flow", "message":
@@ -4460,7 +4460,7 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason151)
+		return c.FailTypeWith(n, &reasons[151])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4481,7 +4481,7 @@ func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason152)
+		return c.FailWith(n, &reasons[152])
 	}
 	switch d.StrView(n) {
 	case "output":
@@ -4498,7 +4498,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason153)
+		return c.FailTypeWith(n, &reasons[153])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4530,7 +4530,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason154)
+		return c.FailTypeWith(n, &reasons[154])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4555,7 +4555,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason155)
+		return c.FailWith(n, &reasons[155])
 	}
 	switch d.StrView(n) {
 	case "stop", "continue":
@@ -4685,7 +4685,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason156)
+		return c.FailTypeWith(n, &reasons[156])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4710,7 +4710,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason157)
+		return c.FailWith(n, &reasons[157])
 	}
 	switch d.StrView(n) {
 	case "allow", "deny", "modify", "flow", "message":
@@ -4727,7 +4727,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason158)
+		return c.FailTypeWith(n, &reasons[158])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -4748,7 +4748,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason159)
+		return c.FailWith(n, &reasons[159])
 	}
 	switch d.StrView(n) {
 	case "input":
@@ -4765,7 +4765,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason160)
+		return c.FailTypeWith(n, &reasons[160])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -4797,7 +4797,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason161)
+		return c.FailTypeWith(n, &reasons[161])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4822,7 +4822,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason162)
+		return c.FailWith(n, &reasons[162])
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -4948,7 +4948,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason163)
+		return c.FailTypeWith(n, &reasons[163])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -4973,7 +4973,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason164)
+		return c.FailWith(n, &reasons[164])
 	}
 	switch d.StrView(n) {
 	case "flow", "inject", "message":
@@ -4990,7 +4990,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason165)
+		return c.FailTypeWith(n, &reasons[165])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -5022,7 +5022,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason166)
+		return c.FailTypeWith(n, &reasons[166])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5047,7 +5047,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason167)
+		return c.FailWith(n, &reasons[167])
 	}
 	switch d.StrView(n) {
 	case "stop":
@@ -5173,7 +5173,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason168)
+		return c.FailTypeWith(n, &reasons[168])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5198,7 +5198,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason169)
+		return c.FailWith(n, &reasons[169])
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "return", "inject", "message":
@@ -5215,7 +5215,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason170)
+		return c.FailTypeWith(n, &reasons[170])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5236,7 +5236,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason171)
+		return c.FailWith(n, &reasons[171])
 	}
 	switch d.StrView(n) {
 	case "instructions":
@@ -5362,7 +5362,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason172)
+		return c.FailTypeWith(n, &reasons[172])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5387,7 +5387,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason173)
+		return c.FailWith(n, &reasons[173])
 	}
 	switch d.StrView(n) {
 	case "inject", "modify", "message":
@@ -5404,7 +5404,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason174)
+		return c.FailTypeWith(n, &reasons[174])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5425,7 +5425,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason175)
+		return c.FailWith(n, &reasons[175])
 	}
 	switch d.StrView(n) {
 	case "summary":
@@ -5547,7 +5547,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason176)
+		return c.FailTypeWith(n, &reasons[176])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5572,7 +5572,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason177)
+		return c.FailWith(n, &reasons[177])
 	}
 	switch d.StrView(n) {
 	case "deny", "message":
@@ -5694,7 +5694,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason178)
+		return c.FailTypeWith(n, &reasons[178])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5719,7 +5719,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason179)
+		return c.FailWith(n, &reasons[179])
 	}
 	switch d.StrView(n) {
 	case "deny", "return", "message":
@@ -5845,7 +5845,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason180)
+		return c.FailTypeWith(n, &reasons[180])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -5870,7 +5870,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason181)
+		return c.FailWith(n, &reasons[181])
 	}
 	switch d.StrView(n) {
 	case "modify", "message":
@@ -5887,7 +5887,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason182)
+		return c.FailTypeWith(n, &reasons[182])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -5908,7 +5908,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason183)
+		return c.FailWith(n, &reasons[183])
 	}
 	switch d.StrView(n) {
 	case "content":
@@ -6034,7 +6034,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason184)
+		return c.FailTypeWith(n, &reasons[184])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6059,7 +6059,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason185)
+		return c.FailWith(n, &reasons[185])
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6076,7 +6076,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason186)
+		return c.FailTypeWith(n, &reasons[186])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6097,7 +6097,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason187)
+		return c.FailWith(n, &reasons[187])
 	}
 	switch d.StrView(n) {
 	case "prompt":
@@ -6223,7 +6223,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason188)
+		return c.FailTypeWith(n, &reasons[188])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6248,7 +6248,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason189)
+		return c.FailWith(n, &reasons[189])
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6265,7 +6265,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason190)
+		return c.FailTypeWith(n, &reasons[190])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6286,7 +6286,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason191)
+		return c.FailWith(n, &reasons[191])
 	}
 	switch d.StrView(n) {
 	case "content":
@@ -6412,7 +6412,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason192)
+		return c.FailTypeWith(n, &reasons[192])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6437,7 +6437,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason193)
+		return c.FailWith(n, &reasons[193])
 	}
 	switch d.StrView(n) {
 	case "deny", "modify", "message":
@@ -6454,7 +6454,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason194)
+		return c.FailTypeWith(n, &reasons[194])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -6475,7 +6475,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason195)
+		return c.FailWith(n, &reasons[195])
 	}
 	switch d.StrView(n) {
 	case "workspace":
@@ -6492,7 +6492,7 @@ func vCommon_eventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason196)
+		return c.FailWith(n, &reasons[196])
 	}
 	switch d.StrView(n) {
 	case "session.start", "config.change.before", "turn.start", "turn.finish.before", "model.request.before", "model.response.after", "model.switch.before", "tool.before", "tool.after", "tool.permission.request", "tool.batch.after", "context.compact.before", "context.compact.after", "task.change.before", "user.elicitation.request", "user.elicitation.result", "user.message.inbound", "user.message.outbound", "workspace.change.before", "session.end", "config.change.after", "turn.end", "turn.progress", "model.error", "model.switch.after", "tool.permission.resolved", "tool.progress", "task.change.after", "user.attention", "workspace.change.after", "file.changed", "hook.failure":
@@ -6509,15 +6509,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason197)
+		return c.FailTypeWith(n, &reasons[197])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason198)
+			return c.FailWith(n, &reasons[198])
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason199)
+			return c.FailWith(n, &reasons[199])
 		}
 		{
 			it := d.Items(n)
@@ -6541,7 +6541,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason200)
+		return c.FailWith(n, &reasons[200])
 	}
 	switch d.StrView(n) {
 	case "observe", "intercept":
@@ -6558,7 +6558,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason201)
+		return c.FailTypeWith(n, &reasons[201])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -6583,7 +6583,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason202)
+		return c.FailTypeWith(n, &reasons[202])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -6625,12 +6625,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason205)
+		return c.FailTypeWith(n, &reasons[205])
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason206)
+			return c.FailWith(n, &reasons[206])
 		}
 		{
 			it := d.Items(n)
@@ -6654,7 +6654,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason207)
+		return c.FailWith(n, &reasons[207])
 	}
 	switch d.StrView(n) {
 	case "http", "stdio", "in_process":
@@ -6671,12 +6671,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason208)
+		return c.FailTypeWith(n, &reasons[208])
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason209)
+			return c.FailWith(n, &reasons[209])
 		}
 		{
 			it := d.Items(n)
@@ -6700,7 +6700,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason210)
+		return c.FailWith(n, &reasons[210])
 	}
 	switch d.StrView(n) {
 	case "bearer", "oauth":
@@ -6717,7 +6717,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason211)
+		return c.FailTypeWith(n, &reasons[211])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -6761,12 +6761,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason212)
+		return c.FailTypeWith(n, &reasons[212])
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason213)
+			return c.FailWith(n, &reasons[213])
 		}
 		{
 			it := d.Items(n)
@@ -6790,12 +6790,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason214)
+		return c.FailTypeWith(n, &reasons[214])
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason215)
+			return c.FailWith(n, &reasons[215])
 		}
 		{
 			it := d.Items(n)
@@ -6819,7 +6819,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason216)
+		return c.FailTypeWith(n, &reasons[216])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -6922,7 +6922,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_di
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason219)
+		return c.FailWith(n, &reasons[219])
 	}
 	_ = k
 	_ = d
@@ -6934,12 +6934,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason220)
+		return c.FailTypeWith(n, &reasons[220])
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason221)
+			return c.FailWith(n, &reasons[221])
 		}
 		{
 			it := d.Items(n)
@@ -6963,7 +6963,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason222)
+		return c.FailWith(n, &reasons[222])
 	}
 	switch d.StrView(n) {
 	case "user", "project", "managed":
@@ -6980,7 +6980,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason223)
+		return c.FailTypeWith(n, &reasons[223])
 	}
 	_ = d
 	return true
@@ -6991,12 +6991,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason224)
+		return c.FailTypeWith(n, &reasons[224])
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason225)
+			return c.FailWith(n, &reasons[225])
 		}
 		{
 			it := d.Items(n)
@@ -7022,7 +7022,7 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason226)
+			return c.FailTypeWith(n, &reasons[226])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -7036,7 +7036,7 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason227)
+			return c.FailWith(n, &reasons[227])
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
@@ -7257,7 +7257,7 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	_ = d
 	return true
@@ -7268,7 +7268,7 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7339,11 +7339,11 @@ func vEvent_eventCore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason233)
+		return c.FailTypeWith(n, &reasons[233])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason234)
+			return c.FailWith(n, &reasons[234])
 		}
 	}
 	_ = d
@@ -7355,11 +7355,11 @@ func vEvent_eventCore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason235)
+		return c.FailTypeWith(n, &reasons[235])
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason236)
+			return c.FailWith(n, &reasons[236])
 		}
 	}
 	_ = d
@@ -7371,11 +7371,11 @@ func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason237)
+		return c.FailTypeWith(n, &reasons[237])
 	}
 	if k == ahprt.KindString {
 		if !format.DateTime(d.StrView(n)) {
-			return c.FailWith(n, &reason238)
+			return c.FailWith(n, &reasons[238])
 		}
 	}
 	_ = d
@@ -7387,7 +7387,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason239)
+		return c.FailTypeWith(n, &reasons[239])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7444,7 +7444,7 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason241)
+		return c.FailTypeWith(n, &reasons[241])
 	}
 	_ = d
 	return true
@@ -7455,7 +7455,7 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason242)
+		return c.FailTypeWith(n, &reasons[242])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -7480,7 +7480,7 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason243)
+		return c.FailTypeWith(n, &reasons[243])
 	}
 	_ = d
 	return true
@@ -7491,7 +7491,7 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason244)
+		return c.FailTypeWith(n, &reasons[244])
 	}
 	_ = d
 	return true
@@ -7502,7 +7502,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason245)
+		return c.FailTypeWith(n, &reasons[245])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7543,7 +7543,7 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason247)
+		return c.FailTypeWith(n, &reasons[247])
 	}
 	_ = d
 	return true
@@ -7554,7 +7554,7 @@ func vCommon_session_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason248)
+		return c.FailTypeWith(n, &reasons[248])
 	}
 	_ = d
 	return true
@@ -7565,11 +7565,11 @@ func vEvent_eventCore_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason249)
+		return c.FailTypeWith(n, &reasons[249])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason250)
+			return c.FailWith(n, &reasons[250])
 		}
 	}
 	_ = d
@@ -7581,7 +7581,7 @@ func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason251)
+		return c.FailTypeWith(n, &reasons[251])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -7606,7 +7606,7 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason252)
+		return c.FailTypeWith(n, &reasons[252])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7648,11 +7648,11 @@ func vEvent_gap_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason255)
+		return c.FailTypeWith(n, &reasons[255])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason256)
+			return c.FailWith(n, &reasons[256])
 		}
 	}
 	_ = d
@@ -7664,11 +7664,11 @@ func vEvent_gap_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason257)
+		return c.FailTypeWith(n, &reasons[257])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason258)
+			return c.FailWith(n, &reasons[258])
 		}
 	}
 	_ = d
@@ -7680,7 +7680,7 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason259)
+		return c.FailTypeWith(n, &reasons[259])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -7701,7 +7701,7 @@ func vEvent_synthesizedFlag(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason260)
+		return c.FailTypeWith(n, &reasons[260])
 	}
 	_ = d
 	return true
@@ -7712,7 +7712,7 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason261)
+		return c.FailTypeWith(n, &reasons[261])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -7753,11 +7753,11 @@ func vEvent_openIdentity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason263)
+		return c.FailTypeWith(n, &reasons[263])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason264)
+			return c.FailWith(n, &reasons[264])
 		}
 	}
 	_ = d
@@ -7769,7 +7769,7 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason265)
+		return c.FailTypeWith(n, &reasons[265])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -7801,7 +7801,7 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason266)
+			return c.FailTypeWith(n, &reasons[266])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -7815,7 +7815,7 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason267)
+			return c.FailWith(n, &reasons[267])
 		}
 		switch d.Tag(dv) {
 		case "text":
@@ -7846,7 +7846,7 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason268)
+			return c.FailTypeWith(n, &reasons[268])
 		}
 		var dvs [3]ahprt.Node
 		{
@@ -7864,21 +7864,21 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason269)
+			return c.FailWith(n, &reasons[269])
 		}
 		switch d.Tag(dv) {
 		case "text":
 			{
 				dv := dvs[1]
 				if dv == 0 {
-					return c.FailWith(n, &reason270)
+					return c.FailWith(n, &reasons[270])
 				}
 				switch d.Tag(dv) {
 				case "text/plain":
 					{
 						dv := dvs[2]
 						if dv == 0 {
-							return c.FailWith(n, &reason271)
+							return c.FailWith(n, &reasons[271])
 						}
 						switch d.Tag(dv) {
 						case "body":
@@ -7929,7 +7929,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason272)
+		return c.FailTypeWith(n, &reasons[272])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -7975,7 +7975,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason273)
+					return c.FailWith(m.Name(), &reasons[273])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -7987,7 +7987,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reason279)
+		return c.FailWith(n, &reasons[279])
 	}
 	_ = d
 	return true
@@ -7998,7 +7998,7 @@ func vContentItem_textBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason280)
+		return c.FailWith(n, &reasons[280])
 	}
 	_ = k
 	_ = d
@@ -8010,7 +8010,7 @@ func vContentItem_textBodyPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason281)
+		return c.FailWith(n, &reasons[281])
 	}
 	_ = k
 	_ = d
@@ -8022,7 +8022,7 @@ func vContentItem_textBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason282)
+		return c.FailWith(n, &reasons[282])
 	}
 	_ = k
 	_ = d
@@ -8034,7 +8034,7 @@ func vContentItem_textBodyPart_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason283)
+		return c.FailTypeWith(n, &reasons[283])
 	}
 	_ = d
 	return true
@@ -8045,7 +8045,7 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason284)
+		return c.FailTypeWith(n, &reasons[284])
 	}
 	_ = d
 	return true
@@ -8056,7 +8056,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason285)
+		return c.FailTypeWith(n, &reasons[285])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8109,7 +8109,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason286)
+					return c.FailWith(m.Name(), &reasons[286])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8129,7 +8129,7 @@ func vContentItem_textGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason292)
+		return c.FailWith(n, &reasons[292])
 	}
 	_ = k
 	_ = d
@@ -8141,7 +8141,7 @@ func vContentItem_textGapPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason293)
+		return c.FailWith(n, &reasons[293])
 	}
 	_ = k
 	_ = d
@@ -8153,7 +8153,7 @@ func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason294)
+		return c.FailWith(n, &reasons[294])
 	}
 	_ = k
 	_ = d
@@ -8165,7 +8165,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason295)
+		return c.FailTypeWith(n, &reasons[295])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8186,7 +8186,7 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason296)
+					return c.FailWith(m.Name(), &reasons[296])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8206,17 +8206,17 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason298)
+		return c.FailTypeWith(n, &reasons[298])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 64) {
-			return c.FailWith(n, &reason299)
+			return c.FailWith(n, &reasons[299])
 		}
 		if d.RunesAbove(n, 64) {
-			return c.FailWith(n, &reason300)
+			return c.FailWith(n, &reasons[300])
 		}
 		if !re1.Match(d.Str(n)) {
-			return c.FailWith(n, &reason301)
+			return c.FailWith(n, &reasons[301])
 		}
 	}
 	_ = d
@@ -8228,7 +8228,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason302)
+		return c.FailTypeWith(n, &reasons[302])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8276,7 +8276,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason303)
+					return c.FailWith(m.Name(), &reasons[303])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8296,7 +8296,7 @@ func vContentItem_textMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason308)
+		return c.FailWith(n, &reasons[308])
 	}
 	_ = k
 	_ = d
@@ -8308,7 +8308,7 @@ func vContentItem_textMetadataPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason309)
+		return c.FailWith(n, &reasons[309])
 	}
 	_ = k
 	_ = d
@@ -8320,7 +8320,7 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reason310)
+		return c.FailWith(n, &reasons[310])
 	}
 	_ = k
 	_ = d
@@ -8332,7 +8332,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason311)
+		return c.FailTypeWith(n, &reasons[311])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8380,7 +8380,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason312)
+					return c.FailWith(m.Name(), &reasons[312])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8400,7 +8400,7 @@ func vContentItem_textOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reason317)
+		return c.FailWith(n, &reasons[317])
 	}
 	_ = k
 	_ = d
@@ -8412,7 +8412,7 @@ func vContentItem_textOmittedPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reason318)
+		return c.FailWith(n, &reasons[318])
 	}
 	_ = k
 	_ = d
@@ -8424,7 +8424,7 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reason319)
+		return c.FailWith(n, &reasons[319])
 	}
 	_ = k
 	_ = d
@@ -8443,7 +8443,7 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason320)
+			return c.FailTypeWith(n, &reasons[320])
 		}
 		var dvs [2]ahprt.Node
 		{
@@ -8459,14 +8459,14 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason321)
+			return c.FailWith(n, &reasons[321])
 		}
 		switch d.Tag(dv) {
 		case "attachment":
 			{
 				dv := dvs[1]
 				if dv == 0 {
-					return c.FailWith(n, &reason322)
+					return c.FailWith(n, &reasons[322])
 				}
 				switch d.Tag(dv) {
 				case "body":
@@ -8513,7 +8513,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason323)
+		return c.FailTypeWith(n, &reasons[323])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -8559,7 +8559,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason324)
+					return c.FailWith(m.Name(), &reasons[324])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8571,7 +8571,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reason330)
+		return c.FailWith(n, &reasons[330])
 	}
 	_ = d
 	return true
@@ -8582,7 +8582,7 @@ func vContentItem_attachmentBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason331)
+		return c.FailWith(n, &reasons[331])
 	}
 	_ = k
 	_ = d
@@ -8594,15 +8594,15 @@ func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason332)
+		return c.FailTypeWith(n, &reasons[332])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason333)
+			return c.FailWith(n, &reasons[333])
 		}
 	}
 	if c.Quiet(n, nil, vContentItem_attachmentMediaType_not) {
-		return c.FailWith(n, &reason334)
+		return c.FailWith(n, &reasons[334])
 	}
 	_ = d
 	return true
@@ -8614,7 +8614,7 @@ func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	k := d.Kind(n)
 	if k == ahprt.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.FailWith(n, &reason335)
+			return c.FailWith(n, &reasons[335])
 		}
 	}
 	_ = d
@@ -8626,7 +8626,7 @@ func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason336)
+		return c.FailWith(n, &reasons[336])
 	}
 	_ = k
 	_ = d
@@ -8638,7 +8638,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason337)
+		return c.FailTypeWith(n, &reasons[337])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -8656,7 +8656,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason338)
+					return c.FailWith(m.Name(), &reasons[338])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8668,7 +8668,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reason340)
+		return c.FailWith(n, &reasons[340])
 	}
 	_ = d
 	return true
@@ -8679,7 +8679,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason341)
+		return c.FailTypeWith(n, &reasons[341])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8732,7 +8732,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason342)
+					return c.FailWith(m.Name(), &reasons[342])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8752,7 +8752,7 @@ func vContentItem_attachmentGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason348)
+		return c.FailWith(n, &reasons[348])
 	}
 	_ = k
 	_ = d
@@ -8764,7 +8764,7 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reason349)
+		return c.FailWith(n, &reasons[349])
 	}
 	_ = k
 	_ = d
@@ -8776,7 +8776,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason350)
+		return c.FailTypeWith(n, &reasons[350])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8824,7 +8824,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason351)
+					return c.FailWith(m.Name(), &reasons[351])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8844,7 +8844,7 @@ func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason356)
+		return c.FailWith(n, &reasons[356])
 	}
 	_ = k
 	_ = d
@@ -8856,7 +8856,7 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reason357)
+		return c.FailWith(n, &reasons[357])
 	}
 	_ = k
 	_ = d
@@ -8868,7 +8868,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason358)
+		return c.FailTypeWith(n, &reasons[358])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -8916,7 +8916,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason359)
+					return c.FailWith(m.Name(), &reasons[359])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -8936,7 +8936,7 @@ func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reason364)
+		return c.FailWith(n, &reasons[364])
 	}
 	_ = k
 	_ = d
@@ -8948,7 +8948,7 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reason365)
+		return c.FailWith(n, &reasons[365])
 	}
 	_ = k
 	_ = d
@@ -8960,7 +8960,7 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason366)
+		return c.FailTypeWith(n, &reasons[366])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9002,7 +9002,7 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reason369)
+		return c.FailWith(n, &reasons[369])
 	}
 	_ = k
 	_ = d
@@ -9014,7 +9014,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason370)
+		return c.FailTypeWith(n, &reasons[370])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9050,7 +9050,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason371)
+					return c.FailWith(m.Name(), &reasons[371])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9070,11 +9070,11 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason376)
+		return c.FailTypeWith(n, &reasons[376])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason377)
+			return c.FailWith(n, &reasons[377])
 		}
 	}
 	_ = d
@@ -9086,11 +9086,11 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason378)
+		return c.FailTypeWith(n, &reasons[378])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason379)
+			return c.FailWith(n, &reasons[379])
 		}
 	}
 	_ = d
@@ -9102,7 +9102,7 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason380)
+		return c.FailTypeWith(n, &reasons[380])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9127,11 +9127,11 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason381)
+		return c.FailTypeWith(n, &reasons[381])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason382)
+			return c.FailWith(n, &reasons[382])
 		}
 	}
 	_ = d
@@ -9143,11 +9143,11 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason383)
+		return c.FailTypeWith(n, &reasons[383])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason384)
+			return c.FailWith(n, &reasons[384])
 		}
 	}
 	_ = d
@@ -9159,11 +9159,11 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason385)
+		return c.FailTypeWith(n, &reasons[385])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason386)
+			return c.FailWith(n, &reasons[386])
 		}
 	}
 	_ = d
@@ -9195,7 +9195,7 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason387)
+		return c.FailTypeWith(n, &reasons[387])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9237,7 +9237,7 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.after")) {
-		return c.FailWith(n, &reason390)
+		return c.FailWith(n, &reasons[390])
 	}
 	_ = k
 	_ = d
@@ -9249,7 +9249,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason391)
+		return c.FailTypeWith(n, &reasons[391])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9289,7 +9289,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason392)
+					return c.FailWith(m.Name(), &reasons[392])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9309,11 +9309,11 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason397)
+		return c.FailTypeWith(n, &reasons[397])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason398)
+			return c.FailWith(n, &reasons[398])
 		}
 	}
 	_ = d
@@ -9325,11 +9325,11 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason399)
+		return c.FailTypeWith(n, &reasons[399])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason400)
+			return c.FailWith(n, &reasons[400])
 		}
 	}
 	_ = d
@@ -9341,7 +9341,7 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason401)
+		return c.FailTypeWith(n, &reasons[401])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9366,11 +9366,11 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason402)
+		return c.FailTypeWith(n, &reasons[402])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason403)
+			return c.FailWith(n, &reasons[403])
 		}
 	}
 	_ = d
@@ -9382,11 +9382,11 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason404)
+		return c.FailTypeWith(n, &reasons[404])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason405)
+			return c.FailWith(n, &reasons[405])
 		}
 	}
 	_ = d
@@ -9398,11 +9398,11 @@ func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason406)
+		return c.FailTypeWith(n, &reasons[406])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason407)
+			return c.FailWith(n, &reasons[407])
 		}
 	}
 	_ = d
@@ -9414,7 +9414,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason408)
+		return c.FailTypeWith(n, &reasons[408])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9439,7 +9439,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason409)
+		return c.FailTypeWith(n, &reasons[409])
 	}
 	_ = d
 	return true
@@ -9455,7 +9455,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason410)
+		return c.FailTypeWith(n, &reasons[410])
 	}
 	var seen1 uint64
 	if k == ahprt.KindObject {
@@ -9543,7 +9543,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	_ = d
 	return true
@@ -9554,7 +9554,7 @@ func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reason414)
+		return c.FailWith(n, &reasons[414])
 	}
 	_ = k
 	_ = d
@@ -9566,7 +9566,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason415)
+		return c.FailTypeWith(n, &reasons[415])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9587,7 +9587,7 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason416)
+					return c.FailWith(m.Name(), &reasons[416])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9607,11 +9607,11 @@ func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason418)
+		return c.FailTypeWith(n, &reasons[418])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason419)
+			return c.FailWith(n, &reasons[419])
 		}
 	}
 	_ = d
@@ -9623,7 +9623,7 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason420)
+		return c.FailTypeWith(n, &reasons[420])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9653,7 +9653,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason421)
+		return c.FailTypeWith(n, &reasons[421])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9684,7 +9684,7 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason422)
+					return c.FailWith(m.Name(), &reasons[422])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -9704,7 +9704,7 @@ func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason426)
+		return c.FailWith(n, &reasons[426])
 	}
 	switch d.StrView(n) {
 	case "system", "developer", "user", "assistant", "tool":
@@ -9721,7 +9721,7 @@ func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason427)
+		return c.FailTypeWith(n, &reasons[427])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -9746,7 +9746,7 @@ func vContentItem_message_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason428)
+		return c.FailTypeWith(n, &reasons[428])
 	}
 	_ = d
 	return true
@@ -9757,7 +9757,7 @@ func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason429)
+		return c.FailWith(n, &reasons[429])
 	}
 	switch d.StrView(n) {
 	case "user", "continuation", "hook", "external":
@@ -9774,11 +9774,11 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason430)
+		return c.FailTypeWith(n, &reasons[430])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason431)
+			return c.FailWith(n, &reasons[431])
 		}
 	}
 	_ = d
@@ -9795,7 +9795,7 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason432)
+		return c.FailTypeWith(n, &reasons[432])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -9892,10 +9892,10 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason437)
+		return c.FailTypeWith(n, &reasons[437])
 	}
 	_ = d
 	return true
@@ -9911,7 +9911,7 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason437)
+		return c.FailTypeWith(n, &reasons[437])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -9971,7 +9971,7 @@ func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason438)
+		return c.FailWith(n, &reasons[438])
 	}
 	switch d.StrView(n) {
 	case "completed", "failed", "cancelled", "max_iterations":
@@ -9988,11 +9988,11 @@ func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason439)
+		return c.FailTypeWith(n, &reasons[439])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason440)
+			return c.FailWith(n, &reasons[440])
 		}
 	}
 	_ = d
@@ -10019,7 +10019,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason441)
+		return c.FailTypeWith(n, &reasons[441])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10071,7 +10071,7 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason442)
+					return c.FailWith(m.Name(), &reasons[442])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10091,7 +10091,7 @@ func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason447)
+		return c.FailWith(n, &reasons[447])
 	}
 	switch d.StrView(n) {
 	case "amount", "total":
@@ -10108,7 +10108,7 @@ func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason448)
+		return c.FailWith(n, &reasons[448])
 	}
 	switch d.StrView(n) {
 	case "attempt", "turn":
@@ -10125,7 +10125,7 @@ func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason449)
+		return c.FailWith(n, &reasons[449])
 	}
 	switch d.StrView(n) {
 	case "complete", "partial", "unknown":
@@ -10142,7 +10142,7 @@ func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason450)
+		return c.FailWith(n, &reasons[450])
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate", "mixed":
@@ -10159,11 +10159,11 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason451)
+		return c.FailTypeWith(n, &reasons[451])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason452)
+			return c.FailWith(n, &reasons[452])
 		}
 	}
 	_ = d
@@ -10175,7 +10175,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason453)
+		return c.FailTypeWith(n, &reasons[453])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10202,7 +10202,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason454)
+					return c.FailWith(m.Name(), &reasons[454])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10222,11 +10222,11 @@ func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason458)
+		return c.FailTypeWith(n, &reasons[458])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason459)
+			return c.FailWith(n, &reasons[459])
 		}
 	}
 	_ = d
@@ -10238,11 +10238,11 @@ func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason460)
+		return c.FailTypeWith(n, &reasons[460])
 	}
 	if k == ahprt.KindString {
 		if !re3.Match(d.Str(n)) {
-			return c.FailWith(n, &reason461)
+			return c.FailWith(n, &reasons[461])
 		}
 	}
 	_ = d
@@ -10254,7 +10254,7 @@ func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason462)
+		return c.FailWith(n, &reasons[462])
 	}
 	switch d.StrView(n) {
 	case "billed", "reported", "estimated":
@@ -10304,7 +10304,7 @@ func vExecutionEvent_turnUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "total")) {
-		return c.FailWith(n, &reason463)
+		return c.FailWith(n, &reasons[463])
 	}
 	_ = k
 	_ = d
@@ -10316,7 +10316,7 @@ func vExecutionEvent_turnUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn")) {
-		return c.FailWith(n, &reason464)
+		return c.FailWith(n, &reasons[464])
 	}
 	_ = k
 	_ = d
@@ -10328,7 +10328,7 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reason465)
+		return c.FailWith(n, &reasons[465])
 	}
 	_ = k
 	_ = d
@@ -10345,7 +10345,7 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason466)
+		return c.FailTypeWith(n, &reasons[466])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -10446,10 +10446,10 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason437)
+		return c.FailTypeWith(n, &reasons[437])
 	}
 	if !vExecutionEvent_turnEnd_allOf_2(c, n, ev) {
 		return false
@@ -10500,7 +10500,7 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	{
 		p := presence3(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason467)
+			return c.FailWith(n, &reasons[467])
 		}
 	}
 	_ = d
@@ -10512,7 +10512,7 @@ func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.end")) {
-		return c.FailWith(n, &reason468)
+		return c.FailWith(n, &reasons[468])
 	}
 	_ = k
 	_ = d
@@ -10524,7 +10524,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason469)
+		return c.FailTypeWith(n, &reasons[469])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10555,7 +10555,7 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 					}
 				case "native":
 				default:
-					return c.FailWith(m.Name(), &reason470)
+					return c.FailWith(m.Name(), &reasons[470])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10575,11 +10575,11 @@ func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason473)
+		return c.FailTypeWith(n, &reasons[473])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason474)
+			return c.FailWith(n, &reasons[474])
 		}
 	}
 	_ = d
@@ -10591,11 +10591,11 @@ func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason475)
+		return c.FailTypeWith(n, &reasons[475])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason476)
+			return c.FailWith(n, &reasons[476])
 		}
 	}
 	_ = d
@@ -10607,11 +10607,11 @@ func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason477)
+		return c.FailTypeWith(n, &reasons[477])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason478)
+			return c.FailWith(n, &reasons[478])
 		}
 	}
 	_ = d
@@ -10636,7 +10636,7 @@ func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason479)
+			return c.FailWith(n, &reasons[479])
 		}
 		c.Discard(mark)
 	}
@@ -10649,11 +10649,11 @@ func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason480)
+		return c.FailTypeWith(n, &reasons[480])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason481)
+			return c.FailWith(n, &reasons[481])
 		}
 	}
 	_ = d
@@ -10665,7 +10665,7 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason482)
+		return c.FailTypeWith(n, &reasons[482])
 	}
 	_ = d
 	return true
@@ -10681,7 +10681,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason483)
+		return c.FailTypeWith(n, &reasons[483])
 	}
 	var seen1 uint64
 	if k == ahprt.KindObject {
@@ -10774,7 +10774,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	_ = d
 	return true
@@ -10785,7 +10785,7 @@ func vExecutionEvent_turnProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.progress")) {
-		return c.FailWith(n, &reason488)
+		return c.FailWith(n, &reasons[488])
 	}
 	_ = k
 	_ = d
@@ -10797,7 +10797,7 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason489)
+		return c.FailTypeWith(n, &reasons[489])
 	}
 	_ = d
 	return true
@@ -10813,7 +10813,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason490)
+		return c.FailTypeWith(n, &reasons[490])
 	}
 	var seen1 uint64
 	var present uint64
@@ -10922,10 +10922,10 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
-		return c.FailWith(n, &reason495)
+		return c.FailWith(n, &reasons[495])
 	}
 	_ = d
 	return true
@@ -10936,7 +10936,7 @@ func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.FailWith(n, &reason496)
+		return c.FailWith(n, &reasons[496])
 	}
 	_ = k
 	_ = d
@@ -10948,7 +10948,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason497)
+		return c.FailTypeWith(n, &reasons[497])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -10970,7 +10970,7 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason498)
+					return c.FailWith(m.Name(), &reasons[498])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -10990,11 +10990,11 @@ func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason501)
+		return c.FailTypeWith(n, &reasons[501])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason502)
+			return c.FailWith(n, &reasons[502])
 		}
 	}
 	_ = d
@@ -11006,11 +11006,11 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason503)
+		return c.FailTypeWith(n, &reasons[503])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason504)
+			return c.FailWith(n, &reasons[504])
 		}
 	}
 	_ = d
@@ -11022,7 +11022,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason505)
+		return c.FailTypeWith(n, &reasons[505])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11048,7 +11048,7 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason506)
+					return c.FailWith(m.Name(), &reasons[506])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11068,11 +11068,11 @@ func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason509)
+		return c.FailTypeWith(n, &reasons[509])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason510)
+			return c.FailWith(n, &reasons[510])
 		}
 	}
 	_ = d
@@ -11084,11 +11084,11 @@ func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason511)
+		return c.FailTypeWith(n, &reasons[511])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reason512)
+			return c.FailWith(n, &reasons[512])
 		}
 	}
 	_ = d
@@ -11100,7 +11100,7 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason513)
+		return c.FailTypeWith(n, &reasons[513])
 	}
 	_ = d
 	return true
@@ -11116,7 +11116,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason514)
+		return c.FailTypeWith(n, &reasons[514])
 	}
 	var seen1 uint64
 	var present uint64
@@ -11226,7 +11226,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
@@ -11235,7 +11235,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		return false
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason520)
+		return c.FailWith(n, &reasons[520])
 	}
 	_ = d
 	return true
@@ -11328,7 +11328,7 @@ func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason523)
+		return c.FailWith(n, &reasons[523])
 	}
 	_ = k
 	_ = d
@@ -11398,7 +11398,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reason524)
+		return c.FailWith(n, &reasons[524])
 	}
 	_ = k
 	_ = d
@@ -11427,7 +11427,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 	{
 		p := presence4(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason525)
+			return c.FailWith(n, &reasons[525])
 		}
 	}
 	_ = d
@@ -11439,7 +11439,7 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reason526)
+		return c.FailWith(n, &reasons[526])
 	}
 	_ = k
 	_ = d
@@ -11453,7 +11453,7 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason527)
+			return c.FailTypeWith(n, &reasons[527])
 		}
 		var dvs [2]ahprt.Node
 		{
@@ -11469,7 +11469,7 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason528)
+			return c.FailWith(n, &reasons[528])
 		}
 		switch d.Tag(dv) {
 		case "executed":
@@ -11480,7 +11480,7 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			{
 				dv := dvs[1]
 				if dv == 0 {
-					return c.FailWith(n, &reason529)
+					return c.FailWith(n, &reasons[529])
 				}
 				switch d.Tag(dv) {
 				case "supplied_result":
@@ -11520,7 +11520,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason530)
+		return c.FailTypeWith(n, &reasons[530])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11537,7 +11537,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason531)
+					return c.FailWith(m.Name(), &reasons[531])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11557,7 +11557,7 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reason533)
+		return c.FailWith(n, &reasons[533])
 	}
 	_ = k
 	_ = d
@@ -11569,7 +11569,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason534)
+		return c.FailTypeWith(n, &reasons[534])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11591,7 +11591,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason535)
+					return c.FailWith(m.Name(), &reasons[535])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11611,7 +11611,7 @@ func vExecutionEvent_execution_oneOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason538)
+		return c.FailWith(n, &reasons[538])
 	}
 	_ = k
 	_ = d
@@ -11623,7 +11623,7 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reason539)
+		return c.FailWith(n, &reasons[539])
 	}
 	_ = k
 	_ = d
@@ -11635,7 +11635,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason540)
+		return c.FailTypeWith(n, &reasons[540])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11661,7 +11661,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason541)
+					return c.FailWith(m.Name(), &reasons[541])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11681,7 +11681,7 @@ func vExecutionEvent_execution_oneOf_2_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason544)
+		return c.FailWith(n, &reasons[544])
 	}
 	_ = k
 	_ = d
@@ -11693,7 +11693,7 @@ func vExecutionEvent_execution_oneOf_2_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reason545)
+		return c.FailWith(n, &reasons[545])
 	}
 	_ = k
 	_ = d
@@ -11705,11 +11705,11 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason546)
+		return c.FailTypeWith(n, &reasons[546])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason547)
+			return c.FailWith(n, &reasons[547])
 		}
 	}
 	_ = d
@@ -11721,7 +11721,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason548)
+		return c.FailTypeWith(n, &reasons[548])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11747,7 +11747,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason549)
+					return c.FailWith(m.Name(), &reasons[549])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11767,7 +11767,7 @@ func vExecutionEvent_execution_oneOf_3_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason552)
+		return c.FailWith(n, &reasons[552])
 	}
 	_ = k
 	_ = d
@@ -11779,7 +11779,7 @@ func vExecutionEvent_execution_oneOf_3_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cancelled")) {
-		return c.FailWith(n, &reason553)
+		return c.FailWith(n, &reasons[553])
 	}
 	_ = k
 	_ = d
@@ -11791,11 +11791,11 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason554)
+		return c.FailTypeWith(n, &reasons[554])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason555)
+			return c.FailWith(n, &reasons[555])
 		}
 	}
 	_ = d
@@ -11807,7 +11807,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason556)
+		return c.FailTypeWith(n, &reasons[556])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11833,7 +11833,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason557)
+					return c.FailWith(m.Name(), &reasons[557])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11853,7 +11853,7 @@ func vExecutionEvent_execution_oneOf_4_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason560)
+		return c.FailWith(n, &reasons[560])
 	}
 	_ = k
 	_ = d
@@ -11865,7 +11865,7 @@ func vExecutionEvent_execution_oneOf_4_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "timeout")) {
-		return c.FailWith(n, &reason561)
+		return c.FailWith(n, &reasons[561])
 	}
 	_ = k
 	_ = d
@@ -11877,11 +11877,11 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason562)
+		return c.FailTypeWith(n, &reasons[562])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason563)
+			return c.FailWith(n, &reasons[563])
 		}
 	}
 	_ = d
@@ -11893,7 +11893,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason564)
+		return c.FailTypeWith(n, &reasons[564])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -11919,7 +11919,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason565)
+					return c.FailWith(m.Name(), &reasons[565])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -11939,7 +11939,7 @@ func vExecutionEvent_execution_oneOf_5_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason568)
+		return c.FailWith(n, &reasons[568])
 	}
 	_ = k
 	_ = d
@@ -11951,7 +11951,7 @@ func vExecutionEvent_execution_oneOf_5_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "other")) {
-		return c.FailWith(n, &reason569)
+		return c.FailWith(n, &reasons[569])
 	}
 	_ = k
 	_ = d
@@ -11963,11 +11963,11 @@ func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason570)
+		return c.FailTypeWith(n, &reasons[570])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason571)
+			return c.FailWith(n, &reasons[571])
 		}
 	}
 	_ = d
@@ -12031,7 +12031,7 @@ func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "amount")) {
-		return c.FailWith(n, &reason572)
+		return c.FailWith(n, &reasons[572])
 	}
 	_ = k
 	_ = d
@@ -12043,7 +12043,7 @@ func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "attempt")) {
-		return c.FailWith(n, &reason573)
+		return c.FailWith(n, &reasons[573])
 	}
 	_ = k
 	_ = d
@@ -12055,7 +12055,7 @@ func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason574)
+		return c.FailWith(n, &reasons[574])
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate":
@@ -12072,11 +12072,11 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason575)
+		return c.FailTypeWith(n, &reasons[575])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason576)
+			return c.FailWith(n, &reasons[576])
 		}
 	}
 	_ = d
@@ -12088,11 +12088,11 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason577)
+		return c.FailTypeWith(n, &reasons[577])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason578)
+			return c.FailWith(n, &reasons[578])
 		}
 	}
 	_ = d
@@ -12109,7 +12109,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason579)
+		return c.FailTypeWith(n, &reasons[579])
 	}
 	var seen1 uint64
 	var present uint64
@@ -12222,10 +12222,10 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason584)
+		return c.FailWith(n, &reasons[584])
 	}
 	_ = d
 	return true
@@ -12236,7 +12236,7 @@ func vExecutionEvent_modelError_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.error")) {
-		return c.FailWith(n, &reason585)
+		return c.FailWith(n, &reasons[585])
 	}
 	_ = k
 	_ = d
@@ -12292,7 +12292,7 @@ func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reason586)
+		return c.FailWith(n, &reasons[586])
 	}
 	_ = k
 	_ = d
@@ -12304,11 +12304,11 @@ func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason587)
+		return c.FailTypeWith(n, &reasons[587])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason588)
+			return c.FailWith(n, &reasons[588])
 		}
 	}
 	_ = d
@@ -12320,11 +12320,11 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason589)
+		return c.FailTypeWith(n, &reasons[589])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason590)
+			return c.FailWith(n, &reasons[590])
 		}
 	}
 	_ = d
@@ -12341,7 +12341,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason591)
+		return c.FailTypeWith(n, &reasons[591])
 	}
 	var seen1 uint64
 	var present uint64
@@ -12441,10 +12441,10 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason595)
+		return c.FailWith(n, &reasons[595])
 	}
 	_ = d
 	return true
@@ -12455,7 +12455,7 @@ func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reason596)
+		return c.FailWith(n, &reasons[596])
 	}
 	_ = k
 	_ = d
@@ -12467,11 +12467,11 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason597)
+		return c.FailTypeWith(n, &reasons[597])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason598)
+			return c.FailWith(n, &reasons[598])
 		}
 	}
 	_ = d
@@ -12483,7 +12483,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason599)
+		return c.FailTypeWith(n, &reasons[599])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12508,7 +12508,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason600)
+					return c.FailWith(m.Name(), &reasons[600])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -12528,11 +12528,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ct
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason602)
+		return c.FailTypeWith(n, &reasons[602])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason603)
+			return c.FailWith(n, &reasons[603])
 		}
 	}
 	_ = d
@@ -12544,11 +12544,11 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason604)
+		return c.FailTypeWith(n, &reasons[604])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason605)
+			return c.FailWith(n, &reasons[605])
 		}
 	}
 	_ = d
@@ -12565,7 +12565,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason606)
+		return c.FailTypeWith(n, &reasons[606])
 	}
 	var seen1 uint64
 	var present uint64
@@ -12661,10 +12661,10 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason610)
+		return c.FailWith(n, &reasons[610])
 	}
 	_ = d
 	return true
@@ -12675,7 +12675,7 @@ func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.after")) {
-		return c.FailWith(n, &reason611)
+		return c.FailWith(n, &reasons[611])
 	}
 	_ = k
 	_ = d
@@ -12687,11 +12687,11 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason612)
+		return c.FailTypeWith(n, &reasons[612])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason613)
+			return c.FailWith(n, &reasons[613])
 		}
 	}
 	_ = d
@@ -12708,7 +12708,7 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason614)
+		return c.FailTypeWith(n, &reasons[614])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -12831,13 +12831,13 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason620)
+		return c.FailTypeWith(n, &reasons[620])
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reason621)
+		return c.FailWith(n, &reasons[621])
 	}
 	_ = d
 	return true
@@ -12853,7 +12853,7 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason620)
+		return c.FailTypeWith(n, &reasons[620])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12909,7 +12909,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason622)
+		return c.FailTypeWith(n, &reasons[622])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -12944,7 +12944,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason623)
+					return c.FailWith(m.Name(), &reasons[623])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13020,7 +13020,7 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	{
 		p := presence5(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason628)
+			return c.FailWith(n, &reasons[628])
 		}
 	}
 	_ = d
@@ -13032,11 +13032,11 @@ func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason629)
+		return c.FailTypeWith(n, &reasons[629])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason630)
+			return c.FailWith(n, &reasons[630])
 		}
 	}
 	_ = d
@@ -13048,11 +13048,11 @@ func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason631)
+		return c.FailTypeWith(n, &reasons[631])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason632)
+			return c.FailWith(n, &reasons[632])
 		}
 	}
 	_ = d
@@ -13064,7 +13064,7 @@ func vExecutionEvent_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason633)
+		return c.FailTypeWith(n, &reasons[633])
 	}
 	_ = d
 	return true
@@ -13075,7 +13075,7 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason634)
+		return c.FailWith(n, &reasons[634])
 	}
 	switch d.StrView(n) {
 	case "native", "mcp":
@@ -13097,7 +13097,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason635)
+		return c.FailTypeWith(n, &reasons[635])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13129,7 +13129,7 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason636)
+					return c.FailWith(m.Name(), &reasons[636])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13149,7 +13149,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason641)
+		return c.FailTypeWith(n, &reasons[641])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13170,7 +13170,7 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason642)
+					return c.FailWith(m.Name(), &reasons[642])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13190,11 +13190,11 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason644)
+		return c.FailTypeWith(n, &reasons[644])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason645)
+			return c.FailWith(n, &reasons[645])
 		}
 	}
 	_ = d
@@ -13206,11 +13206,11 @@ func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason646)
+		return c.FailTypeWith(n, &reasons[646])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason647)
+			return c.FailWith(n, &reasons[647])
 		}
 	}
 	_ = d
@@ -13222,11 +13222,11 @@ func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason648)
+		return c.FailTypeWith(n, &reasons[648])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason649)
+			return c.FailWith(n, &reasons[649])
 		}
 	}
 	_ = d
@@ -13238,7 +13238,7 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason650)
+		return c.FailWith(n, &reasons[650])
 	}
 	switch d.StrView(n) {
 	case "runtime", "inferred":
@@ -13292,7 +13292,7 @@ func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches none of 4 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason651)
+			return c.FailWith(n, &reasons[651])
 		}
 		c.Discard(mark)
 		c.Choose(3, n, first)
@@ -13306,7 +13306,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason652)
+		return c.FailTypeWith(n, &reasons[652])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13331,7 +13331,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason653)
+					return c.FailWith(m.Name(), &reasons[653])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13437,7 +13437,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason657)
+			return c.FailWith(n, &reasons[657])
 		}
 	}
 	_ = d
@@ -13483,7 +13483,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason659)
+		return c.FailWith(n, &reasons[659])
 	}
 	_ = k
 	_ = d
@@ -13495,7 +13495,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason660)
+		return c.FailWith(n, &reasons[660])
 	}
 	_ = k
 	_ = d
@@ -13507,14 +13507,14 @@ func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason661)
+		return c.FailTypeWith(n, &reasons[661])
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reason662)
+			return c.FailWith(n, &reasons[662])
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason663)
+			return c.FailWith(n, &reasons[663])
 		}
 	}
 	_ = d
@@ -13526,11 +13526,11 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason664)
+		return c.FailTypeWith(n, &reasons[664])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason665)
+			return c.FailWith(n, &reasons[665])
 		}
 		{
 			it := d.Items(n)
@@ -13554,7 +13554,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason666)
+		return c.FailTypeWith(n, &reasons[666])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13576,7 +13576,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason667)
+					return c.FailWith(m.Name(), &reasons[667])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13596,11 +13596,11 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason670)
+		return c.FailTypeWith(n, &reasons[670])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason671)
+			return c.FailWith(n, &reasons[671])
 		}
 	}
 	_ = d
@@ -13612,11 +13612,11 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason672)
+		return c.FailTypeWith(n, &reasons[672])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason673)
+			return c.FailWith(n, &reasons[673])
 		}
 	}
 	_ = d
@@ -13628,7 +13628,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason674)
+		return c.FailTypeWith(n, &reasons[674])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13653,7 +13653,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason675)
+					return c.FailWith(m.Name(), &reasons[675])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13759,7 +13759,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason679)
+			return c.FailWith(n, &reasons[679])
 		}
 	}
 	_ = d
@@ -13805,7 +13805,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason681)
+		return c.FailWith(n, &reasons[681])
 	}
 	_ = k
 	_ = d
@@ -13817,7 +13817,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "sse")) {
-		return c.FailWith(n, &reason682)
+		return c.FailWith(n, &reasons[682])
 	}
 	_ = k
 	_ = d
@@ -13829,7 +13829,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason683)
+		return c.FailTypeWith(n, &reasons[683])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -13862,7 +13862,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason684)
+					return c.FailWith(m.Name(), &reasons[684])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -13986,7 +13986,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason688)
+			return c.FailWith(n, &reasons[688])
 		}
 	}
 	_ = d
@@ -14032,7 +14032,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "command")) {
-		return c.FailWith(n, &reason690)
+		return c.FailWith(n, &reasons[690])
 	}
 	_ = k
 	_ = d
@@ -14139,7 +14139,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason693)
+			return c.FailWith(n, &reasons[693])
 		}
 	}
 	_ = d
@@ -14185,7 +14185,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "args")) {
-		return c.FailWith(n, &reason695)
+		return c.FailWith(n, &reasons[695])
 	}
 	_ = k
 	_ = d
@@ -14292,7 +14292,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason698)
+			return c.FailWith(n, &reasons[698])
 		}
 	}
 	_ = d
@@ -14338,7 +14338,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "cwd")) {
-		return c.FailWith(n, &reason700)
+		return c.FailWith(n, &reasons[700])
 	}
 	_ = k
 	_ = d
@@ -14350,7 +14350,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason701)
+		return c.FailWith(n, &reasons[701])
 	}
 	_ = k
 	_ = d
@@ -14362,11 +14362,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason702)
+		return c.FailTypeWith(n, &reasons[702])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason703)
+			return c.FailWith(n, &reasons[703])
 		}
 	}
 	_ = d
@@ -14378,7 +14378,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason704)
+		return c.FailTypeWith(n, &reasons[704])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -14403,7 +14403,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason705)
+		return c.FailTypeWith(n, &reasons[705])
 	}
 	_ = d
 	return true
@@ -14414,11 +14414,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason706)
+		return c.FailTypeWith(n, &reasons[706])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason707)
+			return c.FailWith(n, &reasons[707])
 		}
 	}
 	_ = d
@@ -14430,7 +14430,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason708)
+		return c.FailTypeWith(n, &reasons[708])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14459,7 +14459,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason709)
+					return c.FailWith(m.Name(), &reasons[709])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14580,7 +14580,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason713)
+			return c.FailWith(n, &reasons[713])
 		}
 	}
 	_ = d
@@ -14626,7 +14626,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "addressForm")) {
-		return c.FailWith(n, &reason715)
+		return c.FailWith(n, &reasons[715])
 	}
 	_ = k
 	_ = d
@@ -14733,7 +14733,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason718)
+			return c.FailWith(n, &reasons[718])
 		}
 	}
 	_ = d
@@ -14779,7 +14779,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "address")) {
-		return c.FailWith(n, &reason720)
+		return c.FailWith(n, &reasons[720])
 	}
 	_ = k
 	_ = d
@@ -14791,11 +14791,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason721)
+		return c.FailTypeWith(n, &reasons[721])
 	}
 	if k == ahprt.KindString {
 		if !re5.Match(d.Str(n)) {
-			return c.FailWith(n, &reason722)
+			return c.FailWith(n, &reasons[722])
 		}
 	}
 	_ = d
@@ -14807,11 +14807,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason723)
+		return c.FailTypeWith(n, &reasons[723])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason724)
+			return c.FailWith(n, &reasons[724])
 		}
 	}
 	_ = d
@@ -14823,11 +14823,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason725)
+		return c.FailTypeWith(n, &reasons[725])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason726)
+			return c.FailWith(n, &reasons[726])
 		}
 	}
 	_ = d
@@ -14839,11 +14839,11 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason727)
+		return c.FailTypeWith(n, &reasons[727])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason728)
+			return c.FailWith(n, &reasons[728])
 		}
 	}
 	_ = d
@@ -14855,7 +14855,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason729)
+		return c.FailTypeWith(n, &reasons[729])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -14881,7 +14881,7 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason730)
+					return c.FailWith(m.Name(), &reasons[730])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -14901,11 +14901,11 @@ func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason733)
+		return c.FailTypeWith(n, &reasons[733])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason734)
+			return c.FailWith(n, &reasons[734])
 		}
 	}
 	_ = d
@@ -14917,15 +14917,15 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason735)
+		return c.FailTypeWith(n, &reasons[735])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason736)
+			return c.FailWith(n, &reasons[736])
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason737)
+			return c.FailWith(n, &reasons[737])
 		}
 		{
 			it := d.Items(n)
@@ -14949,11 +14949,11 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason738)
+		return c.FailTypeWith(n, &reasons[738])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason739)
+			return c.FailWith(n, &reasons[739])
 		}
 	}
 	_ = d
@@ -14965,7 +14965,7 @@ func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reason740)
+		return c.FailWith(n, &reasons[740])
 	}
 	_ = k
 	_ = d
@@ -14977,7 +14977,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason741)
+		return c.FailTypeWith(n, &reasons[741])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15002,7 +15002,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason742)
+		return c.FailTypeWith(n, &reasons[742])
 	}
 	_ = d
 	return true
@@ -15013,7 +15013,7 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason743)
+		return c.FailTypeWith(n, &reasons[743])
 	}
 	_ = d
 	return true
@@ -15029,7 +15029,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason744)
+		return c.FailTypeWith(n, &reasons[744])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -15139,10 +15139,10 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason620)
+		return c.FailTypeWith(n, &reasons[620])
 	}
 	_ = d
 	return true
@@ -15153,7 +15153,7 @@ func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.resolved")) {
-		return c.FailWith(n, &reason747)
+		return c.FailWith(n, &reasons[747])
 	}
 	_ = k
 	_ = d
@@ -15165,7 +15165,7 @@ func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason748)
+		return c.FailWith(n, &reasons[748])
 	}
 	switch d.StrView(n) {
 	case "allow", "deny":
@@ -15182,7 +15182,7 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason749)
+		return c.FailWith(n, &reasons[749])
 	}
 	switch d.StrView(n) {
 	case "user", "policy", "hook", "auto", "classifier":
@@ -15204,7 +15204,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason750)
+		return c.FailTypeWith(n, &reasons[750])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -15321,13 +15321,13 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason620)
+		return c.FailTypeWith(n, &reasons[620])
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reason753)
+		return c.FailWith(n, &reasons[753])
 	}
 	_ = d
 	return true
@@ -15338,7 +15338,7 @@ func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.progress")) {
-		return c.FailWith(n, &reason754)
+		return c.FailWith(n, &reasons[754])
 	}
 	_ = k
 	_ = d
@@ -15350,7 +15350,7 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason755)
+		return c.FailTypeWith(n, &reasons[755])
 	}
 	_ = d
 	return true
@@ -15366,7 +15366,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason756)
+		return c.FailTypeWith(n, &reasons[756])
 	}
 	var seen1 uint64
 	if k == ahprt.KindObject {
@@ -15453,7 +15453,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	_ = d
 	return true
@@ -15464,7 +15464,7 @@ func vExecutionEvent_toolBatchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reason759)
+		return c.FailWith(n, &reasons[759])
 	}
 	_ = k
 	_ = d
@@ -15476,11 +15476,11 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason760)
+		return c.FailTypeWith(n, &reasons[760])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason761)
+			return c.FailWith(n, &reasons[761])
 		}
 		{
 			it := d.Items(n)
@@ -15509,7 +15509,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason762)
+		return c.FailTypeWith(n, &reasons[762])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -15550,7 +15550,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason763)
+					return c.FailWith(m.Name(), &reasons[763])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15669,7 +15669,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reason769)
+		return c.FailWith(n, &reasons[769])
 	}
 	_ = k
 	_ = d
@@ -15681,7 +15681,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reason770)
+		return c.FailWith(n, &reasons[770])
 	}
 	_ = k
 	_ = d
@@ -15693,11 +15693,11 @@ func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason771)
+		return c.FailTypeWith(n, &reasons[771])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason772)
+			return c.FailWith(n, &reasons[772])
 		}
 	}
 	_ = d
@@ -15709,7 +15709,7 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason773)
+		return c.FailWith(n, &reasons[773])
 	}
 	switch d.StrView(n) {
 	case "ok", "error", "denied", "cancelled", "timeout":
@@ -15731,7 +15731,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason774)
+		return c.FailTypeWith(n, &reasons[774])
 	}
 	var seen1 uint64
 	var present uint64
@@ -15832,10 +15832,10 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reason777)
+		return c.FailWith(n, &reasons[777])
 	}
 	_ = d
 	return true
@@ -15846,7 +15846,7 @@ func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.FailWith(n, &reason778)
+		return c.FailWith(n, &reasons[778])
 	}
 	_ = k
 	_ = d
@@ -15858,7 +15858,7 @@ func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason779)
+		return c.FailWith(n, &reasons[779])
 	}
 	switch d.StrView(n) {
 	case "auto", "manual", "hook":
@@ -15875,7 +15875,7 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason780)
+		return c.FailTypeWith(n, &reasons[780])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -15906,7 +15906,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason781)
+			return c.FailWith(n, &reasons[781])
 		}
 	}
 	_ = d
@@ -15918,7 +15918,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason782)
+		return c.FailTypeWith(n, &reasons[782])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -15937,7 +15937,7 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason783)
+					return c.FailWith(m.Name(), &reasons[783])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -15959,7 +15959,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason784)
+		return c.FailTypeWith(n, &reasons[784])
 	}
 	var seen1 uint64
 	if k == ahprt.KindObject {
@@ -16055,7 +16055,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
@@ -16069,7 +16069,7 @@ func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reason788)
+		return c.FailWith(n, &reasons[788])
 	}
 	_ = k
 	_ = d
@@ -16081,7 +16081,7 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason789)
+		return c.FailTypeWith(n, &reasons[789])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -16106,7 +16106,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason790)
+		return c.FailTypeWith(n, &reasons[790])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16123,7 +16123,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason791)
+					return c.FailWith(m.Name(), &reasons[791])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16143,11 +16143,11 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason793)
+		return c.FailTypeWith(n, &reasons[793])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason794)
+			return c.FailWith(n, &reasons[794])
 		}
 	}
 	_ = d
@@ -16164,7 +16164,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason795)
+		return c.FailTypeWith(n, &reasons[795])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16208,7 +16208,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reason797)
+		return c.FailWith(n, &reasons[797])
 	}
 	_ = k
 	_ = d
@@ -16220,7 +16220,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason798)
+		return c.FailTypeWith(n, &reasons[798])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16259,7 +16259,7 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason799)
+					return c.FailWith(m.Name(), &reasons[799])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16279,11 +16279,11 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason803)
+		return c.FailTypeWith(n, &reasons[803])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason804)
+			return c.FailWith(n, &reasons[804])
 		}
 	}
 	_ = d
@@ -16295,7 +16295,7 @@ func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason805)
+		return c.FailWith(n, &reasons[805])
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -16312,7 +16312,7 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason806)
+		return c.FailTypeWith(n, &reasons[806])
 	}
 	_ = d
 	return true
@@ -16323,7 +16323,7 @@ func vTaskWorkspaceEvent_taskChange_prior(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason807)
+		return c.FailTypeWith(n, &reasons[807])
 	}
 	_ = d
 	return true
@@ -16334,7 +16334,7 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason808)
+		return c.FailTypeWith(n, &reasons[808])
 	}
 	_ = d
 	return true
@@ -16350,7 +16350,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason809)
+		return c.FailTypeWith(n, &reasons[809])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16394,7 +16394,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.after")) {
-		return c.FailWith(n, &reason811)
+		return c.FailWith(n, &reasons[811])
 	}
 	_ = k
 	_ = d
@@ -16431,7 +16431,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason812)
+		return c.FailTypeWith(n, &reasons[812])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16473,7 +16473,7 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.attention")) {
-		return c.FailWith(n, &reason815)
+		return c.FailWith(n, &reasons[815])
 	}
 	_ = k
 	_ = d
@@ -16490,7 +16490,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason816)
+		return c.FailTypeWith(n, &reasons[816])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16517,7 +16517,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason817)
+					return c.FailWith(m.Name(), &reasons[817])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16537,11 +16537,11 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason821)
+		return c.FailTypeWith(n, &reasons[821])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason822)
+			return c.FailWith(n, &reasons[822])
 		}
 	}
 	_ = d
@@ -16578,7 +16578,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason823)
+		return c.FailTypeWith(n, &reasons[823])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16623,7 +16623,7 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reason826)
+		return c.FailWith(n, &reasons[826])
 	}
 	_ = k
 	_ = d
@@ -16640,7 +16640,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason827)
+		return c.FailTypeWith(n, &reasons[827])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16666,7 +16666,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason828)
+					return c.FailWith(m.Name(), &reasons[828])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16686,11 +16686,11 @@ func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason831)
+		return c.FailTypeWith(n, &reasons[831])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason832)
+			return c.FailWith(n, &reasons[832])
 		}
 	}
 	_ = d
@@ -16702,7 +16702,7 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason833)
+		return c.FailWith(n, &reasons[833])
 	}
 	switch d.StrView(n) {
 	case "form", "url":
@@ -16744,7 +16744,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason834)
+		return c.FailTypeWith(n, &reasons[834])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16789,7 +16789,7 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reason837)
+		return c.FailWith(n, &reasons[837])
 	}
 	_ = k
 	_ = d
@@ -16806,7 +16806,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason838)
+		return c.FailTypeWith(n, &reasons[838])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16837,7 +16837,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason839)
+					return c.FailWith(m.Name(), &reasons[839])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -16857,11 +16857,11 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason843)
+		return c.FailTypeWith(n, &reasons[843])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason844)
+			return c.FailWith(n, &reasons[844])
 		}
 	}
 	_ = d
@@ -16873,7 +16873,7 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason845)
+		return c.FailWith(n, &reasons[845])
 	}
 	switch d.StrView(n) {
 	case "accept", "decline", "cancel":
@@ -16915,7 +16915,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason846)
+		return c.FailTypeWith(n, &reasons[846])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -16957,7 +16957,7 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reason849)
+		return c.FailWith(n, &reasons[849])
 	}
 	_ = k
 	_ = d
@@ -16974,7 +16974,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason850)
+		return c.FailTypeWith(n, &reasons[850])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17001,7 +17001,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason851)
+					return c.FailWith(m.Name(), &reasons[851])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17021,11 +17021,11 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason855)
+		return c.FailTypeWith(n, &reasons[855])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason856)
+			return c.FailWith(n, &reasons[856])
 		}
 	}
 	_ = d
@@ -17037,11 +17037,11 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason857)
+		return c.FailTypeWith(n, &reasons[857])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason858)
+			return c.FailWith(n, &reasons[858])
 		}
 	}
 	_ = d
@@ -17053,7 +17053,7 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason859)
+		return c.FailTypeWith(n, &reasons[859])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -17122,7 +17122,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user")) {
-		return c.FailWith(n, &reason860)
+		return c.FailWith(n, &reasons[860])
 	}
 	_ = k
 	_ = d
@@ -17159,7 +17159,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason861)
+		return c.FailTypeWith(n, &reasons[861])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17201,7 +17201,7 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reason864)
+		return c.FailWith(n, &reasons[864])
 	}
 	_ = k
 	_ = d
@@ -17218,7 +17218,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason865)
+		return c.FailTypeWith(n, &reasons[865])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17240,7 +17240,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason866)
+					return c.FailWith(m.Name(), &reasons[866])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17260,11 +17260,11 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason869)
+		return c.FailTypeWith(n, &reasons[869])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason870)
+			return c.FailWith(n, &reasons[870])
 		}
 	}
 	_ = d
@@ -17276,7 +17276,7 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason871)
+		return c.FailTypeWith(n, &reasons[871])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -17345,7 +17345,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "assistant")) {
-		return c.FailWith(n, &reason872)
+		return c.FailWith(n, &reasons[872])
 	}
 	_ = k
 	_ = d
@@ -17362,7 +17362,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason873)
+		return c.FailTypeWith(n, &reasons[873])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17406,7 +17406,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reason875)
+		return c.FailWith(n, &reasons[875])
 	}
 	_ = k
 	_ = d
@@ -17418,7 +17418,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason876)
+		return c.FailTypeWith(n, &reasons[876])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17448,7 +17448,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason877)
+					return c.FailWith(m.Name(), &reasons[877])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17468,7 +17468,7 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason880)
+		return c.FailWith(n, &reasons[880])
 	}
 	switch d.StrView(n) {
 	case "cwd", "roots", "switch":
@@ -17485,11 +17485,11 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason881)
+		return c.FailTypeWith(n, &reasons[881])
 	}
 	if k == ahprt.KindObject {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason882)
+			return c.FailWith(n, &reasons[882])
 		}
 		if ev != nil {
 			ev.Declared = true
@@ -17507,7 +17507,7 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason883)
+					return c.FailWith(m.Name(), &reasons[883])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17524,11 +17524,11 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason884)
+		return c.FailTypeWith(n, &reasons[884])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason885)
+			return c.FailWith(n, &reasons[885])
 		}
 	}
 	_ = d
@@ -17540,12 +17540,12 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason886)
+		return c.FailTypeWith(n, &reasons[886])
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason887)
+			return c.FailWith(n, &reasons[887])
 		}
 		{
 			it := d.Items(n)
@@ -17569,11 +17569,11 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason888)
+		return c.FailTypeWith(n, &reasons[888])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason889)
+			return c.FailWith(n, &reasons[889])
 		}
 	}
 	_ = d
@@ -17585,7 +17585,7 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason890)
+		return c.FailTypeWith(n, &reasons[890])
 	}
 	_ = d
 	return true
@@ -17601,7 +17601,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason891)
+		return c.FailTypeWith(n, &reasons[891])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17645,7 +17645,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.after")) {
-		return c.FailWith(n, &reason893)
+		return c.FailWith(n, &reasons[893])
 	}
 	_ = k
 	_ = d
@@ -17662,7 +17662,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason894)
+		return c.FailTypeWith(n, &reasons[894])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17706,7 +17706,7 @@ func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "file.changed")) {
-		return c.FailWith(n, &reason896)
+		return c.FailWith(n, &reasons[896])
 	}
 	_ = k
 	_ = d
@@ -17718,11 +17718,11 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason897)
+		return c.FailTypeWith(n, &reasons[897])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason898)
+			return c.FailWith(n, &reasons[898])
 		}
 		{
 			it := d.Items(n)
@@ -17751,7 +17751,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason899)
+		return c.FailTypeWith(n, &reasons[899])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17786,7 +17786,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason900)
+					return c.FailWith(m.Name(), &reasons[900])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17806,11 +17806,11 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason904)
+		return c.FailTypeWith(n, &reasons[904])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason905)
+			return c.FailWith(n, &reasons[905])
 		}
 	}
 	_ = d
@@ -17822,7 +17822,7 @@ func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason906)
+		return c.FailWith(n, &reasons[906])
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -17839,7 +17839,7 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason907)
+		return c.FailTypeWith(n, &reasons[907])
 	}
 	_ = d
 	return true
@@ -17870,7 +17870,7 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason908)
+		return c.FailTypeWith(n, &reasons[908])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17917,7 +17917,7 @@ func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hook.failure")) {
-		return c.FailWith(n, &reason912)
+		return c.FailWith(n, &reasons[912])
 	}
 	_ = k
 	_ = d
@@ -17929,7 +17929,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason913)
+		return c.FailTypeWith(n, &reasons[913])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -17956,7 +17956,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason914)
+					return c.FailWith(m.Name(), &reasons[914])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -17976,11 +17976,11 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason918)
+		return c.FailTypeWith(n, &reasons[918])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason919)
+			return c.FailWith(n, &reasons[919])
 		}
 	}
 	_ = d
@@ -17992,11 +17992,11 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason920)
+		return c.FailTypeWith(n, &reasons[920])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason921)
+			return c.FailWith(n, &reasons[921])
 		}
 	}
 	_ = d
@@ -18008,7 +18008,7 @@ func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason922)
+		return c.FailWith(n, &reasons[922])
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -18025,11 +18025,11 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason923)
+		return c.FailTypeWith(n, &reasons[923])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason924)
+			return c.FailWith(n, &reasons[924])
 		}
 	}
 	_ = d
@@ -18041,7 +18041,7 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason925)
+		return c.FailTypeWith(n, &reasons[925])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18104,7 +18104,7 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason927)
+		return c.FailWith(n, &reasons[927])
 	}
 	switch d.StrView(n) {
 	case "body", "metadata", "omit":
@@ -18121,7 +18121,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason928)
+		return c.FailTypeWith(n, &reasons[928])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18148,7 +18148,7 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason929)
+					return c.FailWith(m.Name(), &reasons[929])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18168,7 +18168,7 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason933)
+		return c.FailTypeWith(n, &reasons[933])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18219,14 +18219,14 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason937)
+		return c.FailTypeWith(n, &reasons[937])
 	}
 	if k == ahprt.KindString {
 		if !re6.Match(d.Str(n)) {
-			return c.FailWith(n, &reason938)
+			return c.FailWith(n, &reasons[938])
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason939)
+			return c.FailWith(n, &reasons[939])
 		}
 	}
 	_ = d
@@ -18240,7 +18240,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason940)
+			return c.FailTypeWith(n, &reasons[940])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -18254,7 +18254,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason941)
+			return c.FailWith(n, &reasons[941])
 		}
 		switch d.Tag(dv) {
 		case "bearer":
@@ -18278,7 +18278,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason942)
+		return c.FailTypeWith(n, &reasons[942])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18327,7 +18327,7 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason944)
+			return c.FailWith(n, &reasons[944])
 		}
 		c.Discard(mark)
 	}
@@ -18360,7 +18360,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason946)
+		return c.FailWith(n, &reasons[946])
 	}
 	_ = d
 	return true
@@ -18391,7 +18391,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason948)
+		return c.FailWith(n, &reasons[948])
 	}
 	_ = d
 	return true
@@ -18402,7 +18402,7 @@ func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "bearer")) {
-		return c.FailWith(n, &reason949)
+		return c.FailWith(n, &reasons[949])
 	}
 	_ = k
 	_ = d
@@ -18414,11 +18414,11 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason950)
+		return c.FailTypeWith(n, &reasons[950])
 	}
 	if k == ahprt.KindString {
 		if !re7.Match(d.Str(n)) {
-			return c.FailWith(n, &reason951)
+			return c.FailWith(n, &reasons[951])
 		}
 	}
 	_ = d
@@ -18430,7 +18430,7 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason952)
+		return c.FailTypeWith(n, &reasons[952])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18495,7 +18495,7 @@ func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "oauth")) {
-		return c.FailWith(n, &reason958)
+		return c.FailWith(n, &reasons[958])
 	}
 	_ = k
 	_ = d
@@ -18507,14 +18507,14 @@ func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason959)
+		return c.FailTypeWith(n, &reasons[959])
 	}
 	if k == ahprt.KindString {
 		if !re8.Match(d.Str(n)) {
-			return c.FailWith(n, &reason960)
+			return c.FailWith(n, &reasons[960])
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason961)
+			return c.FailWith(n, &reasons[961])
 		}
 	}
 	_ = d
@@ -18526,7 +18526,7 @@ func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason962)
+		return c.FailWith(n, &reasons[962])
 	}
 	switch d.StrView(n) {
 	case "authorization_code_pkce", "client_credentials":
@@ -18543,12 +18543,12 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason963)
+		return c.FailTypeWith(n, &reasons[963])
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason964)
+			return c.FailWith(n, &reasons[964])
 		}
 		{
 			it := d.Items(n)
@@ -18572,11 +18572,11 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason965)
+		return c.FailTypeWith(n, &reasons[965])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reason966)
+			return c.FailWith(n, &reasons[966])
 		}
 	}
 	_ = d
@@ -18588,7 +18588,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason967)
+		return c.FailTypeWith(n, &reasons[967])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18618,7 +18618,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason968)
+					return c.FailWith(m.Name(), &reasons[968])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18638,7 +18638,7 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reason971)
+		return c.FailWith(n, &reasons[971])
 	}
 	_ = k
 	_ = d
@@ -18650,11 +18650,11 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason972)
+		return c.FailTypeWith(n, &reasons[972])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason973)
+			return c.FailWith(n, &reasons[973])
 		}
 	}
 	_ = d
@@ -18668,7 +18668,7 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason974)
+			return c.FailTypeWith(n, &reasons[974])
 		}
 		var dvs [2]ahprt.Node
 		{
@@ -18684,7 +18684,7 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason975)
+			return c.FailWith(n, &reasons[975])
 		}
 		switch d.Tag(dv) {
 		case "deny":
@@ -18715,7 +18715,7 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			{
 				dv := dvs[1]
 				if dv == 0 {
-					return c.FailWith(n, &reason976)
+					return c.FailWith(n, &reasons[976])
 				}
 				switch d.Tag(dv) {
 				case "stop":
@@ -18747,7 +18747,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason977)
+		return c.FailTypeWith(n, &reasons[977])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18764,7 +18764,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason978)
+					return c.FailWith(m.Name(), &reasons[978])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18784,7 +18784,7 @@ func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "allow")) {
-		return c.FailWith(n, &reason980)
+		return c.FailWith(n, &reasons[980])
 	}
 	_ = k
 	_ = d
@@ -18796,7 +18796,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason981)
+		return c.FailTypeWith(n, &reasons[981])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18813,7 +18813,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason982)
+					return c.FailWith(m.Name(), &reasons[982])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -18833,7 +18833,7 @@ func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "ask")) {
-		return c.FailWith(n, &reason984)
+		return c.FailWith(n, &reasons[984])
 	}
 	_ = k
 	_ = d
@@ -18845,7 +18845,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason985)
+		return c.FailTypeWith(n, &reasons[985])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -18874,7 +18874,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x8)
 				default:
-					return c.FailWith(m.Name(), &reason986)
+					return c.FailWith(m.Name(), &reasons[986])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19072,7 +19072,7 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason991)
+		return c.FailTypeWith(n, &reasons[991])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -19171,7 +19171,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reason992)
+			return c.FailWith(n, &reasons[992])
 		}
 		c.Discard(mark)
 	}
@@ -19184,7 +19184,7 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason993)
+		return c.FailTypeWith(n, &reasons[993])
 	}
 	_ = d
 	return true
@@ -19317,7 +19317,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason994)
+		return c.FailTypeWith(n, &reasons[994])
 	}
 	_ = d
 	return true
@@ -19328,7 +19328,7 @@ func vEffect_modifyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
-		return c.FailWith(n, &reason995)
+		return c.FailWith(n, &reasons[995])
 	}
 	_ = k
 	_ = d
@@ -19340,7 +19340,7 @@ func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason996)
+		return c.FailWith(n, &reasons[996])
 	}
 	switch d.StrView(n) {
 	case "input", "output", "prompt", "request", "response", "content", "instructions", "summary", "workspace":
@@ -19357,7 +19357,7 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason997)
+		return c.FailWith(n, &reasons[997])
 	}
 	switch d.StrView(n) {
 	case "replace", "merge":
@@ -19374,7 +19374,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason998)
+		return c.FailTypeWith(n, &reasons[998])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19396,7 +19396,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason999)
+					return c.FailWith(m.Name(), &reasons[999])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19416,7 +19416,7 @@ func vEffect_messageEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "message")) {
-		return c.FailWith(n, &reason1002)
+		return c.FailWith(n, &reasons[1002])
 	}
 	_ = k
 	_ = d
@@ -19428,7 +19428,7 @@ func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1003)
+		return c.FailTypeWith(n, &reasons[1003])
 	}
 	_ = d
 	return true
@@ -19439,7 +19439,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1004)
+		return c.FailTypeWith(n, &reasons[1004])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19458,7 +19458,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				case "value":
 					seen |= uint64(0x2)
 				default:
-					return c.FailWith(m.Name(), &reason1005)
+					return c.FailWith(m.Name(), &reasons[1005])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19478,7 +19478,7 @@ func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "return")) {
-		return c.FailWith(n, &reason1008)
+		return c.FailWith(n, &reasons[1008])
 	}
 	_ = k
 	_ = d
@@ -19490,7 +19490,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1009)
+		return c.FailTypeWith(n, &reasons[1009])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19517,7 +19517,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1010)
+					return c.FailWith(m.Name(), &reasons[1010])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19537,7 +19537,7 @@ func vEffect_flowStopEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason1014)
+		return c.FailWith(n, &reasons[1014])
 	}
 	_ = k
 	_ = d
@@ -19549,7 +19549,7 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stop")) {
-		return c.FailWith(n, &reason1015)
+		return c.FailWith(n, &reasons[1015])
 	}
 	_ = k
 	_ = d
@@ -19561,7 +19561,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1016)
+		return c.FailTypeWith(n, &reasons[1016])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19587,7 +19587,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1017)
+					return c.FailWith(m.Name(), &reasons[1017])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19607,7 +19607,7 @@ func vEffect_flowContinueEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reason1020)
+		return c.FailWith(n, &reasons[1020])
 	}
 	_ = k
 	_ = d
@@ -19619,7 +19619,7 @@ func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "continue")) {
-		return c.FailWith(n, &reason1021)
+		return c.FailWith(n, &reasons[1021])
 	}
 	_ = k
 	_ = d
@@ -19631,7 +19631,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1022)
+		return c.FailTypeWith(n, &reasons[1022])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -19668,7 +19668,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1023)
+					return c.FailWith(m.Name(), &reasons[1023])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -19688,7 +19688,7 @@ func vEffect_injectEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reason1029)
+		return c.FailWith(n, &reasons[1029])
 	}
 	_ = k
 	_ = d
@@ -19700,7 +19700,7 @@ func vEffect_injectEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context")) {
-		return c.FailWith(n, &reason1030)
+		return c.FailWith(n, &reasons[1030])
 	}
 	_ = k
 	_ = d
@@ -19712,7 +19712,7 @@ func vEffect_injectEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "append")) {
-		return c.FailWith(n, &reason1031)
+		return c.FailWith(n, &reasons[1031])
 	}
 	_ = k
 	_ = d
@@ -19724,7 +19724,7 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1032)
+		return c.FailWith(n, &reasons[1032])
 	}
 	switch d.StrView(n) {
 	case "now", "next_turn":
@@ -19748,7 +19748,7 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1033)
+			return c.FailTypeWith(n, &reasons[1033])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -19762,7 +19762,7 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason1034)
+			return c.FailWith(n, &reasons[1034])
 		}
 		switch d.Tag(dv) {
 		case "tool.before":
@@ -19911,7 +19911,7 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1035)
+		return c.FailTypeWith(n, &reasons[1035])
 	}
 	var seen1 uint64
 	var present uint64
@@ -19974,10 +19974,10 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return false
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason620)
+		return c.FailTypeWith(n, &reasons[620])
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reason1036)
+		return c.FailWith(n, &reasons[1036])
 	}
 	_ = d
 	return true
@@ -19988,7 +19988,7 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason1037)
+		return c.FailWith(n, &reasons[1037])
 	}
 	_ = k
 	_ = d
@@ -20005,7 +20005,7 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1038)
+		return c.FailTypeWith(n, &reasons[1038])
 	}
 	var seen1 uint64
 	var seen2 uint64
@@ -20128,10 +20128,10 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason620)
+		return c.FailTypeWith(n, &reasons[620])
 	}
 	if !vToolAfter_allOf_2(c, n, ev) {
 		return false
@@ -20219,7 +20219,7 @@ func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence3(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1043)
+			return c.FailWith(n, &reasons[1043])
 		}
 	}
 	_ = d
@@ -20297,7 +20297,7 @@ func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	{
 		p := presence7(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1044)
+			return c.FailWith(n, &reasons[1044])
 		}
 	}
 	_ = d
@@ -20326,7 +20326,7 @@ func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		p := presence8(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reason1045)
+			return c.FailWith(n, &reasons[1045])
 		}
 	}
 	_ = d
@@ -20338,7 +20338,7 @@ func vToolAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reason1046)
+		return c.FailWith(n, &reasons[1046])
 	}
 	_ = k
 	_ = d
@@ -20350,11 +20350,11 @@ func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1047)
+		return c.FailTypeWith(n, &reasons[1047])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason1048)
+			return c.FailWith(n, &reasons[1048])
 		}
 	}
 	_ = d
@@ -20366,7 +20366,7 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1049)
+		return c.FailTypeWith(n, &reasons[1049])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -20396,7 +20396,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1050)
+		return c.FailTypeWith(n, &reasons[1050])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20430,7 +20430,7 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1051)
+					return c.FailWith(m.Name(), &reasons[1051])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -20554,7 +20554,7 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence9(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1055)
+			return c.FailWith(n, &reasons[1055])
 		}
 	}
 	_ = d
@@ -20603,7 +20603,7 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1056)
+			return c.FailWith(n, &reasons[1056])
 		}
 	}
 	_ = d
@@ -20615,11 +20615,11 @@ func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1057)
+		return c.FailTypeWith(n, &reasons[1057])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1058)
+			return c.FailWith(n, &reasons[1058])
 		}
 	}
 	_ = d
@@ -20631,7 +20631,7 @@ func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1059)
+		return c.FailWith(n, &reasons[1059])
 	}
 	switch d.StrView(n) {
 	case "created", "modified", "deleted", "moved":
@@ -20648,11 +20648,11 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1060)
+		return c.FailTypeWith(n, &reasons[1060])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1061)
+			return c.FailWith(n, &reasons[1061])
 		}
 	}
 	_ = d
@@ -20669,7 +20669,7 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1062)
+		return c.FailTypeWith(n, &reasons[1062])
 	}
 	var seen1 uint64
 	var present uint64
@@ -20779,13 +20779,13 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	if k != ahprt.KindObject {
-		return c.FailTypeWith(n, &reason232)
+		return c.FailTypeWith(n, &reasons[232])
 	}
 	if !vSessionStart_allOf_1(c, n, ev) {
 		return false
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reason1069)
+		return c.FailWith(n, &reasons[1069])
 	}
 	_ = d
 	return true
@@ -20854,7 +20854,7 @@ func vSessionStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reason1071)
+		return c.FailWith(n, &reasons[1071])
 	}
 	_ = k
 	_ = d
@@ -20866,7 +20866,7 @@ func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1072)
+		return c.FailWith(n, &reasons[1072])
 	}
 	switch d.StrView(n) {
 	case "startup", "resume", "clear", "compact", "fork":
@@ -20883,11 +20883,11 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1073)
+		return c.FailTypeWith(n, &reasons[1073])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1074)
+			return c.FailWith(n, &reasons[1074])
 		}
 	}
 	_ = d
@@ -20899,7 +20899,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1075)
+		return c.FailTypeWith(n, &reasons[1075])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -20921,7 +20921,7 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1076)
+					return c.FailWith(m.Name(), &reasons[1076])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -20941,11 +20941,11 @@ func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1079)
+		return c.FailTypeWith(n, &reasons[1079])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1080)
+			return c.FailWith(n, &reasons[1080])
 		}
 	}
 	_ = d
@@ -20957,11 +20957,11 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1081)
+		return c.FailTypeWith(n, &reasons[1081])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1082)
+			return c.FailWith(n, &reasons[1082])
 		}
 	}
 	_ = d
@@ -20978,7 +20978,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1083)
+		return c.FailTypeWith(n, &reasons[1083])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -21030,7 +21030,7 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return false
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason1087)
+		return c.FailWith(n, &reasons[1087])
 	}
 	_ = d
 	return true
@@ -21041,7 +21041,7 @@ func vSessionEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.end")) {
-		return c.FailWith(n, &reason1088)
+		return c.FailWith(n, &reasons[1088])
 	}
 	_ = k
 	_ = d
@@ -21053,7 +21053,7 @@ func vSessionEnd_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1089)
+		return c.FailWith(n, &reasons[1089])
 	}
 	switch d.StrView(n) {
 	case "completed", "cancelled", "error", "unknown":
@@ -21070,11 +21070,11 @@ func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1090)
+		return c.FailTypeWith(n, &reasons[1090])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason1091)
+			return c.FailWith(n, &reasons[1091])
 		}
 	}
 	_ = d
@@ -21086,7 +21086,7 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1092)
+		return c.FailTypeWith(n, &reasons[1092])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -21113,11 +21113,11 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason1093)
+		return c.FailTypeWith(n, &reasons[1093])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason1094)
+			return c.FailWith(n, &reasons[1094])
 		}
 	}
 	_ = d
@@ -21131,7 +21131,7 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1095)
+			return c.FailTypeWith(n, &reasons[1095])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -21145,7 +21145,7 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason1096)
+			return c.FailWith(n, &reasons[1096])
 		}
 		switch d.Tag(dv) {
 		case "turn.start":
@@ -21223,7 +21223,7 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1097)
+			return c.FailTypeWith(n, &reasons[1097])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -21237,7 +21237,7 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason1098)
+			return c.FailWith(n, &reasons[1098])
 		}
 		switch d.Tag(dv) {
 		case "config.change.before":
@@ -21329,7 +21329,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1099)
+		return c.FailTypeWith(n, &reasons[1099])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21375,14 +21375,14 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1102)
+		return c.FailTypeWith(n, &reasons[1102])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1103)
+			return c.FailWith(n, &reasons[1103])
 		}
 		if d.Len(n) > 1 {
-			return c.FailWith(n, &reason1104)
+			return c.FailWith(n, &reasons[1104])
 		}
 		{
 			it := d.Items(n)
@@ -21450,7 +21450,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1105)
+		return c.FailTypeWith(n, &reasons[1105])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21496,11 +21496,11 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1108)
+		return c.FailTypeWith(n, &reasons[1108])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reason1109)
+			return c.FailWith(n, &reasons[1109])
 		}
 	}
 	_ = d
@@ -21530,7 +21530,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1110)
+		return c.FailTypeWith(n, &reasons[1110])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -21572,7 +21572,7 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/intercept")) {
-		return c.FailWith(n, &reason1113)
+		return c.FailWith(n, &reasons[1113])
 	}
 	_ = k
 	_ = d
@@ -21584,7 +21584,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1114)
+		return c.FailTypeWith(n, &reasons[1114])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -22033,7 +22033,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reason1118)
+		return c.FailWith(n, &reasons[1118])
 	}
 	_ = k
 	_ = d
@@ -22146,7 +22146,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reason1119)
+		return c.FailWith(n, &reasons[1119])
 	}
 	_ = k
 	_ = d
@@ -22259,7 +22259,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reason1120)
+		return c.FailWith(n, &reasons[1120])
 	}
 	_ = k
 	_ = d
@@ -22372,7 +22372,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reason1121)
+		return c.FailWith(n, &reasons[1121])
 	}
 	_ = k
 	_ = d
@@ -22485,7 +22485,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
-		return c.FailWith(n, &reason1122)
+		return c.FailWith(n, &reasons[1122])
 	}
 	_ = k
 	_ = d
@@ -22598,7 +22598,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reason1123)
+		return c.FailWith(n, &reasons[1123])
 	}
 	_ = k
 	_ = d
@@ -22711,7 +22711,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reason1124)
+		return c.FailWith(n, &reasons[1124])
 	}
 	_ = k
 	_ = d
@@ -22824,7 +22824,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason1125)
+		return c.FailWith(n, &reasons[1125])
 	}
 	_ = k
 	_ = d
@@ -22937,7 +22937,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reason1126)
+		return c.FailWith(n, &reasons[1126])
 	}
 	_ = k
 	_ = d
@@ -23050,7 +23050,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reason1127)
+		return c.FailWith(n, &reasons[1127])
 	}
 	_ = k
 	_ = d
@@ -23163,7 +23163,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reason1128)
+		return c.FailWith(n, &reasons[1128])
 	}
 	_ = k
 	_ = d
@@ -23276,7 +23276,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
-		return c.FailWith(n, &reason1129)
+		return c.FailWith(n, &reasons[1129])
 	}
 	_ = k
 	_ = d
@@ -23389,7 +23389,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reason1130)
+		return c.FailWith(n, &reasons[1130])
 	}
 	_ = k
 	_ = d
@@ -23502,7 +23502,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reason1131)
+		return c.FailWith(n, &reasons[1131])
 	}
 	_ = k
 	_ = d
@@ -23615,7 +23615,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reason1132)
+		return c.FailWith(n, &reasons[1132])
 	}
 	_ = k
 	_ = d
@@ -23728,7 +23728,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reason1133)
+		return c.FailWith(n, &reasons[1133])
 	}
 	_ = k
 	_ = d
@@ -23841,7 +23841,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reason1134)
+		return c.FailWith(n, &reasons[1134])
 	}
 	_ = k
 	_ = d
@@ -23954,7 +23954,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reason1135)
+		return c.FailWith(n, &reasons[1135])
 	}
 	_ = k
 	_ = d
@@ -24067,7 +24067,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reason1136)
+		return c.FailWith(n, &reasons[1136])
 	}
 	_ = k
 	_ = d
@@ -24113,7 +24113,7 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	}
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1137)
+			return c.FailTypeWith(n, &reasons[1137])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -24127,7 +24127,7 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason1138)
+			return c.FailWith(n, &reasons[1138])
 		}
 		switch d.Tag(dv) {
 		case "session.start":
@@ -24321,7 +24321,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1141)
+		return c.FailTypeWith(n, &reasons[1141])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24375,7 +24375,7 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1144)
+		return c.FailWith(n, &reasons[1144])
 	}
 	switch d.StrView(n) {
 	case "none", "allow", "ask", "deny":
@@ -24415,7 +24415,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailTypeWith(n, &reason1145)
+		return c.FailTypeWith(n, &reasons[1145])
 	}
 	_ = d
 	return true
@@ -24426,7 +24426,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1146)
+		return c.FailTypeWith(n, &reasons[1146])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24464,7 +24464,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1148)
+		return c.FailTypeWith(n, &reasons[1148])
 	}
 	_ = d
 	return true
@@ -24475,7 +24475,7 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1149)
+		return c.FailWith(n, &reasons[1149])
 	}
 	switch d.StrView(n) {
 	case "none", "stop", "continue":
@@ -24492,7 +24492,7 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1150)
+		return c.FailTypeWith(n, &reasons[1150])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -24517,7 +24517,7 @@ func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1151)
+		return c.FailTypeWith(n, &reasons[1151])
 	}
 	_ = d
 	return true
@@ -24577,7 +24577,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1153)
+		return c.FailTypeWith(n, &reasons[1153])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -24619,7 +24619,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason1156)
+		return c.FailWith(n, &reasons[1156])
 	}
 	_ = d
 	return true
@@ -24630,7 +24630,7 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1157)
+		return c.FailTypeWith(n, &reasons[1157])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -24657,7 +24657,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1158)
+			return c.FailTypeWith(n, &reasons[1158])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -24671,7 +24671,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason1159)
+			return c.FailWith(n, &reasons[1159])
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -24706,7 +24706,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason1160)
+				return c.FailWith(n, &reasons[1160])
 			}
 			c.Discard(mark)
 			c.Choose(4, n, first)
@@ -24723,7 +24723,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1161)
+		return c.FailTypeWith(n, &reasons[1161])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -24766,7 +24766,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason1165)
+		return c.FailWith(n, &reasons[1165])
 	}
 	_ = d
 	return true
@@ -24777,7 +24777,7 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1166)
+		return c.FailTypeWith(n, &reasons[1166])
 	}
 	_ = d
 	return true
@@ -24788,7 +24788,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1167)
+		return c.FailTypeWith(n, &reasons[1167])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -24831,7 +24831,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason1171)
+		return c.FailWith(n, &reasons[1171])
 	}
 	_ = d
 	return true
@@ -24842,7 +24842,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1172)
+		return c.FailTypeWith(n, &reasons[1172])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -24885,7 +24885,7 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason1175)
+		return c.FailTypeWith(n, &reasons[1175])
 	}
 	_ = d
 	return true
@@ -24896,7 +24896,7 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1176)
+		return c.FailTypeWith(n, &reasons[1176])
 	}
 	_ = d
 	return true
@@ -24922,7 +24922,7 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1177)
+		return c.FailTypeWith(n, &reasons[1177])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -24958,7 +24958,7 @@ func vObserveNotification_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/observe")) {
-		return c.FailWith(n, &reason1178)
+		return c.FailWith(n, &reasons[1178])
 	}
 	_ = k
 	_ = d
@@ -24970,7 +24970,7 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1179)
+		return c.FailTypeWith(n, &reasons[1179])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25012,7 +25012,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1182)
+		return c.FailTypeWith(n, &reasons[1182])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25057,11 +25057,11 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1185)
+		return c.FailTypeWith(n, &reasons[1185])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1186)
+			return c.FailWith(n, &reasons[1186])
 		}
 		{
 			it := d.Items(n)
@@ -25085,7 +25085,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1187)
+		return c.FailTypeWith(n, &reasons[1187])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -25138,7 +25138,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return false
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason1191)
+		return c.FailWith(n, &reasons[1191])
 	}
 	_ = d
 	return true
@@ -25221,7 +25221,7 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason1192)
+		return c.FailWith(n, &reasons[1192])
 	}
 	_ = k
 	_ = d
@@ -25236,7 +25236,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	{
 		p := presence10(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason1193)
+			return c.FailWith(n, &reasons[1193])
 		}
 	}
 	_ = d
@@ -25320,7 +25320,7 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason1194)
+		return c.FailWith(n, &reasons[1194])
 	}
 	_ = k
 	_ = d
@@ -25334,7 +25334,7 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1195)
+			return c.FailTypeWith(n, &reasons[1195])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -25348,7 +25348,7 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason1196)
+			return c.FailWith(n, &reasons[1196])
 		}
 		switch d.Tag(dv) {
 		case "stdio":
@@ -25372,7 +25372,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1197)
+		return c.FailTypeWith(n, &reasons[1197])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25427,7 +25427,7 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason1201)
+		return c.FailWith(n, &reasons[1201])
 	}
 	_ = k
 	_ = d
@@ -25439,7 +25439,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1202)
+		return c.FailTypeWith(n, &reasons[1202])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -25464,7 +25464,7 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1203)
+		return c.FailTypeWith(n, &reasons[1203])
 	}
 	_ = d
 	return true
@@ -25475,7 +25475,7 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1204)
+		return c.FailWith(n, &reasons[1204])
 	}
 	switch d.StrView(n) {
 	case "persistent", "per_event":
@@ -25492,7 +25492,7 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1205)
+		return c.FailTypeWith(n, &reasons[1205])
 	}
 	_ = d
 	return true
@@ -25503,7 +25503,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1206)
+		return c.FailTypeWith(n, &reasons[1206])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25545,7 +25545,7 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason1209)
+		return c.FailWith(n, &reasons[1209])
 	}
 	_ = k
 	_ = d
@@ -25557,14 +25557,14 @@ func vRegistration_httpUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1210)
+		return c.FailTypeWith(n, &reasons[1210])
 	}
 	if k == ahprt.KindString {
 		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1211)
+			return c.FailWith(n, &reasons[1211])
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1212)
+			return c.FailWith(n, &reasons[1212])
 		}
 	}
 	_ = d
@@ -25576,11 +25576,11 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1213)
+		return c.FailTypeWith(n, &reasons[1213])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1214)
+			return c.FailWith(n, &reasons[1214])
 		}
 		{
 			it := d.Items(n)
@@ -25606,7 +25606,7 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1215)
+			return c.FailTypeWith(n, &reasons[1215])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -25620,7 +25620,7 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason1216)
+			return c.FailWith(n, &reasons[1216])
 		}
 		switch d.Tag(dv) {
 		case "intercept":
@@ -25644,7 +25644,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1217)
+		return c.FailTypeWith(n, &reasons[1217])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -25792,7 +25792,7 @@ func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason1224)
+		return c.FailWith(n, &reasons[1224])
 	}
 	_ = k
 	_ = d
@@ -25804,15 +25804,15 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1225)
+		return c.FailTypeWith(n, &reasons[1225])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1226)
+			return c.FailWith(n, &reasons[1226])
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1227)
+			return c.FailWith(n, &reasons[1227])
 		}
 		{
 			it := d.Items(n)
@@ -25859,11 +25859,11 @@ func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1228)
+		return c.FailTypeWith(n, &reasons[1228])
 	}
 	if k == ahprt.KindString {
 		if !re9.Match(d.Str(n)) {
-			return c.FailWith(n, &reason1229)
+			return c.FailWith(n, &reasons[1229])
 		}
 	}
 	_ = d
@@ -25875,7 +25875,7 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason1230)
+		return c.FailWith(n, &reasons[1230])
 	}
 	_ = k
 	_ = d
@@ -25887,7 +25887,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1231)
+		return c.FailWith(n, &reasons[1231])
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -25904,7 +25904,7 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1232)
+		return c.FailTypeWith(n, &reasons[1232])
 	}
 	_ = d
 	return true
@@ -25915,7 +25915,7 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1233)
+		return c.FailTypeWith(n, &reasons[1233])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -25951,12 +25951,12 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1234)
+		return c.FailTypeWith(n, &reasons[1234])
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1235)
+			return c.FailWith(n, &reasons[1235])
 		}
 		{
 			it := d.Items(n)
@@ -25980,12 +25980,12 @@ func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1236)
+		return c.FailTypeWith(n, &reasons[1236])
 	}
 	if k == ahprt.KindArray {
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1237)
+			return c.FailWith(n, &reasons[1237])
 		}
 		{
 			it := d.Items(n)
@@ -26009,7 +26009,7 @@ func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1238)
+		return c.FailWith(n, &reasons[1238])
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -26026,7 +26026,7 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1239)
+		return c.FailTypeWith(n, &reasons[1239])
 	}
 	_ = d
 	return true
@@ -26037,7 +26037,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1240)
+		return c.FailTypeWith(n, &reasons[1240])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -26106,7 +26106,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		return false
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reason1244)
+		return c.FailWith(n, &reasons[1244])
 	}
 	_ = d
 	return true
@@ -26185,7 +26185,7 @@ func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reason1246)
+		return c.FailWith(n, &reasons[1246])
 	}
 	_ = k
 	_ = d
@@ -26197,15 +26197,15 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1247)
+		return c.FailTypeWith(n, &reasons[1247])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason1248)
+			return c.FailWith(n, &reasons[1248])
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason1249)
+			return c.FailWith(n, &reasons[1249])
 		}
 		{
 			it := d.Items(n)
@@ -26252,7 +26252,7 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "observe")) {
-		return c.FailWith(n, &reason1250)
+		return c.FailWith(n, &reasons[1250])
 	}
 	_ = k
 	_ = d
@@ -26264,7 +26264,7 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1251)
+		return c.FailTypeWith(n, &reasons[1251])
 	}
 	_ = d
 	return true
@@ -26275,7 +26275,7 @@ func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1252)
+		return c.FailWith(n, &reasons[1252])
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
@@ -26292,7 +26292,7 @@ func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1253)
+		return c.FailTypeWith(n, &reasons[1253])
 	}
 	_ = d
 	return true
@@ -26305,7 +26305,7 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1254)
+			return c.FailTypeWith(n, &reasons[1254])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -26319,7 +26319,7 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason1255)
+			return c.FailWith(n, &reasons[1255])
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -26366,7 +26366,7 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/schema.json#/oneOf", "matches none of 6 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason1256)
+				return c.FailWith(n, &reasons[1256])
 			}
 			c.Discard(mark)
 			c.Choose(7, n, first)
@@ -26385,7 +26385,7 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason1257)
+			return c.FailTypeWith(n, &reasons[1257])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -26399,7 +26399,7 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason1258)
+			return c.FailWith(n, &reasons[1258])
 		}
 		switch d.Tag(dv) {
 		case "task.change.before":
@@ -26466,7 +26466,7 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1259)
+		return c.FailTypeWith(n, &reasons[1259])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26526,7 +26526,7 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1264)
+		return c.FailTypeWith(n, &reasons[1264])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26558,7 +26558,7 @@ func vMCPElicitation_progressToken(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1265)
+		return c.FailTypeWith(n, &reasons[1265])
 	}
 	_ = d
 	return true
@@ -26569,7 +26569,7 @@ func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1266)
+		return c.FailTypeWith(n, &reasons[1266])
 	}
 	_ = d
 	return true
@@ -26580,7 +26580,7 @@ func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1267)
+		return c.FailTypeWith(n, &reasons[1267])
 	}
 	_ = d
 	return true
@@ -26591,10 +26591,10 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1268)
+		return c.FailTypeWith(n, &reasons[1268])
 	}
 	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reason1269)
+		return c.FailWith(n, &reasons[1269])
 	}
 	_ = d
 	return true
@@ -26605,7 +26605,7 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1270)
+		return c.FailTypeWith(n, &reasons[1270])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26637,7 +26637,7 @@ func vMCPElicitation_taskMetadata_ttl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1271)
+		return c.FailTypeWith(n, &reasons[1271])
 	}
 	_ = d
 	return true
@@ -26648,11 +26648,11 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1272)
+		return c.FailTypeWith(n, &reasons[1272])
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason1273)
+			return c.FailWith(n, &reasons[1273])
 		}
 	}
 	_ = d
@@ -26664,7 +26664,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1274)
+		return c.FailTypeWith(n, &reasons[1274])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26718,7 +26718,7 @@ func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1277)
+		return c.FailTypeWith(n, &reasons[1277])
 	}
 	_ = d
 	return true
@@ -26729,10 +26729,10 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1278)
+		return c.FailTypeWith(n, &reasons[1278])
 	}
 	if !(d.StrEq(n, "form")) {
-		return c.FailWith(n, &reason1279)
+		return c.FailWith(n, &reasons[1279])
 	}
 	_ = d
 	return true
@@ -26743,7 +26743,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1280)
+		return c.FailTypeWith(n, &reasons[1280])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26773,7 +26773,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1281)
+					return c.FailWith(m.Name(), &reasons[1281])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26793,7 +26793,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1284)
+		return c.FailTypeWith(n, &reasons[1284])
 	}
 	_ = d
 	return true
@@ -26804,7 +26804,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1285)
+		return c.FailTypeWith(n, &reasons[1285])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -26898,7 +26898,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1286)
+		return c.FailTypeWith(n, &reasons[1286])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -26939,7 +26939,7 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1287)
+					return c.FailWith(m.Name(), &reasons[1287])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -26959,10 +26959,10 @@ func vMCPElicitation_stringSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1289)
+		return c.FailTypeWith(n, &reasons[1289])
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1290)
+		return c.FailWith(n, &reasons[1290])
 	}
 	_ = d
 	return true
@@ -26973,7 +26973,7 @@ func vMCPElicitation_stringSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1291)
+		return c.FailTypeWith(n, &reasons[1291])
 	}
 	_ = d
 	return true
@@ -26984,7 +26984,7 @@ func vMCPElicitation_stringSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1292)
+		return c.FailTypeWith(n, &reasons[1292])
 	}
 	_ = d
 	return true
@@ -26995,7 +26995,7 @@ func vMCPElicitation_stringSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1293)
+		return c.FailTypeWith(n, &reasons[1293])
 	}
 	_ = d
 	return true
@@ -27006,10 +27006,10 @@ func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1294)
+		return c.FailTypeWith(n, &reasons[1294])
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1295)
+		return c.FailWith(n, &reasons[1295])
 	}
 	switch d.StrView(n) {
 	case "date", "date-time", "email", "uri":
@@ -27025,7 +27025,7 @@ func vMCPElicitation_stringSchema_minLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1296)
+		return c.FailTypeWith(n, &reasons[1296])
 	}
 	_ = d
 	return true
@@ -27036,7 +27036,7 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1297)
+		return c.FailTypeWith(n, &reasons[1297])
 	}
 	_ = d
 	return true
@@ -27047,7 +27047,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1298)
+		return c.FailTypeWith(n, &reasons[1298])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27084,7 +27084,7 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1299)
+					return c.FailWith(m.Name(), &reasons[1299])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27104,10 +27104,10 @@ func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1301)
+		return c.FailTypeWith(n, &reasons[1301])
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1302)
+		return c.FailWith(n, &reasons[1302])
 	}
 	switch d.StrView(n) {
 	case "integer", "number":
@@ -27123,7 +27123,7 @@ func vMCPElicitation_numberSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1303)
+		return c.FailTypeWith(n, &reasons[1303])
 	}
 	_ = d
 	return true
@@ -27134,7 +27134,7 @@ func vMCPElicitation_numberSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1304)
+		return c.FailTypeWith(n, &reasons[1304])
 	}
 	_ = d
 	return true
@@ -27145,7 +27145,7 @@ func vMCPElicitation_numberSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1305)
+		return c.FailTypeWith(n, &reasons[1305])
 	}
 	_ = d
 	return true
@@ -27156,7 +27156,7 @@ func vMCPElicitation_numberSchema_minimum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1306)
+		return c.FailTypeWith(n, &reasons[1306])
 	}
 	_ = d
 	return true
@@ -27167,7 +27167,7 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1307)
+		return c.FailTypeWith(n, &reasons[1307])
 	}
 	_ = d
 	return true
@@ -27178,7 +27178,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1308)
+		return c.FailTypeWith(n, &reasons[1308])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27207,7 +27207,7 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1309)
+					return c.FailWith(m.Name(), &reasons[1309])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27227,10 +27227,10 @@ func vMCPElicitation_booleanSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1311)
+		return c.FailTypeWith(n, &reasons[1311])
 	}
 	if !(d.StrEq(n, "boolean")) {
-		return c.FailWith(n, &reason1312)
+		return c.FailWith(n, &reasons[1312])
 	}
 	_ = d
 	return true
@@ -27241,7 +27241,7 @@ func vMCPElicitation_booleanSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1313)
+		return c.FailTypeWith(n, &reasons[1313])
 	}
 	_ = d
 	return true
@@ -27252,7 +27252,7 @@ func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1314)
+		return c.FailTypeWith(n, &reasons[1314])
 	}
 	_ = d
 	return true
@@ -27263,7 +27263,7 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1315)
+		return c.FailTypeWith(n, &reasons[1315])
 	}
 	_ = d
 	return true
@@ -27274,7 +27274,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1316)
+		return c.FailTypeWith(n, &reasons[1316])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27308,7 +27308,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1317)
+					return c.FailWith(m.Name(), &reasons[1317])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27328,10 +27328,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1320)
+		return c.FailTypeWith(n, &reasons[1320])
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1321)
+		return c.FailWith(n, &reasons[1321])
 	}
 	_ = d
 	return true
@@ -27342,7 +27342,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1322)
+		return c.FailTypeWith(n, &reasons[1322])
 	}
 	_ = d
 	return true
@@ -27353,7 +27353,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1323)
+		return c.FailTypeWith(n, &reasons[1323])
 	}
 	_ = d
 	return true
@@ -27364,7 +27364,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1324)
+		return c.FailTypeWith(n, &reasons[1324])
 	}
 	_ = d
 	return true
@@ -27375,7 +27375,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1325)
+		return c.FailTypeWith(n, &reasons[1325])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27400,7 +27400,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1326)
+		return c.FailTypeWith(n, &reasons[1326])
 	}
 	_ = d
 	return true
@@ -27411,7 +27411,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1327)
+		return c.FailTypeWith(n, &reasons[1327])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27445,7 +27445,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1328)
+					return c.FailWith(m.Name(), &reasons[1328])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27465,10 +27465,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1331)
+		return c.FailTypeWith(n, &reasons[1331])
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1332)
+		return c.FailWith(n, &reasons[1332])
 	}
 	_ = d
 	return true
@@ -27479,7 +27479,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1333)
+		return c.FailTypeWith(n, &reasons[1333])
 	}
 	_ = d
 	return true
@@ -27490,7 +27490,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1334)
+		return c.FailTypeWith(n, &reasons[1334])
 	}
 	_ = d
 	return true
@@ -27501,7 +27501,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1335)
+		return c.FailTypeWith(n, &reasons[1335])
 	}
 	_ = d
 	return true
@@ -27512,7 +27512,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1336)
+		return c.FailTypeWith(n, &reasons[1336])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27537,7 +27537,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1337)
+		return c.FailTypeWith(n, &reasons[1337])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27559,7 +27559,7 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1338)
+					return c.FailWith(m.Name(), &reasons[1338])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27579,7 +27579,7 @@ func vMCPElicitation_labelledOption_const(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1341)
+		return c.FailTypeWith(n, &reasons[1341])
 	}
 	_ = d
 	return true
@@ -27590,7 +27590,7 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1342)
+		return c.FailTypeWith(n, &reasons[1342])
 	}
 	_ = d
 	return true
@@ -27601,7 +27601,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1343)
+		return c.FailTypeWith(n, &reasons[1343])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27643,7 +27643,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1344)
+					return c.FailWith(m.Name(), &reasons[1344])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27663,10 +27663,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1347)
+		return c.FailTypeWith(n, &reasons[1347])
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reason1348)
+		return c.FailWith(n, &reasons[1348])
 	}
 	_ = d
 	return true
@@ -27677,7 +27677,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1349)
+		return c.FailTypeWith(n, &reasons[1349])
 	}
 	_ = d
 	return true
@@ -27688,7 +27688,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1350)
+		return c.FailTypeWith(n, &reasons[1350])
 	}
 	_ = d
 	return true
@@ -27699,7 +27699,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1351)
+		return c.FailTypeWith(n, &reasons[1351])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27724,7 +27724,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1352)
+		return c.FailTypeWith(n, &reasons[1352])
 	}
 	_ = d
 	return true
@@ -27735,7 +27735,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1353)
+		return c.FailTypeWith(n, &reasons[1353])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27757,7 +27757,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1354)
+					return c.FailWith(m.Name(), &reasons[1354])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27777,10 +27777,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1357)
+		return c.FailTypeWith(n, &reasons[1357])
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1358)
+		return c.FailWith(n, &reasons[1358])
 	}
 	_ = d
 	return true
@@ -27791,7 +27791,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1359)
+		return c.FailTypeWith(n, &reasons[1359])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27816,7 +27816,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1360)
+		return c.FailTypeWith(n, &reasons[1360])
 	}
 	_ = d
 	return true
@@ -27827,7 +27827,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1361)
+		return c.FailTypeWith(n, &reasons[1361])
 	}
 	_ = d
 	return true
@@ -27838,7 +27838,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1362)
+		return c.FailTypeWith(n, &reasons[1362])
 	}
 	_ = d
 	return true
@@ -27849,7 +27849,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1363)
+		return c.FailTypeWith(n, &reasons[1363])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -27891,7 +27891,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1364)
+					return c.FailWith(m.Name(), &reasons[1364])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -27911,10 +27911,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1367)
+		return c.FailTypeWith(n, &reasons[1367])
 	}
 	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reason1368)
+		return c.FailWith(n, &reasons[1368])
 	}
 	_ = d
 	return true
@@ -27925,7 +27925,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1369)
+		return c.FailTypeWith(n, &reasons[1369])
 	}
 	_ = d
 	return true
@@ -27936,7 +27936,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1370)
+		return c.FailTypeWith(n, &reasons[1370])
 	}
 	_ = d
 	return true
@@ -27947,7 +27947,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1371)
+		return c.FailTypeWith(n, &reasons[1371])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -27972,7 +27972,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1372)
+		return c.FailTypeWith(n, &reasons[1372])
 	}
 	_ = d
 	return true
@@ -27983,7 +27983,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1373)
+		return c.FailTypeWith(n, &reasons[1373])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28000,7 +28000,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1374)
+					return c.FailWith(m.Name(), &reasons[1374])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -28020,7 +28020,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1376)
+		return c.FailTypeWith(n, &reasons[1376])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28045,7 +28045,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1377)
+		return c.FailTypeWith(n, &reasons[1377])
 	}
 	_ = d
 	return true
@@ -28056,7 +28056,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber) {
-		return c.FailTypeWith(n, &reason1378)
+		return c.FailTypeWith(n, &reasons[1378])
 	}
 	_ = d
 	return true
@@ -28067,7 +28067,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1379)
+		return c.FailTypeWith(n, &reasons[1379])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28105,7 +28105,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 						return false
 					}
 				default:
-					return c.FailWith(m.Name(), &reason1380)
+					return c.FailWith(m.Name(), &reasons[1380])
 				}
 				if ev != nil {
 					ev.Set(m.Index())
@@ -28125,10 +28125,10 @@ func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1383)
+		return c.FailTypeWith(n, &reasons[1383])
 	}
 	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reason1384)
+		return c.FailWith(n, &reasons[1384])
 	}
 	_ = d
 	return true
@@ -28139,7 +28139,7 @@ func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1385)
+		return c.FailTypeWith(n, &reasons[1385])
 	}
 	_ = d
 	return true
@@ -28150,7 +28150,7 @@ func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.No
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1386)
+		return c.FailTypeWith(n, &reasons[1386])
 	}
 	_ = d
 	return true
@@ -28161,7 +28161,7 @@ func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1387)
+		return c.FailTypeWith(n, &reasons[1387])
 	}
 	_ = d
 	return true
@@ -28172,7 +28172,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1388)
+		return c.FailTypeWith(n, &reasons[1388])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28197,7 +28197,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1389)
+		return c.FailTypeWith(n, &reasons[1389])
 	}
 	_ = d
 	return true
@@ -28208,7 +28208,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1390)
+		return c.FailTypeWith(n, &reasons[1390])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28233,7 +28233,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1391)
+		return c.FailTypeWith(n, &reasons[1391])
 	}
 	_ = d
 	return true
@@ -28244,7 +28244,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1392)
+		return c.FailTypeWith(n, &reasons[1392])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28269,7 +28269,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1393)
+		return c.FailTypeWith(n, &reasons[1393])
 	}
 	_ = d
 	return true
@@ -28280,10 +28280,10 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1394)
+		return c.FailTypeWith(n, &reasons[1394])
 	}
 	if !(d.StrEq(n, "object")) {
-		return c.FailWith(n, &reason1395)
+		return c.FailWith(n, &reasons[1395])
 	}
 	_ = d
 	return true
@@ -28294,7 +28294,7 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1396)
+		return c.FailTypeWith(n, &reasons[1396])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -28339,7 +28339,7 @@ func vMCPElicitation_elicitResult_meta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1398)
+		return c.FailTypeWith(n, &reasons[1398])
 	}
 	_ = d
 	return true
@@ -28350,10 +28350,10 @@ func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1399)
+		return c.FailTypeWith(n, &reasons[1399])
 	}
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason1400)
+		return c.FailWith(n, &reasons[1400])
 	}
 	switch d.StrView(n) {
 	case "accept", "cancel", "decline":
@@ -28369,7 +28369,7 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1401)
+		return c.FailTypeWith(n, &reasons[1401])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -28419,7 +28419,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason1402)
+		return c.FailTypeWith(n, &reasons[1402])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -28444,7 +28444,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason1403)
+		return c.FailTypeWith(n, &reasons[1403])
 	}
 	_ = d
 	return true
@@ -28455,7 +28455,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString || k == ahprt.KindNumber || k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason1404)
+		return c.FailTypeWith(n, &reasons[1404])
 	}
 	_ = d
 	return true
@@ -28466,7 +28466,7 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason1405)
+		return c.FailTypeWith(n, &reasons[1405])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -29036,7243 +29036,1607 @@ var (
 	num1 = ahprt.MustDecimal("1")
 )
 
-// Why the checks reject a value, one variable per reason (see ahprt.Reason).
-var (
-	reason0 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/common.schema.json#/$defs/request/type",
-	}
-	reason1 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "draft/common.schema.json#/$defs/request/required",
-	}
-	reason2 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/common.schema.json#/$defs/request/required",
-	}
-	reason3 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"method\"",
-		Schema:  "draft/common.schema.json#/$defs/request/required",
-	}
-	reason4 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"params\"",
-		Schema:  "draft/common.schema.json#/$defs/request/required",
-	}
-	reason5 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"2.0\"",
-		Schema:  "draft/common.schema.json#/$defs/jsonRpcVersion/const",
-	}
-	reason6 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/common.schema.json#/$defs/nonEmptyString/type",
-	}
-	reason7 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/common.schema.json#/$defs/nonEmptyString/minLength",
-	}
-	reason8 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "draft/common.schema.json#/$defs/jsonRpcId/anyOf/1/type",
-	}
-	reason9 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/common.schema.json#/$defs/methodName/type",
-	}
-	reason10 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/common.schema.json#/$defs/methodName/minLength",
-	}
-	reason11 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/common.schema.json#/$defs/request/properties/params/type",
-	}
-	reason12 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities-request.schema.json#/allOf/1/type",
-	}
-	reason13 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"method\"",
-		Schema:  "draft/capabilities-request.schema.json#/allOf/1/required",
-	}
-	reason14 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"params\"",
-		Schema:  "draft/capabilities-request.schema.json#/allOf/1/required",
-	}
-	reason15 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"hooks/capabilities\"",
-		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/method/const",
-	}
-	reason16 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/params/type",
-	}
-	reason17 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/params/additionalProperties",
-	}
-	reason18 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "draft/capabilities-request.schema.json#/allOf/1/properties/params/required",
-	}
-	reason19 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"draft\"",
-		Schema:  "draft/common.schema.json#/$defs/protocolVersion/const",
-	}
-	reason20 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/common.schema.json#/$defs/successResponse/type",
-	}
-	reason21 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "draft/common.schema.json#/$defs/successResponse/required",
-	}
-	reason22 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/common.schema.json#/$defs/successResponse/required",
-	}
-	reason23 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"result\"",
-		Schema:  "draft/common.schema.json#/$defs/successResponse/required",
-	}
-	reason24 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/common.schema.json#/$defs/successResponse/not",
-	}
-	reason25 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "null",
-		Schema:  "draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type",
-	}
-	reason26 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/common.schema.json#/$defs/successResponse/properties/result/type",
-	}
-	reason27 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/type",
-	}
-	reason28 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"result\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/required",
-	}
-	reason29 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/type",
-	}
-	reason30 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason31 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"manifest\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason32 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/not",
-	}
-	reason33 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/type",
-	}
-	reason34 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"events\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
-	}
-	reason35 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gaps\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
-	}
-	reason36 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"transports\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
-	}
-	reason37 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"authentication\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
-	}
-	reason38 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"toolPaths\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
-	}
-	reason39 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"contentCategories\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
-	}
-	reason40 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"limits\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
-	}
-	reason41 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"managedPolicy\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
-	}
-	reason42 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"correlationIdentityFields\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required",
-	}
-	reason43 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not",
-	}
-	reason44 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/type",
-	}
-	reason45 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/type",
-	}
-	reason46 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"event\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required",
-	}
-	reason47 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"modes\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required",
-	}
-	reason48 = ahprt.Reason{
-		Code:    ahprt.CodeMaxItems,
-		Message: "want at most 0 items",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects/maxItems",
-	}
-	reason49 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"capabilities\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then/required",
-	}
-	reason50 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event/not",
-	}
-	reason51 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\"",
-		Schema:  "draft/common.schema.json#/$defs/interceptableEventType/enum",
-	}
-	reason52 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not",
-	}
-	reason53 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains",
-	}
-	reason54 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"intercept\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains/const",
-	}
-	reason55 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/type",
-	}
-	reason56 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"effects\"",
-		Schema:  "draft/capabilities.schema.json#/required",
-	}
-	reason57 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"flow\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/0/then/required",
-	}
-	reason58 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains",
-	}
-	reason59 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"flow\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains/const",
-	}
-	reason60 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"inject\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/2/then/required",
-	}
-	reason61 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains",
-	}
-	reason62 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"inject\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains/const",
-	}
-	reason63 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"modify\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/4/then/required",
-	}
-	reason64 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains",
-	}
-	reason65 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"modify\"",
-		Schema:  "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains/const",
-	}
-	reason66 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/properties/effects/type",
-	}
-	reason67 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/capabilities.schema.json#/properties/effects/uniqueItems",
-	}
-	reason68 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"message\", \"return\", \"flow\", \"inject\"",
-		Schema:  "draft/capabilities.schema.json#/properties/effects/items/anyOf/0/enum",
-	}
-	reason69 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/common.schema.json#/$defs/reverseDnsName/type",
-	}
-	reason70 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
-		Schema:  "draft/common.schema.json#/$defs/reverseDnsName/pattern",
-	}
-	reason71 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/properties/modify/type",
-	}
-	reason72 = ahprt.Reason{
-		Code:    ahprt.CodeMinProperties,
-		Message: "want at least 1 members",
-		Schema:  "draft/capabilities.schema.json#/properties/modify/minProperties",
-	}
-	reason73 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/type",
-	}
-	reason74 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"replace\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/required",
-	}
-	reason75 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"merge\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/required",
-	}
-	reason76 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"replace\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/required",
-	}
-	reason77 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want true",
-		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace/const",
-	}
-	reason78 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"merge\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/required",
-	}
-	reason79 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want true",
-		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge/const",
-	}
-	reason80 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace/type",
-	}
-	reason81 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge/type",
-	}
-	reason82 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/properties/flow/type",
-	}
-	reason83 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operations\"",
-		Schema:  "draft/capabilities.schema.json#/properties/flow/required",
-	}
-	reason84 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"remainingContinuations\"",
-		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required",
-	}
-	reason85 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"continuationCount\"",
-		Schema:  "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required",
-	}
-	reason86 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/type",
-	}
-	reason87 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/minItems",
-	}
-	reason88 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/uniqueItems",
-	}
-	reason89 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"stop\", \"continue\"",
-		Schema:  "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum",
-	}
-	reason90 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "draft/common.schema.json#/$defs/nonNegativeInteger/type",
-	}
-	reason91 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 0",
-		Schema:  "draft/common.schema.json#/$defs/nonNegativeInteger/minimum",
-	}
-	reason92 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/properties/inject/type",
-	}
-	reason93 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"context\"",
-		Schema:  "draft/capabilities.schema.json#/properties/inject/required",
-	}
-	reason94 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/type",
-	}
-	reason95 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"append\"",
-		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/required",
-	}
-	reason96 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"deliverAt\"",
-		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/required",
-	}
-	reason97 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want true",
-		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/append/const",
-	}
-	reason98 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/type",
-	}
-	reason99 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/minItems",
-	}
-	reason100 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/uniqueItems",
-	}
-	reason101 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"now\", \"next_turn\"",
-		Schema:  "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum",
-	}
-	reason102 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/properties/elicitation/type",
-	}
-	reason103 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/properties/elicitation/properties/form/type",
-	}
-	reason104 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/properties/elicitation/properties/url/type",
-	}
-	reason105 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/type",
-	}
-	reason106 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"inject\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum",
-	}
-	reason107 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/type",
-	}
-	reason108 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum",
-	}
-	reason109 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/type",
-	}
-	reason110 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"modify\", \"inject\", \"flow\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum",
-	}
-	reason111 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/type",
-	}
-	reason112 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"prompt\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason113 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/type",
-	}
-	reason114 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/type",
-	}
-	reason115 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"stop\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum",
-	}
-	reason116 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/type",
-	}
-	reason117 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"modify\", \"flow\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum",
-	}
-	reason118 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/type",
-	}
-	reason119 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"response\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason120 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/type",
-	}
-	reason121 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/type",
-	}
-	reason122 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"stop\", \"continue\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum",
-	}
-	reason123 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/type",
-	}
-	reason124 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"modify\", \"inject\", \"return\", \"flow\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum",
-	}
-	reason125 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/type",
-	}
-	reason126 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"request\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason127 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/type",
-	}
-	reason128 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/type",
-	}
-	reason129 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"stop\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum",
-	}
-	reason130 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/type",
-	}
-	reason131 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"modify\", \"flow\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum",
-	}
-	reason132 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/type",
-	}
-	reason133 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"response\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason134 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/type",
-	}
-	reason135 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/type",
-	}
-	reason136 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"stop\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum",
-	}
-	reason137 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/type",
-	}
-	reason138 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"flow\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum",
-	}
-	reason139 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/type",
-	}
-	reason140 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/type",
-	}
-	reason141 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"stop\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum",
-	}
-	reason142 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/type",
-	}
-	reason143 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"inject\", \"flow\", \"return\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum",
-	}
-	reason144 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/type",
-	}
-	reason145 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"input\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason146 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/type",
-	}
-	reason147 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/type",
-	}
-	reason148 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"stop\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum",
-	}
-	reason149 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/type",
-	}
-	reason150 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"modify\", \"inject\", \"flow\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum",
-	}
-	reason151 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/type",
-	}
-	reason152 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"output\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason153 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/type",
-	}
-	reason154 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/type",
-	}
-	reason155 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"stop\", \"continue\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum",
-	}
-	reason156 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/type",
-	}
-	reason157 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"allow\", \"deny\", \"modify\", \"flow\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum",
-	}
-	reason158 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/type",
-	}
-	reason159 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"input\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason160 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/type",
-	}
-	reason161 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/type",
-	}
-	reason162 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"stop\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum",
-	}
-	reason163 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/type",
-	}
-	reason164 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"flow\", \"inject\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum",
-	}
-	reason165 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/type",
-	}
-	reason166 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/type",
-	}
-	reason167 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"stop\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum",
-	}
-	reason168 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/type",
-	}
-	reason169 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"modify\", \"return\", \"inject\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum",
-	}
-	reason170 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/type",
-	}
-	reason171 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"instructions\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason172 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/type",
-	}
-	reason173 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"inject\", \"modify\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum",
-	}
-	reason174 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/type",
-	}
-	reason175 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"summary\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason176 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/type",
-	}
-	reason177 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum",
-	}
-	reason178 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/type",
-	}
-	reason179 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"return\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum",
-	}
-	reason180 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/type",
-	}
-	reason181 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"modify\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum",
-	}
-	reason182 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/type",
-	}
-	reason183 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"content\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason184 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/type",
-	}
-	reason185 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"modify\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum",
-	}
-	reason186 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/type",
-	}
-	reason187 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"prompt\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason188 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/type",
-	}
-	reason189 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"modify\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum",
-	}
-	reason190 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/type",
-	}
-	reason191 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"content\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason192 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/type",
-	}
-	reason193 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"deny\", \"modify\", \"message\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum",
-	}
-	reason194 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/type",
-	}
-	reason195 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"workspace\"",
-		Schema:  "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum",
-	}
-	reason196 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\", \"session.end\", \"config.change.after\", \"turn.end\", \"turn.progress\", \"model.error\", \"model.switch.after\", \"tool.permission.resolved\", \"tool.progress\", \"task.change.after\", \"user.attention\", \"workspace.change.after\", \"file.changed\", \"hook.failure\"",
-		Schema:  "draft/common.schema.json#/$defs/eventType/enum",
-	}
-	reason197 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/type",
-	}
-	reason198 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/minItems",
-	}
-	reason199 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/uniqueItems",
-	}
-	reason200 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"observe\", \"intercept\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum",
-	}
-	reason201 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/type",
-	}
-	reason202 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/type",
-	}
-	reason203 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required",
-	}
-	reason204 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required",
-	}
-	reason205 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/type",
-	}
-	reason206 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/uniqueItems",
-	}
-	reason207 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"http\", \"stdio\", \"in_process\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum",
-	}
-	reason208 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/type",
-	}
-	reason209 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/uniqueItems",
-	}
-	reason210 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"bearer\", \"oauth\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum",
-	}
-	reason211 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits/type",
-	}
-	reason212 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/type",
-	}
-	reason213 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/uniqueItems",
-	}
-	reason214 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/type",
-	}
-	reason215 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/uniqueItems",
-	}
-	reason216 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/type",
-	}
-	reason217 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"scopes\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required",
-	}
-	reason218 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"disableable\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required",
-	}
-	reason219 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want false",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable/const",
-	}
-	reason220 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/type",
-	}
-	reason221 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/uniqueItems",
-	}
-	reason222 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"user\", \"project\", \"managed\"",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum",
-	}
-	reason223 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable/type",
-	}
-	reason224 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/type",
-	}
-	reason225 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/uniqueItems",
-	}
-	reason226 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/catalogue-event.schema.json#/oneOf",
-	}
-	reason227 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/catalogue-event.schema.json#/oneOf",
-	}
-	reason228 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
-	}
-	reason229 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"source\"",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
-	}
-	reason230 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"time\"",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
-	}
-	reason231 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/required",
-	}
-	reason232 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/type",
-	}
-	reason233 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/id/type",
-	}
-	reason234 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/id/minLength",
-	}
-	reason235 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/source/type",
-	}
-	reason236 = ahprt.Reason{
-		Code:    ahprt.CodeFormat,
-		Message: "not a valid uri",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/source/format",
-	}
-	reason237 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/time/type",
-	}
-	reason238 = ahprt.Reason{
-		Code:    ahprt.CodeFormat,
-		Message: "not a valid date-time",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/time/format",
-	}
-	reason239 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/common.schema.json#/$defs/session/type",
-	}
-	reason240 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/common.schema.json#/$defs/session/required",
-	}
-	reason241 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/common.schema.json#/$defs/session/properties/cwd/type",
-	}
-	reason242 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/common.schema.json#/$defs/session/properties/workspaceRoots/type",
-	}
-	reason243 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/common.schema.json#/$defs/session/properties/workspaceRoots/items/type",
-	}
-	reason244 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/common.schema.json#/$defs/session/properties/model/type",
-	}
-	reason245 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/type",
-	}
-	reason246 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/required",
-	}
-	reason247 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/common.schema.json#/$defs/session/properties/agent/properties/type/type",
-	}
-	reason248 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/common.schema.json#/$defs/session/properties/synthesized/type",
-	}
-	reason249 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/type",
-	}
-	reason250 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/minLength",
-	}
-	reason251 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/event.schema.json#/$defs/eventCore/properties/gaps/type",
-	}
-	reason252 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/event.schema.json#/$defs/gap/type",
-	}
-	reason253 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/event.schema.json#/$defs/gap/required",
-	}
-	reason254 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/event.schema.json#/$defs/gap/required",
-	}
-	reason255 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/event.schema.json#/$defs/gap/properties/path/type",
-	}
-	reason256 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/event.schema.json#/$defs/gap/properties/path/minLength",
-	}
-	reason257 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/event.schema.json#/$defs/gap/properties/reason/type",
-	}
-	reason258 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/event.schema.json#/$defs/gap/properties/reason/minLength",
-	}
-	reason259 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/extensions.schema.json#/type",
-	}
-	reason260 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/event.schema.json#/$defs/synthesizedFlag/type",
-	}
-	reason261 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/event.schema.json#/$defs/openIdentity/type",
-	}
-	reason262 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/event.schema.json#/$defs/openIdentity/required",
-	}
-	reason263 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/event.schema.json#/$defs/openIdentity/properties/id/type",
-	}
-	reason264 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/event.schema.json#/$defs/openIdentity/properties/id/minLength",
-	}
-	reason265 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/event.schema.json#/$defs/contentItems/type",
-	}
-	reason266 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/oneOf",
-	}
-	reason267 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/oneOf",
-	}
-	reason268 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
-	}
-	reason269 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
-	}
-	reason270 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
-	}
-	reason271 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textPart/oneOf",
-	}
-	reason272 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/type",
-	}
-	reason273 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties",
-	}
-	reason274 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
-	}
-	reason275 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
-	}
-	reason276 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
-	}
-	reason277 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
-	}
-	reason278 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"text\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/required",
-	}
-	reason279 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/not",
-	}
-	reason280 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"text\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/kind/const",
-	}
-	reason281 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"text/plain\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType/const",
-	}
-	reason282 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"body\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/selection/const",
-	}
-	reason283 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/content-item.schema.json#/$defs/textBodyPart/properties/text/type",
-	}
-	reason284 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/content-item.schema.json#/$defs/synthesized/type",
-	}
-	reason285 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/type",
-	}
-	reason286 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties",
-	}
-	reason287 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
-	}
-	reason288 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
-	}
-	reason289 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
-	}
-	reason290 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
-	}
-	reason291 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gap\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/required",
-	}
-	reason292 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"text\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/kind/const",
-	}
-	reason293 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"text/plain\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType/const",
-	}
-	reason294 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"body\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textGapPart/properties/selection/const",
-	}
-	reason295 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/gap/type",
-	}
-	reason296 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-item.schema.json#/$defs/gap/additionalProperties",
-	}
-	reason297 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/content-item.schema.json#/$defs/gap/required",
-	}
-	reason298 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/common.schema.json#/$defs/sha256Hex/type",
-	}
-	reason299 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 64 characters",
-		Schema:  "draft/common.schema.json#/$defs/sha256Hex/minLength",
-	}
-	reason300 = ahprt.Reason{
-		Code:    ahprt.CodeMaxLength,
-		Message: "want at most 64 characters",
-		Schema:  "draft/common.schema.json#/$defs/sha256Hex/maxLength",
-	}
-	reason301 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^[a-f0-9]{64}$",
-		Schema:  "draft/common.schema.json#/$defs/sha256Hex/pattern",
-	}
-	reason302 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/type",
-	}
-	reason303 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties",
-	}
-	reason304 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
-	}
-	reason305 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
-	}
-	reason306 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
-	}
-	reason307 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/required",
-	}
-	reason308 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"text\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind/const",
-	}
-	reason309 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"text/plain\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType/const",
-	}
-	reason310 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"metadata\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection/const",
-	}
-	reason311 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/type",
-	}
-	reason312 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties",
-	}
-	reason313 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
-	}
-	reason314 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
-	}
-	reason315 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
-	}
-	reason316 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/required",
-	}
-	reason317 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"text\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind/const",
-	}
-	reason318 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"text/plain\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType/const",
-	}
-	reason319 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"omit\"",
-		Schema:  "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const",
-	}
-	reason320 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
-	}
-	reason321 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
-	}
-	reason322 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentPart/oneOf",
-	}
-	reason323 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/type",
-	}
-	reason324 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties",
-	}
-	reason325 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
-	}
-	reason326 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
-	}
-	reason327 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
-	}
-	reason328 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
-	}
-	reason329 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"body\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/required",
-	}
-	reason330 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/not",
-	}
-	reason331 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"attachment\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const",
-	}
-	reason332 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/type",
-	}
-	reason333 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/minLength",
-	}
-	reason334 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not",
-	}
-	reason335 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMediaType/not/pattern",
-	}
-	reason336 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"body\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection/const",
-	}
-	reason337 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-reference.schema.json#/type",
-	}
-	reason338 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-reference.schema.json#/additionalProperties",
-	}
-	reason339 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"ref\"",
-		Schema:  "draft/content-reference.schema.json#/required",
-	}
-	reason340 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/content-reference.schema.json#/not",
-	}
-	reason341 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/type",
-	}
-	reason342 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties",
-	}
-	reason343 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
-	}
-	reason344 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
-	}
-	reason345 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
-	}
-	reason346 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
-	}
-	reason347 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gap\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/required",
-	}
-	reason348 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"attachment\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind/const",
-	}
-	reason349 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"body\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection/const",
-	}
-	reason350 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/type",
-	}
-	reason351 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties",
-	}
-	reason352 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
-	}
-	reason353 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
-	}
-	reason354 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
-	}
-	reason355 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required",
-	}
-	reason356 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"attachment\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind/const",
-	}
-	reason357 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"metadata\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection/const",
-	}
-	reason358 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/type",
-	}
-	reason359 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties",
-	}
-	reason360 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
-	}
-	reason361 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
-	}
-	reason362 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mediaType\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
-	}
-	reason363 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"selection\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required",
-	}
-	reason364 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"attachment\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind/const",
-	}
-	reason365 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"omit\"",
-		Schema:  "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection/const",
-	}
-	reason366 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/type",
-	}
-	reason367 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
-	}
-	reason368 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"change\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/required",
-	}
-	reason369 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"config.change.before\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/type/const",
-	}
-	reason370 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/type",
-	}
-	reason371 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties",
-	}
-	reason372 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"source\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
-	}
-	reason373 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"scope\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
-	}
-	reason374 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"settings\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
-	}
-	reason375 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"summary\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required",
-	}
-	reason376 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type",
-	}
-	reason377 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength",
-	}
-	reason378 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type",
-	}
-	reason379 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength",
-	}
-	reason380 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type",
-	}
-	reason381 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type",
-	}
-	reason382 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength",
-	}
-	reason383 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type",
-	}
-	reason384 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength",
-	}
-	reason385 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type",
-	}
-	reason386 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength",
-	}
-	reason387 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/type",
-	}
-	reason388 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
-	}
-	reason389 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"change\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/required",
-	}
-	reason390 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"config.change.after\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const",
-	}
-	reason391 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/type",
-	}
-	reason392 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties",
-	}
-	reason393 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"source\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
-	}
-	reason394 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"scope\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
-	}
-	reason395 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"settings\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
-	}
-	reason396 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"summary\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required",
-	}
-	reason397 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type",
-	}
-	reason398 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength",
-	}
-	reason399 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type",
-	}
-	reason400 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength",
-	}
-	reason401 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type",
-	}
-	reason402 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type",
-	}
-	reason403 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength",
-	}
-	reason404 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type",
-	}
-	reason405 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength",
-	}
-	reason406 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type",
-	}
-	reason407 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength",
-	}
-	reason408 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type",
-	}
-	reason409 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type",
-	}
-	reason410 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/type",
-	}
-	reason411 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"turn\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
-	}
-	reason412 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"trigger\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
-	}
-	reason413 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/required",
-	}
-	reason414 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"turn.start\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const",
-	}
-	reason415 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/event.schema.json#/$defs/identity/type",
-	}
-	reason416 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/event.schema.json#/$defs/identity/additionalProperties",
-	}
-	reason417 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/event.schema.json#/$defs/identity/required",
-	}
-	reason418 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/type",
-	}
-	reason419 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/event.schema.json#/$defs/identity/properties/id/minLength",
-	}
-	reason420 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/event.schema.json#/$defs/modelVisibleItems/type",
-	}
-	reason421 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-item.schema.json#/$defs/message/type",
-	}
-	reason422 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-item.schema.json#/$defs/message/additionalProperties",
-	}
-	reason423 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/content-item.schema.json#/$defs/message/required",
-	}
-	reason424 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"role\"",
-		Schema:  "draft/content-item.schema.json#/$defs/message/required",
-	}
-	reason425 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"parts\"",
-		Schema:  "draft/content-item.schema.json#/$defs/message/required",
-	}
-	reason426 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\"",
-		Schema:  "draft/content-item.schema.json#/$defs/message/properties/role/enum",
-	}
-	reason427 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/content-item.schema.json#/$defs/message/properties/parts/type",
-	}
-	reason428 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/content-item.schema.json#/$defs/message/properties/synthesized/type",
-	}
-	reason429 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"user\", \"continuation\", \"hook\", \"external\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum",
-	}
-	reason430 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type",
-	}
-	reason431 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength",
-	}
-	reason432 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/type",
-	}
-	reason433 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"turn\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
-	}
-	reason434 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"outcome\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
-	}
-	reason435 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"continuationCount\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
-	}
-	reason436 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/required",
-	}
-	reason437 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/type",
-	}
-	reason438 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum",
-	}
-	reason439 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type",
-	}
-	reason440 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 0",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum",
-	}
-	reason441 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/type",
-	}
-	reason442 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/additionalProperties",
-	}
-	reason443 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
-	}
-	reason444 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"scope\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
-	}
-	reason445 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"completeness\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
-	}
-	reason446 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"provenance\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/required",
-	}
-	reason447 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"amount\", \"total\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum",
-	}
-	reason448 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"attempt\", \"turn\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum",
-	}
-	reason449 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"complete\", \"partial\", \"unknown\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum",
-	}
-	reason450 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"provider\", \"estimate\", \"mixed\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum",
-	}
-	reason451 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/type",
-	}
-	reason452 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 0",
-		Schema:  "draft/execution-event.schema.json#/$defs/nonNegativeInteger/minimum",
-	}
-	reason453 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/type",
-	}
-	reason454 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties",
-	}
-	reason455 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"amount\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
-	}
-	reason456 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"currency\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
-	}
-	reason457 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"basis\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/required",
-	}
-	reason458 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/type",
-	}
-	reason459 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 0",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum",
-	}
-	reason460 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/type",
-	}
-	reason461 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^[A-Z]{3}$",
-		Schema:  "draft/execution-event.schema.json#/$defs/currencyCode/pattern",
-	}
-	reason462 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"billed\", \"reported\", \"estimated\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum",
-	}
-	reason463 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"total\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const",
-	}
-	reason464 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"turn\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const",
-	}
-	reason465 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"turn.finish.before\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const",
-	}
-	reason466 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/type",
-	}
-	reason467 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not",
-	}
-	reason468 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"turn.end\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.end/properties/type/const",
-	}
-	reason469 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/type",
-	}
-	reason470 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/additionalProperties",
-	}
-	reason471 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"message\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
-	}
-	reason472 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"class\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/required",
-	}
-	reason473 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/type",
-	}
-	reason474 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/message/minLength",
-	}
-	reason475 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/type",
-	}
-	reason476 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/class/minLength",
-	}
-	reason477 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/type",
-	}
-	reason478 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/code/minLength",
-	}
-	reason479 = ahprt.Reason{
-		Code:    ahprt.CodeOneOfMany,
-		Message: "matches more than one alternative",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf",
-	}
-	reason480 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/type",
-	}
-	reason481 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/minLength",
-	}
-	reason482 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1/type",
-	}
-	reason483 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/type",
-	}
-	reason484 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"turn\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
-	}
-	reason485 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"item\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
-	}
-	reason486 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"delta\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
-	}
-	reason487 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"final\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/required",
-	}
-	reason488 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"turn.progress\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/type/const",
-	}
-	reason489 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/execution-event.schema.json#/$defs/turn.progress/properties/final/type",
-	}
-	reason490 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/type",
-	}
-	reason491 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"model\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
-	}
-	reason492 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"attempt\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
-	}
-	reason493 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"params\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
-	}
-	reason494 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/required",
-	}
-	reason495 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/not",
-	}
-	reason496 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"model.request.before\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/type/const",
-	}
-	reason497 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/model/type",
-	}
-	reason498 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/model/additionalProperties",
-	}
-	reason499 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
-	}
-	reason500 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"provider\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model/required",
-	}
-	reason501 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/type",
-	}
-	reason502 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/id/minLength",
-	}
-	reason503 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/type",
-	}
-	reason504 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/model/properties/provider/minLength",
-	}
-	reason505 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/attempt/type",
-	}
-	reason506 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/attempt/additionalProperties",
-	}
-	reason507 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
-	}
-	reason508 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"number\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/attempt/required",
-	}
-	reason509 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/type",
-	}
-	reason510 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/id/minLength",
-	}
-	reason511 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/type",
-	}
-	reason512 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 1",
-		Schema:  "draft/execution-event.schema.json#/$defs/attempt/properties/number/minimum",
-	}
-	reason513 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.request.before/properties/params/type",
-	}
-	reason514 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/type",
-	}
-	reason515 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"model\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
-	}
-	reason516 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"attempt\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
-	}
-	reason517 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"execution\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
-	}
-	reason518 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
-	}
-	reason519 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"finishReason\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/required",
-	}
-	reason520 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/not",
-	}
-	reason521 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"execution\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/required",
-	}
-	reason522 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"status\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required",
-	}
-	reason523 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"skipped\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status/const",
-	}
-	reason524 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"supplied_result\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason/const",
-	}
-	reason525 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not",
-	}
-	reason526 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"model.response.after\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/type/const",
-	}
-	reason527 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
-	}
-	reason528 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"status\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
-	}
-	reason529 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf",
-	}
-	reason530 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/type",
-	}
-	reason531 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties",
-	}
-	reason532 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"status\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/required",
-	}
-	reason533 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"executed\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status/const",
-	}
-	reason534 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/type",
-	}
-	reason535 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties",
-	}
-	reason536 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"status\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
-	}
-	reason537 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required",
-	}
-	reason538 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"skipped\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status/const",
-	}
-	reason539 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"supplied_result\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason/const",
-	}
-	reason540 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/type",
-	}
-	reason541 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties",
-	}
-	reason542 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"status\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
-	}
-	reason543 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required",
-	}
-	reason544 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"skipped\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status/const",
-	}
-	reason545 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"policy\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason/const",
-	}
-	reason546 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/type",
-	}
-	reason547 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/minLength",
-	}
-	reason548 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/type",
-	}
-	reason549 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties",
-	}
-	reason550 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"status\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
-	}
-	reason551 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required",
-	}
-	reason552 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"skipped\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status/const",
-	}
-	reason553 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"cancelled\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason/const",
-	}
-	reason554 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/type",
-	}
-	reason555 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/minLength",
-	}
-	reason556 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/type",
-	}
-	reason557 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties",
-	}
-	reason558 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"status\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
-	}
-	reason559 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required",
-	}
-	reason560 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"skipped\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status/const",
-	}
-	reason561 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"timeout\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason/const",
-	}
-	reason562 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/type",
-	}
-	reason563 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/minLength",
-	}
-	reason564 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/type",
-	}
-	reason565 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties",
-	}
-	reason566 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"status\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
-	}
-	reason567 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required",
-	}
-	reason568 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"skipped\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status/const",
-	}
-	reason569 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"other\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason/const",
-	}
-	reason570 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/type",
-	}
-	reason571 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/minLength",
-	}
-	reason572 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"amount\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind/const",
-	}
-	reason573 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"attempt\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope/const",
-	}
-	reason574 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"provider\", \"estimate\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum",
-	}
-	reason575 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/type",
-	}
-	reason576 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength",
-	}
-	reason577 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/type",
-	}
-	reason578 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 0",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/minimum",
-	}
-	reason579 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/type",
-	}
-	reason580 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"model\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
-	}
-	reason581 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"attempt\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
-	}
-	reason582 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"execution\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
-	}
-	reason583 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"error\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/required",
-	}
-	reason584 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/not",
-	}
-	reason585 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"model.error\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/type/const",
-	}
-	reason586 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"executed\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status/const",
-	}
-	reason587 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/type",
-	}
-	reason588 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 0",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/minimum",
-	}
-	reason589 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type",
-	}
-	reason590 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength",
-	}
-	reason591 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/type",
-	}
-	reason592 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"current\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
-	}
-	reason593 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"proposed\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
-	}
-	reason594 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/required",
-	}
-	reason595 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/not",
-	}
-	reason596 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"model.switch.before\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/type/const",
-	}
-	reason597 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type",
-	}
-	reason598 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength",
-	}
-	reason599 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/type",
-	}
-	reason600 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties",
-	}
-	reason601 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"currency\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required",
-	}
-	reason602 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/type",
-	}
-	reason603 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 0",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/minimum",
-	}
-	reason604 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/type",
-	}
-	reason605 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 0",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/minimum",
-	}
-	reason606 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/type",
-	}
-	reason607 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"previous\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
-	}
-	reason608 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"current\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
-	}
-	reason609 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/required",
-	}
-	reason610 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/not",
-	}
-	reason611 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"model.switch.after\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/type/const",
-	}
-	reason612 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type",
-	}
-	reason613 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength",
-	}
-	reason614 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/type",
-	}
-	reason615 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"suggestions\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
-	}
-	reason616 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"sandboxBypass\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/required",
-	}
-	reason617 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"call\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
-	}
-	reason618 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"tool\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
-	}
-	reason619 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/required",
-	}
-	reason620 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/type",
-	}
-	reason621 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/not",
-	}
-	reason622 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/type",
-	}
-	reason623 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/additionalProperties",
-	}
-	reason624 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"name\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
-	}
-	reason625 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"input\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
-	}
-	reason626 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"origin\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/required",
-	}
-	reason627 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mcp\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/then/required",
-	}
-	reason628 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/else/not",
-	}
-	reason629 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/type",
-	}
-	reason630 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength",
-	}
-	reason631 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/type",
-	}
-	reason632 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength",
-	}
-	reason633 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/input/type",
-	}
-	reason634 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"native\", \"mcp\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum",
-	}
-	reason635 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/type",
-	}
-	reason636 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/additionalProperties",
-	}
-	reason637 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"server\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
-	}
-	reason638 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"toolName\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
-	}
-	reason639 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"provenance\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
-	}
-	reason640 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"connection\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/required",
-	}
-	reason641 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/type",
-	}
-	reason642 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties",
-	}
-	reason643 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/required",
-	}
-	reason644 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/type",
-	}
-	reason645 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/minLength",
-	}
-	reason646 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/type",
-	}
-	reason647 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength",
-	}
-	reason648 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type",
-	}
-	reason649 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength",
-	}
-	reason650 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"runtime\", \"inferred\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum",
-	}
-	reason651 = ahprt.Reason{
-		Code:    ahprt.CodeOneOfMany,
-		Message: "matches more than one alternative",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf",
-	}
-	reason652 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/type",
-	}
-	reason653 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties",
-	}
-	reason654 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"transport\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/required",
-	}
-	reason655 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"url\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0/required",
-	}
-	reason656 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gaps\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/required",
-	}
-	reason657 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains",
-	}
-	reason658 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required",
-	}
-	reason659 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"url\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
-	}
-	reason660 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"http\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const",
-	}
-	reason661 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/type",
-	}
-	reason662 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^https?://",
-		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/pattern",
-	}
-	reason663 = ahprt.Reason{
-		Code:    ahprt.CodeFormat,
-		Message: "not a valid uri",
-		Schema:  "draft/execution-event.schema.json#/$defs/webUrl/format",
-	}
-	reason664 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/type",
-	}
-	reason665 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/minItems",
-	}
-	reason666 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/type",
-	}
-	reason667 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties",
-	}
-	reason668 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
-	}
-	reason669 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/required",
-	}
-	reason670 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/type",
-	}
-	reason671 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/minLength",
-	}
-	reason672 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/type",
-	}
-	reason673 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/minLength",
-	}
-	reason674 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/type",
-	}
-	reason675 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties",
-	}
-	reason676 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"transport\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/required",
-	}
-	reason677 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"url\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0/required",
-	}
-	reason678 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gaps\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/required",
-	}
-	reason679 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains",
-	}
-	reason680 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required",
-	}
-	reason681 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"url\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
-	}
-	reason682 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"sse\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport/const",
-	}
-	reason683 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/type",
-	}
-	reason684 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties",
-	}
-	reason685 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"transport\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/required",
-	}
-	reason686 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"command\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0/required",
-	}
-	reason687 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gaps\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/required",
-	}
-	reason688 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains",
-	}
-	reason689 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required",
-	}
-	reason690 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"command\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
-	}
-	reason691 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"args\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0/required",
-	}
-	reason692 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gaps\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/required",
-	}
-	reason693 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains",
-	}
-	reason694 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required",
-	}
-	reason695 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"args\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
-	}
-	reason696 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"cwd\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0/required",
-	}
-	reason697 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gaps\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/required",
-	}
-	reason698 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains",
-	}
-	reason699 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required",
-	}
-	reason700 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"cwd\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path/const",
-	}
-	reason701 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"stdio\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const",
-	}
-	reason702 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type",
-	}
-	reason703 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength",
-	}
-	reason704 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type",
-	}
-	reason705 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items/type",
-	}
-	reason706 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type",
-	}
-	reason707 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength",
-	}
-	reason708 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/type",
-	}
-	reason709 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties",
-	}
-	reason710 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"transport\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required",
-	}
-	reason711 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"addressForm\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required",
-	}
-	reason712 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gaps\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required",
-	}
-	reason713 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains",
-	}
-	reason714 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required",
-	}
-	reason715 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"addressForm\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const",
-	}
-	reason716 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"address\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required",
-	}
-	reason717 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"gaps\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required",
-	}
-	reason718 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains",
-	}
-	reason719 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required",
-	}
-	reason720 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"address\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const",
-	}
-	reason721 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/type",
-	}
-	reason722 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^_.+",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/pattern",
-	}
-	reason723 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/type",
-	}
-	reason724 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/minLength",
-	}
-	reason725 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/type",
-	}
-	reason726 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/minLength",
-	}
-	reason727 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type",
-	}
-	reason728 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength",
-	}
-	reason729 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/batch/type",
-	}
-	reason730 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/batch/additionalProperties",
-	}
-	reason731 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
-	}
-	reason732 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"callIds\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/batch/required",
-	}
-	reason733 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/type",
-	}
-	reason734 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength",
-	}
-	reason735 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/type",
-	}
-	reason736 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/minItems",
-	}
-	reason737 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/uniqueItems",
-	}
-	reason738 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type",
-	}
-	reason739 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength",
-	}
-	reason740 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.permission.request\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const",
-	}
-	reason741 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type",
-	}
-	reason742 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type",
-	}
-	reason743 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type",
-	}
-	reason744 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type",
-	}
-	reason745 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"decision\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
-	}
-	reason746 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"decidedBy\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required",
-	}
-	reason747 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.permission.resolved\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const",
-	}
-	reason748 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"allow\", \"deny\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum",
-	}
-	reason749 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum",
-	}
-	reason750 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/type",
-	}
-	reason751 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"partialOutput\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
-	}
-	reason752 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"backgrounded\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/required",
-	}
-	reason753 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/not",
-	}
-	reason754 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.progress\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const",
-	}
-	reason755 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type",
-	}
-	reason756 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/type",
-	}
-	reason757 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"batch\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
-	}
-	reason758 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"calls\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/required",
-	}
-	reason759 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.batch.after\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const",
-	}
-	reason760 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/type",
-	}
-	reason761 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems",
-	}
-	reason762 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/type",
-	}
-	reason763 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties",
-	}
-	reason764 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"call\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
-	}
-	reason765 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"tool\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
-	}
-	reason766 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
-	}
-	reason767 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"outcome\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
-	}
-	reason768 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"execution\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required",
-	}
-	reason769 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"skipped\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status/const",
-	}
-	reason770 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"policy\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason/const",
-	}
-	reason771 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type",
-	}
-	reason772 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength",
-	}
-	reason773 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/toolOutcome/enum",
-	}
-	reason774 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/type",
-	}
-	reason775 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"trigger\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
-	}
-	reason776 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/required",
-	}
-	reason777 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/not",
-	}
-	reason778 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"context.compact.before\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const",
-	}
-	reason779 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"auto\", \"manual\", \"hook\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum",
-	}
-	reason780 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/content-item.schema.json#/$defs/textParts/type",
-	}
-	reason781 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not",
-	}
-	reason782 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/type",
-	}
-	reason783 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties",
-	}
-	reason784 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/type",
-	}
-	reason785 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"summary\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
-	}
-	reason786 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"removed\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
-	}
-	reason787 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"execution\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/required",
-	}
-	reason788 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"context.compact.after\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const",
-	}
-	reason789 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type",
-	}
-	reason790 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/type",
-	}
-	reason791 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties",
-	}
-	reason792 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required",
-	}
-	reason793 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type",
-	}
-	reason794 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength",
-	}
-	reason795 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/type",
-	}
-	reason796 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"task\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/required",
-	}
-	reason797 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"task.change.before\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type/const",
-	}
-	reason798 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/type",
-	}
-	reason799 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties",
-	}
-	reason800 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
-	}
-	reason801 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
-	}
-	reason802 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"change\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/required",
-	}
-	reason803 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type",
-	}
-	reason804 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength",
-	}
-	reason805 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"create\", \"update\", \"remove\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum",
-	}
-	reason806 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change/type",
-	}
-	reason807 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior/type",
-	}
-	reason808 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type",
-	}
-	reason809 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/type",
-	}
-	reason810 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"task\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/required",
-	}
-	reason811 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"task.change.after\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type/const",
-	}
-	reason812 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/type",
-	}
-	reason813 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
-	}
-	reason814 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"attention\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/required",
-	}
-	reason815 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"user.attention\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/type/const",
-	}
-	reason816 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/type",
-	}
-	reason817 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties",
-	}
-	reason818 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
-	}
-	reason819 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"message\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
-	}
-	reason820 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"title\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required",
-	}
-	reason821 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type",
-	}
-	reason822 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength",
-	}
-	reason823 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/type",
-	}
-	reason824 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
-	}
-	reason825 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"elicitation\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required",
-	}
-	reason826 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"user.elicitation.request\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type/const",
-	}
-	reason827 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/type",
-	}
-	reason828 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties",
-	}
-	reason829 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"server\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
-	}
-	reason830 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required",
-	}
-	reason831 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type",
-	}
-	reason832 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength",
-	}
-	reason833 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"form\", \"url\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/elicitationMode/enum",
-	}
-	reason834 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/type",
-	}
-	reason835 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
-	}
-	reason836 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"elicitation\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required",
-	}
-	reason837 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"user.elicitation.result\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type/const",
-	}
-	reason838 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/type",
-	}
-	reason839 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties",
-	}
-	reason840 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"server\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
-	}
-	reason841 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
-	}
-	reason842 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"action\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required",
-	}
-	reason843 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type",
-	}
-	reason844 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength",
-	}
-	reason845 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"accept\", \"decline\", \"cancel\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum",
-	}
-	reason846 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/type",
-	}
-	reason847 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
-	}
-	reason848 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"message\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/required",
-	}
-	reason849 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"user.message.inbound\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const",
-	}
-	reason850 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/type",
-	}
-	reason851 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties",
-	}
-	reason852 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"channel\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
-	}
-	reason853 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"sender\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
-	}
-	reason854 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"messages\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required",
-	}
-	reason855 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/type",
-	}
-	reason856 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength",
-	}
-	reason857 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/type",
-	}
-	reason858 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength",
-	}
-	reason859 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type",
-	}
-	reason860 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"user\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
-	}
-	reason861 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/type",
-	}
-	reason862 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
-	}
-	reason863 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"message\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/required",
-	}
-	reason864 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"user.message.outbound\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const",
-	}
-	reason865 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/type",
-	}
-	reason866 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties",
-	}
-	reason867 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"channel\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
-	}
-	reason868 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"messages\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required",
-	}
-	reason869 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type",
-	}
-	reason870 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength",
-	}
-	reason871 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type",
-	}
-	reason872 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"assistant\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role/const",
-	}
-	reason873 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/type",
-	}
-	reason874 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"workspace\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required",
-	}
-	reason875 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"workspace.change.before\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const",
-	}
-	reason876 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/type",
-	}
-	reason877 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties",
-	}
-	reason878 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
-	}
-	reason879 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"change\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required",
-	}
-	reason880 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"cwd\", \"roots\", \"switch\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum",
-	}
-	reason881 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/type",
-	}
-	reason882 = ahprt.Reason{
-		Code:    ahprt.CodeMinProperties,
-		Message: "want at least 1 members",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties",
-	}
-	reason883 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties",
-	}
-	reason884 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type",
-	}
-	reason885 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/minLength",
-	}
-	reason886 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/type",
-	}
-	reason887 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/uniqueItems",
-	}
-	reason888 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/type",
-	}
-	reason889 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/minLength",
-	}
-	reason890 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type",
-	}
-	reason891 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/type",
-	}
-	reason892 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"workspace\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required",
-	}
-	reason893 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"workspace.change.after\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type/const",
-	}
-	reason894 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/type",
-	}
-	reason895 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"changes\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/required",
-	}
-	reason896 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"file.changed\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type/const",
-	}
-	reason897 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/type",
-	}
-	reason898 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems",
-	}
-	reason899 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/type",
-	}
-	reason900 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties",
-	}
-	reason901 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
-	}
-	reason902 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
-	}
-	reason903 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"agentCaused\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/required",
-	}
-	reason904 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type",
-	}
-	reason905 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength",
-	}
-	reason906 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"create\", \"update\", \"remove\"",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum",
-	}
-	reason907 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type",
-	}
-	reason908 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/type",
-	}
-	reason909 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
-	}
-	reason910 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"failure\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
-	}
-	reason911 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"parentEventId\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/required",
-	}
-	reason912 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"hook.failure\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const",
-	}
-	reason913 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/type",
-	}
-	reason914 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties",
-	}
-	reason915 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"backendId\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
-	}
-	reason916 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
-	}
-	reason917 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"policy\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required",
-	}
-	reason918 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/type",
-	}
-	reason919 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength",
-	}
-	reason920 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/type",
-	}
-	reason921 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength",
-	}
-	reason922 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"fail-open\", \"fail-closed\"",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum",
-	}
-	reason923 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type",
-	}
-	reason924 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength",
-	}
-	reason925 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-selection.schema.json#/type",
-	}
-	reason926 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"default\"",
-		Schema:  "draft/content-selection.schema.json#/required",
-	}
-	reason927 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"body\", \"metadata\", \"omit\"",
-		Schema:  "draft/content-selection.schema.json#/$defs/disposition/enum",
-	}
-	reason928 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-upload-receipt.schema.json#/type",
-	}
-	reason929 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/content-upload-receipt.schema.json#/additionalProperties",
-	}
-	reason930 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"ref\"",
-		Schema:  "draft/content-upload-receipt.schema.json#/required",
-	}
-	reason931 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"size\"",
-		Schema:  "draft/content-upload-receipt.schema.json#/required",
-	}
-	reason932 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"sha256\"",
-		Schema:  "draft/content-upload-receipt.schema.json#/required",
-	}
-	reason933 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/content-upload.schema.json#/type",
-	}
-	reason934 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"endpoint\"",
-		Schema:  "draft/content-upload.schema.json#/required",
-	}
-	reason935 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"timeoutMs\"",
-		Schema:  "draft/content-upload.schema.json#/required",
-	}
-	reason936 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"maxBytes\"",
-		Schema:  "draft/content-upload.schema.json#/required",
-	}
-	reason937 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/content-upload.schema.json#/properties/endpoint/type",
-	}
-	reason938 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))",
-		Schema:  "draft/content-upload.schema.json#/properties/endpoint/pattern",
-	}
-	reason939 = ahprt.Reason{
-		Code:    ahprt.CodeFormat,
-		Message: "not a valid uri",
-		Schema:  "draft/content-upload.schema.json#/properties/endpoint/format",
-	}
-	reason940 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
-	}
-	reason941 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf",
-	}
-	reason942 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/type",
-	}
-	reason943 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/required",
-	}
-	reason944 = ahprt.Reason{
-		Code:    ahprt.CodeOneOfMany,
-		Message: "matches more than one alternative",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf",
-	}
-	reason945 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"tokenEnv\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required",
-	}
-	reason946 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not",
-	}
-	reason947 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"tokenRef\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required",
-	}
-	reason948 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not",
-	}
-	reason949 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"bearer\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type/const",
-	}
-	reason950 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/type",
-	}
-	reason951 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/pattern",
-	}
-	reason952 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/type",
-	}
-	reason953 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
-	}
-	reason954 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"resource\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
-	}
-	reason955 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"issuer\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
-	}
-	reason956 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"clientId\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
-	}
-	reason957 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"flow\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/required",
-	}
-	reason958 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"oauth\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type/const",
-	}
-	reason959 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/type",
-	}
-	reason960 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^https://",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern",
-	}
-	reason961 = ahprt.Reason{
-		Code:    ahprt.CodeFormat,
-		Message: "not a valid uri",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format",
-	}
-	reason962 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"authorization_code_pkce\", \"client_credentials\"",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum",
-	}
-	reason963 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type",
-	}
-	reason964 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems",
-	}
-	reason965 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "draft/common.schema.json#/$defs/positiveInteger/type",
-	}
-	reason966 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 1",
-		Schema:  "draft/common.schema.json#/$defs/positiveInteger/minimum",
-	}
-	reason967 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/deny-effect.schema.json#/type",
-	}
-	reason968 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/deny-effect.schema.json#/additionalProperties",
-	}
-	reason969 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/deny-effect.schema.json#/required",
-	}
-	reason970 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/deny-effect.schema.json#/required",
-	}
-	reason971 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"deny\"",
-		Schema:  "draft/deny-effect.schema.json#/properties/type/const",
-	}
-	reason972 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/deny-effect.schema.json#/properties/reason/type",
-	}
-	reason973 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/deny-effect.schema.json#/properties/reason/minLength",
-	}
-	reason974 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/effect.schema.json#/oneOf",
-	}
-	reason975 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/oneOf",
-	}
-	reason976 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
-		Schema:  "draft/effect.schema.json#/oneOf",
-	}
-	reason977 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/effect.schema.json#/$defs/allowEffect/type",
-	}
-	reason978 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/effect.schema.json#/$defs/allowEffect/additionalProperties",
-	}
-	reason979 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/$defs/allowEffect/required",
-	}
-	reason980 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"allow\"",
-		Schema:  "draft/effect.schema.json#/$defs/allowEffect/properties/type/const",
-	}
-	reason981 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/effect.schema.json#/$defs/askEffect/type",
-	}
-	reason982 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/effect.schema.json#/$defs/askEffect/additionalProperties",
-	}
-	reason983 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/$defs/askEffect/required",
-	}
-	reason984 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"ask\"",
-		Schema:  "draft/effect.schema.json#/$defs/askEffect/properties/type/const",
-	}
-	reason985 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/type",
-	}
-	reason986 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties",
-	}
-	reason987 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
-	}
-	reason988 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"target\"",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
-	}
-	reason989 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
-	}
-	reason990 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"value\"",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/required",
-	}
-	reason991 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/content-item.schema.json#/$defs/messages/type",
-	}
-	reason992 = ahprt.Reason{
-		Code:    ahprt.CodeOneOfMany,
-		Message: "matches more than one alternative",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf",
-	}
-	reason993 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1/type",
-	}
-	reason994 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value/type",
-	}
-	reason995 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"modify\"",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const",
-	}
-	reason996 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\"",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum",
-	}
-	reason997 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"replace\", \"merge\"",
-		Schema:  "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum",
-	}
-	reason998 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/effect.schema.json#/$defs/messageEffect/type",
-	}
-	reason999 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/effect.schema.json#/$defs/messageEffect/additionalProperties",
-	}
-	reason1000 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
-	}
-	reason1001 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"text\"",
-		Schema:  "draft/effect.schema.json#/$defs/messageEffect/required",
-	}
-	reason1002 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"message\"",
-		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/type/const",
-	}
-	reason1003 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/effect.schema.json#/$defs/messageEffect/properties/text/type",
-	}
-	reason1004 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/effect.schema.json#/$defs/returnEffect/type",
-	}
-	reason1005 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/effect.schema.json#/$defs/returnEffect/additionalProperties",
-	}
-	reason1006 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
-	}
-	reason1007 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"value\"",
-		Schema:  "draft/effect.schema.json#/$defs/returnEffect/required",
-	}
-	reason1008 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"return\"",
-		Schema:  "draft/effect.schema.json#/$defs/returnEffect/properties/type/const",
-	}
-	reason1009 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/type",
-	}
-	reason1010 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties",
-	}
-	reason1011 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
-	}
-	reason1012 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
-		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
-	}
-	reason1013 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/required",
-	}
-	reason1014 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"flow\"",
-		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/type/const",
-	}
-	reason1015 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"stop\"",
-		Schema:  "draft/effect.schema.json#/$defs/flowStopEffect/properties/operation/const",
-	}
-	reason1016 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/type",
-	}
-	reason1017 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties",
-	}
-	reason1018 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
-	}
-	reason1019 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
-		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/required",
-	}
-	reason1020 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"flow\"",
-		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/type/const",
-	}
-	reason1021 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"continue\"",
-		Schema:  "draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation/const",
-	}
-	reason1022 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/type",
-	}
-	reason1023 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/additionalProperties",
-	}
-	reason1024 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
-	}
-	reason1025 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"target\"",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
-	}
-	reason1026 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"operation\"",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
-	}
-	reason1027 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"deliverAt\"",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
-	}
-	reason1028 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"value\"",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/required",
-	}
-	reason1029 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"inject\"",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/type/const",
-	}
-	reason1030 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"context\"",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/target/const",
-	}
-	reason1031 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"append\"",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const",
-	}
-	reason1032 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"now\", \"next_turn\"",
-		Schema:  "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum",
-	}
-	reason1033 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/event.schema.json#/oneOf",
-	}
-	reason1034 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/event.schema.json#/oneOf",
-	}
-	reason1035 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/tool-before.schema.json#/type",
-	}
-	reason1036 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/tool-before.schema.json#/not",
-	}
-	reason1037 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.before\"",
-		Schema:  "draft/tool-before.schema.json#/properties/type/const",
-	}
-	reason1038 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/tool-after.schema.json#/type",
-	}
-	reason1039 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"outcome\"",
-		Schema:  "draft/tool-after.schema.json#/required",
-	}
-	reason1040 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"execution\"",
-		Schema:  "draft/tool-after.schema.json#/required",
-	}
-	reason1041 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
-		Schema:  "draft/tool-after.schema.json#/required",
-	}
-	reason1042 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"error\"",
-		Schema:  "draft/tool-after.schema.json#/allOf/2/then/required",
-	}
-	reason1043 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/tool-after.schema.json#/allOf/2/else/not",
-	}
-	reason1044 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not",
-	}
-	reason1045 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/tool-after.schema.json#/allOf/5/then/not",
-	}
-	reason1046 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.after\"",
-		Schema:  "draft/tool-after.schema.json#/properties/type/const",
-	}
-	reason1047 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/tool-after.schema.json#/properties/durationMs/type",
-	}
-	reason1048 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 0",
-		Schema:  "draft/tool-after.schema.json#/properties/durationMs/minimum",
-	}
-	reason1049 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/tool-after.schema.json#/properties/fileChanges/type",
-	}
-	reason1050 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/type",
-	}
-	reason1051 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties",
-	}
-	reason1052 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"path\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
-	}
-	reason1053 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"change\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/required",
-	}
-	reason1054 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"previousPath\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required",
-	}
-	reason1055 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not",
-	}
-	reason1056 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not",
-	}
-	reason1057 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type",
-	}
-	reason1058 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength",
-	}
-	reason1059 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"created\", \"modified\", \"deleted\", \"moved\"",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum",
-	}
-	reason1060 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type",
-	}
-	reason1061 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength",
-	}
-	reason1062 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/session-start.schema.json#/type",
-	}
-	reason1063 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"session\"",
-		Schema:  "draft/session-start.schema.json#/required",
-	}
-	reason1064 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"trigger\"",
-		Schema:  "draft/session-start.schema.json#/required",
-	}
-	reason1065 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"harness\"",
-		Schema:  "draft/session-start.schema.json#/required",
-	}
-	reason1066 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"permissionMode\"",
-		Schema:  "draft/session-start.schema.json#/required",
-	}
-	reason1067 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"manifest\"",
-		Schema:  "draft/session-start.schema.json#/required",
-	}
-	reason1068 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
-		Schema:  "draft/session-start.schema.json#/required",
-	}
-	reason1069 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/session-start.schema.json#/not",
-	}
-	reason1070 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"resumedFrom\"",
-		Schema:  "draft/session-start.schema.json#/allOf/1/then/required",
-	}
-	reason1071 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"session.start\"",
-		Schema:  "draft/session-start.schema.json#/properties/type/const",
-	}
-	reason1072 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\"",
-		Schema:  "draft/session-start.schema.json#/properties/trigger/enum",
-	}
-	reason1073 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/session-start.schema.json#/properties/permissionMode/type",
-	}
-	reason1074 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/session-start.schema.json#/properties/permissionMode/minLength",
-	}
-	reason1075 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/session-start.schema.json#/properties/harness/type",
-	}
-	reason1076 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/session-start.schema.json#/properties/harness/additionalProperties",
-	}
-	reason1077 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"name\"",
-		Schema:  "draft/session-start.schema.json#/properties/harness/required",
-	}
-	reason1078 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"version\"",
-		Schema:  "draft/session-start.schema.json#/properties/harness/required",
-	}
-	reason1079 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/type",
-	}
-	reason1080 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/session-start.schema.json#/properties/harness/properties/name/minLength",
-	}
-	reason1081 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/type",
-	}
-	reason1082 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/session-start.schema.json#/properties/harness/properties/version/minLength",
-	}
-	reason1083 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/session-end.schema.json#/type",
-	}
-	reason1084 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"session\"",
-		Schema:  "draft/session-end.schema.json#/required",
-	}
-	reason1085 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"outcome\"",
-		Schema:  "draft/session-end.schema.json#/required",
-	}
-	reason1086 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "draft/session-end.schema.json#/required",
-	}
-	reason1087 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/session-end.schema.json#/not",
-	}
-	reason1088 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"session.end\"",
-		Schema:  "draft/session-end.schema.json#/properties/type/const",
-	}
-	reason1089 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"completed\", \"cancelled\", \"error\", \"unknown\"",
-		Schema:  "draft/session-end.schema.json#/properties/outcome/enum",
-	}
-	reason1090 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/session-end.schema.json#/properties/reason/type",
-	}
-	reason1091 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "draft/session-end.schema.json#/properties/reason/minLength",
-	}
-	reason1092 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/session-end.schema.json#/properties/counters/type",
-	}
-	reason1093 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/type",
-	}
-	reason1094 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 0",
-		Schema:  "draft/session-end.schema.json#/properties/counters/additionalProperties/minimum",
-	}
-	reason1095 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/execution-event.schema.json#/oneOf",
-	}
-	reason1096 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/execution-event.schema.json#/oneOf",
-	}
-	reason1097 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/interaction-event.schema.json#/oneOf",
-	}
-	reason1098 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/interaction-event.schema.json#/oneOf",
-	}
-	reason1099 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/type",
-	}
-	reason1100 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason1101 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"effects\"",
-		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason1102 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type",
-	}
-	reason1103 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems",
-	}
-	reason1104 = ahprt.Reason{
-		Code:    ahprt.CodeMaxItems,
-		Message: "want at most 1 items",
-		Schema:  "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
-	}
-	reason1105 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type",
-	}
-	reason1106 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason1107 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"effects\"",
-		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason1108 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type",
-	}
-	reason1109 = ahprt.Reason{
-		Code:    ahprt.CodeMaxItems,
-		Message: "want at most 0 items",
-		Schema:  "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
-	}
-	reason1110 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/type",
-	}
-	reason1111 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"method\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
-	}
-	reason1112 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"params\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/required",
-	}
-	reason1113 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"hooks/intercept\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/method/const",
-	}
-	reason1114 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/type",
-	}
-	reason1115 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
-	}
-	reason1116 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"event\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
-	}
-	reason1117 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"capabilities\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/required",
-	}
-	reason1118 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"session.start\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type/const",
-	}
-	reason1119 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"config.change.before\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type/const",
-	}
-	reason1120 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"turn.start\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type/const",
-	}
-	reason1121 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"turn.finish.before\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type/const",
-	}
-	reason1122 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"model.request.before\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type/const",
-	}
-	reason1123 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"model.response.after\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type/const",
-	}
-	reason1124 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"model.switch.before\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type/const",
-	}
-	reason1125 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.before\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type/const",
-	}
-	reason1126 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.after\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type/const",
-	}
-	reason1127 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.permission.request\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type/const",
-	}
-	reason1128 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.batch.after\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type/const",
-	}
-	reason1129 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"context.compact.before\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type/const",
-	}
-	reason1130 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"context.compact.after\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type/const",
-	}
-	reason1131 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"task.change.before\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type/const",
-	}
-	reason1132 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"user.elicitation.request\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type/const",
-	}
-	reason1133 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"user.elicitation.result\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type/const",
-	}
-	reason1134 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"user.message.inbound\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type/const",
-	}
-	reason1135 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"user.message.outbound\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type/const",
-	}
-	reason1136 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"workspace.change.before\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type/const",
-	}
-	reason1137 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
-	}
-	reason1138 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf",
-	}
-	reason1139 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"remainingContinuations\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
-	}
-	reason1140 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"continuationCount\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required",
-	}
-	reason1141 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type",
-	}
-	reason1142 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"permission\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
-	}
-	reason1143 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"candidate\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required",
-	}
-	reason1144 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"none\", \"allow\", \"ask\", \"deny\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum",
-	}
-	reason1145 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "null",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0/type",
-	}
-	reason1146 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/type",
-	}
-	reason1147 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"value\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required",
-	}
-	reason1148 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type",
-	}
-	reason1149 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"none\", \"stop\", \"continue\"",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum",
-	}
-	reason1150 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type",
-	}
-	reason1151 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type",
-	}
-	reason1152 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"result\"",
-		Schema:  "draft/intercept-response.schema.json#/allOf/1/required",
-	}
-	reason1153 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/type",
-	}
-	reason1154 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason1155 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"effects\"",
-		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason1156 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/not",
-	}
-	reason1157 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type",
-	}
-	reason1158 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
-	}
-	reason1159 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
-	}
-	reason1160 = ahprt.Reason{
-		Code:    ahprt.CodeOneOfMany,
-		Message: "matches more than one alternative",
-		Schema:  "draft/json-rpc-message.schema.json#/oneOf",
-	}
-	reason1161 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/common.schema.json#/$defs/notification/type",
-	}
-	reason1162 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "draft/common.schema.json#/$defs/notification/required",
-	}
-	reason1163 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"method\"",
-		Schema:  "draft/common.schema.json#/$defs/notification/required",
-	}
-	reason1164 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"params\"",
-		Schema:  "draft/common.schema.json#/$defs/notification/required",
-	}
-	reason1165 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/common.schema.json#/$defs/notification/not",
-	}
-	reason1166 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/common.schema.json#/$defs/notification/properties/params/type",
-	}
-	reason1167 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/common.schema.json#/$defs/errorResponse/type",
-	}
-	reason1168 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
-	}
-	reason1169 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
-	}
-	reason1170 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"error\"",
-		Schema:  "draft/common.schema.json#/$defs/errorResponse/required",
-	}
-	reason1171 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/common.schema.json#/$defs/errorResponse/not",
-	}
-	reason1172 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/type",
-	}
-	reason1173 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"code\"",
-		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
-	}
-	reason1174 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"message\"",
-		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/required",
-	}
-	reason1175 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type",
-	}
-	reason1176 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type",
-	}
-	reason1177 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/observe-notification.schema.json#/allOf/1/type",
-	}
-	reason1178 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"hooks/observe\"",
-		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/method/const",
-	}
-	reason1179 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/type",
-	}
-	reason1180 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
-	}
-	reason1181 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"event\"",
-		Schema:  "draft/observe-notification.schema.json#/allOf/1/properties/params/required",
-	}
-	reason1182 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/type",
-	}
-	reason1183 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "draft/registration.schema.json#/required",
-	}
-	reason1184 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"hooks\"",
-		Schema:  "draft/registration.schema.json#/required",
-	}
-	reason1185 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/registration.schema.json#/properties/hooks/type",
-	}
-	reason1186 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/registration.schema.json#/properties/hooks/minItems",
-	}
-	reason1187 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/backend/type",
-	}
-	reason1188 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "draft/registration.schema.json#/$defs/backend/required",
-	}
-	reason1189 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"transport\"",
-		Schema:  "draft/registration.schema.json#/$defs/backend/required",
-	}
-	reason1190 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"subscriptions\"",
-		Schema:  "draft/registration.schema.json#/$defs/backend/required",
-	}
-	reason1191 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/registration.schema.json#/$defs/backend/not",
-	}
-	reason1192 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"stdio\"",
-		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const",
-	}
-	reason1193 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/0/then/not",
-	}
-	reason1194 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"http\"",
-		Schema:  "draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const",
-	}
-	reason1195 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
-	}
-	reason1196 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf",
-	}
-	reason1197 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/type",
-	}
-	reason1198 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
-	}
-	reason1199 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"command\"",
-		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
-	}
-	reason1200 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"lifecycle\"",
-		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/required",
-	}
-	reason1201 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"stdio\"",
-		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const",
-	}
-	reason1202 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type",
-	}
-	reason1203 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type",
-	}
-	reason1204 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"persistent\", \"per_event\"",
-		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum",
-	}
-	reason1205 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type",
-	}
-	reason1206 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/httpTransport/type",
-	}
-	reason1207 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
-	}
-	reason1208 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"url\"",
-		Schema:  "draft/registration.schema.json#/$defs/httpTransport/required",
-	}
-	reason1209 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"http\"",
-		Schema:  "draft/registration.schema.json#/$defs/httpTransport/properties/type/const",
-	}
-	reason1210 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/registration.schema.json#/$defs/httpUrl/type",
-	}
-	reason1211 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^https?://",
-		Schema:  "draft/registration.schema.json#/$defs/httpUrl/pattern",
-	}
-	reason1212 = ahprt.Reason{
-		Code:    ahprt.CodeFormat,
-		Message: "not a valid uri",
-		Schema:  "draft/registration.schema.json#/$defs/httpUrl/format",
-	}
-	reason1213 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/type",
-	}
-	reason1214 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems",
-	}
-	reason1215 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
-	}
-	reason1216 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
-		Schema:  "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
-	}
-	reason1217 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/type",
-	}
-	reason1218 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"events\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
-	}
-	reason1219 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
-	}
-	reason1220 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"timeoutMs\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
-	}
-	reason1221 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"failurePolicy\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
-	}
-	reason1222 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"content\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/required",
-	}
-	reason1223 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"disableable\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required",
-	}
-	reason1224 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want false",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable/const",
-	}
-	reason1225 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/type",
-	}
-	reason1226 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems",
-	}
-	reason1227 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems",
-	}
-	reason1228 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/type",
-	}
-	reason1229 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$",
-		Schema:  "draft/registration.schema.json#/$defs/eventWildcard/pattern",
-	}
-	reason1230 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"intercept\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const",
-	}
-	reason1231 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"fail-open\", \"fail-closed\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum",
-	}
-	reason1232 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type",
-	}
-	reason1233 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/filters/type",
-	}
-	reason1234 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/type",
-	}
-	reason1235 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/registration.schema.json#/$defs/filters/properties/toolKinds/uniqueItems",
-	}
-	reason1236 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/type",
-	}
-	reason1237 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems",
-	}
-	reason1238 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"managed\", \"project\", \"user\"",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum",
-	}
-	reason1239 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type",
-	}
-	reason1240 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/type",
-	}
-	reason1241 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"events\"",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
-	}
-	reason1242 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
-	}
-	reason1243 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"content\"",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/required",
-	}
-	reason1244 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/not",
-	}
-	reason1245 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"disableable\"",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required",
-	}
-	reason1246 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want false",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const",
-	}
-	reason1247 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type",
-	}
-	reason1248 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems",
-	}
-	reason1249 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems",
-	}
-	reason1250 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"observe\"",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const",
-	}
-	reason1251 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type",
-	}
-	reason1252 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"managed\", \"project\", \"user\"",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum",
-	}
-	reason1253 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type",
-	}
-	reason1254 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/schema.json#/oneOf",
-	}
-	reason1255 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "draft/schema.json#/oneOf",
-	}
-	reason1256 = ahprt.Reason{
-		Code:    ahprt.CodeOneOfMany,
-		Message: "matches more than one alternative",
-		Schema:  "draft/schema.json#/oneOf",
-	}
-	reason1257 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
-	}
-	reason1258 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/task-workspace-event.schema.json#/oneOf",
-	}
-	reason1259 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/type",
-	}
-	reason1260 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"elicitationId\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
-	}
-	reason1261 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"message\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
-	}
-	reason1262 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
-	}
-	reason1263 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"url\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required",
-	}
-	reason1264 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/requestMeta/type",
-	}
-	reason1265 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string or number",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ProgressToken/type",
-	}
-	reason1266 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId/type",
-	}
-	reason1267 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message/type",
-	}
-	reason1268 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/type",
-	}
-	reason1269 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"url\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/const",
-	}
-	reason1270 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/type",
-	}
-	reason1271 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl/type",
-	}
-	reason1272 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/type",
-	}
-	reason1273 = ahprt.Reason{
-		Code:    ahprt.CodeFormat,
-		Message: "not a valid uri",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/format",
-	}
-	reason1274 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/type",
-	}
-	reason1275 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"message\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
-	}
-	reason1276 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"requestedSchema\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required",
-	}
-	reason1277 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message/type",
-	}
-	reason1278 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/type",
-	}
-	reason1279 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"form\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/const",
-	}
-	reason1280 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/type",
-	}
-	reason1281 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties",
-	}
-	reason1282 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"properties\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
-	}
-	reason1283 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required",
-	}
-	reason1284 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type",
-	}
-	reason1285 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties/type",
-	}
-	reason1286 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/type",
-	}
-	reason1287 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties",
-	}
-	reason1288 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required",
-	}
-	reason1289 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/type",
-	}
-	reason1290 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"string\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/const",
-	}
-	reason1291 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title/type",
-	}
-	reason1292 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description/type",
-	}
-	reason1293 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default/type",
-	}
-	reason1294 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type",
-	}
-	reason1295 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"date\", \"date-time\", \"email\", \"uri\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum",
-	}
-	reason1296 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength/type",
-	}
-	reason1297 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength/type",
-	}
-	reason1298 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/type",
-	}
-	reason1299 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties",
-	}
-	reason1300 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required",
-	}
-	reason1301 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type",
-	}
-	reason1302 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"integer\", \"number\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum",
-	}
-	reason1303 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title/type",
-	}
-	reason1304 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description/type",
-	}
-	reason1305 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default/type",
-	}
-	reason1306 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum/type",
-	}
-	reason1307 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum/type",
-	}
-	reason1308 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/type",
-	}
-	reason1309 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties",
-	}
-	reason1310 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required",
-	}
-	reason1311 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/type",
-	}
-	reason1312 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"boolean\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/const",
-	}
-	reason1313 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title/type",
-	}
-	reason1314 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description/type",
-	}
-	reason1315 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default/type",
-	}
-	reason1316 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/type",
-	}
-	reason1317 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties",
-	}
-	reason1318 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"enum\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
-	}
-	reason1319 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required",
-	}
-	reason1320 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/type",
-	}
-	reason1321 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"string\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/const",
-	}
-	reason1322 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title/type",
-	}
-	reason1323 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description/type",
-	}
-	reason1324 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default/type",
-	}
-	reason1325 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type",
-	}
-	reason1326 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type",
-	}
-	reason1327 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/type",
-	}
-	reason1328 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties",
-	}
-	reason1329 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"oneOf\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
-	}
-	reason1330 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required",
-	}
-	reason1331 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/type",
-	}
-	reason1332 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"string\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/const",
-	}
-	reason1333 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title/type",
-	}
-	reason1334 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description/type",
-	}
-	reason1335 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default/type",
-	}
-	reason1336 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type",
-	}
-	reason1337 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/type",
-	}
-	reason1338 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties",
-	}
-	reason1339 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"const\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
-	}
-	reason1340 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"title\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required",
-	}
-	reason1341 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type",
-	}
-	reason1342 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type",
-	}
-	reason1343 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/type",
-	}
-	reason1344 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties",
-	}
-	reason1345 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
-	}
-	reason1346 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required",
-	}
-	reason1347 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/type",
-	}
-	reason1348 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"array\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/const",
-	}
-	reason1349 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title/type",
-	}
-	reason1350 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description/type",
-	}
-	reason1351 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type",
-	}
-	reason1352 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type",
-	}
-	reason1353 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/type",
-	}
-	reason1354 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties",
-	}
-	reason1355 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"enum\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
-	}
-	reason1356 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required",
-	}
-	reason1357 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type",
-	}
-	reason1358 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"string\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const",
-	}
-	reason1359 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type",
-	}
-	reason1360 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type",
-	}
-	reason1361 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type",
-	}
-	reason1362 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type",
-	}
-	reason1363 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/type",
-	}
-	reason1364 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties",
-	}
-	reason1365 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"items\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
-	}
-	reason1366 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required",
-	}
-	reason1367 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/type",
-	}
-	reason1368 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"array\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/const",
-	}
-	reason1369 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title/type",
-	}
-	reason1370 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description/type",
-	}
-	reason1371 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type",
-	}
-	reason1372 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type",
-	}
-	reason1373 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/type",
-	}
-	reason1374 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties",
-	}
-	reason1375 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"anyOf\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required",
-	}
-	reason1376 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type",
-	}
-	reason1377 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type",
-	}
-	reason1378 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "number",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type",
-	}
-	reason1379 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/type",
-	}
-	reason1380 = ahprt.Reason{
-		Code:    ahprt.CodeUnknownMember,
-		Message: "this object allows no other members",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties",
-	}
-	reason1381 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"enum\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
-	}
-	reason1382 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required",
-	}
-	reason1383 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/type",
-	}
-	reason1384 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"string\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/const",
-	}
-	reason1385 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title/type",
-	}
-	reason1386 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description/type",
-	}
-	reason1387 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default/type",
-	}
-	reason1388 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/type",
-	}
-	reason1389 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items/type",
-	}
-	reason1390 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type",
-	}
-	reason1391 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type",
-	}
-	reason1392 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type",
-	}
-	reason1393 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type",
-	}
-	reason1394 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type",
-	}
-	reason1395 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"object\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const",
-	}
-	reason1396 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type",
-	}
-	reason1397 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"action\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required",
-	}
-	reason1398 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type",
-	}
-	reason1399 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/type",
-	}
-	reason1400 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"accept\", \"cancel\", \"decline\"",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum",
-	}
-	reason1401 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/type",
-	}
-	reason1402 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type",
-	}
-	reason1403 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type",
-	}
-	reason1404 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string or number or boolean",
-		Schema:  "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type",
-	}
-	reason1405 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/type",
-	}
-	reason1406 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"url\"",
-		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
-	}
-	reason1407 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"timeoutMs\"",
-		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
-	}
-	reason1408 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"maxBytes\"",
-		Schema:  "draft/registration.schema.json#/$defs/contentReceiver/required",
-	}
-)
+// Why the checks reject a value, one row per reason (see ahprt.Reason).
+var reasons = [...]ahprt.Reason{
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/request/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"jsonrpc\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"method\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"params\""},
+	{Code: ahprt.CodeConst, Schema: "draft/common.schema.json#/$defs/jsonRpcVersion/const", Message: "want \"2.0\""},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/nonEmptyString/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/common.schema.json#/$defs/nonEmptyString/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/jsonRpcId/anyOf/1/type", Message: "integer"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/methodName/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/common.schema.json#/$defs/methodName/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/request/properties/params/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-request.schema.json#/allOf/1/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/required", Message: "missing member \"method\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/required", Message: "missing member \"params\""},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/capabilities\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeConst, Schema: "draft/common.schema.json#/$defs/protocolVersion/const", Message: "want \"draft\""},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/successResponse/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/successResponse/required", Message: "missing member \"jsonrpc\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/successResponse/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/successResponse/required", Message: "missing member \"result\""},
+	{Code: ahprt.CodeNot, Schema: "draft/common.schema.json#/$defs/successResponse/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type", Message: "null"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/successResponse/properties/result/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/required", Message: "missing member \"result\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"manifest\""},
+	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"events\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"gaps\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"transports\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"authentication\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"toolPaths\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"contentCategories\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"limits\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"managedPolicy\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/required", Message: "missing member \"correlationIdentityFields\""},
+	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required", Message: "missing member \"event\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/required", Message: "missing member \"modes\""},
+	{Code: ahprt.CodeMaxItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects/maxItems", Message: "want at most 0 items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then/required", Message: "missing member \"capabilities\""},
+	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeEnum, Schema: "draft/common.schema.json#/$defs/interceptableEventType/enum", Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\""},
+	{Code: ahprt.CodeNot, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeContains, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains/const", Message: "want \"intercept\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/required", Message: "missing member \"effects\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/0/then/required", Message: "missing member \"flow\""},
+	{Code: ahprt.CodeContains, Schema: "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains/const", Message: "want \"flow\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/2/then/required", Message: "missing member \"inject\""},
+	{Code: ahprt.CodeContains, Schema: "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains/const", Message: "want \"inject\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/allOf/4/then/required", Message: "missing member \"modify\""},
+	{Code: ahprt.CodeContains, Schema: "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains/const", Message: "want \"modify\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities.schema.json#/properties/effects/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/properties/effects/items/anyOf/0/enum", Message: "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"message\", \"return\", \"flow\", \"inject\""},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/reverseDnsName/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "draft/common.schema.json#/$defs/reverseDnsName/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeMinProperties, Schema: "draft/capabilities.schema.json#/properties/modify/minProperties", Message: "want at least 1 members"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/required", Message: "missing member \"replace\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/required", Message: "missing member \"merge\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/required", Message: "missing member \"replace\""},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace/const", Message: "want true"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/required", Message: "missing member \"merge\""},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge/const", Message: "want true"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/flow/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/required", Message: "missing member \"operations\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", Message: "missing member \"remainingContinuations\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", Message: "missing member \"continuationCount\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\", \"continue\""},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/nonNegativeInteger/type", Message: "integer"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/common.schema.json#/$defs/nonNegativeInteger/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/required", Message: "missing member \"context\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/required", Message: "missing member \"append\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/required", Message: "missing member \"deliverAt\""},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/append/const", Message: "want true"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", Message: "want one of \"now\", \"next_turn\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/elicitation/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/elicitation/properties/form/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/elicitation/properties/url/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", Message: "want one of \"inject\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"modify\", \"inject\", \"flow\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"prompt\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum", Message: "want one of \"modify\", \"flow\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"response\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\", \"continue\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"modify\", \"inject\", \"return\", \"flow\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"request\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum", Message: "want one of \"modify\", \"flow\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"response\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"flow\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"allow\", \"ask\", \"modify\", \"inject\", \"flow\", \"return\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"input\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum", Message: "want one of \"modify\", \"inject\", \"flow\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"output\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\", \"continue\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum", Message: "want one of \"allow\", \"deny\", \"modify\", \"flow\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"input\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum", Message: "want one of \"flow\", \"inject\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum", Message: "want one of \"stop\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"modify\", \"return\", \"inject\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"instructions\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum", Message: "want one of \"inject\", \"modify\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"summary\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"return\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum", Message: "want one of \"modify\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"content\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"modify\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"prompt\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"modify\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"content\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum", Message: "want one of \"deny\", \"modify\", \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum", Message: "want one of \"workspace\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/common.schema.json#/$defs/eventType/enum", Message: "want one of \"session.start\", \"config.change.before\", \"turn.start\", \"turn.finish.before\", \"model.request.before\", \"model.response.after\", \"model.switch.before\", \"tool.before\", \"tool.after\", \"tool.permission.request\", \"tool.batch.after\", \"context.compact.before\", \"context.compact.after\", \"task.change.before\", \"user.elicitation.request\", \"user.elicitation.result\", \"user.message.inbound\", \"user.message.outbound\", \"workspace.change.before\", \"session.end\", \"config.change.after\", \"turn.end\", \"turn.progress\", \"model.error\", \"model.switch.after\", \"tool.permission.resolved\", \"tool.progress\", \"task.change.after\", \"user.attention\", \"workspace.change.after\", \"file.changed\", \"hook.failure\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", Message: "want one of \"observe\", \"intercept\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", Message: "want one of \"http\", \"stdio\", \"in_process\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", Message: "want one of \"bearer\", \"oauth\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required", Message: "missing member \"scopes\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required", Message: "missing member \"disableable\""},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable/const", Message: "want false"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", Message: "want one of \"user\", \"project\", \"managed\""},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeType, Schema: "draft/catalogue-event.schema.json#/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/catalogue-event.schema.json#/oneOf", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"source\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"time\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/eventCore/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/source/type", Message: "string"},
+	{Code: ahprt.CodeFormat, Schema: "draft/event.schema.json#/$defs/eventCore/properties/source/format", Message: "not a valid uri"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/time/type", Message: "string"},
+	{Code: ahprt.CodeFormat, Schema: "draft/event.schema.json#/$defs/eventCore/properties/time/format", Message: "not a valid date-time"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/session/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/cwd/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/workspaceRoots/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/workspaceRoots/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/model/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/agent/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/session/properties/agent/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/agent/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/synthesized/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/gaps/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/gap/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/gap/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/gap/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/gap/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/gap/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/gap/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/gap/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/extensions.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/synthesizedFlag/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/openIdentity/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/openIdentity/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/openIdentity/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/openIdentity/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/contentItems/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/oneOf", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textPart/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textPart/oneOf", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textPart/oneOf", Message: "missing member \"mediaType\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textPart/oneOf", Message: "missing member \"selection\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"mediaType\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"selection\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"text\""},
+	{Code: ahprt.CodeNot, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/kind/const", Message: "want \"text\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType/const", Message: "want \"text/plain\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/selection/const", Message: "want \"body\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/text/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/synthesized/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textGapPart/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"mediaType\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"selection\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"gap\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textGapPart/properties/kind/const", Message: "want \"text\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType/const", Message: "want \"text/plain\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textGapPart/properties/selection/const", Message: "want \"body\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/gap/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/gap/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/gap/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/sha256Hex/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/common.schema.json#/$defs/sha256Hex/minLength", Message: "want at least 64 characters"},
+	{Code: ahprt.CodeMaxLength, Schema: "draft/common.schema.json#/$defs/sha256Hex/maxLength", Message: "want at most 64 characters"},
+	{Code: ahprt.CodePattern, Schema: "draft/common.schema.json#/$defs/sha256Hex/pattern", Message: "does not match ^[a-f0-9]{64}$"},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"mediaType\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"selection\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind/const", Message: "want \"text\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType/const", Message: "want \"text/plain\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection/const", Message: "want \"metadata\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"mediaType\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"selection\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind/const", Message: "want \"text\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType/const", Message: "want \"text/plain\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const", Message: "want \"omit\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "missing member \"selection\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"mediaType\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"selection\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"body\""},
+	{Code: ahprt.CodeNot, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const", Message: "want \"attachment\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentMediaType/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/content-item.schema.json#/$defs/attachmentMediaType/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeNot, Schema: "draft/content-item.schema.json#/$defs/attachmentMediaType/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodePattern, Schema: "draft/content-item.schema.json#/$defs/attachmentMediaType/not/pattern", Message: "does not match ^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))"},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection/const", Message: "want \"body\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-reference.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-reference.schema.json#/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-reference.schema.json#/required", Message: "missing member \"ref\""},
+	{Code: ahprt.CodeNot, Schema: "draft/content-reference.schema.json#/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"mediaType\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"selection\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"gap\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind/const", Message: "want \"attachment\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection/const", Message: "want \"body\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"mediaType\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"selection\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind/const", Message: "want \"attachment\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection/const", Message: "want \"metadata\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"mediaType\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"selection\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind/const", Message: "want \"attachment\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection/const", Message: "want \"omit\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/required", Message: "missing member \"change\""},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/type/const", Message: "want \"config.change.before\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"source\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"scope\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"settings\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"summary\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/required", Message: "missing member \"change\""},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const", Message: "want \"config.change.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"source\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"scope\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"settings\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"summary\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.start/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.start/required", Message: "missing member \"turn\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.start/required", Message: "missing member \"trigger\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.start/required", Message: "missing member \"items\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const", Message: "want \"turn.start\""},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/identity/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/event.schema.json#/$defs/identity/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/identity/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/identity/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/identity/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/modelVisibleItems/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/message/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"role\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"parts\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/content-item.schema.json#/$defs/message/properties/role/enum", Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/parts/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/synthesized/type", Message: "boolean"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", Message: "want one of \"user\", \"continuation\", \"hook\", \"external\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.finish.before/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"turn\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"outcome\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"continuationCount\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"items\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type", Message: "integer"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/usage/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/usage/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"scope\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"completeness\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"provenance\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum", Message: "want one of \"amount\", \"total\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum", Message: "want one of \"attempt\", \"turn\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum", Message: "want one of \"complete\", \"partial\", \"unknown\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum", Message: "want one of \"provider\", \"estimate\", \"mixed\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/nonNegativeInteger/type", Message: "integer"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/nonNegativeInteger/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"amount\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"currency\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"basis\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/type", Message: "number"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/currencyCode/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "draft/execution-event.schema.json#/$defs/currencyCode/pattern", Message: "does not match ^[A-Z]{3}$"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", Message: "want one of \"billed\", \"reported\", \"estimated\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const", Message: "want \"total\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const", Message: "want \"turn\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const", Message: "want \"turn.finish.before\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.end/type", Message: "object"},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.end/properties/type/const", Message: "want \"turn.end\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/error/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/error/required", Message: "missing member \"message\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/error/required", Message: "missing member \"class\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/message/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/error/properties/message/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/class/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/error/properties/class/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/code/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/error/properties/code/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeOneOfMany, Schema: "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", Message: "matches more than one alternative"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1/type", Message: "integer"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"turn\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"item\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"delta\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"final\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/properties/type/const", Message: "want \"turn.progress\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/properties/final/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"model\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"attempt\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"params\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"items\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/properties/type/const", Message: "want \"model.request.before\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/model/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model/required", Message: "missing member \"provider\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model/properties/provider/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model/properties/provider/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/attempt/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/attempt/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/attempt/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/attempt/required", Message: "missing member \"number\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/number/type", Message: "integer"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/number/minimum", Message: "want at least 1"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/properties/params/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"model\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"attempt\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"execution\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"items\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"finishReason\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/required", Message: "missing member \"execution\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required", Message: "missing member \"status\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status/const", Message: "want \"skipped\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason/const", Message: "want \"supplied_result\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/type/const", Message: "want \"model.response.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf", Message: "missing member \"status\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/required", Message: "missing member \"status\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status/const", Message: "want \"executed\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required", Message: "missing member \"status\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status/const", Message: "want \"skipped\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason/const", Message: "want \"supplied_result\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required", Message: "missing member \"status\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status/const", Message: "want \"skipped\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason/const", Message: "want \"policy\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required", Message: "missing member \"status\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status/const", Message: "want \"skipped\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason/const", Message: "want \"cancelled\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required", Message: "missing member \"status\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status/const", Message: "want \"skipped\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason/const", Message: "want \"timeout\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required", Message: "missing member \"status\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status/const", Message: "want \"skipped\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason/const", Message: "want \"other\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind/const", Message: "want \"amount\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope/const", Message: "want \"attempt\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum", Message: "want one of \"provider\", \"estimate\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/type", Message: "number"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.error/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"model\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"attempt\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"execution\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"error\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.error/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/type/const", Message: "want \"model.error\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status/const", Message: "want \"executed\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/type", Message: "number"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/required", Message: "missing member \"current\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/required", Message: "missing member \"proposed\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/type/const", Message: "want \"model.switch.before\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required", Message: "missing member \"currency\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/type", Message: "number"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/type", Message: "number"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/required", Message: "missing member \"previous\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/required", Message: "missing member \"current\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/type/const", Message: "want \"model.switch.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/required", Message: "missing member \"suggestions\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/required", Message: "missing member \"sandboxBypass\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/toolCall/required", Message: "missing member \"call\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/toolCall/required", Message: "missing member \"tool\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/toolCall/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/toolCall/type", Message: "object"},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/tool/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/required", Message: "missing member \"name\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/required", Message: "missing member \"input\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/required", Message: "missing member \"origin\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/then/required", Message: "missing member \"mcp\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/tool/else/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/name/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/kind/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/input/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", Message: "want one of \"native\", \"mcp\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"server\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"toolName\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"provenance\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"connection\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", Message: "want one of \"runtime\", \"inferred\""},
+	{Code: ahprt.CodeOneOfMany, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", Message: "matches more than one alternative"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/required", Message: "missing member \"transport\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0/required", Message: "missing member \"url\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/required", Message: "missing member \"gaps\""},
+	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"url\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const", Message: "want \"http\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/webUrl/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "draft/execution-event.schema.json#/$defs/webUrl/pattern", Message: "does not match ^https?://"},
+	{Code: ahprt.CodeFormat, Schema: "draft/execution-event.schema.json#/$defs/webUrl/format", Message: "not a valid uri"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/required", Message: "missing member \"transport\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0/required", Message: "missing member \"url\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/required", Message: "missing member \"gaps\""},
+	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"url\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport/const", Message: "want \"sse\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/required", Message: "missing member \"transport\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0/required", Message: "missing member \"command\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/required", Message: "missing member \"gaps\""},
+	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"command\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0/required", Message: "missing member \"args\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/required", Message: "missing member \"gaps\""},
+	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"args\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0/required", Message: "missing member \"cwd\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/required", Message: "missing member \"gaps\""},
+	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"cwd\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const", Message: "want \"stdio\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required", Message: "missing member \"transport\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required", Message: "missing member \"addressForm\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required", Message: "missing member \"gaps\""},
+	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"addressForm\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required", Message: "missing member \"address\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required", Message: "missing member \"gaps\""},
+	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"address\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/pattern", Message: "does not match ^_.+"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/batch/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/batch/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/batch/required", Message: "missing member \"callIds\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const", Message: "want \"tool.permission.request\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", Message: "missing member \"decision\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", Message: "missing member \"decidedBy\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const", Message: "want \"tool.permission.resolved\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum", Message: "want one of \"allow\", \"deny\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum", Message: "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/required", Message: "missing member \"partialOutput\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/required", Message: "missing member \"backgrounded\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const", Message: "want \"tool.progress\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/required", Message: "missing member \"batch\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/required", Message: "missing member \"calls\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const", Message: "want \"tool.batch.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"call\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"tool\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"outcome\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"execution\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status/const", Message: "want \"skipped\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason/const", Message: "want \"policy\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/toolOutcome/enum", Message: "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/required", Message: "missing member \"trigger\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/required", Message: "missing member \"items\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const", Message: "want \"context.compact.before\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", Message: "want one of \"auto\", \"manual\", \"hook\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textParts/type", Message: "array"},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tokenCounts/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"summary\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"removed\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"execution\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const", Message: "want \"context.compact.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.before/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.before/required", Message: "missing member \"task\""},
+	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type/const", Message: "want \"task.change.before\""},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"operation\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"change\""},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", Message: "want one of \"create\", \"update\", \"remove\""},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/required", Message: "missing member \"task\""},
+	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type/const", Message: "want \"task.change.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/required", Message: "missing member \"attention\""},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/type/const", Message: "want \"user.attention\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", Message: "missing member \"message\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", Message: "missing member \"title\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required", Message: "missing member \"elicitation\""},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type/const", Message: "want \"user.elicitation.request\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required", Message: "missing member \"server\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required", Message: "missing member \"mode\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/elicitationMode/enum", Message: "want one of \"form\", \"url\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required", Message: "missing member \"elicitation\""},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type/const", Message: "want \"user.elicitation.result\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"server\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"mode\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"action\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", Message: "want one of \"accept\", \"decline\", \"cancel\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/required", Message: "missing member \"message\""},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const", Message: "want \"user.message.inbound\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"channel\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"sender\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"messages\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type", Message: "array"},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role/const", Message: "want \"user\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/required", Message: "missing member \"message\""},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const", Message: "want \"user.message.outbound\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required", Message: "missing member \"channel\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required", Message: "missing member \"messages\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type", Message: "array"},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role/const", Message: "want \"assistant\""},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required", Message: "missing member \"workspace\""},
+	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const", Message: "want \"workspace.change.before\""},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required", Message: "missing member \"change\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", Message: "want one of \"cwd\", \"roots\", \"switch\""},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/type", Message: "object"},
+	{Code: ahprt.CodeMinProperties, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties", Message: "want at least 1 members"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required", Message: "missing member \"workspace\""},
+	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type/const", Message: "want \"workspace.change.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/required", Message: "missing member \"changes\""},
+	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type/const", Message: "want \"file.changed\""},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"operation\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"agentCaused\""},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", Message: "want one of \"create\", \"update\", \"remove\""},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/required", Message: "missing member \"failure\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/required", Message: "missing member \"parentEventId\""},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const", Message: "want \"hook.failure\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"backendId\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"policy\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/content-selection.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-selection.schema.json#/required", Message: "missing member \"default\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/content-selection.schema.json#/$defs/disposition/enum", Message: "want one of \"body\", \"metadata\", \"omit\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-upload-receipt.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-upload-receipt.schema.json#/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-upload-receipt.schema.json#/required", Message: "missing member \"ref\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-upload-receipt.schema.json#/required", Message: "missing member \"size\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-upload-receipt.schema.json#/required", Message: "missing member \"sha256\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-upload.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"endpoint\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"timeoutMs\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"maxBytes\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-upload.schema.json#/properties/endpoint/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "draft/content-upload.schema.json#/properties/endpoint/pattern", Message: "does not match ^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))"},
+	{Code: ahprt.CodeFormat, Schema: "draft/content-upload.schema.json#/properties/endpoint/format", Message: "not a valid uri"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeOneOfMany, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", Message: "matches more than one alternative"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required", Message: "missing member \"tokenEnv\""},
+	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required", Message: "missing member \"tokenRef\""},
+	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type/const", Message: "want \"bearer\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/pattern", Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"resource\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"issuer\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"clientId\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"flow\""},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type/const", Message: "want \"oauth\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern", Message: "does not match ^https://"},
+	{Code: ahprt.CodeFormat, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format", Message: "not a valid uri"},
+	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", Message: "want one of \"authorization_code_pkce\", \"client_credentials\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/positiveInteger/type", Message: "integer"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/common.schema.json#/$defs/positiveInteger/minimum", Message: "want at least 1"},
+	{Code: ahprt.CodeType, Schema: "draft/deny-effect.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/deny-effect.schema.json#/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/deny-effect.schema.json#/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/deny-effect.schema.json#/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeConst, Schema: "draft/deny-effect.schema.json#/properties/type/const", Message: "want \"deny\""},
+	{Code: ahprt.CodeType, Schema: "draft/deny-effect.schema.json#/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/deny-effect.schema.json#/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/oneOf", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/oneOf", Message: "missing member \"operation\""},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/allowEffect/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/allowEffect/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/allowEffect/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/allowEffect/properties/type/const", Message: "want \"allow\""},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/askEffect/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/askEffect/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/askEffect/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/askEffect/properties/type/const", Message: "want \"ask\""},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/modifyEffect/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"target\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"operation\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"value\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/messages/type", Message: "array"},
+	{Code: ahprt.CodeOneOfMany, Schema: "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", Message: "matches more than one alternative"},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const", Message: "want \"modify\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", Message: "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", Message: "want one of \"replace\", \"merge\""},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/messageEffect/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/messageEffect/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/messageEffect/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/messageEffect/required", Message: "missing member \"text\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/messageEffect/properties/type/const", Message: "want \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/messageEffect/properties/text/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/returnEffect/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/returnEffect/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/returnEffect/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/returnEffect/required", Message: "missing member \"value\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/returnEffect/properties/type/const", Message: "want \"return\""},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/required", Message: "missing member \"operation\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/properties/type/const", Message: "want \"flow\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/properties/operation/const", Message: "want \"stop\""},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/required", Message: "missing member \"operation\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/properties/type/const", Message: "want \"flow\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation/const", Message: "want \"continue\""},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/injectEffect/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/injectEffect/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"target\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"operation\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"deliverAt\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"value\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/type/const", Message: "want \"inject\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/target/const", Message: "want \"context\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const", Message: "want \"append\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", Message: "want one of \"now\", \"next_turn\""},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/oneOf", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/tool-before.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeNot, Schema: "draft/tool-before.schema.json#/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/tool-before.schema.json#/properties/type/const", Message: "want \"tool.before\""},
+	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"outcome\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"execution\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"items\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/allOf/2/then/required", Message: "missing member \"error\""},
+	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/2/else/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/5/then/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/tool-after.schema.json#/properties/type/const", Message: "want \"tool.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/properties/durationMs/type", Message: "number"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/tool-after.schema.json#/properties/durationMs/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/properties/fileChanges/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/fileChange/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/fileChange/required", Message: "missing member \"change\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required", Message: "missing member \"previousPath\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", Message: "want one of \"created\", \"modified\", \"deleted\", \"moved\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"session\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"trigger\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"harness\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"permissionMode\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"manifest\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"items\""},
+	{Code: ahprt.CodeNot, Schema: "draft/session-start.schema.json#/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/allOf/1/then/required", Message: "missing member \"resumedFrom\""},
+	{Code: ahprt.CodeConst, Schema: "draft/session-start.schema.json#/properties/type/const", Message: "want \"session.start\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/session-start.schema.json#/properties/trigger/enum", Message: "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\""},
+	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/permissionMode/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/session-start.schema.json#/properties/permissionMode/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/harness/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/session-start.schema.json#/properties/harness/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/properties/harness/required", Message: "missing member \"name\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/properties/harness/required", Message: "missing member \"version\""},
+	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/harness/properties/name/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/session-start.schema.json#/properties/harness/properties/name/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/harness/properties/version/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/session-start.schema.json#/properties/harness/properties/version/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"session\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"outcome\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeNot, Schema: "draft/session-end.schema.json#/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/session-end.schema.json#/properties/type/const", Message: "want \"session.end\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/session-end.schema.json#/properties/outcome/enum", Message: "want one of \"completed\", \"cancelled\", \"error\", \"unknown\""},
+	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/session-end.schema.json#/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/counters/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/counters/additionalProperties/type", Message: "integer"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/session-end.schema.json#/properties/counters/additionalProperties/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/oneOf", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/oneOf", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeMaxItems, Schema: "draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 1 items"},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeMaxItems, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 0 items"},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/required", Message: "missing member \"method\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/required", Message: "missing member \"params\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/intercept\""},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"event\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"capabilities\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type/const", Message: "want \"session.start\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type/const", Message: "want \"config.change.before\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type/const", Message: "want \"turn.start\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type/const", Message: "want \"turn.finish.before\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type/const", Message: "want \"model.request.before\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type/const", Message: "want \"model.response.after\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type/const", Message: "want \"model.switch.before\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type/const", Message: "want \"tool.before\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type/const", Message: "want \"tool.after\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type/const", Message: "want \"tool.permission.request\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type/const", Message: "want \"tool.batch.after\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type/const", Message: "want \"context.compact.before\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type/const", Message: "want \"context.compact.after\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type/const", Message: "want \"task.change.before\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type/const", Message: "want \"user.elicitation.request\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type/const", Message: "want \"user.elicitation.result\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type/const", Message: "want \"user.message.inbound\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type/const", Message: "want \"user.message.outbound\""},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type/const", Message: "want \"workspace.change.before\""},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required", Message: "missing member \"remainingContinuations\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required", Message: "missing member \"continuationCount\""},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", Message: "missing member \"permission\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", Message: "missing member \"candidate\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", Message: "want one of \"none\", \"allow\", \"ask\", \"deny\""},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0/type", Message: "null"},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/required", Message: "missing member \"value\""},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type", Message: "object"},
+	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", Message: "want one of \"none\", \"stop\", \"continue\""},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type", Message: "array"},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/required", Message: "missing member \"result\""},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
+	{Code: ahprt.CodeNot, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
+	{Code: ahprt.CodeOneOfMany, Schema: "draft/json-rpc-message.schema.json#/oneOf", Message: "matches more than one alternative"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/notification/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/notification/required", Message: "missing member \"jsonrpc\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/notification/required", Message: "missing member \"method\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/notification/required", Message: "missing member \"params\""},
+	{Code: ahprt.CodeNot, Schema: "draft/common.schema.json#/$defs/notification/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/notification/properties/params/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/errorResponse/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"jsonrpc\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"error\""},
+	{Code: ahprt.CodeNot, Schema: "draft/common.schema.json#/$defs/errorResponse/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"code\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type", Message: "integer"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/observe-notification.schema.json#/allOf/1/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/observe\""},
+	{Code: ahprt.CodeType, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/params/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/params/required", Message: "missing member \"event\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/required", Message: "missing member \"hooks\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/properties/hooks/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/properties/hooks/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"transport\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/required", Message: "missing member \"subscriptions\""},
+	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/backend/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const", Message: "want \"stdio\""},
+	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/backend/allOf/0/then/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const", Message: "want \"http\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"command\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"lifecycle\""},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const", Message: "want \"stdio\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
+	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/httpTransport/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"url\""},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/httpTransport/properties/type/const", Message: "want \"http\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/httpUrl/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/httpUrl/pattern", Message: "does not match ^https?://"},
+	{Code: ahprt.CodeFormat, Schema: "draft/registration.schema.json#/$defs/httpUrl/format", Message: "not a valid uri"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "missing member \"mode\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"events\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"mode\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"timeoutMs\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"failurePolicy\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"content\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required", Message: "missing member \"disableable\""},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable/const", Message: "want false"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/eventWildcard/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/eventWildcard/pattern", Message: "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$"},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", Message: "want \"intercept\""},
+	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/properties/toolKinds/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/filters/properties/toolKinds/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/properties/paths/type", Message: "array"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", Message: "want one of \"managed\", \"project\", \"user\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"events\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"mode\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"content\""},
+	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/observeSubscription/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required", Message: "missing member \"disableable\""},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const", Message: "want false"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const", Message: "want \"observe\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
+	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", Message: "want one of \"managed\", \"project\", \"user\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/schema.json#/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
+	{Code: ahprt.CodeOneOfMany, Schema: "draft/schema.json#/oneOf", Message: "matches more than one alternative"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/oneOf", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"elicitationId\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"message\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"mode\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"url\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/requestMeta/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ProgressToken/type", Message: "string or number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/const", Message: "want \"url\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/type", Message: "string"},
+	{Code: ahprt.CodeFormat, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/format", Message: "not a valid uri"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", Message: "missing member \"message\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", Message: "missing member \"requestedSchema\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/const", Message: "want \"form\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required", Message: "missing member \"properties\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/const", Message: "want \"string\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type", Message: "string"},
+	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", Message: "want one of \"date\", \"date-time\", \"email\", \"uri\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", Message: "want one of \"integer\", \"number\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/const", Message: "want \"boolean\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", Message: "missing member \"enum\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/const", Message: "want \"string\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", Message: "missing member \"oneOf\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/const", Message: "want \"string\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required", Message: "missing member \"const\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required", Message: "missing member \"title\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", Message: "missing member \"items\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/const", Message: "want \"array\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"enum\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const", Message: "want \"string\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", Message: "missing member \"items\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/const", Message: "want \"array\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"anyOf\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/type", Message: "object"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"enum\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/const", Message: "want \"string\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const", Message: "want \"object\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required", Message: "missing member \"action\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/type", Message: "string"},
+	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum", Message: "want one of \"accept\", \"cancel\", \"decline\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1/type", Message: "string or number or boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/contentReceiver/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/contentReceiver/required", Message: "missing member \"url\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/contentReceiver/required", Message: "missing member \"timeoutMs\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/contentReceiver/required", Message: "missing member \"maxBytes\""},
+}
 
 // Each object's required members' reasons, in the schema's order (see ahprt.Ctx.FailRequired).
 var (
-	required0   = []*ahprt.Reason{&reason1, &reason2, &reason3, &reason4}
-	required1   = []*ahprt.Reason{&reason13, &reason14}
-	required2   = []*ahprt.Reason{&reason18}
-	required3   = []*ahprt.Reason{&reason21, &reason22, &reason23}
-	required4   = []*ahprt.Reason{&reason28}
-	required5   = []*ahprt.Reason{&reason30, &reason31}
-	required6   = []*ahprt.Reason{&reason34, &reason35, &reason36, &reason37, &reason38, &reason39, &reason40, &reason41, &reason42}
-	required7   = []*ahprt.Reason{&reason46, &reason47}
-	required8   = []*ahprt.Reason{&reason49}
-	required9   = []*ahprt.Reason{&reason56}
-	required10  = []*ahprt.Reason{&reason57}
-	required11  = []*ahprt.Reason{&reason60}
-	required12  = []*ahprt.Reason{&reason63}
-	required13  = []*ahprt.Reason{&reason74, &reason75}
-	required14  = []*ahprt.Reason{&reason76}
-	required15  = []*ahprt.Reason{&reason78}
-	required16  = []*ahprt.Reason{&reason83}
-	required17  = []*ahprt.Reason{&reason84, &reason85}
-	required18  = []*ahprt.Reason{&reason93}
-	required19  = []*ahprt.Reason{&reason95, &reason96}
-	required20  = []*ahprt.Reason{&reason203, &reason204}
-	required21  = []*ahprt.Reason{&reason217, &reason218}
-	required22  = []*ahprt.Reason{&reason228, &reason229, &reason230, &reason231}
-	required23  = []*ahprt.Reason{&reason240}
-	required24  = []*ahprt.Reason{&reason246}
-	required25  = []*ahprt.Reason{&reason253, &reason254}
-	required26  = []*ahprt.Reason{&reason262}
-	required27  = []*ahprt.Reason{&reason274, &reason275, &reason276, &reason277, &reason278}
-	required28  = []*ahprt.Reason{&reason287, &reason288, &reason289, &reason290, &reason291}
-	required29  = []*ahprt.Reason{&reason297}
-	required30  = []*ahprt.Reason{&reason304, &reason305, &reason306, &reason307}
-	required31  = []*ahprt.Reason{&reason313, &reason314, &reason315, &reason316}
-	required32  = []*ahprt.Reason{&reason325, &reason326, &reason327, &reason328, &reason329}
-	required33  = []*ahprt.Reason{&reason339}
-	required34  = []*ahprt.Reason{&reason343, &reason344, &reason345, &reason346, &reason347}
-	required35  = []*ahprt.Reason{&reason352, &reason353, &reason354, &reason355}
-	required36  = []*ahprt.Reason{&reason360, &reason361, &reason362, &reason363}
-	required37  = []*ahprt.Reason{&reason367, &reason368}
-	required38  = []*ahprt.Reason{&reason372, &reason373, &reason374, &reason375}
-	required39  = []*ahprt.Reason{&reason388, &reason389}
-	required40  = []*ahprt.Reason{&reason393, &reason394, &reason395, &reason396}
-	required41  = []*ahprt.Reason{&reason411, &reason412, &reason413}
-	required42  = []*ahprt.Reason{&reason417}
-	required43  = []*ahprt.Reason{&reason423, &reason424, &reason425}
-	required44  = []*ahprt.Reason{&reason433, &reason434, &reason435, &reason436}
-	required45  = []*ahprt.Reason{&reason443, &reason444, &reason445, &reason446}
-	required46  = []*ahprt.Reason{&reason455, &reason456, &reason457}
-	required47  = []*ahprt.Reason{&reason471, &reason472}
-	required48  = []*ahprt.Reason{&reason484, &reason485, &reason486, &reason487}
-	required49  = []*ahprt.Reason{&reason491, &reason492, &reason493, &reason494}
-	required50  = []*ahprt.Reason{&reason499, &reason500}
-	required51  = []*ahprt.Reason{&reason507, &reason508}
-	required52  = []*ahprt.Reason{&reason515, &reason516, &reason517, &reason518, &reason519}
-	required53  = []*ahprt.Reason{&reason521}
-	required54  = []*ahprt.Reason{&reason522}
-	required55  = []*ahprt.Reason{&reason532}
-	required56  = []*ahprt.Reason{&reason536, &reason537}
-	required57  = []*ahprt.Reason{&reason542, &reason543}
-	required58  = []*ahprt.Reason{&reason550, &reason551}
-	required59  = []*ahprt.Reason{&reason558, &reason559}
-	required60  = []*ahprt.Reason{&reason566, &reason567}
-	required61  = []*ahprt.Reason{&reason580, &reason581, &reason582, &reason583}
-	required62  = []*ahprt.Reason{&reason592, &reason593, &reason594}
-	required63  = []*ahprt.Reason{&reason601}
-	required64  = []*ahprt.Reason{&reason607, &reason608, &reason609}
-	required65  = []*ahprt.Reason{&reason615, &reason616}
-	required66  = []*ahprt.Reason{&reason617, &reason618, &reason619}
-	required67  = []*ahprt.Reason{&reason624, &reason625, &reason626}
-	required68  = []*ahprt.Reason{&reason627}
-	required69  = []*ahprt.Reason{&reason637, &reason638, &reason639, &reason640}
-	required70  = []*ahprt.Reason{&reason643}
-	required71  = []*ahprt.Reason{&reason654}
-	required72  = []*ahprt.Reason{&reason655}
-	required73  = []*ahprt.Reason{&reason656}
-	required74  = []*ahprt.Reason{&reason658}
-	required75  = []*ahprt.Reason{&reason668, &reason669}
-	required76  = []*ahprt.Reason{&reason676}
-	required77  = []*ahprt.Reason{&reason677}
-	required78  = []*ahprt.Reason{&reason678}
-	required79  = []*ahprt.Reason{&reason680}
-	required80  = []*ahprt.Reason{&reason685}
-	required81  = []*ahprt.Reason{&reason686}
-	required82  = []*ahprt.Reason{&reason687}
-	required83  = []*ahprt.Reason{&reason689}
-	required84  = []*ahprt.Reason{&reason691}
-	required85  = []*ahprt.Reason{&reason692}
-	required86  = []*ahprt.Reason{&reason694}
-	required87  = []*ahprt.Reason{&reason696}
-	required88  = []*ahprt.Reason{&reason697}
-	required89  = []*ahprt.Reason{&reason699}
-	required90  = []*ahprt.Reason{&reason710}
-	required91  = []*ahprt.Reason{&reason711}
-	required92  = []*ahprt.Reason{&reason712}
-	required93  = []*ahprt.Reason{&reason714}
-	required94  = []*ahprt.Reason{&reason716}
-	required95  = []*ahprt.Reason{&reason717}
-	required96  = []*ahprt.Reason{&reason719}
-	required97  = []*ahprt.Reason{&reason731, &reason732}
-	required98  = []*ahprt.Reason{&reason745, &reason746}
-	required99  = []*ahprt.Reason{&reason751, &reason752}
-	required100 = []*ahprt.Reason{&reason757, &reason758}
-	required101 = []*ahprt.Reason{&reason764, &reason765, &reason766, &reason767, &reason768}
-	required102 = []*ahprt.Reason{&reason775, &reason776}
-	required103 = []*ahprt.Reason{&reason785, &reason786, &reason787}
-	required104 = []*ahprt.Reason{&reason792}
-	required105 = []*ahprt.Reason{&reason796}
-	required106 = []*ahprt.Reason{&reason800, &reason801, &reason802}
-	required107 = []*ahprt.Reason{&reason810}
-	required108 = []*ahprt.Reason{&reason813, &reason814}
-	required109 = []*ahprt.Reason{&reason818, &reason819, &reason820}
-	required110 = []*ahprt.Reason{&reason824, &reason825}
-	required111 = []*ahprt.Reason{&reason829, &reason830}
-	required112 = []*ahprt.Reason{&reason835, &reason836}
-	required113 = []*ahprt.Reason{&reason840, &reason841, &reason842}
-	required114 = []*ahprt.Reason{&reason847, &reason848}
-	required115 = []*ahprt.Reason{&reason852, &reason853, &reason854}
-	required116 = []*ahprt.Reason{&reason862, &reason863}
-	required117 = []*ahprt.Reason{&reason867, &reason868}
-	required118 = []*ahprt.Reason{&reason874}
-	required119 = []*ahprt.Reason{&reason878, &reason879}
-	required120 = []*ahprt.Reason{&reason892}
-	required121 = []*ahprt.Reason{&reason895}
-	required122 = []*ahprt.Reason{&reason901, &reason902, &reason903}
-	required123 = []*ahprt.Reason{&reason909, &reason910, &reason911}
-	required124 = []*ahprt.Reason{&reason915, &reason916, &reason917}
-	required125 = []*ahprt.Reason{&reason926}
-	required126 = []*ahprt.Reason{&reason930, &reason931, &reason932}
-	required127 = []*ahprt.Reason{&reason934, &reason935, &reason936}
-	required128 = []*ahprt.Reason{&reason943}
-	required129 = []*ahprt.Reason{&reason945}
-	required130 = []*ahprt.Reason{&reason947}
-	required131 = []*ahprt.Reason{&reason953, &reason954, &reason955, &reason956, &reason957}
-	required132 = []*ahprt.Reason{&reason969, &reason970}
-	required133 = []*ahprt.Reason{&reason979}
-	required134 = []*ahprt.Reason{&reason983}
-	required135 = []*ahprt.Reason{&reason987, &reason988, &reason989, &reason990}
-	required136 = []*ahprt.Reason{&reason1000, &reason1001}
-	required137 = []*ahprt.Reason{&reason1006, &reason1007}
-	required138 = []*ahprt.Reason{&reason1011, &reason1012, &reason1013}
-	required139 = []*ahprt.Reason{&reason1018, &reason1019}
-	required140 = []*ahprt.Reason{&reason1024, &reason1025, &reason1026, &reason1027, &reason1028}
-	required141 = []*ahprt.Reason{&reason1039, &reason1040, &reason1041}
-	required142 = []*ahprt.Reason{&reason1042}
-	required143 = []*ahprt.Reason{&reason1052, &reason1053}
-	required144 = []*ahprt.Reason{&reason1054}
-	required145 = []*ahprt.Reason{&reason1063, &reason1064, &reason1065, &reason1066, &reason1067, &reason1068}
-	required146 = []*ahprt.Reason{&reason1070}
-	required147 = []*ahprt.Reason{&reason1077, &reason1078}
-	required148 = []*ahprt.Reason{&reason1084, &reason1085, &reason1086}
-	required149 = []*ahprt.Reason{&reason1100, &reason1101}
-	required150 = []*ahprt.Reason{&reason1106, &reason1107}
-	required151 = []*ahprt.Reason{&reason1111, &reason1112}
-	required152 = []*ahprt.Reason{&reason1115, &reason1116, &reason1117}
-	required153 = []*ahprt.Reason{&reason1139, &reason1140}
-	required154 = []*ahprt.Reason{&reason1142, &reason1143}
-	required155 = []*ahprt.Reason{&reason1147}
-	required156 = []*ahprt.Reason{&reason1152}
-	required157 = []*ahprt.Reason{&reason1154, &reason1155}
-	required158 = []*ahprt.Reason{&reason1162, &reason1163, &reason1164}
-	required159 = []*ahprt.Reason{&reason1168, &reason1169, &reason1170}
-	required160 = []*ahprt.Reason{&reason1173, &reason1174}
-	required161 = []*ahprt.Reason{&reason1180, &reason1181}
-	required162 = []*ahprt.Reason{&reason1183, &reason1184}
-	required163 = []*ahprt.Reason{&reason1188, &reason1189, &reason1190}
-	required164 = []*ahprt.Reason{&reason1198, &reason1199, &reason1200}
-	required165 = []*ahprt.Reason{&reason1207, &reason1208}
-	required166 = []*ahprt.Reason{&reason1218, &reason1219, &reason1220, &reason1221, &reason1222}
-	required167 = []*ahprt.Reason{&reason1223}
-	required168 = []*ahprt.Reason{&reason1241, &reason1242, &reason1243}
-	required169 = []*ahprt.Reason{&reason1245}
-	required170 = []*ahprt.Reason{&reason1260, &reason1261, &reason1262, &reason1263}
-	required171 = []*ahprt.Reason{&reason1275, &reason1276}
-	required172 = []*ahprt.Reason{&reason1282, &reason1283}
-	required173 = []*ahprt.Reason{&reason1288}
-	required174 = []*ahprt.Reason{&reason1300}
-	required175 = []*ahprt.Reason{&reason1310}
-	required176 = []*ahprt.Reason{&reason1318, &reason1319}
-	required177 = []*ahprt.Reason{&reason1329, &reason1330}
-	required178 = []*ahprt.Reason{&reason1339, &reason1340}
-	required179 = []*ahprt.Reason{&reason1345, &reason1346}
-	required180 = []*ahprt.Reason{&reason1355, &reason1356}
-	required181 = []*ahprt.Reason{&reason1365, &reason1366}
-	required182 = []*ahprt.Reason{&reason1375}
-	required183 = []*ahprt.Reason{&reason1381, &reason1382}
-	required184 = []*ahprt.Reason{&reason1397}
-	required185 = []*ahprt.Reason{&reason1406, &reason1407, &reason1408}
+	required0   = []*ahprt.Reason{&reasons[1], &reasons[2], &reasons[3], &reasons[4]}
+	required1   = []*ahprt.Reason{&reasons[13], &reasons[14]}
+	required2   = []*ahprt.Reason{&reasons[18]}
+	required3   = []*ahprt.Reason{&reasons[21], &reasons[22], &reasons[23]}
+	required4   = []*ahprt.Reason{&reasons[28]}
+	required5   = []*ahprt.Reason{&reasons[30], &reasons[31]}
+	required6   = []*ahprt.Reason{&reasons[34], &reasons[35], &reasons[36], &reasons[37], &reasons[38], &reasons[39], &reasons[40], &reasons[41], &reasons[42]}
+	required7   = []*ahprt.Reason{&reasons[46], &reasons[47]}
+	required8   = []*ahprt.Reason{&reasons[49]}
+	required9   = []*ahprt.Reason{&reasons[56]}
+	required10  = []*ahprt.Reason{&reasons[57]}
+	required11  = []*ahprt.Reason{&reasons[60]}
+	required12  = []*ahprt.Reason{&reasons[63]}
+	required13  = []*ahprt.Reason{&reasons[74], &reasons[75]}
+	required14  = []*ahprt.Reason{&reasons[76]}
+	required15  = []*ahprt.Reason{&reasons[78]}
+	required16  = []*ahprt.Reason{&reasons[83]}
+	required17  = []*ahprt.Reason{&reasons[84], &reasons[85]}
+	required18  = []*ahprt.Reason{&reasons[93]}
+	required19  = []*ahprt.Reason{&reasons[95], &reasons[96]}
+	required20  = []*ahprt.Reason{&reasons[203], &reasons[204]}
+	required21  = []*ahprt.Reason{&reasons[217], &reasons[218]}
+	required22  = []*ahprt.Reason{&reasons[228], &reasons[229], &reasons[230], &reasons[231]}
+	required23  = []*ahprt.Reason{&reasons[240]}
+	required24  = []*ahprt.Reason{&reasons[246]}
+	required25  = []*ahprt.Reason{&reasons[253], &reasons[254]}
+	required26  = []*ahprt.Reason{&reasons[262]}
+	required27  = []*ahprt.Reason{&reasons[274], &reasons[275], &reasons[276], &reasons[277], &reasons[278]}
+	required28  = []*ahprt.Reason{&reasons[287], &reasons[288], &reasons[289], &reasons[290], &reasons[291]}
+	required29  = []*ahprt.Reason{&reasons[297]}
+	required30  = []*ahprt.Reason{&reasons[304], &reasons[305], &reasons[306], &reasons[307]}
+	required31  = []*ahprt.Reason{&reasons[313], &reasons[314], &reasons[315], &reasons[316]}
+	required32  = []*ahprt.Reason{&reasons[325], &reasons[326], &reasons[327], &reasons[328], &reasons[329]}
+	required33  = []*ahprt.Reason{&reasons[339]}
+	required34  = []*ahprt.Reason{&reasons[343], &reasons[344], &reasons[345], &reasons[346], &reasons[347]}
+	required35  = []*ahprt.Reason{&reasons[352], &reasons[353], &reasons[354], &reasons[355]}
+	required36  = []*ahprt.Reason{&reasons[360], &reasons[361], &reasons[362], &reasons[363]}
+	required37  = []*ahprt.Reason{&reasons[367], &reasons[368]}
+	required38  = []*ahprt.Reason{&reasons[372], &reasons[373], &reasons[374], &reasons[375]}
+	required39  = []*ahprt.Reason{&reasons[388], &reasons[389]}
+	required40  = []*ahprt.Reason{&reasons[393], &reasons[394], &reasons[395], &reasons[396]}
+	required41  = []*ahprt.Reason{&reasons[411], &reasons[412], &reasons[413]}
+	required42  = []*ahprt.Reason{&reasons[417]}
+	required43  = []*ahprt.Reason{&reasons[423], &reasons[424], &reasons[425]}
+	required44  = []*ahprt.Reason{&reasons[433], &reasons[434], &reasons[435], &reasons[436]}
+	required45  = []*ahprt.Reason{&reasons[443], &reasons[444], &reasons[445], &reasons[446]}
+	required46  = []*ahprt.Reason{&reasons[455], &reasons[456], &reasons[457]}
+	required47  = []*ahprt.Reason{&reasons[471], &reasons[472]}
+	required48  = []*ahprt.Reason{&reasons[484], &reasons[485], &reasons[486], &reasons[487]}
+	required49  = []*ahprt.Reason{&reasons[491], &reasons[492], &reasons[493], &reasons[494]}
+	required50  = []*ahprt.Reason{&reasons[499], &reasons[500]}
+	required51  = []*ahprt.Reason{&reasons[507], &reasons[508]}
+	required52  = []*ahprt.Reason{&reasons[515], &reasons[516], &reasons[517], &reasons[518], &reasons[519]}
+	required53  = []*ahprt.Reason{&reasons[521]}
+	required54  = []*ahprt.Reason{&reasons[522]}
+	required55  = []*ahprt.Reason{&reasons[532]}
+	required56  = []*ahprt.Reason{&reasons[536], &reasons[537]}
+	required57  = []*ahprt.Reason{&reasons[542], &reasons[543]}
+	required58  = []*ahprt.Reason{&reasons[550], &reasons[551]}
+	required59  = []*ahprt.Reason{&reasons[558], &reasons[559]}
+	required60  = []*ahprt.Reason{&reasons[566], &reasons[567]}
+	required61  = []*ahprt.Reason{&reasons[580], &reasons[581], &reasons[582], &reasons[583]}
+	required62  = []*ahprt.Reason{&reasons[592], &reasons[593], &reasons[594]}
+	required63  = []*ahprt.Reason{&reasons[601]}
+	required64  = []*ahprt.Reason{&reasons[607], &reasons[608], &reasons[609]}
+	required65  = []*ahprt.Reason{&reasons[615], &reasons[616]}
+	required66  = []*ahprt.Reason{&reasons[617], &reasons[618], &reasons[619]}
+	required67  = []*ahprt.Reason{&reasons[624], &reasons[625], &reasons[626]}
+	required68  = []*ahprt.Reason{&reasons[627]}
+	required69  = []*ahprt.Reason{&reasons[637], &reasons[638], &reasons[639], &reasons[640]}
+	required70  = []*ahprt.Reason{&reasons[643]}
+	required71  = []*ahprt.Reason{&reasons[654]}
+	required72  = []*ahprt.Reason{&reasons[655]}
+	required73  = []*ahprt.Reason{&reasons[656]}
+	required74  = []*ahprt.Reason{&reasons[658]}
+	required75  = []*ahprt.Reason{&reasons[668], &reasons[669]}
+	required76  = []*ahprt.Reason{&reasons[676]}
+	required77  = []*ahprt.Reason{&reasons[677]}
+	required78  = []*ahprt.Reason{&reasons[678]}
+	required79  = []*ahprt.Reason{&reasons[680]}
+	required80  = []*ahprt.Reason{&reasons[685]}
+	required81  = []*ahprt.Reason{&reasons[686]}
+	required82  = []*ahprt.Reason{&reasons[687]}
+	required83  = []*ahprt.Reason{&reasons[689]}
+	required84  = []*ahprt.Reason{&reasons[691]}
+	required85  = []*ahprt.Reason{&reasons[692]}
+	required86  = []*ahprt.Reason{&reasons[694]}
+	required87  = []*ahprt.Reason{&reasons[696]}
+	required88  = []*ahprt.Reason{&reasons[697]}
+	required89  = []*ahprt.Reason{&reasons[699]}
+	required90  = []*ahprt.Reason{&reasons[710]}
+	required91  = []*ahprt.Reason{&reasons[711]}
+	required92  = []*ahprt.Reason{&reasons[712]}
+	required93  = []*ahprt.Reason{&reasons[714]}
+	required94  = []*ahprt.Reason{&reasons[716]}
+	required95  = []*ahprt.Reason{&reasons[717]}
+	required96  = []*ahprt.Reason{&reasons[719]}
+	required97  = []*ahprt.Reason{&reasons[731], &reasons[732]}
+	required98  = []*ahprt.Reason{&reasons[745], &reasons[746]}
+	required99  = []*ahprt.Reason{&reasons[751], &reasons[752]}
+	required100 = []*ahprt.Reason{&reasons[757], &reasons[758]}
+	required101 = []*ahprt.Reason{&reasons[764], &reasons[765], &reasons[766], &reasons[767], &reasons[768]}
+	required102 = []*ahprt.Reason{&reasons[775], &reasons[776]}
+	required103 = []*ahprt.Reason{&reasons[785], &reasons[786], &reasons[787]}
+	required104 = []*ahprt.Reason{&reasons[792]}
+	required105 = []*ahprt.Reason{&reasons[796]}
+	required106 = []*ahprt.Reason{&reasons[800], &reasons[801], &reasons[802]}
+	required107 = []*ahprt.Reason{&reasons[810]}
+	required108 = []*ahprt.Reason{&reasons[813], &reasons[814]}
+	required109 = []*ahprt.Reason{&reasons[818], &reasons[819], &reasons[820]}
+	required110 = []*ahprt.Reason{&reasons[824], &reasons[825]}
+	required111 = []*ahprt.Reason{&reasons[829], &reasons[830]}
+	required112 = []*ahprt.Reason{&reasons[835], &reasons[836]}
+	required113 = []*ahprt.Reason{&reasons[840], &reasons[841], &reasons[842]}
+	required114 = []*ahprt.Reason{&reasons[847], &reasons[848]}
+	required115 = []*ahprt.Reason{&reasons[852], &reasons[853], &reasons[854]}
+	required116 = []*ahprt.Reason{&reasons[862], &reasons[863]}
+	required117 = []*ahprt.Reason{&reasons[867], &reasons[868]}
+	required118 = []*ahprt.Reason{&reasons[874]}
+	required119 = []*ahprt.Reason{&reasons[878], &reasons[879]}
+	required120 = []*ahprt.Reason{&reasons[892]}
+	required121 = []*ahprt.Reason{&reasons[895]}
+	required122 = []*ahprt.Reason{&reasons[901], &reasons[902], &reasons[903]}
+	required123 = []*ahprt.Reason{&reasons[909], &reasons[910], &reasons[911]}
+	required124 = []*ahprt.Reason{&reasons[915], &reasons[916], &reasons[917]}
+	required125 = []*ahprt.Reason{&reasons[926]}
+	required126 = []*ahprt.Reason{&reasons[930], &reasons[931], &reasons[932]}
+	required127 = []*ahprt.Reason{&reasons[934], &reasons[935], &reasons[936]}
+	required128 = []*ahprt.Reason{&reasons[943]}
+	required129 = []*ahprt.Reason{&reasons[945]}
+	required130 = []*ahprt.Reason{&reasons[947]}
+	required131 = []*ahprt.Reason{&reasons[953], &reasons[954], &reasons[955], &reasons[956], &reasons[957]}
+	required132 = []*ahprt.Reason{&reasons[969], &reasons[970]}
+	required133 = []*ahprt.Reason{&reasons[979]}
+	required134 = []*ahprt.Reason{&reasons[983]}
+	required135 = []*ahprt.Reason{&reasons[987], &reasons[988], &reasons[989], &reasons[990]}
+	required136 = []*ahprt.Reason{&reasons[1000], &reasons[1001]}
+	required137 = []*ahprt.Reason{&reasons[1006], &reasons[1007]}
+	required138 = []*ahprt.Reason{&reasons[1011], &reasons[1012], &reasons[1013]}
+	required139 = []*ahprt.Reason{&reasons[1018], &reasons[1019]}
+	required140 = []*ahprt.Reason{&reasons[1024], &reasons[1025], &reasons[1026], &reasons[1027], &reasons[1028]}
+	required141 = []*ahprt.Reason{&reasons[1039], &reasons[1040], &reasons[1041]}
+	required142 = []*ahprt.Reason{&reasons[1042]}
+	required143 = []*ahprt.Reason{&reasons[1052], &reasons[1053]}
+	required144 = []*ahprt.Reason{&reasons[1054]}
+	required145 = []*ahprt.Reason{&reasons[1063], &reasons[1064], &reasons[1065], &reasons[1066], &reasons[1067], &reasons[1068]}
+	required146 = []*ahprt.Reason{&reasons[1070]}
+	required147 = []*ahprt.Reason{&reasons[1077], &reasons[1078]}
+	required148 = []*ahprt.Reason{&reasons[1084], &reasons[1085], &reasons[1086]}
+	required149 = []*ahprt.Reason{&reasons[1100], &reasons[1101]}
+	required150 = []*ahprt.Reason{&reasons[1106], &reasons[1107]}
+	required151 = []*ahprt.Reason{&reasons[1111], &reasons[1112]}
+	required152 = []*ahprt.Reason{&reasons[1115], &reasons[1116], &reasons[1117]}
+	required153 = []*ahprt.Reason{&reasons[1139], &reasons[1140]}
+	required154 = []*ahprt.Reason{&reasons[1142], &reasons[1143]}
+	required155 = []*ahprt.Reason{&reasons[1147]}
+	required156 = []*ahprt.Reason{&reasons[1152]}
+	required157 = []*ahprt.Reason{&reasons[1154], &reasons[1155]}
+	required158 = []*ahprt.Reason{&reasons[1162], &reasons[1163], &reasons[1164]}
+	required159 = []*ahprt.Reason{&reasons[1168], &reasons[1169], &reasons[1170]}
+	required160 = []*ahprt.Reason{&reasons[1173], &reasons[1174]}
+	required161 = []*ahprt.Reason{&reasons[1180], &reasons[1181]}
+	required162 = []*ahprt.Reason{&reasons[1183], &reasons[1184]}
+	required163 = []*ahprt.Reason{&reasons[1188], &reasons[1189], &reasons[1190]}
+	required164 = []*ahprt.Reason{&reasons[1198], &reasons[1199], &reasons[1200]}
+	required165 = []*ahprt.Reason{&reasons[1207], &reasons[1208]}
+	required166 = []*ahprt.Reason{&reasons[1218], &reasons[1219], &reasons[1220], &reasons[1221], &reasons[1222]}
+	required167 = []*ahprt.Reason{&reasons[1223]}
+	required168 = []*ahprt.Reason{&reasons[1241], &reasons[1242], &reasons[1243]}
+	required169 = []*ahprt.Reason{&reasons[1245]}
+	required170 = []*ahprt.Reason{&reasons[1260], &reasons[1261], &reasons[1262], &reasons[1263]}
+	required171 = []*ahprt.Reason{&reasons[1275], &reasons[1276]}
+	required172 = []*ahprt.Reason{&reasons[1282], &reasons[1283]}
+	required173 = []*ahprt.Reason{&reasons[1288]}
+	required174 = []*ahprt.Reason{&reasons[1300]}
+	required175 = []*ahprt.Reason{&reasons[1310]}
+	required176 = []*ahprt.Reason{&reasons[1318], &reasons[1319]}
+	required177 = []*ahprt.Reason{&reasons[1329], &reasons[1330]}
+	required178 = []*ahprt.Reason{&reasons[1339], &reasons[1340]}
+	required179 = []*ahprt.Reason{&reasons[1345], &reasons[1346]}
+	required180 = []*ahprt.Reason{&reasons[1355], &reasons[1356]}
+	required181 = []*ahprt.Reason{&reasons[1365], &reasons[1366]}
+	required182 = []*ahprt.Reason{&reasons[1375]}
+	required183 = []*ahprt.Reason{&reasons[1381], &reasons[1382]}
+	required184 = []*ahprt.Reason{&reasons[1397]}
+	required185 = []*ahprt.Reason{&reasons[1406], &reasons[1407], &reasons[1408]}
 )
 
 // presence0 reports which of "flow" object n has: bit i for the i-th.

@@ -13,7 +13,7 @@ func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason0)
+		return c.FailTypeWith(n, &reasons[0])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -50,15 +50,15 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason2)
+		return c.FailTypeWith(n, &reasons[2])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason3)
+			return c.FailWith(n, &reasons[3])
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason4)
+			return c.FailWith(n, &reasons[4])
 		}
 		{
 			it := d.Items(n)
@@ -105,7 +105,7 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reason5)
+		return c.FailWith(n, &reasons[5])
 	}
 	_ = k
 	_ = d
@@ -117,11 +117,11 @@ func vCapabilities_effects_items_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason6)
+		return c.FailTypeWith(n, &reasons[6])
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reason7)
+			return c.FailWith(n, &reasons[7])
 		}
 	}
 	_ = d
@@ -133,7 +133,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason8)
+		return c.FailTypeWith(n, &reasons[8])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -183,7 +183,7 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reason11)
+		return c.FailWith(n, &reasons[11])
 	}
 	_ = k
 	_ = d
@@ -195,11 +195,11 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason12)
+		return c.FailTypeWith(n, &reasons[12])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason13)
+			return c.FailWith(n, &reasons[13])
 		}
 	}
 	_ = d
@@ -211,11 +211,11 @@ func vDenyEffect_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason14)
+		return c.FailTypeWith(n, &reasons[14])
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reason15)
+			return c.FailWith(n, &reasons[15])
 		}
 	}
 	_ = d
@@ -227,7 +227,7 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason16)
+		return c.FailTypeWith(n, &reasons[16])
 	}
 	if k == ahprt.KindObject {
 		{
@@ -249,7 +249,7 @@ func vExtensions_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	k := d.Kind(n)
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reason17)
+			return c.FailWith(n, &reasons[17])
 		}
 	}
 	_ = d
@@ -276,7 +276,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason18)
+		return c.FailTypeWith(n, &reasons[18])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -319,7 +319,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason22)
+		return c.FailWith(n, &reasons[22])
 	}
 	_ = d
 	return true
@@ -330,7 +330,7 @@ func vCommon_successResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reason23)
+		return c.FailWith(n, &reasons[23])
 	}
 	_ = k
 	_ = d
@@ -388,11 +388,11 @@ func vCommon_jsonRpcId_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason24)
+		return c.FailTypeWith(n, &reasons[24])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason25)
+			return c.FailWith(n, &reasons[25])
 		}
 	}
 	_ = d
@@ -404,7 +404,7 @@ func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason26)
+		return c.FailTypeWith(n, &reasons[26])
 	}
 	_ = d
 	return true
@@ -415,7 +415,7 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNull) {
-		return c.FailTypeWith(n, &reason27)
+		return c.FailTypeWith(n, &reasons[27])
 	}
 	_ = d
 	return true
@@ -426,7 +426,7 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason28)
+		return c.FailTypeWith(n, &reasons[28])
 	}
 	_ = d
 	return true
@@ -466,7 +466,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason29)
+		return c.FailTypeWith(n, &reasons[29])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -512,7 +512,7 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "0.1")) {
-		return c.FailWith(n, &reason32)
+		return c.FailWith(n, &reasons[32])
 	}
 	_ = k
 	_ = d
@@ -524,14 +524,14 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason33)
+		return c.FailTypeWith(n, &reasons[33])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason34)
+			return c.FailWith(n, &reasons[34])
 		}
 		if d.Len(n) > 1 {
-			return c.FailWith(n, &reason35)
+			return c.FailWith(n, &reasons[35])
 		}
 		{
 			it := d.Items(n)
@@ -599,7 +599,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason36)
+		return c.FailTypeWith(n, &reasons[36])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -645,11 +645,11 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason39)
+		return c.FailTypeWith(n, &reasons[39])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) > 0 {
-			return c.FailWith(n, &reason40)
+			return c.FailWith(n, &reasons[40])
 		}
 	}
 	_ = d
@@ -679,7 +679,7 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason41)
+		return c.FailTypeWith(n, &reasons[41])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -731,7 +731,7 @@ func vCommon_request_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reason46)
+		return c.FailWith(n, &reasons[46])
 	}
 	_ = k
 	_ = d
@@ -743,11 +743,11 @@ func vCommon_request_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason47)
+		return c.FailTypeWith(n, &reasons[47])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason48)
+			return c.FailWith(n, &reasons[48])
 		}
 	}
 	_ = d
@@ -759,7 +759,7 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason49)
+		return c.FailTypeWith(n, &reasons[49])
 	}
 	_ = d
 	return true
@@ -770,7 +770,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason50)
+		return c.FailTypeWith(n, &reasons[50])
 	}
 	if k == ahprt.KindObject {
 		if ev != nil {
@@ -806,7 +806,7 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/intercept")) {
-		return c.FailWith(n, &reason51)
+		return c.FailWith(n, &reasons[51])
 	}
 	_ = k
 	_ = d
@@ -818,7 +818,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason52)
+		return c.FailTypeWith(n, &reasons[52])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -869,7 +869,7 @@ func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason56)
+		return c.FailTypeWith(n, &reasons[56])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -939,11 +939,11 @@ func vToolBefore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason63)
+		return c.FailTypeWith(n, &reasons[63])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason64)
+			return c.FailWith(n, &reasons[64])
 		}
 	}
 	_ = d
@@ -955,11 +955,11 @@ func vToolBefore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason65)
+		return c.FailTypeWith(n, &reasons[65])
 	}
 	if k == ahprt.KindString {
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason66)
+			return c.FailWith(n, &reasons[66])
 		}
 	}
 	_ = d
@@ -971,7 +971,7 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason67)
+		return c.FailWith(n, &reasons[67])
 	}
 	_ = k
 	_ = d
@@ -983,11 +983,11 @@ func vToolBefore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason68)
+		return c.FailTypeWith(n, &reasons[68])
 	}
 	if k == ahprt.KindString {
 		if !format.DateTime(d.StrView(n)) {
-			return c.FailWith(n, &reason69)
+			return c.FailWith(n, &reasons[69])
 		}
 	}
 	_ = d
@@ -999,7 +999,7 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason70)
+		return c.FailTypeWith(n, &reasons[70])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1052,11 +1052,11 @@ func vCommon_session_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason72)
+		return c.FailTypeWith(n, &reasons[72])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason73)
+			return c.FailWith(n, &reasons[73])
 		}
 	}
 	_ = d
@@ -1068,7 +1068,7 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason74)
+		return c.FailTypeWith(n, &reasons[74])
 	}
 	_ = d
 	return true
@@ -1079,7 +1079,7 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason75)
+		return c.FailTypeWith(n, &reasons[75])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -1104,7 +1104,7 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason76)
+		return c.FailTypeWith(n, &reasons[76])
 	}
 	_ = d
 	return true
@@ -1115,7 +1115,7 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason77)
+		return c.FailTypeWith(n, &reasons[77])
 	}
 	_ = d
 	return true
@@ -1126,7 +1126,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason78)
+		return c.FailTypeWith(n, &reasons[78])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1167,11 +1167,11 @@ func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason80)
+		return c.FailTypeWith(n, &reasons[80])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason81)
+			return c.FailWith(n, &reasons[81])
 		}
 	}
 	_ = d
@@ -1183,7 +1183,7 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason82)
+		return c.FailTypeWith(n, &reasons[82])
 	}
 	_ = d
 	return true
@@ -1194,7 +1194,7 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason83)
+		return c.FailTypeWith(n, &reasons[83])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -1249,7 +1249,7 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reason88)
+		return c.FailWith(n, &reasons[88])
 	}
 	_ = d
 	return true
@@ -1260,11 +1260,11 @@ func vToolBefore_tool_callId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason89)
+		return c.FailTypeWith(n, &reasons[89])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason90)
+			return c.FailWith(n, &reasons[90])
 		}
 	}
 	_ = d
@@ -1276,11 +1276,11 @@ func vToolBefore_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason91)
+		return c.FailTypeWith(n, &reasons[91])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason92)
+			return c.FailWith(n, &reasons[92])
 		}
 	}
 	_ = d
@@ -1292,7 +1292,7 @@ func vToolBefore_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason93)
+		return c.FailWith(n, &reasons[93])
 	}
 	switch d.StrView(n) {
 	case "shell", "file_read", "file_write", "file_edit", "search", "fetch", "task", "mcp", "other":
@@ -1309,7 +1309,7 @@ func vToolBefore_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason94)
+		return c.FailTypeWith(n, &reasons[94])
 	}
 	_ = d
 	return true
@@ -1320,7 +1320,7 @@ func vToolBefore_tool_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason95)
+		return c.FailTypeWith(n, &reasons[95])
 	}
 	_ = d
 	return true
@@ -1331,7 +1331,7 @@ func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason96)
+		return c.FailTypeWith(n, &reasons[96])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1378,11 +1378,11 @@ func vCommon_native_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason100)
+		return c.FailTypeWith(n, &reasons[100])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason101)
+			return c.FailWith(n, &reasons[101])
 		}
 	}
 	_ = d
@@ -1394,11 +1394,11 @@ func vCommon_native_eventName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason102)
+		return c.FailTypeWith(n, &reasons[102])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason103)
+			return c.FailWith(n, &reasons[103])
 		}
 	}
 	_ = d
@@ -1410,7 +1410,7 @@ func vCommon_native_payload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason104)
+		return c.FailTypeWith(n, &reasons[104])
 	}
 	_ = d
 	return true
@@ -1479,7 +1479,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reason105)
+			return c.FailWith(n, &reasons[105])
 		}
 	}
 	_ = d
@@ -1491,7 +1491,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reason106)
+		return c.FailWith(n, &reasons[106])
 	}
 	_ = k
 	_ = d
@@ -1505,7 +1505,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason107)
+			return c.FailTypeWith(n, &reasons[107])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -1519,7 +1519,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason108)
+			return c.FailWith(n, &reasons[108])
 		}
 		switch d.Tag(dv) {
 		case "2.0":
@@ -1554,7 +1554,7 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 				return c.FailBranches(mark, n, ahprt.CodeOneOf, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "matches none of 4 alternatives")
 			}
 			if matches > 1 {
-				return c.FailWith(n, &reason109)
+				return c.FailWith(n, &reasons[109])
 			}
 			c.Discard(mark)
 			c.Choose(1, n, first)
@@ -1571,7 +1571,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason110)
+		return c.FailTypeWith(n, &reasons[110])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -1614,7 +1614,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason114)
+		return c.FailWith(n, &reasons[114])
 	}
 	_ = d
 	return true
@@ -1625,7 +1625,7 @@ func vCommon_notification_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reason115)
+		return c.FailWith(n, &reasons[115])
 	}
 	_ = k
 	_ = d
@@ -1637,11 +1637,11 @@ func vCommon_notification_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason116)
+		return c.FailTypeWith(n, &reasons[116])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason117)
+			return c.FailWith(n, &reasons[117])
 		}
 	}
 	_ = d
@@ -1653,7 +1653,7 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason118)
+		return c.FailTypeWith(n, &reasons[118])
 	}
 	_ = d
 	return true
@@ -1664,7 +1664,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason119)
+		return c.FailTypeWith(n, &reasons[119])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -1707,7 +1707,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reason123)
+		return c.FailWith(n, &reasons[123])
 	}
 	_ = d
 	return true
@@ -1718,7 +1718,7 @@ func vCommon_errorResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reason124)
+		return c.FailWith(n, &reasons[124])
 	}
 	_ = k
 	_ = d
@@ -1730,7 +1730,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason125)
+		return c.FailTypeWith(n, &reasons[125])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1773,7 +1773,7 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason128)
+		return c.FailTypeWith(n, &reasons[128])
 	}
 	_ = d
 	return true
@@ -1784,7 +1784,7 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason129)
+		return c.FailTypeWith(n, &reasons[129])
 	}
 	_ = d
 	return true
@@ -1795,7 +1795,7 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason130)
+		return c.FailTypeWith(n, &reasons[130])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1840,11 +1840,11 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason133)
+		return c.FailTypeWith(n, &reasons[133])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason134)
+			return c.FailWith(n, &reasons[134])
 		}
 		{
 			it := d.Items(n)
@@ -1868,7 +1868,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason135)
+		return c.FailTypeWith(n, &reasons[135])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -1997,7 +1997,7 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason139)
+		return c.FailWith(n, &reasons[139])
 	}
 	_ = k
 	_ = d
@@ -2012,7 +2012,7 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reason140)
+			return c.FailWith(n, &reasons[140])
 		}
 	}
 	_ = d
@@ -2096,7 +2096,7 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason141)
+		return c.FailWith(n, &reasons[141])
 	}
 	_ = k
 	_ = d
@@ -2108,11 +2108,11 @@ func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason142)
+		return c.FailTypeWith(n, &reasons[142])
 	}
 	if k == ahprt.KindString {
 		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reason143)
+			return c.FailWith(n, &reasons[143])
 		}
 	}
 	_ = d
@@ -2126,7 +2126,7 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason144)
+			return c.FailTypeWith(n, &reasons[144])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -2140,7 +2140,7 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason145)
+			return c.FailWith(n, &reasons[145])
 		}
 		switch d.Tag(dv) {
 		case "stdio":
@@ -2164,7 +2164,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason146)
+		return c.FailTypeWith(n, &reasons[146])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2219,7 +2219,7 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reason150)
+		return c.FailWith(n, &reasons[150])
 	}
 	_ = k
 	_ = d
@@ -2231,11 +2231,11 @@ func vRegistration_stdioTransport_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason151)
+		return c.FailTypeWith(n, &reasons[151])
 	}
 	if k == ahprt.KindString {
 		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reason152)
+			return c.FailWith(n, &reasons[152])
 		}
 	}
 	_ = d
@@ -2247,7 +2247,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason153)
+		return c.FailTypeWith(n, &reasons[153])
 	}
 	if k == ahprt.KindArray {
 		{
@@ -2272,7 +2272,7 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason154)
+		return c.FailTypeWith(n, &reasons[154])
 	}
 	_ = d
 	return true
@@ -2283,7 +2283,7 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason155)
+		return c.FailWith(n, &reasons[155])
 	}
 	switch d.StrView(n) {
 	case "persistent", "per_event":
@@ -2300,7 +2300,7 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason156)
+		return c.FailTypeWith(n, &reasons[156])
 	}
 	_ = d
 	return true
@@ -2311,7 +2311,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason157)
+		return c.FailTypeWith(n, &reasons[157])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2353,7 +2353,7 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reason160)
+		return c.FailWith(n, &reasons[160])
 	}
 	_ = k
 	_ = d
@@ -2365,14 +2365,14 @@ func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason161)
+		return c.FailTypeWith(n, &reasons[161])
 	}
 	if k == ahprt.KindString {
 		if !re1.Match(d.Str(n)) {
-			return c.FailWith(n, &reason162)
+			return c.FailWith(n, &reasons[162])
 		}
 		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reason163)
+			return c.FailWith(n, &reasons[163])
 		}
 	}
 	_ = d
@@ -2384,7 +2384,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason164)
+		return c.FailTypeWith(n, &reasons[164])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -2428,7 +2428,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reason167)
+		return c.FailWith(n, &reasons[167])
 	}
 	_ = d
 	return true
@@ -2439,7 +2439,7 @@ func vRegistration_authentication_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "bearer")) {
-		return c.FailWith(n, &reason168)
+		return c.FailWith(n, &reasons[168])
 	}
 	_ = k
 	_ = d
@@ -2451,11 +2451,11 @@ func vRegistration_authentication_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindString) {
-		return c.FailTypeWith(n, &reason169)
+		return c.FailTypeWith(n, &reasons[169])
 	}
 	if k == ahprt.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.FailWith(n, &reason170)
+			return c.FailWith(n, &reasons[170])
 		}
 	}
 	_ = d
@@ -2467,11 +2467,11 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason171)
+		return c.FailTypeWith(n, &reasons[171])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason172)
+			return c.FailWith(n, &reasons[172])
 		}
 		{
 			it := d.Items(n)
@@ -2497,7 +2497,7 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	_ = k
 	{
 		if k != ahprt.KindObject {
-			return c.FailTypeWith(n, &reason173)
+			return c.FailTypeWith(n, &reasons[173])
 		}
 		var dvs [1]ahprt.Node
 		{
@@ -2511,7 +2511,7 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reason174)
+			return c.FailWith(n, &reasons[174])
 		}
 		switch d.Tag(dv) {
 		case "intercept":
@@ -2535,7 +2535,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason175)
+		return c.FailTypeWith(n, &reasons[175])
 	}
 	if k == ahprt.KindObject {
 		var seen uint64
@@ -2591,18 +2591,18 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason180)
+		return c.FailTypeWith(n, &reasons[180])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason181)
+			return c.FailWith(n, &reasons[181])
 		}
 		if d.Len(n) > 1 {
-			return c.FailWith(n, &reason182)
+			return c.FailWith(n, &reasons[182])
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason183)
+			return c.FailWith(n, &reasons[183])
 		}
 		{
 			it := d.Items(n)
@@ -2626,7 +2626,7 @@ func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reason184)
+		return c.FailWith(n, &reasons[184])
 	}
 	_ = k
 	_ = d
@@ -2638,7 +2638,7 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reason185)
+		return c.FailWith(n, &reasons[185])
 	}
 	_ = k
 	_ = d
@@ -2650,11 +2650,11 @@ func vRegistration_interceptSubscription_timeoutMs(c *ahprt.Ctx, n ahprt.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reason186)
+		return c.FailTypeWith(n, &reasons[186])
 	}
 	if k == ahprt.KindNumber {
 		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reason187)
+			return c.FailWith(n, &reasons[187])
 		}
 	}
 	_ = d
@@ -2666,7 +2666,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason188)
+		return c.FailWith(n, &reasons[188])
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -2683,7 +2683,7 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason189)
+		return c.FailTypeWith(n, &reasons[189])
 	}
 	_ = d
 	return true
@@ -2694,7 +2694,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindObject) {
-		return c.FailTypeWith(n, &reason190)
+		return c.FailTypeWith(n, &reasons[190])
 	}
 	var present uint64
 	if k == ahprt.KindObject {
@@ -2739,7 +2739,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		}
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reason193)
+		return c.FailWith(n, &reasons[193])
 	}
 	_ = d
 	return true
@@ -2750,15 +2750,15 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindArray) {
-		return c.FailTypeWith(n, &reason194)
+		return c.FailTypeWith(n, &reasons[194])
 	}
 	if k == ahprt.KindArray {
 		if d.Len(n) < 1 {
-			return c.FailWith(n, &reason195)
+			return c.FailWith(n, &reasons[195])
 		}
 		if ok, dup := c.UniqueItems(n); !ok {
 			_ = dup
-			return c.FailWith(n, &reason196)
+			return c.FailWith(n, &reasons[196])
 		}
 		{
 			it := d.Items(n)
@@ -2782,7 +2782,7 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahprt.KindString {
-		return c.FailWith(n, &reason197)
+		return c.FailWith(n, &reasons[197])
 	}
 	switch d.StrView(n) {
 	case "tool.before", "tool.after", "tool.error", "session.start", "session.end":
@@ -2799,7 +2799,7 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	d := c.Doc
 	k := d.Kind(n)
 	if !(d.StrEq(n, "observe")) {
-		return c.FailWith(n, &reason198)
+		return c.FailWith(n, &reasons[198])
 	}
 	_ = k
 	_ = d
@@ -2811,7 +2811,7 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahprt.KindBool) {
-		return c.FailTypeWith(n, &reason199)
+		return c.FailTypeWith(n, &reasons[199])
 	}
 	_ = d
 	return true
@@ -2959,1034 +2959,234 @@ var (
 	num0 = ahprt.MustDecimal("1")
 )
 
-// Why the checks reject a value, one variable per reason (see ahprt.Reason).
-var (
-	reason0 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/capabilities.schema.json#/type",
-	}
-	reason1 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"effects\"",
-		Schema:  "0.1.0-draft.1/capabilities.schema.json#/required",
-	}
-	reason2 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/type",
-	}
-	reason3 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/minItems",
-	}
-	reason4 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/uniqueItems",
-	}
-	reason5 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"deny\"",
-		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0/const",
-	}
-	reason6 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/type",
-	}
-	reason7 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
-		Schema:  "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/pattern",
-	}
-	reason8 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/type",
-	}
-	reason9 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/required",
-	}
-	reason10 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"reason\"",
-		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/required",
-	}
-	reason11 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"deny\"",
-		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/type/const",
-	}
-	reason12 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/type",
-	}
-	reason13 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/minLength",
-	}
-	reason14 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/code/type",
-	}
-	reason15 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
-		Schema:  "0.1.0-draft.1/deny-effect.schema.json#/properties/code/pattern",
-	}
-	reason16 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/extensions.schema.json#/type",
-	}
-	reason17 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
-		Schema:  "0.1.0-draft.1/extensions.schema.json#/propertyNames/pattern",
-	}
-	reason18 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/type",
-	}
-	reason19 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required",
-	}
-	reason20 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required",
-	}
-	reason21 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"result\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required",
-	}
-	reason22 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/not",
-	}
-	reason23 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"2.0\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc/const",
-	}
-	reason24 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/type",
-	}
-	reason25 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/minLength",
-	}
-	reason26 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/1/type",
-	}
-	reason27 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "null",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type",
-	}
-	reason28 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result/type",
-	}
-	reason29 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/type",
-	}
-	reason30 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason31 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"effects\"",
-		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason32 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"0.1\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/protocolVersion/const",
-	}
-	reason33 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type",
-	}
-	reason34 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems",
-	}
-	reason35 = ahprt.Reason{
-		Code:    ahprt.CodeMaxItems,
-		Message: "want at most 1 items",
-		Schema:  "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
-	}
-	reason36 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type",
-	}
-	reason37 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason38 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"effects\"",
-		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required",
-	}
-	reason39 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type",
-	}
-	reason40 = ahprt.Reason{
-		Code:    ahprt.CodeMaxItems,
-		Message: "want at most 0 items",
-		Schema:  "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems",
-	}
-	reason41 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/type",
-	}
-	reason42 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
-	}
-	reason43 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
-	}
-	reason44 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"method\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
-	}
-	reason45 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"params\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/required",
-	}
-	reason46 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"2.0\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc/const",
-	}
-	reason47 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/type",
-	}
-	reason48 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/minLength",
-	}
-	reason49 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/request/properties/params/type",
-	}
-	reason50 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/type",
-	}
-	reason51 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"hooks/intercept\"",
-		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method/const",
-	}
-	reason52 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/type",
-	}
-	reason53 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required",
-	}
-	reason54 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"event\"",
-		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required",
-	}
-	reason55 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"capabilities\"",
-		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required",
-	}
-	reason56 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/type",
-	}
-	reason57 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
-	}
-	reason58 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"source\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
-	}
-	reason59 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
-	}
-	reason60 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"time\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
-	}
-	reason61 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"session\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
-	}
-	reason62 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"tool\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/required",
-	}
-	reason63 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/id/type",
-	}
-	reason64 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/id/minLength",
-	}
-	reason65 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/source/type",
-	}
-	reason66 = ahprt.Reason{
-		Code:    ahprt.CodeFormat,
-		Message: "not a valid uri",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/source/format",
-	}
-	reason67 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.before\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/type/const",
-	}
-	reason68 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/time/type",
-	}
-	reason69 = ahprt.Reason{
-		Code:    ahprt.CodeFormat,
-		Message: "not a valid date-time",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/time/format",
-	}
-	reason70 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/type",
-	}
-	reason71 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/required",
-	}
-	reason72 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/type",
-	}
-	reason73 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/minLength",
-	}
-	reason74 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/cwd/type",
-	}
-	reason75 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/type",
-	}
-	reason76 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items/type",
-	}
-	reason77 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/model/type",
-	}
-	reason78 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/type",
-	}
-	reason79 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/required",
-	}
-	reason80 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/type",
-	}
-	reason81 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/minLength",
-	}
-	reason82 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type/type",
-	}
-	reason83 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/type",
-	}
-	reason84 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"callId\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
-	}
-	reason85 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"name\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
-	}
-	reason86 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"kind\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
-	}
-	reason87 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"input\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required",
-	}
-	reason88 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not",
-	}
-	reason89 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/type",
-	}
-	reason90 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/minLength",
-	}
-	reason91 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/type",
-	}
-	reason92 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/minLength",
-	}
-	reason93 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"shell\", \"file_read\", \"file_write\", \"file_edit\", \"search\", \"fetch\", \"task\", \"mcp\", \"other\"",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum",
-	}
-	reason94 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input/type",
-	}
-	reason95 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp/type",
-	}
-	reason96 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/type",
-	}
-	reason97 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"provider\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/required",
-	}
-	reason98 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"eventName\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/required",
-	}
-	reason99 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"payload\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/required",
-	}
-	reason100 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/type",
-	}
-	reason101 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/minLength",
-	}
-	reason102 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/type",
-	}
-	reason103 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/minLength",
-	}
-	reason104 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload/type",
-	}
-	reason105 = ahprt.Reason{
-		Code:    ahprt.CodeContains,
-		Message: "want at least 1 matching items",
-		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains",
-	}
-	reason106 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"deny\"",
-		Schema:  "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains/const",
-	}
-	reason107 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf",
-	}
-	reason108 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf",
-	}
-	reason109 = ahprt.Reason{
-		Code:    ahprt.CodeOneOfMany,
-		Message: "matches more than one alternative",
-		Schema:  "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf",
-	}
-	reason110 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/type",
-	}
-	reason111 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/required",
-	}
-	reason112 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"method\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/required",
-	}
-	reason113 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"params\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/required",
-	}
-	reason114 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/not",
-	}
-	reason115 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"2.0\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc/const",
-	}
-	reason116 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/type",
-	}
-	reason117 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/minLength",
-	}
-	reason118 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params/type",
-	}
-	reason119 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/type",
-	}
-	reason120 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"jsonrpc\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required",
-	}
-	reason121 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required",
-	}
-	reason122 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"error\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required",
-	}
-	reason123 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not",
-	}
-	reason124 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"2.0\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc/const",
-	}
-	reason125 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/type",
-	}
-	reason126 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"code\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required",
-	}
-	reason127 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"message\"",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required",
-	}
-	reason128 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type",
-	}
-	reason129 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type",
-	}
-	reason130 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/type",
-	}
-	reason131 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"protocolVersion\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/required",
-	}
-	reason132 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"hooks\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/required",
-	}
-	reason133 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/properties/hooks/type",
-	}
-	reason134 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/properties/hooks/minItems",
-	}
-	reason135 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/type",
-	}
-	reason136 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"id\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/required",
-	}
-	reason137 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"transport\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/required",
-	}
-	reason138 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"subscriptions\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/required",
-	}
-	reason139 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"stdio\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const",
-	}
-	reason140 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not",
-	}
-	reason141 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"http\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const",
-	}
-	reason142 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/type",
-	}
-	reason143 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/pattern",
-	}
-	reason144 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf",
-	}
-	reason145 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf",
-	}
-	reason146 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/type",
-	}
-	reason147 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required",
-	}
-	reason148 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"command\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required",
-	}
-	reason149 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"lifecycle\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required",
-	}
-	reason150 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"stdio\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type/const",
-	}
-	reason151 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/type",
-	}
-	reason152 = ahprt.Reason{
-		Code:    ahprt.CodeMinLength,
-		Message: "want at least 1 characters",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/minLength",
-	}
-	reason153 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/type",
-	}
-	reason154 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items/type",
-	}
-	reason155 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"persistent\", \"per_event\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum",
-	}
-	reason156 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd/type",
-	}
-	reason157 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/type",
-	}
-	reason158 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required",
-	}
-	reason159 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"url\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required",
-	}
-	reason160 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"http\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type/const",
-	}
-	reason161 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/type",
-	}
-	reason162 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^https?://",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/pattern",
-	}
-	reason163 = ahprt.Reason{
-		Code:    ahprt.CodeFormat,
-		Message: "not a valid uri",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/format",
-	}
-	reason164 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/type",
-	}
-	reason165 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"type\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required",
-	}
-	reason166 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"tokenEnv\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required",
-	}
-	reason167 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not",
-	}
-	reason168 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"bearer\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type/const",
-	}
-	reason169 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "string",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/type",
-	}
-	reason170 = ahprt.Reason{
-		Code:    ahprt.CodePattern,
-		Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/pattern",
-	}
-	reason171 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/type",
-	}
-	reason172 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/minItems",
-	}
-	reason173 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
-	}
-	reason174 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf",
-	}
-	reason175 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/type",
-	}
-	reason176 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"events\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
-	}
-	reason177 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
-	}
-	reason178 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"timeoutMs\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
-	}
-	reason179 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"failurePolicy\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required",
-	}
-	reason180 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/type",
-	}
-	reason181 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems",
-	}
-	reason182 = ahprt.Reason{
-		Code:    ahprt.CodeMaxItems,
-		Message: "want at most 1 items",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/maxItems",
-	}
-	reason183 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems",
-	}
-	reason184 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"tool.before\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items/const",
-	}
-	reason185 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"intercept\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode/const",
-	}
-	reason186 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "integer",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/type",
-	}
-	reason187 = ahprt.Reason{
-		Code:    ahprt.CodeMinimum,
-		Message: "want at least 1",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/minimum",
-	}
-	reason188 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"fail-open\", \"fail-closed\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum",
-	}
-	reason189 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type",
-	}
-	reason190 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "object",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/type",
-	}
-	reason191 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"events\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required",
-	}
-	reason192 = ahprt.Reason{
-		Code:    ahprt.CodeRequired,
-		Message: "missing member \"mode\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required",
-	}
-	reason193 = ahprt.Reason{
-		Code:    ahprt.CodeNot,
-		Message: "matches a schema it must not match",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not",
-	}
-	reason194 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "array",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/type",
-	}
-	reason195 = ahprt.Reason{
-		Code:    ahprt.CodeMinItems,
-		Message: "want at least 1 items",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/minItems",
-	}
-	reason196 = ahprt.Reason{
-		Code:    ahprt.CodeUniqueItems,
-		Message: "items must be unique",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems",
-	}
-	reason197 = ahprt.Reason{
-		Code:    ahprt.CodeEnum,
-		Message: "want one of \"tool.before\", \"tool.after\", \"tool.error\", \"session.start\", \"session.end\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum",
-	}
-	reason198 = ahprt.Reason{
-		Code:    ahprt.CodeConst,
-		Message: "want \"observe\"",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode/const",
-	}
-	reason199 = ahprt.Reason{
-		Code:    ahprt.CodeType,
-		Message: "boolean",
-		Schema:  "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type",
-	}
-)
+// Why the checks reject a value, one row per reason (see ahprt.Reason).
+var reasons = [...]ahprt.Reason{
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/capabilities.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/capabilities.schema.json#/required", Message: "missing member \"effects\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0/const", Message: "want \"deny\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/deny-effect.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/deny-effect.schema.json#/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/deny-effect.schema.json#/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/type/const", Message: "want \"deny\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/code/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/code/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/extensions.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/extensions.schema.json#/propertyNames/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", Message: "missing member \"jsonrpc\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", Message: "missing member \"result\""},
+	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc/const", Message: "want \"2.0\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/1/type", Message: "integer"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1/type", Message: "null"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/protocolVersion/const", Message: "want \"0.1\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 1 items"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"effects\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
+	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 0 items"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"jsonrpc\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"method\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"params\""},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc/const", Message: "want \"2.0\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/params/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/intercept\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"event\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"capabilities\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"source\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"time\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"session\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"tool\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/source/type", Message: "string"},
+	{Code: ahprt.CodeFormat, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/source/format", Message: "not a valid uri"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/type/const", Message: "want \"tool.before\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/time/type", Message: "string"},
+	{Code: ahprt.CodeFormat, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/time/format", Message: "not a valid date-time"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/cwd/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/model/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"callId\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"name\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"kind\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"input\""},
+	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", Message: "want one of \"shell\", \"file_read\", \"file_write\", \"file_edit\", \"search\", \"fetch\", \"task\", \"mcp\", \"other\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"provider\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"eventName\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"payload\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload/type", Message: "object"},
+	{Code: ahprt.CodeContains, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains/const", Message: "want \"deny\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
+	{Code: ahprt.CodeOneOfMany, Schema: "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", Message: "matches more than one alternative"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/required", Message: "missing member \"jsonrpc\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/required", Message: "missing member \"method\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/required", Message: "missing member \"params\""},
+	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc/const", Message: "want \"2.0\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"jsonrpc\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"error\""},
+	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc/const", Message: "want \"2.0\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"code\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"message\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type", Message: "integer"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/required", Message: "missing member \"protocolVersion\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/required", Message: "missing member \"hooks\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/properties/hooks/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/properties/hooks/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"transport\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/required", Message: "missing member \"subscriptions\""},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type/const", Message: "want \"stdio\""},
+	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type/const", Message: "want \"http\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/reverseDns/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"command\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"lifecycle\""},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type/const", Message: "want \"stdio\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/type", Message: "array"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
+	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"url\""},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type/const", Message: "want \"http\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/pattern", Message: "does not match ^https?://"},
+	{Code: ahprt.CodeFormat, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/format", Message: "not a valid uri"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", Message: "missing member \"tokenEnv\""},
+	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type/const", Message: "want \"bearer\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/pattern", Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "missing member \"mode\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"events\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"mode\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"timeoutMs\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"failurePolicy\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/maxItems", Message: "want at most 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items/const", Message: "want \"tool.before\""},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", Message: "want \"intercept\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/type", Message: "integer"},
+	{Code: ahprt.CodeMinimum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/minimum", Message: "want at least 1"},
+	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/type", Message: "object"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"events\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"mode\""},
+	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not", Message: "matches a schema it must not match"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/type", Message: "array"},
+	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", Message: "want at least 1 items"},
+	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", Message: "items must be unique"},
+	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", Message: "want one of \"tool.before\", \"tool.after\", \"tool.error\", \"session.start\", \"session.end\""},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode/const", Message: "want \"observe\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
+}
 
 // Each object's required members' reasons, in the schema's order (see ahprt.Ctx.FailRequired).
 var (
-	required0  = []*ahprt.Reason{&reason1}
-	required1  = []*ahprt.Reason{&reason9, &reason10}
-	required2  = []*ahprt.Reason{&reason19, &reason20, &reason21}
-	required3  = []*ahprt.Reason{&reason30, &reason31}
-	required4  = []*ahprt.Reason{&reason37, &reason38}
-	required5  = []*ahprt.Reason{&reason42, &reason43, &reason44, &reason45}
-	required6  = []*ahprt.Reason{&reason53, &reason54, &reason55}
-	required7  = []*ahprt.Reason{&reason57, &reason58, &reason59, &reason60, &reason61, &reason62}
-	required8  = []*ahprt.Reason{&reason71}
-	required9  = []*ahprt.Reason{&reason79}
-	required10 = []*ahprt.Reason{&reason84, &reason85, &reason86, &reason87}
-	required11 = []*ahprt.Reason{&reason97, &reason98, &reason99}
-	required12 = []*ahprt.Reason{&reason111, &reason112, &reason113}
-	required13 = []*ahprt.Reason{&reason120, &reason121, &reason122}
-	required14 = []*ahprt.Reason{&reason126, &reason127}
-	required15 = []*ahprt.Reason{&reason131, &reason132}
-	required16 = []*ahprt.Reason{&reason136, &reason137, &reason138}
-	required17 = []*ahprt.Reason{&reason147, &reason148, &reason149}
-	required18 = []*ahprt.Reason{&reason158, &reason159}
-	required19 = []*ahprt.Reason{&reason165, &reason166}
-	required20 = []*ahprt.Reason{&reason176, &reason177, &reason178, &reason179}
-	required21 = []*ahprt.Reason{&reason191, &reason192}
+	required0  = []*ahprt.Reason{&reasons[1]}
+	required1  = []*ahprt.Reason{&reasons[9], &reasons[10]}
+	required2  = []*ahprt.Reason{&reasons[19], &reasons[20], &reasons[21]}
+	required3  = []*ahprt.Reason{&reasons[30], &reasons[31]}
+	required4  = []*ahprt.Reason{&reasons[37], &reasons[38]}
+	required5  = []*ahprt.Reason{&reasons[42], &reasons[43], &reasons[44], &reasons[45]}
+	required6  = []*ahprt.Reason{&reasons[53], &reasons[54], &reasons[55]}
+	required7  = []*ahprt.Reason{&reasons[57], &reasons[58], &reasons[59], &reasons[60], &reasons[61], &reasons[62]}
+	required8  = []*ahprt.Reason{&reasons[71]}
+	required9  = []*ahprt.Reason{&reasons[79]}
+	required10 = []*ahprt.Reason{&reasons[84], &reasons[85], &reasons[86], &reasons[87]}
+	required11 = []*ahprt.Reason{&reasons[97], &reasons[98], &reasons[99]}
+	required12 = []*ahprt.Reason{&reasons[111], &reasons[112], &reasons[113]}
+	required13 = []*ahprt.Reason{&reasons[120], &reasons[121], &reasons[122]}
+	required14 = []*ahprt.Reason{&reasons[126], &reasons[127]}
+	required15 = []*ahprt.Reason{&reasons[131], &reasons[132]}
+	required16 = []*ahprt.Reason{&reasons[136], &reasons[137], &reasons[138]}
+	required17 = []*ahprt.Reason{&reasons[147], &reasons[148], &reasons[149]}
+	required18 = []*ahprt.Reason{&reasons[158], &reasons[159]}
+	required19 = []*ahprt.Reason{&reasons[165], &reasons[166]}
+	required20 = []*ahprt.Reason{&reasons[176], &reasons[177], &reasons[178], &reasons[179]}
+	required21 = []*ahprt.Reason{&reasons[191], &reasons[192]}
 )
 
 // presence0 reports which of "authentication" object n has: bit i for the i-th.

@@ -31,10 +31,12 @@ type checks struct {
 	consts map[string]string // literal JSON → Go var of its parsed form
 	decs   map[string]string // numeric literal → Go var of its exact form
 	vars   []Code
-	// reasons maps a rejection (code, location, message) to the variable
-	// holding it; reasonVars declares them.
-	reasons    map[string]string
-	reasonVars []Code
+	// reasonTable names the package's table of rejections (see reason):
+	// reasonIndex maps a rejection (code, location, message) to its row,
+	// reasonRows holds the rows.
+	reasonTable string
+	reasonIndex map[string]int
+	reasonRows  []Code
 	// required maps a list of reason variables to the variable holding
 	// their addresses (for FailRequired); reasonLists declares them.
 	required    map[string]string
@@ -132,9 +134,14 @@ func (e *checks) emit() {
 		e.f.Comment("Constants and numeric bounds, parsed once.")
 		e.f.Var().Defs(e.vars...)
 	}
-	if len(e.reasonVars) > 0 {
-		e.f.Comment("Why the checks reject a value, one variable per reason (see ahprt.Reason).")
-		e.f.Var().Defs(e.reasonVars...)
+	if len(e.reasonRows) > 0 {
+		e.f.Comment("Why the checks reject a value, one row per reason (see ahprt.Reason).")
+		e.f.Var().Id(e.reasonTable).Op("=").Index(Op("...")).Qual(rt, "Reason").ValuesFunc(func(g *Group) {
+			for _, r := range e.reasonRows {
+				g.Line().Add(r)
+			}
+			g.Line()
+		})
 	}
 	if len(e.reasonLists) > 0 {
 		e.f.Comment("Each object's required members' reasons, in the schema's order (see ahprt.Ctx.FailRequired).")
@@ -425,9 +432,9 @@ func requiredBits(required []string) map[string]int {
 // line (ahprt.Ctx.FailRequired), in the order the schema (at loc) lists
 // them.
 func (e *checks) failMissing(g *Group, seen, loc string, required []string, bits map[string]int) {
-	reasons := make([]string, len(bits))
+	reasons := make([]Code, len(bits))
 	for _, r := range required {
-		if i := bits[r]; reasons[i] == "" {
+		if i := bits[r]; reasons[i] == nil {
 			reasons[i] = e.reason("CodeRequired", loc+"/required", "missing member "+strconv.Quote(r))
 		}
 	}
@@ -555,41 +562,48 @@ func (e *checks) callBool(method string, s *ir.Schema, node Code) Code {
 }
 
 func (e *checks) fail(node Code, code, loc, msg string) Code {
-	return Id("c").Dot("FailWith").Call(node, Op("&").Id(e.reason(code, loc, msg)))
+	return Id("c").Dot("FailWith").Call(node, e.reason(code, loc, msg))
 }
 
 // failType is c.FailType(node, loc, want), its arguments in a variable.
 func (e *checks) failType(node Code, loc, want string) Code {
-	return Id("c").Dot("FailTypeWith").Call(node, Op("&").Id(e.reason("CodeType", loc, want)))
+	return Id("c").Dot("FailTypeWith").Call(node, e.reason("CodeType", loc, want))
 }
 
-// reason names the package variable holding an ahprt.Reason (one per
-// distinct reason): a rejecting call passes its address rather than three
-// arguments, which kept the rejecting branches twice as long in the
-// middle of the hot checks.
-func (e *checks) reason(code, loc, msg string) string {
-	name, fresh := e.intern(&e.reasons, code+"\x00"+loc+"\x00"+msg, "reason")
-	if fresh {
-		e.reasonVars = append(e.reasonVars, Id(name).Op("=").Qual(rt, "Reason").Values(Dict{
-			Id("Code"):    Qual(rt, code),
-			Id("Schema"):  Lit(loc),
-			Id("Message"): Lit(msg),
-		}))
-	}
-	return name
-}
-
-// reasonList names the package variable holding the given reason
-// variables' addresses in order (one per distinct list), for
-// ahprt.Ctx.FailRequired.
-func (e *checks) reasonList(reasons []string) string {
-	name, fresh := e.intern(&e.required, strings.Join(reasons, "\x00"), "required")
-	if fresh {
-		addrs := make([]Code, len(reasons))
-		for i, r := range reasons {
-			addrs[i] = Op("&").Id(r)
+// reason is an expression: the address of the ahprt.Reason for a
+// rejection, an entry of the package's one table of reasons (declared
+// once per distinct reason). A rejecting call passes that address rather
+// than three arguments, which kept the rejecting branches twice as long
+// in the middle of the hot checks; the table keeps a reason to one line.
+func (e *checks) reason(code, loc, msg string) Code {
+	key := code + "\x00" + loc + "\x00" + msg
+	i, ok := e.reasonIndex[key]
+	if !ok {
+		if e.reasonTable == "" {
+			e.reasonTable = e.declare("reasons")
 		}
-		e.reasonLists = append(e.reasonLists, Id(name).Op("=").Index().Op("*").Qual(rt, "Reason").Values(addrs...))
+		if e.reasonIndex == nil {
+			e.reasonIndex = map[string]int{}
+		}
+		i = len(e.reasonRows)
+		e.reasonIndex[key] = i
+		e.reasonRows = append(e.reasonRows, Values(
+			Id("Code").Op(":").Qual(rt, code), Id("Schema").Op(":").Lit(loc), Id("Message").Op(":").Lit(msg)))
+	}
+	return Op("&").Id(e.reasonTable).Index(Lit(i))
+}
+
+// reasonList names the package variable holding the given reasons'
+// addresses in order (one per distinct list), for
+// ahprt.Ctx.FailRequired.
+func (e *checks) reasonList(reasons []Code) string {
+	var key strings.Builder
+	for _, r := range reasons {
+		fmt.Fprintf(&key, "%#v\x00", r)
+	}
+	name, fresh := e.intern(&e.required, key.String(), "required")
+	if fresh {
+		e.reasonLists = append(e.reasonLists, Id(name).Op("=").Index().Op("*").Qual(rt, "Reason").Values(reasons...))
 	}
 	return name
 }
