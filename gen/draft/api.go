@@ -852,10 +852,7 @@ func decodeCatalogueEvent(c *ahprt.Ctx) (CatalogueEvent, error) {
 	if err := c.Run(vCatalogueEvent); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bCatalogueEvent(c, 0)
-	_ = d
-	return v, nil
+	return bCatalogueEvent(c, 0), nil
 }
 
 // CheckCatalogueEvent validates data as CatalogueEvent (catalogue-event.schema.json#) without building a value.
@@ -1933,10 +1930,7 @@ func decodeEventType(c *ahprt.Ctx) (EventType, error) {
 	if err := c.Run(vCommon_eventType); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := EventType(c.Text(0))
-	_ = d
-	return v, nil
+	return EventType(c.Text(0)), nil
 }
 
 // CheckEventType validates data as EventType (common.schema.json#/$defs/eventType) without building a value.
@@ -1970,10 +1964,7 @@ func decodeInterceptableEventType(c *ahprt.Ctx) (InterceptableEventType, error) 
 	if err := c.Run(vCommon_interceptableEventType); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := InterceptableEventType(c.Text(0))
-	_ = d
-	return v, nil
+	return InterceptableEventType(c.Text(0)), nil
 }
 
 // CheckInterceptableEventType validates data as InterceptableEventType (common.schema.json#/$defs/interceptableEventType) without building a value.
@@ -2079,10 +2070,7 @@ func decodeJSONRPCVersion(c *ahprt.Ctx) (JSONRPCVersion, error) {
 	if err := c.Run(vCommon_jsonRpcVersion); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckJSONRPCVersion validates data as JSONRPCVersion (common.schema.json#/$defs/jsonRpcVersion) without building a value.
@@ -2116,10 +2104,7 @@ func decodeMethodName(c *ahprt.Ctx) (MethodName, error) {
 	if err := c.Run(vCommon_methodName); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckMethodName validates data as MethodName (common.schema.json#/$defs/methodName) without building a value.
@@ -2150,9 +2135,7 @@ func DecodeNative(data []byte, opts ...ahprt.Option) (Native, error) {
 // decodeNative is DecodeNative on a parsed document (the dispatcher parses once).
 func decodeNative(c *ahprt.Ctx) (Native, error) {
 	d := c.Doc
-	v := d.RawValue(0)
-	_ = d
-	return v, nil
+	return d.RawValue(0), nil
 }
 
 // CheckNative validates data as Native (common.schema.json#/$defs/native) without building a value.
@@ -2182,10 +2165,7 @@ func decodeNonEmptyString(c *ahprt.Ctx) (NonEmptyString, error) {
 	if err := c.Run(vCommon_nonEmptyString); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckNonEmptyString validates data as NonEmptyString (common.schema.json#/$defs/nonEmptyString) without building a value.
@@ -2219,10 +2199,7 @@ func decodeCommonNonNegativeInteger(c *ahprt.Ctx) (CommonNonNegativeInteger, err
 	if err := c.Run(vCommon_nonNegativeInteger); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Number(0)
-	_ = d
-	return v, nil
+	return c.Number(0), nil
 }
 
 // CheckCommonNonNegativeInteger validates data as CommonNonNegativeInteger (common.schema.json#/$defs/nonNegativeInteger) without building a value.
@@ -2292,10 +2269,7 @@ func decodePositiveInteger(c *ahprt.Ctx) (PositiveInteger, error) {
 	if err := c.Run(vCommon_positiveInteger); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Number(0)
-	_ = d
-	return v, nil
+	return c.Number(0), nil
 }
 
 // CheckPositiveInteger validates data as PositiveInteger (common.schema.json#/$defs/positiveInteger) without building a value.
@@ -2329,10 +2303,7 @@ func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
 	if err := c.Run(vCommon_protocolVersion); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckProtocolVersion validates data as ProtocolVersion (common.schema.json#/$defs/protocolVersion) without building a value.
@@ -2402,10 +2373,7 @@ func decodeReverseDNSName(c *ahprt.Ctx) (ReverseDNSName, error) {
 	if err := c.Run(vCommon_reverseDnsName); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckReverseDNSName validates data as ReverseDNSName (common.schema.json#/$defs/reverseDnsName) without building a value.
@@ -2475,10 +2443,7 @@ func decodeSHA256Hex(c *ahprt.Ctx) (SHA256Hex, error) {
 	if err := c.Run(vCommon_sha256Hex); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckSHA256Hex validates data as SHA256Hex (common.schema.json#/$defs/sha256Hex) without building a value.
@@ -2548,10 +2513,7 @@ func decodeContentItem(c *ahprt.Ctx) (ContentItem, error) {
 	if err := c.Run(vContentItem); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bContentItem(c, 0)
-	_ = d
-	return v, nil
+	return bContentItem(c, 0), nil
 }
 
 // CheckContentItem validates data as ContentItem (content-item.schema.json#) without building a value.
@@ -2657,10 +2619,7 @@ func decodeAttachmentMediaType(c *ahprt.Ctx) (AttachmentMediaType, error) {
 	if err := c.Run(vContentItem_attachmentMediaType); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckAttachmentMediaType validates data as AttachmentMediaType (content-item.schema.json#/$defs/attachmentMediaType) without building a value.
@@ -2766,10 +2725,7 @@ func decodeAttachmentPart(c *ahprt.Ctx) (AttachmentPart, error) {
 	if err := c.Run(vContentItem_attachmentPart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bAttachmentPart(c, 0)
-	_ = d
-	return v, nil
+	return bAttachmentPart(c, 0), nil
 }
 
 // CheckAttachmentPart validates data as AttachmentPart (content-item.schema.json#/$defs/attachmentPart) without building a value.
@@ -2875,10 +2831,7 @@ func decodeMessages(c *ahprt.Ctx) (Messages, error) {
 	if err := c.Run(vContentItem_messages); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := buildListMessage(c, 0)
-	_ = d
-	return v, nil
+	return buildListMessage(c, 0), nil
 }
 
 // CheckMessages validates data as Messages (content-item.schema.json#/$defs/messages) without building a value.
@@ -2949,9 +2902,7 @@ func decodeSynthesized(c *ahprt.Ctx) (Synthesized, error) {
 		return false, err
 	}
 	d := c.Doc
-	v := d.Bool(0)
-	_ = d
-	return v, nil
+	return d.Bool(0), nil
 }
 
 // CheckSynthesized validates data as Synthesized (content-item.schema.json#/$defs/synthesized) without building a value.
@@ -3129,10 +3080,7 @@ func decodeTextPart(c *ahprt.Ctx) (TextPart, error) {
 	if err := c.Run(vContentItem_textPart); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTextPart(c, 0)
-	_ = d
-	return v, nil
+	return bTextPart(c, 0), nil
 }
 
 // CheckTextPart validates data as TextPart (content-item.schema.json#/$defs/textPart) without building a value.
@@ -3166,10 +3114,7 @@ func decodeTextParts(c *ahprt.Ctx) (TextParts, error) {
 	if err := c.Run(vContentItem_textParts); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := buildListTextPart(c, 0)
-	_ = d
-	return v, nil
+	return buildListTextPart(c, 0), nil
 }
 
 // CheckTextParts validates data as TextParts (content-item.schema.json#/$defs/textParts) without building a value.
@@ -3275,10 +3220,7 @@ func decodeDisposition(c *ahprt.Ctx) (Disposition, error) {
 	if err := c.Run(vContentSelection_disposition); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := Disposition(c.Text(0))
-	_ = d
-	return v, nil
+	return Disposition(c.Text(0)), nil
 }
 
 // CheckDisposition validates data as Disposition (content-selection.schema.json#/$defs/disposition) without building a value.
@@ -3420,10 +3362,7 @@ func decodeEffect(c *ahprt.Ctx) (Effect, error) {
 	if err := c.Run(vEffect); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bEffect(c, 0)
-	_ = d
-	return v, nil
+	return bEffect(c, 0), nil
 }
 
 // CheckEffect validates data as Effect (effect.schema.json#) without building a value.
@@ -3745,10 +3684,7 @@ func decodeEvent(c *ahprt.Ctx) (Event, error) {
 	if err := c.Run(vEvent); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bEvent(c, 0)
-	_ = d
-	return v, nil
+	return bEvent(c, 0), nil
 }
 
 // CheckEvent validates data as Event (event.schema.json#) without building a value.
@@ -3782,10 +3718,7 @@ func decodeContentItems(c *ahprt.Ctx) (ContentItems, error) {
 	if err := c.Run(vEvent_contentItems); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := buildListContentItem(c, 0)
-	_ = d
-	return v, nil
+	return buildListContentItem(c, 0), nil
 }
 
 // CheckContentItems validates data as ContentItems (event.schema.json#/$defs/contentItems) without building a value.
@@ -3963,10 +3896,7 @@ func decodeModelVisibleItems(c *ahprt.Ctx) (ModelVisibleItems, error) {
 	if err := c.Run(vEvent_modelVisibleItems); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := buildListMessage(c, 0)
-	_ = d
-	return v, nil
+	return buildListMessage(c, 0), nil
 }
 
 // CheckModelVisibleItems validates data as ModelVisibleItems (event.schema.json#/$defs/modelVisibleItems) without building a value.
@@ -4037,9 +3967,7 @@ func decodeSynthesizedFlag(c *ahprt.Ctx) (SynthesizedFlag, error) {
 		return false, err
 	}
 	d := c.Doc
-	v := d.Bool(0)
-	_ = d
-	return v, nil
+	return d.Bool(0), nil
 }
 
 // CheckSynthesizedFlag validates data as SynthesizedFlag (event.schema.json#/$defs/synthesizedFlag) without building a value.
@@ -4073,10 +4001,7 @@ func decodeExecutionEvent(c *ahprt.Ctx) (ExecutionEvent, error) {
 	if err := c.Run(vExecutionEvent); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bExecutionEvent(c, 0)
-	_ = d
-	return v, nil
+	return bExecutionEvent(c, 0), nil
 }
 
 // CheckExecutionEvent validates data as ExecutionEvent (execution-event.schema.json#) without building a value.
@@ -4218,10 +4143,7 @@ func decodeConnectionGaps(c *ahprt.Ctx) (ConnectionGaps, error) {
 	if err := c.Run(vExecutionEvent_connectionGaps); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := buildListConnectionGap(c, 0)
-	_ = d
-	return v, nil
+	return buildListConnectionGap(c, 0), nil
 }
 
 // CheckConnectionGaps validates data as ConnectionGaps (execution-event.schema.json#/$defs/connectionGaps) without building a value.
@@ -4327,10 +4249,7 @@ func decodeCurrencyCode(c *ahprt.Ctx) (CurrencyCode, error) {
 	if err := c.Run(vExecutionEvent_currencyCode); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckCurrencyCode validates data as CurrencyCode (execution-event.schema.json#/$defs/currencyCode) without building a value.
@@ -4365,9 +4284,7 @@ func decodeDeniedByPolicy(c *ahprt.Ctx) (DeniedByPolicy, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := d.RawValue(0)
-	_ = d
-	return v, nil
+	return d.RawValue(0), nil
 }
 
 // CheckDeniedByPolicy validates data as DeniedByPolicy (execution-event.schema.json#/$defs/deniedByPolicy) without building a value.
@@ -4437,10 +4354,7 @@ func decodeExecution(c *ahprt.Ctx) (Execution, error) {
 	if err := c.Run(vExecutionEvent_execution); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bExecution(c, 0)
-	_ = d
-	return v, nil
+	return bExecution(c, 0), nil
 }
 
 // CheckExecution validates data as Execution (execution-event.schema.json#/$defs/execution) without building a value.
@@ -4762,10 +4676,7 @@ func decodeExecutionEventNonNegativeInteger(c *ahprt.Ctx) (ExecutionEventNonNega
 	if err := c.Run(vExecutionEvent_nonNegativeInteger); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Number(0)
-	_ = d
-	return v, nil
+	return c.Number(0), nil
 }
 
 // CheckExecutionEventNonNegativeInteger validates data as ExecutionEventNonNegativeInteger (execution-event.schema.json#/$defs/nonNegativeInteger) without building a value.
@@ -4800,9 +4711,7 @@ func decodeSkippedExecution(c *ahprt.Ctx) (SkippedExecution, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := d.RawValue(0)
-	_ = d
-	return v, nil
+	return d.RawValue(0), nil
 }
 
 // CheckSkippedExecution validates data as SkippedExecution (execution-event.schema.json#/$defs/skippedExecution) without building a value.
@@ -4837,9 +4746,7 @@ func decodeSuppliedResultOnSkip(c *ahprt.Ctx) (SuppliedResultOnSkip, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := d.RawValue(0)
-	_ = d
-	return v, nil
+	return d.RawValue(0), nil
 }
 
 // CheckSuppliedResultOnSkip validates data as SuppliedResultOnSkip (execution-event.schema.json#/$defs/suppliedResultOnSkip) without building a value.
@@ -5125,10 +5032,7 @@ func decodeToolOutcome(c *ahprt.Ctx) (ToolOutcome, error) {
 	if err := c.Run(vExecutionEvent_toolOutcome); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := ToolOutcome(c.Text(0))
-	_ = d
-	return v, nil
+	return ToolOutcome(c.Text(0)), nil
 }
 
 // CheckToolOutcome validates data as ToolOutcome (execution-event.schema.json#/$defs/toolOutcome) without building a value.
@@ -5414,10 +5318,7 @@ func decodeWebURL(c *ahprt.Ctx) (WebURL, error) {
 	if err := c.Run(vExecutionEvent_webUrl); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckWebURL validates data as WebURL (execution-event.schema.json#/$defs/webUrl) without building a value.
@@ -5452,9 +5353,7 @@ func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := d.RawValue(0)
-	_ = d
-	return v, nil
+	return d.RawValue(0), nil
 }
 
 // CheckExtensions validates data as Extensions (extensions.schema.json#) without building a value.
@@ -5488,10 +5387,7 @@ func decodeInteractionEvent(c *ahprt.Ctx) (InteractionEvent, error) {
 	if err := c.Run(vInteractionEvent); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bInteractionEvent(c, 0)
-	_ = d
-	return v, nil
+	return bInteractionEvent(c, 0), nil
 }
 
 // CheckInteractionEvent validates data as InteractionEvent (interaction-event.schema.json#) without building a value.
@@ -5597,10 +5493,7 @@ func decodeElicitationMode(c *ahprt.Ctx) (ElicitationMode, error) {
 	if err := c.Run(vInteractionEvent_elicitationMode); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := ElicitationMode(c.Text(0))
-	_ = d
-	return v, nil
+	return ElicitationMode(c.Text(0)), nil
 }
 
 // CheckElicitationMode validates data as ElicitationMode (interaction-event.schema.json#/$defs/elicitationMode) without building a value.
@@ -5994,10 +5887,7 @@ func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
 	if err := c.Run(vJSONRPCMessage); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bJSONRPCMessage(c, 0)
-	_ = d
-	return v, nil
+	return bJSONRPCMessage(c, 0), nil
 }
 
 // CheckJSONRPCMessage validates data as JSONRPCMessage (json-rpc-message.schema.json#) without building a value.
@@ -6103,10 +5993,7 @@ func decodeElicitRequestParams(c *ahprt.Ctx) (ElicitRequestParams, error) {
 	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bElicitRequestParams(c, 0)
-	_ = d
-	return v, nil
+	return bElicitRequestParams(c, 0), nil
 }
 
 // CheckElicitRequestParams validates data as ElicitRequestParams (mcp-elicitation.schema.json#/$defs/ElicitRequestParams) without building a value.
@@ -6284,10 +6171,7 @@ func decodePrimitiveSchemaDefinition(c *ahprt.Ctx) (PrimitiveSchemaDefinition, e
 	if err := c.Run(vMCPElicitation_primitiveSchemaDefinition); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bPrimitiveSchemaDefinition(c, 0)
-	_ = d
-	return v, nil
+	return bPrimitiveSchemaDefinition(c, 0), nil
 }
 
 // CheckPrimitiveSchemaDefinition validates data as PrimitiveSchemaDefinition (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition) without building a value.
@@ -6609,10 +6493,7 @@ func decodeMCPElicitationRequest(c *ahprt.Ctx) (MCPElicitationRequest, error) {
 	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bElicitRequestParams(c, 0)
-	_ = d
-	return v, nil
+	return bElicitRequestParams(c, 0), nil
 }
 
 // CheckMCPElicitationRequest validates data as MCPElicitationRequest (mcp-elicitation.schema.json#/$defs/request) without building a value.
@@ -6790,10 +6671,7 @@ func decodeAuthentication(c *ahprt.Ctx) (Authentication, error) {
 	if err := c.Run(vRegistration_authentication); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bAuthentication(c, 0)
-	_ = d
-	return v, nil
+	return bAuthentication(c, 0), nil
 }
 
 // CheckAuthentication validates data as Authentication (registration.schema.json#/$defs/authentication) without building a value.
@@ -6899,10 +6777,7 @@ func decodeEventWildcard(c *ahprt.Ctx) (EventWildcard, error) {
 	if err := c.Run(vRegistration_eventWildcard); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckEventWildcard validates data as EventWildcard (registration.schema.json#/$defs/eventWildcard) without building a value.
@@ -7008,10 +6883,7 @@ func decodeHTTPURL(c *ahprt.Ctx) (HTTPURL, error) {
 	if err := c.Run(vRegistration_httpUrl); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckHTTPURL validates data as HTTPURL (registration.schema.json#/$defs/httpUrl) without building a value.
@@ -7117,10 +6989,7 @@ func decodeReverseDNS(c *ahprt.Ctx) (ReverseDNS, error) {
 	if err := c.Run(vCommon_reverseDnsName); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckReverseDNS validates data as ReverseDNS (registration.schema.json#/$defs/reverseDns) without building a value.
@@ -7189,10 +7058,7 @@ func decodeWireMessage(c *ahprt.Ctx) (WireMessage, error) {
 	if err := c.Run(vSchema); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bWireMessage(c, 0)
-	_ = d
-	return v, nil
+	return bWireMessage(c, 0), nil
 }
 
 // CheckWireMessage validates data as WireMessage (schema.json#) without building a value.
@@ -7297,10 +7163,7 @@ func decodeTaskWorkspaceEvent(c *ahprt.Ctx) (TaskWorkspaceEvent, error) {
 	if err := c.Run(vTaskWorkspaceEvent); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bTaskWorkspaceEvent(c, 0)
-	_ = d
-	return v, nil
+	return bTaskWorkspaceEvent(c, 0), nil
 }
 
 // CheckTaskWorkspaceEvent validates data as TaskWorkspaceEvent (task-workspace-event.schema.json#) without building a value.

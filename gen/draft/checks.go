@@ -10,16 +10,12 @@ import (
 
 // vCapabilitiesRequest checks draft/capabilities-request.schema.json#.
 func vCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
 	if !vCapabilitiesRequest_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -71,27 +67,20 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required0)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCommon_jsonRpcVersion checks draft/common.schema.json#/$defs/jsonRpcVersion.
 func vCommon_jsonRpcVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[5])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vCommon_jsonRpcId checks draft/common.schema.json#/$defs/jsonRpcId.
 func vCommon_jsonRpcId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -106,7 +95,6 @@ func vCommon_jsonRpcId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -122,7 +110,6 @@ func vCommon_nonEmptyString(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[7])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -133,7 +120,6 @@ func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[8])
 	}
-	_ = d
 	return true
 }
 
@@ -149,7 +135,6 @@ func vCommon_methodName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[10])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -160,7 +145,6 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[11])
 	}
-	_ = d
 	return true
 }
 
@@ -202,19 +186,15 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailRequired(n, seen, &required1)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilitiesRequest_allOf_1_method checks draft/capabilities-request.schema.json#/allOf/1/properties/method.
 func vCapabilitiesRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/capabilities")) {
 		return c.FailWith(n, &reasons[15])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -251,34 +231,26 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailRequired(n, seen, &required2)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCommon_protocolVersion checks draft/common.schema.json#/$defs/protocolVersion.
 func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "draft")) {
 		return c.FailWith(n, &reasons[19])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vCapabilitiesResponse checks draft/capabilities-response.schema.json#.
 func vCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	if !vCapabilitiesResponse_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -332,15 +304,11 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[24])
 	}
-	_ = d
 	return true
 }
 
 // vCommon_jsonRpcResponseId checks draft/common.schema.json#/$defs/jsonRpcResponseId.
 func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -355,7 +323,6 @@ func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -366,7 +333,6 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindNull) {
 		return c.FailTypeWith(n, &reasons[25])
 	}
-	_ = d
 	return true
 }
 
@@ -377,7 +343,6 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[26])
 	}
-	_ = d
 	return true
 }
 
@@ -414,7 +379,6 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			return c.FailRequired(n, seen, &required4)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -463,7 +427,6 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[32])
 	}
-	_ = d
 	return true
 }
 
@@ -552,7 +515,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[43])
 	}
-	_ = d
 	return true
 }
 
@@ -577,7 +539,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -959,7 +920,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -967,7 +927,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -988,7 +947,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1017,7 +975,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1046,7 +1003,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1059,7 +1015,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 			return c.FailWith(n, &reasons[48])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1067,7 +1022,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -1088,7 +1042,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1112,21 +1065,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *
 			return c.FailRequired(n, seen, &required8)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if) {
 		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1155,19 +1103,14 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Quiet(n, nil, vCommon_interceptableEventType) {
 		return c.FailWith(n, &reasons[50])
 	}
-	_ = d
 	return true
 }
 
@@ -1183,8 +1126,6 @@ func vCommon_interceptableEventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	default:
 		return c.FailUnsupported(n, "draft/common.schema.json#/$defs/interceptableEventType/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -1213,19 +1154,14 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not) {
 		return c.FailWith(n, &reasons[52])
 	}
-	_ = d
 	return true
 }
 
@@ -1251,19 +1187,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 			return c.FailWith(n, &reasons[53])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
 		return c.FailWith(n, &reasons[54])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -1271,7 +1203,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -1295,7 +1226,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1324,22 +1254,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_sessionStart checks draft/capabilities.schema.json#/$defs/session.start.
 func vCapabilities_sessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_sessionStart_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -1415,7 +1340,6 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities_allOf_5(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -1423,7 +1347,6 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vCapabilities_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -1446,7 +1369,6 @@ func vCapabilities_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1470,7 +1392,6 @@ func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailRequired(n, seen, &required10)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1478,13 +1399,11 @@ func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 func vCapabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	if k != ahprt.KindObject || presence0(d, n) == 1 {
 		if !vCapabilities_allOf_1_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1513,7 +1432,6 @@ func vCapabilities_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1539,19 +1457,15 @@ func vCapabilities_allOf_1_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			return c.FailWith(n, &reasons[58])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_allOf_1_then_effects_contains checks draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains.
 func vCapabilities_allOf_1_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
 		return c.FailWith(n, &reasons[59])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -1559,7 +1473,6 @@ func vCapabilities_allOf_1_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 func vCapabilities_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -1582,7 +1495,6 @@ func vCapabilities_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1606,7 +1518,6 @@ func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailRequired(n, seen, &required11)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1614,13 +1525,11 @@ func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 func vCapabilities_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	if k != ahprt.KindObject || presence1(d, n) == 1 {
 		if !vCapabilities_allOf_3_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1649,7 +1558,6 @@ func vCapabilities_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1675,19 +1583,15 @@ func vCapabilities_allOf_3_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			return c.FailWith(n, &reasons[61])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_allOf_3_then_effects_contains checks draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains.
 func vCapabilities_allOf_3_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
 		return c.FailWith(n, &reasons[62])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -1695,7 +1599,6 @@ func vCapabilities_allOf_3_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 func vCapabilities_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -1718,7 +1621,6 @@ func vCapabilities_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1742,7 +1644,6 @@ func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailRequired(n, seen, &required12)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1750,13 +1651,11 @@ func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 func vCapabilities_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	if k != ahprt.KindObject || presence2(d, n) == 1 {
 		if !vCapabilities_allOf_5_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1785,7 +1684,6 @@ func vCapabilities_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1811,19 +1709,15 @@ func vCapabilities_allOf_5_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			return c.FailWith(n, &reasons[64])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_allOf_5_then_effects_contains checks draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains.
 func vCapabilities_allOf_5_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
 		return c.FailWith(n, &reasons[65])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -1852,15 +1746,11 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_effects_items checks draft/capabilities.schema.json#/properties/effects/items.
 func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -1875,7 +1765,6 @@ func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -1891,8 +1780,6 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/effects/items/anyOf/0/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -1908,7 +1795,6 @@ func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[70])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1975,7 +1861,6 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2031,7 +1916,6 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -2065,19 +1949,15 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			return c.FailRequired(n, seen, &required14)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_modifyOperations_anyOf_0_replace checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace.
 func vCapabilities_modifyOperations_anyOf_0_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.Bool(n)) {
 		return c.FailWith(n, &reasons[77])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2111,19 +1991,15 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			return c.FailRequired(n, seen, &required15)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_modifyOperations_anyOf_1_merge checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge.
 func vCapabilities_modifyOperations_anyOf_1_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.Bool(n)) {
 		return c.FailWith(n, &reasons[79])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2134,7 +2010,6 @@ func vCapabilities_modifyOperations_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[80])
 	}
-	_ = d
 	return true
 }
 
@@ -2145,7 +2020,6 @@ func vCapabilities_modifyOperations_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[81])
 	}
-	_ = d
 	return true
 }
 
@@ -2197,7 +2071,6 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities_flow_allOf_0(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -2205,7 +2078,6 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vCapabilities_flow_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -2228,7 +2100,6 @@ func vCapabilities_flow_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2255,7 +2126,6 @@ func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			return c.FailRequired(n, seen, &required17)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2287,7 +2157,6 @@ func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2303,8 +2172,6 @@ func vCapabilities_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/flow/properties/operations/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2320,7 +2187,6 @@ func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailWith(n, &reasons[91])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2357,7 +2223,6 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required18)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2399,19 +2264,15 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailRequired(n, seen, &required19)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_inject_context_append checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/append.
 func vCapabilities_inject_context_append(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.Bool(n)) {
 		return c.FailWith(n, &reasons[97])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2443,7 +2304,6 @@ func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2459,8 +2319,6 @@ func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2496,7 +2354,6 @@ func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2507,7 +2364,6 @@ func vCapabilities_elicitation_form(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[103])
 	}
-	_ = d
 	return true
 }
 
@@ -2518,7 +2374,6 @@ func vCapabilities_elicitation_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[104])
 	}
-	_ = d
 	return true
 }
 
@@ -2547,7 +2402,6 @@ func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2572,7 +2426,6 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2588,8 +2441,6 @@ func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2597,7 +2448,6 @@ func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -2621,7 +2471,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2650,22 +2499,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_configChangeBefore checks draft/capabilities.schema.json#/$defs/config.change.before.
 func vCapabilities_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_configChangeBefore_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -2694,7 +2538,6 @@ func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2719,7 +2562,6 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2735,8 +2577,6 @@ func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2744,7 +2584,6 @@ func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -2768,7 +2607,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2797,22 +2635,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_turnStart checks draft/capabilities.schema.json#/$defs/turn.start.
 func vCapabilities_turnStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_turnStart_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -2849,7 +2682,6 @@ func vCapabilities_turnStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2874,7 +2706,6 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2890,8 +2721,6 @@ func vCapabilities_turnStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2912,7 +2741,6 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2928,8 +2756,6 @@ func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2961,7 +2787,6 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2986,7 +2811,6 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3002,8 +2826,6 @@ func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -3011,7 +2833,6 @@ func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -3035,7 +2856,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3064,22 +2884,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_turnFinishBefore checks draft/capabilities.schema.json#/$defs/turn.finish.before.
 func vCapabilities_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_turnFinishBefore_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -3116,7 +2931,6 @@ func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3141,7 +2955,6 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3157,8 +2970,6 @@ func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -3179,7 +2990,6 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3195,8 +3005,6 @@ func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -3228,7 +3036,6 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3253,7 +3060,6 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3269,8 +3075,6 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, 
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -3278,7 +3082,6 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, 
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -3302,7 +3105,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3331,22 +3133,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_modelRequestBefore checks draft/capabilities.schema.json#/$defs/model.request.before.
 func vCapabilities_modelRequestBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_modelRequestBefore_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -3383,7 +3180,6 @@ func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3408,7 +3204,6 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3424,8 +3219,6 @@ func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -3446,7 +3239,6 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3462,8 +3254,6 @@ func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -3495,7 +3285,6 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3520,7 +3309,6 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3536,8 +3324,6 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -3545,7 +3331,6 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -3569,7 +3354,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3598,22 +3382,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_modelResponseAfter checks draft/capabilities.schema.json#/$defs/model.response.after.
 func vCapabilities_modelResponseAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_modelResponseAfter_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -3650,7 +3429,6 @@ func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3675,7 +3453,6 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3691,8 +3468,6 @@ func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -3713,7 +3488,6 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3729,8 +3503,6 @@ func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -3762,7 +3534,6 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3787,7 +3558,6 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3803,8 +3573,6 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -3812,7 +3580,6 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -3836,7 +3603,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3865,22 +3631,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_modelSwitchBefore checks draft/capabilities.schema.json#/$defs/model.switch.before.
 func vCapabilities_modelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_modelSwitchBefore_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -3913,7 +3674,6 @@ func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3938,7 +3698,6 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node,
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -3954,8 +3713,6 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -3987,7 +3744,6 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4012,7 +3768,6 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahp
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4028,8 +3783,6 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx,
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -4037,7 +3790,6 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx,
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -4061,7 +3813,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4090,22 +3841,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_toolBefore checks draft/capabilities.schema.json#/$defs/tool.before.
 func vCapabilities_toolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_toolBefore_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -4142,7 +3888,6 @@ func vCapabilities_toolBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4167,7 +3912,6 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4183,8 +3927,6 @@ func vCapabilities_toolBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, 
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -4205,7 +3947,6 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4221,8 +3962,6 @@ func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -4254,7 +3993,6 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4279,7 +4017,6 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4295,8 +4032,6 @@ func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahpr
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -4304,7 +4039,6 @@ func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahpr
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -4328,7 +4062,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4357,22 +4090,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_toolAfter checks draft/capabilities.schema.json#/$defs/tool.after.
 func vCapabilities_toolAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_toolAfter_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -4409,7 +4137,6 @@ func vCapabilities_toolAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4434,7 +4161,6 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4450,8 +4176,6 @@ func vCapabilities_toolAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -4472,7 +4196,6 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4488,8 +4211,6 @@ func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -4521,7 +4242,6 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4546,7 +4266,6 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4562,8 +4281,6 @@ func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -4571,7 +4288,6 @@ func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -4595,7 +4311,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4624,22 +4339,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_toolPermissionRequest checks draft/capabilities.schema.json#/$defs/tool.permission.request.
 func vCapabilities_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_toolPermissionRequest_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -4676,7 +4386,6 @@ func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4701,7 +4410,6 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4717,8 +4425,6 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n a
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -4739,7 +4445,6 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4755,8 +4460,6 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.C
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -4788,7 +4491,6 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4813,7 +4515,6 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4829,8 +4530,6 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -4838,7 +4537,6 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -4862,7 +4560,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4891,22 +4588,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_toolBatchAfter checks draft/capabilities.schema.json#/$defs/tool.batch.after.
 func vCapabilities_toolBatchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_toolBatchAfter_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -4939,7 +4631,6 @@ func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4964,7 +4655,6 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -4980,8 +4670,6 @@ func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.No
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -5013,7 +4701,6 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5038,7 +4725,6 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5054,8 +4740,6 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n 
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -5063,7 +4747,6 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n 
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -5087,7 +4770,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5116,22 +4798,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_contextCompactBefore checks draft/capabilities.schema.json#/$defs/context.compact.before.
 func vCapabilities_contextCompactBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_contextCompactBefore_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -5164,7 +4841,6 @@ func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5189,7 +4865,6 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5205,8 +4880,6 @@ func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ah
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -5227,7 +4900,6 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5243,8 +4915,6 @@ func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ct
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -5252,7 +4922,6 @@ func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ct
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -5276,7 +4945,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5305,22 +4973,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_contextCompactAfter checks draft/capabilities.schema.json#/$defs/context.compact.after.
 func vCapabilities_contextCompactAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_contextCompactAfter_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -5353,7 +5016,6 @@ func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5378,7 +5040,6 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5394,8 +5055,6 @@ func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -5416,7 +5075,6 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5432,8 +5090,6 @@ func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -5441,7 +5097,6 @@ func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -5465,7 +5120,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5494,22 +5148,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_taskChangeBefore checks draft/capabilities.schema.json#/$defs/task.change.before.
 func vCapabilities_taskChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_taskChangeBefore_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -5538,7 +5187,6 @@ func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5563,7 +5211,6 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5579,8 +5226,6 @@ func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -5588,7 +5233,6 @@ func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -5612,7 +5256,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5641,22 +5284,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_userElicitationRequest checks draft/capabilities.schema.json#/$defs/user.elicitation.request.
 func vCapabilities_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_userElicitationRequest_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -5685,7 +5323,6 @@ func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5710,7 +5347,6 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5726,8 +5362,6 @@ func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n 
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -5735,7 +5369,6 @@ func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n 
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -5759,7 +5392,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5788,22 +5420,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_userElicitationResult checks draft/capabilities.schema.json#/$defs/user.elicitation.result.
 func vCapabilities_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_userElicitationResult_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -5836,7 +5463,6 @@ func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5861,7 +5487,6 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5877,8 +5502,6 @@ func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n a
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -5899,7 +5522,6 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5915,8 +5537,6 @@ func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.C
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -5924,7 +5544,6 @@ func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.C
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -5948,7 +5567,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -5977,22 +5595,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_userMessageInbound checks draft/capabilities.schema.json#/$defs/user.message.inbound.
 func vCapabilities_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_userMessageInbound_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -6025,7 +5638,6 @@ func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6050,7 +5662,6 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6066,8 +5677,6 @@ func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6088,7 +5697,6 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6104,8 +5712,6 @@ func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6113,7 +5719,6 @@ func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -6137,7 +5742,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6166,22 +5770,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_userMessageOutbound checks draft/capabilities.schema.json#/$defs/user.message.outbound.
 func vCapabilities_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_userMessageOutbound_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -6214,7 +5813,6 @@ func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6239,7 +5837,6 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6255,8 +5852,6 @@ func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6277,7 +5872,6 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6293,8 +5887,6 @@ func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6302,7 +5894,6 @@ func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -6326,7 +5917,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6355,22 +5945,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_workspaceChangeBefore checks draft/capabilities.schema.json#/$defs/workspace.change.before.
 func vCapabilities_workspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vCapabilities_workspaceChangeBefore_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -6403,7 +5988,6 @@ func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6428,7 +6012,6 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6444,8 +6027,6 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n a
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6466,7 +6047,6 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6482,8 +6062,6 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahprt.C
 	default:
 		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6499,8 +6077,6 @@ func vCommon_eventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	default:
 		return c.FailUnsupported(n, "draft/common.schema.json#/$defs/eventType/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6532,7 +6108,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.C
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6548,8 +6123,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *a
 	default:
 		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6574,7 +6147,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6616,7 +6188,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 			return c.FailRequired(n, seen, &required20)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6645,7 +6216,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6661,8 +6231,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx
 	default:
 		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6691,7 +6259,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6707,8 +6274,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 	default:
 		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6752,7 +6317,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6781,7 +6345,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahp
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6810,7 +6373,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6855,7 +6417,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 	if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -6863,7 +6424,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -6884,7 +6444,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6913,19 +6472,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
 		return c.FailWith(n, &reasons[219])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6954,7 +6509,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -6970,8 +6524,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c 
 	default:
 		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -6982,7 +6534,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[223])
 	}
-	_ = d
 	return true
 }
 
@@ -7011,7 +6562,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7019,7 +6569,6 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[226])
@@ -7155,7 +6704,6 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailUnsupported(dv, "draft/catalogue-event.schema.json#/oneOf", "type")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7166,16 +6714,12 @@ func vCatalogueEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vCatalogueEvent_configChangeBefore_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.before.
 func vCatalogueEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
 	if !vInteractionEvent_configChangeBefore(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -7259,7 +6803,6 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	_ = d
 	return true
 }
 
@@ -7330,7 +6873,6 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required22)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7346,7 +6888,6 @@ func vEvent_eventCore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[234])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7362,7 +6903,6 @@ func vEvent_eventCore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[236])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7378,7 +6918,6 @@ func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[238])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7435,7 +6974,6 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required23)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7446,7 +6984,6 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[241])
 	}
-	_ = d
 	return true
 }
 
@@ -7471,7 +7008,6 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7482,7 +7018,6 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[243])
 	}
-	_ = d
 	return true
 }
 
@@ -7493,7 +7028,6 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[244])
 	}
-	_ = d
 	return true
 }
 
@@ -7534,7 +7068,6 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required24)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7545,7 +7078,6 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[247])
 	}
-	_ = d
 	return true
 }
 
@@ -7556,7 +7088,6 @@ func vCommon_session_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[248])
 	}
-	_ = d
 	return true
 }
 
@@ -7572,7 +7103,6 @@ func vEvent_eventCore_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			return c.FailWith(n, &reasons[250])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7597,7 +7127,6 @@ func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7639,7 +7168,6 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required25)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7655,7 +7183,6 @@ func vEvent_gap_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[256])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7671,7 +7198,6 @@ func vEvent_gap_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[258])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7692,7 +7218,6 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7703,7 +7228,6 @@ func vEvent_synthesizedFlag(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[260])
 	}
-	_ = d
 	return true
 }
 
@@ -7744,7 +7268,6 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required26)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7760,7 +7283,6 @@ func vEvent_openIdentity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[264])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7785,7 +7307,6 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7798,7 +7319,6 @@ func vContentItem(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[266])
@@ -7830,7 +7350,6 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailUnsupported(dv, "draft/content-item.schema.json#/oneOf", "kind")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7843,7 +7362,6 @@ func vContentItem_textPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[268])
@@ -7920,7 +7438,6 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailUnsupported(dv, "draft/content-item.schema.json#/$defs/textPart/oneOf", "kind")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -7989,43 +7506,33 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[279])
 	}
-	_ = d
 	return true
 }
 
 // vContentItem_textBodyPart_kind checks draft/content-item.schema.json#/$defs/textBodyPart/properties/kind.
 func vContentItem_textBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
 		return c.FailWith(n, &reasons[280])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vContentItem_textBodyPart_mediaType checks draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType.
 func vContentItem_textBodyPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
 		return c.FailWith(n, &reasons[281])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vContentItem_textBodyPart_selection checks draft/content-item.schema.json#/$defs/textBodyPart/properties/selection.
 func vContentItem_textBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
 		return c.FailWith(n, &reasons[282])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -8036,7 +7543,6 @@ func vContentItem_textBodyPart_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[283])
 	}
-	_ = d
 	return true
 }
 
@@ -8047,7 +7553,6 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[284])
 	}
-	_ = d
 	return true
 }
 
@@ -8120,43 +7625,33 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required28)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vContentItem_textGapPart_kind checks draft/content-item.schema.json#/$defs/textGapPart/properties/kind.
 func vContentItem_textGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
 		return c.FailWith(n, &reasons[292])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vContentItem_textGapPart_mediaType checks draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType.
 func vContentItem_textGapPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
 		return c.FailWith(n, &reasons[293])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vContentItem_textGapPart_selection checks draft/content-item.schema.json#/$defs/textGapPart/properties/selection.
 func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
 		return c.FailWith(n, &reasons[294])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -8197,7 +7692,6 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required29)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -8219,7 +7713,6 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[301])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -8287,43 +7780,33 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			return c.FailRequired(n, seen, &required30)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vContentItem_textMetadataPart_kind checks draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind.
 func vContentItem_textMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
 		return c.FailWith(n, &reasons[308])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vContentItem_textMetadataPart_mediaType checks draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType.
 func vContentItem_textMetadataPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
 		return c.FailWith(n, &reasons[309])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vContentItem_textMetadataPart_selection checks draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection.
 func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
 		return c.FailWith(n, &reasons[310])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -8391,43 +7874,33 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailRequired(n, seen, &required31)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vContentItem_textOmittedPart_kind checks draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind.
 func vContentItem_textOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "text")) {
 		return c.FailWith(n, &reasons[317])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vContentItem_textOmittedPart_mediaType checks draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType.
 func vContentItem_textOmittedPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "text/plain")) {
 		return c.FailWith(n, &reasons[318])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vContentItem_textOmittedPart_selection checks draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection.
 func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
 		return c.FailWith(n, &reasons[319])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -8440,7 +7913,6 @@ func vContentItem_attachmentPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[320])
@@ -8504,7 +7976,6 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			return c.FailUnsupported(dv, "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", "kind")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -8573,19 +8044,15 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[330])
 	}
-	_ = d
 	return true
 }
 
 // vContentItem_attachmentBodyPart_kind checks draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind.
 func vContentItem_attachmentBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
 		return c.FailWith(n, &reasons[331])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -8604,7 +8071,6 @@ func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if c.Quiet(n, nil, vContentItem_attachmentMediaType_not) {
 		return c.FailWith(n, &reasons[334])
 	}
-	_ = d
 	return true
 }
 
@@ -8617,19 +8083,15 @@ func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailWith(n, &reasons[335])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vContentItem_attachmentBodyPart_selection checks draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection.
 func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
 		return c.FailWith(n, &reasons[336])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -8670,7 +8132,6 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[340])
 	}
-	_ = d
 	return true
 }
 
@@ -8743,31 +8204,24 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			return c.FailRequired(n, seen, &required34)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vContentItem_attachmentGapPart_kind checks draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind.
 func vContentItem_attachmentGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
 		return c.FailWith(n, &reasons[348])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vContentItem_attachmentGapPart_selection checks draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection.
 func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "body")) {
 		return c.FailWith(n, &reasons[349])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -8835,31 +8289,24 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailRequired(n, seen, &required35)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vContentItem_attachmentMetadataPart_kind checks draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind.
 func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
 		return c.FailWith(n, &reasons[356])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vContentItem_attachmentMetadataPart_selection checks draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection.
 func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "metadata")) {
 		return c.FailWith(n, &reasons[357])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -8927,31 +8374,24 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			return c.FailRequired(n, seen, &required36)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vContentItem_attachmentOmittedPart_kind checks draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind.
 func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "attachment")) {
 		return c.FailWith(n, &reasons[364])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vContentItem_attachmentOmittedPart_selection checks draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection.
 func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "omit")) {
 		return c.FailWith(n, &reasons[365])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -8993,19 +8433,15 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailRequired(n, seen, &required37)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_configChangeBefore_type checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/type.
 func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
 		return c.FailWith(n, &reasons[369])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -9061,7 +8497,6 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 			return c.FailRequired(n, seen, &required38)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9077,7 +8512,6 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 			return c.FailWith(n, &reasons[377])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9093,7 +8527,6 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 			return c.FailWith(n, &reasons[379])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9118,7 +8551,6 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9134,7 +8566,6 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 			return c.FailWith(n, &reasons[382])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9150,7 +8581,6 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 			return c.FailWith(n, &reasons[384])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9166,7 +8596,6 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 			return c.FailWith(n, &reasons[386])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9177,16 +8606,12 @@ func vCatalogueEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vCatalogueEvent_configChangeAfter_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.after.
 func vCatalogueEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
 	if !vInteractionEvent_configChangeAfter(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -9228,19 +8653,15 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailRequired(n, seen, &required39)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_configChangeAfter_type checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/type.
 func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.after")) {
 		return c.FailWith(n, &reasons[390])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -9300,7 +8721,6 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 			return c.FailRequired(n, seen, &required40)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9316,7 +8736,6 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 			return c.FailWith(n, &reasons[398])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9332,7 +8751,6 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 			return c.FailWith(n, &reasons[400])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9357,7 +8775,6 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9373,7 +8790,6 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 			return c.FailWith(n, &reasons[403])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9389,7 +8805,6 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 			return c.FailWith(n, &reasons[405])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9405,7 +8820,6 @@ func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node,
 			return c.FailWith(n, &reasons[407])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9430,7 +8844,6 @@ func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9441,7 +8854,6 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[409])
 	}
-	_ = d
 	return true
 }
 
@@ -9545,19 +8957,15 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_turnStart_type checks draft/execution-event.schema.json#/$defs/turn.start/properties/type.
 func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
 		return c.FailWith(n, &reasons[414])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -9598,7 +9006,6 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required42)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9614,7 +9021,6 @@ func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[419])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9639,7 +9045,6 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9695,7 +9100,6 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.FailRequired(n, seen, &required43)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9711,8 +9115,6 @@ func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	default:
 		return c.FailUnsupported(n, "draft/content-item.schema.json#/$defs/message/properties/role/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -9737,7 +9139,6 @@ func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9748,7 +9149,6 @@ func vContentItem_message_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[428])
 	}
-	_ = d
 	return true
 }
 
@@ -9764,8 +9164,6 @@ func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -9781,7 +9179,6 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			return c.FailWith(n, &reasons[431])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9897,7 +9294,6 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[437])
 	}
-	_ = d
 	return true
 }
 
@@ -9962,7 +9358,6 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailRequired(n, seen, &required44)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -9978,8 +9373,6 @@ func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -9995,22 +9388,17 @@ func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node
 			return c.FailWith(n, &reasons[440])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_turnUsage checks draft/execution-event.schema.json#/$defs/turnUsage.
 func vExecutionEvent_turnUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
 	}
 	if !vExecutionEvent_turnUsage_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -10082,7 +9470,6 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required45)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -10098,8 +9485,6 @@ func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/kind/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -10115,8 +9500,6 @@ func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/scope/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -10132,8 +9515,6 @@ func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/completeness/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -10149,8 +9530,6 @@ func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/provenance/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -10166,7 +9545,6 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			return c.FailWith(n, &reasons[452])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -10213,7 +9591,6 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailRequired(n, seen, &required46)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -10229,7 +9606,6 @@ func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.FailWith(n, &reasons[459])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -10245,7 +9621,6 @@ func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailWith(n, &reasons[461])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -10261,8 +9636,6 @@ func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -10295,43 +9668,33 @@ func vExecutionEvent_turnUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_turnUsage_allOf_1_kind checks draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind.
 func vExecutionEvent_turnUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "total")) {
 		return c.FailWith(n, &reasons[463])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_turnUsage_allOf_1_scope checks draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope.
 func vExecutionEvent_turnUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "turn")) {
 		return c.FailWith(n, &reasons[464])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_turnFinishBefore_type checks draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type.
 func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
 		return c.FailWith(n, &reasons[465])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -10454,7 +9817,6 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !vExecutionEvent_turnEnd_allOf_2(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -10462,7 +9824,6 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 func vExecutionEvent_turnEnd_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -10488,7 +9849,6 @@ func vExecutionEvent_turnEnd_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -10496,26 +9856,21 @@ func vExecutionEvent_turnEnd_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		p := presence3(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[467])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_turnEnd_type checks draft/execution-event.schema.json#/$defs/turn.end/properties/type.
 func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.end")) {
 		return c.FailWith(n, &reasons[468])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -10566,7 +9921,6 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required47)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -10582,7 +9936,6 @@ func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			return c.FailWith(n, &reasons[474])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -10598,7 +9951,6 @@ func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			return c.FailWith(n, &reasons[476])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -10614,15 +9966,11 @@ func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailWith(n, &reasons[478])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_error_status checks draft/execution-event.schema.json#/$defs/error/properties/status.
 func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -10640,7 +9988,6 @@ func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -10656,7 +10003,6 @@ func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailWith(n, &reasons[481])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -10667,7 +10013,6 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[482])
 	}
-	_ = d
 	return true
 }
 
@@ -10776,19 +10121,15 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_turnProgress_type checks draft/execution-event.schema.json#/$defs/turn.progress/properties/type.
 func vExecutionEvent_turnProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.progress")) {
 		return c.FailWith(n, &reasons[488])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -10799,7 +10140,6 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[489])
 	}
-	_ = d
 	return true
 }
 
@@ -10927,19 +10267,15 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
 		return c.FailWith(n, &reasons[495])
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_modelRequestBefore_type checks draft/execution-event.schema.json#/$defs/model.request.before/properties/type.
 func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
 		return c.FailWith(n, &reasons[496])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -10981,7 +10317,6 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required50)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -10997,7 +10332,6 @@ func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[502])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11013,7 +10347,6 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			return c.FailWith(n, &reasons[504])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11059,7 +10392,6 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required51)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11075,7 +10407,6 @@ func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailWith(n, &reasons[510])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11091,7 +10422,6 @@ func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			return c.FailWith(n, &reasons[512])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11102,7 +10432,6 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[513])
 	}
-	_ = d
 	return true
 }
 
@@ -11237,21 +10566,16 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[520])
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_suppliedResultOnSkip checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip.
 func vExecutionEvent_suppliedResultOnSkip(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
 		if !vExecutionEvent_suppliedResultOnSkip_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11285,7 +10609,6 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			return c.FailRequired(n, seen, &required53)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11319,19 +10642,15 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 			return c.FailRequired(n, seen, &required54)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_skippedExecution_execution_status checks draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status.
 func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[523])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -11360,7 +10679,6 @@ func vExecutionEvent_suppliedResultOnSkip_then(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11389,33 +10707,25 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_suppliedResultOnSkip_then_execution_reason checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason.
 func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
 		return c.FailWith(n, &reasons[524])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_modelResponseAfter_allOf_2 checks draft/execution-event.schema.json#/$defs/model.response.after/allOf/2.
 func vExecutionEvent_modelResponseAfter_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
 		if !vExecutionEvent_modelResponseAfter_allOf_2_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11423,26 +10733,21 @@ func vExecutionEvent_modelResponseAfter_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *
 func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		p := presence4(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.FailWith(n, &reasons[525])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_modelResponseAfter_type checks draft/execution-event.schema.json#/$defs/model.response.after/properties/type.
 func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
 		return c.FailWith(n, &reasons[526])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -11450,7 +10755,6 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[527])
@@ -11511,7 +10815,6 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.FailUnsupported(dv, "draft/execution-event.schema.json#/$defs/execution/oneOf", "status")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11548,19 +10851,15 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.FailRequired(n, seen, &required55)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_execution_oneOf_0_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status.
 func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
 		return c.FailWith(n, &reasons[533])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -11602,31 +10901,24 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.FailRequired(n, seen, &required56)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_execution_oneOf_1_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status.
 func vExecutionEvent_execution_oneOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[538])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_execution_oneOf_1_reason checks draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason.
 func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "supplied_result")) {
 		return c.FailWith(n, &reasons[539])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -11672,31 +10964,24 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.FailRequired(n, seen, &required57)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_execution_oneOf_2_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status.
 func vExecutionEvent_execution_oneOf_2_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[544])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_execution_oneOf_2_reason checks draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason.
 func vExecutionEvent_execution_oneOf_2_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
 		return c.FailWith(n, &reasons[545])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -11712,7 +10997,6 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			return c.FailWith(n, &reasons[547])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11758,31 +11042,24 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.FailRequired(n, seen, &required58)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_execution_oneOf_3_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status.
 func vExecutionEvent_execution_oneOf_3_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[552])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_execution_oneOf_3_reason checks draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason.
 func vExecutionEvent_execution_oneOf_3_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "cancelled")) {
 		return c.FailWith(n, &reasons[553])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -11798,7 +11075,6 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			return c.FailWith(n, &reasons[555])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11844,31 +11120,24 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.FailRequired(n, seen, &required59)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_execution_oneOf_4_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status.
 func vExecutionEvent_execution_oneOf_4_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[560])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_execution_oneOf_4_reason checks draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason.
 func vExecutionEvent_execution_oneOf_4_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "timeout")) {
 		return c.FailWith(n, &reasons[561])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -11884,7 +11153,6 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			return c.FailWith(n, &reasons[563])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -11930,31 +11198,24 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.FailRequired(n, seen, &required60)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_execution_oneOf_5_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status.
 func vExecutionEvent_execution_oneOf_5_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[568])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_execution_oneOf_5_reason checks draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason.
 func vExecutionEvent_execution_oneOf_5_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "other")) {
 		return c.FailWith(n, &reasons[569])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -11970,22 +11231,17 @@ func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			return c.FailWith(n, &reasons[571])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_attemptUsage checks draft/execution-event.schema.json#/$defs/attemptUsage.
 func vExecutionEvent_attemptUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
 	}
 	if !vExecutionEvent_attemptUsage_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -12022,31 +11278,24 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_attemptUsage_allOf_1_kind checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind.
 func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "amount")) {
 		return c.FailWith(n, &reasons[572])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_attemptUsage_allOf_1_scope checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope.
 func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "attempt")) {
 		return c.FailWith(n, &reasons[573])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -12062,8 +11311,6 @@ func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node,
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -12079,7 +11326,6 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 			return c.FailWith(n, &reasons[576])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -12095,7 +11341,6 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 			return c.FailWith(n, &reasons[578])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -12227,34 +11472,26 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[584])
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_modelError_type checks draft/execution-event.schema.json#/$defs/model.error/properties/type.
 func vExecutionEvent_modelError_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "model.error")) {
 		return c.FailWith(n, &reasons[585])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_modelError_execution checks draft/execution-event.schema.json#/$defs/model.error/properties/execution.
 func vExecutionEvent_modelError_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vExecutionEvent_execution(c, n, ev) {
 		return false
 	}
 	if !vExecutionEvent_modelError_execution_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -12283,19 +11520,15 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_modelError_execution_allOf_1_status checks draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status.
 func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "executed")) {
 		return c.FailWith(n, &reasons[586])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -12311,7 +11544,6 @@ func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailWith(n, &reasons[588])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -12327,7 +11559,6 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailWith(n, &reasons[590])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -12446,19 +11677,15 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[595])
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_modelSwitchBefore_type checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/type.
 func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
 		return c.FailWith(n, &reasons[596])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -12474,7 +11701,6 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			return c.FailWith(n, &reasons[598])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -12519,7 +11745,6 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 			return c.FailRequired(n, seen, &required63)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -12535,7 +11760,6 @@ func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ct
 			return c.FailWith(n, &reasons[603])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -12551,7 +11775,6 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 			return c.FailWith(n, &reasons[605])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -12666,19 +11889,15 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[610])
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_modelSwitchAfter_type checks draft/execution-event.schema.json#/$defs/model.switch.after/properties/type.
 func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.after")) {
 		return c.FailWith(n, &reasons[611])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -12694,7 +11913,6 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			return c.FailWith(n, &reasons[613])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -12839,7 +12057,6 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
 		return c.FailWith(n, &reasons[621])
 	}
-	_ = d
 	return true
 }
 
@@ -12895,7 +12112,6 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			return c.FailRequired(n, seen, &required66)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -12984,7 +12200,6 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13008,7 +12223,6 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.FailRequired(n, seen, &required68)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13016,14 +12230,12 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		p := presence5(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[628])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13039,7 +12251,6 @@ func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.FailWith(n, &reasons[630])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13055,7 +12266,6 @@ func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.FailWith(n, &reasons[632])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13066,7 +12276,6 @@ func vExecutionEvent_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[633])
 	}
-	_ = d
 	return true
 }
 
@@ -13082,8 +12291,6 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -13140,7 +12347,6 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required69)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13181,7 +12387,6 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailRequired(n, seen, &required70)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13197,7 +12402,6 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			return c.FailWith(n, &reasons[645])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13213,7 +12417,6 @@ func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			return c.FailWith(n, &reasons[647])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13229,7 +12432,6 @@ func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailWith(n, &reasons[649])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13245,8 +12447,6 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -13257,9 +12457,6 @@ func vExecutionEvent_mcp_connection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vExecutionEvent_mcp_connection_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection.
 func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -13297,7 +12494,6 @@ func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		c.Discard(mark)
 		c.Choose(3, n, first)
 	}
-	_ = d
 	return true
 }
 
@@ -13356,7 +12552,6 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -13380,7 +12575,6 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 			return c.FailRequired(n, seen, &required72)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13414,7 +12608,6 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			return c.FailRequired(n, seen, &required73)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13440,7 +12633,6 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			return c.FailWith(n, &reasons[657])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13474,31 +12666,24 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			return c.FailRequired(n, seen, &required74)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
 		return c.FailWith(n, &reasons[659])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_0_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport.
 func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
 		return c.FailWith(n, &reasons[660])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -13517,7 +12702,6 @@ func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[663])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13545,7 +12729,6 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13587,7 +12770,6 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailRequired(n, seen, &required75)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13603,7 +12785,6 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 			return c.FailWith(n, &reasons[671])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13619,7 +12800,6 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 			return c.FailWith(n, &reasons[673])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13678,7 +12858,6 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -13702,7 +12881,6 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 			return c.FailRequired(n, seen, &required77)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13736,7 +12914,6 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 			return c.FailRequired(n, seen, &required78)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13762,7 +12939,6 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 			return c.FailWith(n, &reasons[679])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13796,31 +12972,24 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 			return c.FailRequired(n, seen, &required79)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "url")) {
 		return c.FailWith(n, &reasons[681])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_1_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport.
 func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "sse")) {
 		return c.FailWith(n, &reasons[682])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -13882,15 +13051,11 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -13905,7 +13070,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahprt.Ctx, n ahprt.Node, 
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -13929,7 +13093,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 			return c.FailRequired(n, seen, &required81)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13963,7 +13126,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			return c.FailRequired(n, seen, &required82)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -13989,7 +13151,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			return c.FailWith(n, &reasons[688])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14023,27 +13184,20 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 			return c.FailRequired(n, seen, &required83)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "command")) {
 		return c.FailWith(n, &reasons[690])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -14058,7 +13212,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c *ahprt.Ctx, n ahprt.Node, 
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -14082,7 +13235,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 			return c.FailRequired(n, seen, &required84)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14116,7 +13268,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			return c.FailRequired(n, seen, &required85)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14142,7 +13293,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			return c.FailWith(n, &reasons[693])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14176,27 +13326,20 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 			return c.FailRequired(n, seen, &required86)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "args")) {
 		return c.FailWith(n, &reasons[695])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -14211,7 +13354,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c *ahprt.Ctx, n ahprt.Node, 
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -14235,7 +13377,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 			return c.FailRequired(n, seen, &required87)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14269,7 +13410,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 			return c.FailRequired(n, seen, &required88)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14295,7 +13435,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 			return c.FailWith(n, &reasons[698])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14329,31 +13468,24 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 			return c.FailRequired(n, seen, &required89)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "cwd")) {
 		return c.FailWith(n, &reasons[700])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport.
 func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
 		return c.FailWith(n, &reasons[701])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -14369,7 +13501,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 			return c.FailWith(n, &reasons[703])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14394,7 +13525,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14405,7 +13535,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[705])
 	}
-	_ = d
 	return true
 }
 
@@ -14421,7 +13550,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 			return c.FailWith(n, &reasons[707])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14476,15 +13604,11 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -14499,7 +13623,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahprt.Ctx, n ahprt.Node, 
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -14523,7 +13646,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 			return c.FailRequired(n, seen, &required91)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14557,7 +13679,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 			return c.FailRequired(n, seen, &required92)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14583,7 +13704,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 			return c.FailWith(n, &reasons[713])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14617,27 +13737,20 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 			return c.FailRequired(n, seen, &required93)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "addressForm")) {
 		return c.FailWith(n, &reasons[715])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -14652,7 +13765,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c *ahprt.Ctx, n ahprt.Node, 
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -14676,7 +13788,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 			return c.FailRequired(n, seen, &required94)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14710,7 +13821,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 			return c.FailRequired(n, seen, &required95)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14736,7 +13846,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 			return c.FailWith(n, &reasons[718])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14770,19 +13879,15 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 			return c.FailRequired(n, seen, &required96)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "address")) {
 		return c.FailWith(n, &reasons[720])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -14798,7 +13903,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 			return c.FailWith(n, &reasons[722])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14814,7 +13918,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 			return c.FailWith(n, &reasons[724])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14830,7 +13933,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, 
 			return c.FailWith(n, &reasons[726])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14846,7 +13948,6 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			return c.FailWith(n, &reasons[728])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14892,7 +13993,6 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required97)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14908,7 +14008,6 @@ func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[734])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14940,7 +14039,6 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -14956,19 +14054,15 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailWith(n, &reasons[739])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_toolPermissionRequest_type checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type.
 func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
 		return c.FailWith(n, &reasons[740])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -14993,7 +14087,6 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -15004,7 +14097,6 @@ func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahp
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[742])
 	}
-	_ = d
 	return true
 }
 
@@ -15015,7 +14107,6 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[743])
 	}
-	_ = d
 	return true
 }
 
@@ -15144,19 +14235,15 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[620])
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_toolPermissionResolved_type checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type.
 func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.resolved")) {
 		return c.FailWith(n, &reasons[747])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -15172,8 +14259,6 @@ func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node,
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -15189,8 +14274,6 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -15329,19 +14412,15 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[753])
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_toolProgress_type checks draft/execution-event.schema.json#/$defs/tool.progress/properties/type.
 func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.progress")) {
 		return c.FailWith(n, &reasons[754])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -15352,7 +14431,6 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[755])
 	}
-	_ = d
 	return true
 }
 
@@ -15455,19 +14533,15 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_toolBatchAfter_type checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type.
 func vExecutionEvent_toolBatchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
 		return c.FailWith(n, &reasons[759])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -15495,7 +14569,6 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -15564,7 +14637,6 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 	if !vExecutionEvent_deniedByPolicy(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -15572,7 +14644,6 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 func vExecutionEvent_deniedByPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -15598,7 +14669,6 @@ func vExecutionEvent_deniedByPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -15627,7 +14697,6 @@ func vExecutionEvent_deniedByPolicy_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -15660,31 +14729,24 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_deniedByPolicy_then_execution_status checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status.
 func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[769])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vExecutionEvent_deniedByPolicy_then_execution_reason checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason.
 func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "policy")) {
 		return c.FailWith(n, &reasons[770])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -15700,7 +14762,6 @@ func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node,
 			return c.FailWith(n, &reasons[772])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -15716,8 +14777,6 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/toolOutcome/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -15837,19 +14896,15 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
 		return c.FailWith(n, &reasons[777])
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_contextCompactBefore_type checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/type.
 func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
 		return c.FailWith(n, &reasons[778])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -15865,8 +14920,6 @@ func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -15891,7 +14944,6 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -15899,7 +14951,6 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	if !vExecutionEvent_tokenCounts(c, n, ev) {
 		return false
 	}
@@ -15909,7 +14960,6 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 			return c.FailWith(n, &reasons[781])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -15945,7 +14995,6 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16060,19 +15109,15 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vExecutionEvent_contextCompactAfter_type checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/type.
 func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
 		return c.FailWith(n, &reasons[788])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -16097,7 +15142,6 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16134,7 +15178,6 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 			return c.FailRequired(n, seen, &required104)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16150,7 +15193,6 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 			return c.FailWith(n, &reasons[794])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16199,19 +15241,15 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vTaskWorkspaceEvent_taskChangeBefore_type checks draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type.
 func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
 		return c.FailWith(n, &reasons[797])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -16270,7 +15308,6 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			return c.FailRequired(n, seen, &required106)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16286,7 +15323,6 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			return c.FailWith(n, &reasons[804])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16302,8 +15338,6 @@ func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	default:
 		return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -16314,7 +15348,6 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[806])
 	}
-	_ = d
 	return true
 }
 
@@ -16325,7 +15358,6 @@ func vTaskWorkspaceEvent_taskChange_prior(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[807])
 	}
-	_ = d
 	return true
 }
 
@@ -16336,7 +15368,6 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[808])
 	}
-	_ = d
 	return true
 }
 
@@ -16385,19 +15416,15 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vTaskWorkspaceEvent_taskChangeAfter_type checks draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type.
 func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.after")) {
 		return c.FailWith(n, &reasons[811])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -16408,16 +15435,12 @@ func vCatalogueEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vCatalogueEvent_userAttention_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.attention.
 func vCatalogueEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
 	if !vInteractionEvent_userAttention(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -16464,19 +15487,15 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailRequired(n, seen, &required108)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_userAttention_type checks draft/interaction-event.schema.json#/$defs/user.attention/properties/type.
 func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "user.attention")) {
 		return c.FailWith(n, &reasons[815])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -16528,7 +15547,6 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 			return c.FailRequired(n, seen, &required109)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16544,7 +15562,6 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 			return c.FailWith(n, &reasons[822])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16555,16 +15572,12 @@ func vCatalogueEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vCatalogueEvent_userElicitationRequest_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
 func vCatalogueEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
 	if !vInteractionEvent_userElicitationRequest(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -16614,19 +15627,15 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 	if !rules.ElicitationRequestBody(c, n, vMCPElicitation_elicitRequestParams) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_userElicitationRequest_type checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type.
 func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
 		return c.FailWith(n, &reasons[826])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -16677,7 +15686,6 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 			return c.FailRequired(n, seen, &required111)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16693,7 +15701,6 @@ func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n
 			return c.FailWith(n, &reasons[832])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16709,8 +15716,6 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	default:
 		return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/elicitationMode/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -16721,16 +15726,12 @@ func vCatalogueEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vCatalogueEvent_userElicitationResult_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
 func vCatalogueEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
 	if !vInteractionEvent_userElicitationResult(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -16780,19 +15781,15 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 	if !rules.ElicitationResultBody(c, n, vMCPElicitation_elicitResult) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_userElicitationResult_type checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type.
 func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
 		return c.FailWith(n, &reasons[837])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -16848,7 +15845,6 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 			return c.FailRequired(n, seen, &required113)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16864,7 +15860,6 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 			return c.FailWith(n, &reasons[844])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -16880,8 +15875,6 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 	default:
 		return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -16892,16 +15885,12 @@ func vCatalogueEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vCatalogueEvent_userMessageInbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.inbound.
 func vCatalogueEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
 	if !vInteractionEvent_userMessageInbound(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -16948,19 +15937,15 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 			return c.FailRequired(n, seen, &required114)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_userMessageInbound_type checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type.
 func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
 		return c.FailWith(n, &reasons[849])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -17012,7 +15997,6 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 			return c.FailRequired(n, seen, &required115)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17028,7 +16012,6 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 			return c.FailWith(n, &reasons[856])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17044,7 +16027,6 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 			return c.FailWith(n, &reasons[858])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17069,22 +16051,17 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_userMessageInbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageInbound_message_messages_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vContentItem_message(c, n, ev) {
 		return false
 	}
 	if !vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -17113,19 +16090,15 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role.
 func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "user")) {
 		return c.FailWith(n, &reasons[860])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -17136,16 +16109,12 @@ func vCatalogueEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vCatalogueEvent_userMessageOutbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.outbound.
 func vCatalogueEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
 	if !vInteractionEvent_userMessageOutbound(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -17192,19 +16161,15 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 			return c.FailRequired(n, seen, &required116)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_userMessageOutbound_type checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type.
 func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
 		return c.FailWith(n, &reasons[864])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -17251,7 +16216,6 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 			return c.FailRequired(n, seen, &required117)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17267,7 +16231,6 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 			return c.FailWith(n, &reasons[870])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17292,22 +16255,17 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_userMessageOutbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vContentItem_message(c, n, ev) {
 		return false
 	}
 	if !vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -17336,19 +16294,15 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role.
 func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "assistant")) {
 		return c.FailWith(n, &reasons[872])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -17397,19 +16351,15 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vTaskWorkspaceEvent_workspaceChangeBefore_type checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type.
 func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
 		return c.FailWith(n, &reasons[875])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -17459,7 +16409,6 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailRequired(n, seen, &required119)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17475,8 +16424,6 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	default:
 		return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -17515,7 +16462,6 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17531,7 +16477,6 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			return c.FailWith(n, &reasons[885])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17560,7 +16505,6 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17576,7 +16520,6 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 			return c.FailWith(n, &reasons[889])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17587,7 +16530,6 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[890])
 	}
-	_ = d
 	return true
 }
 
@@ -17636,19 +16578,15 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vTaskWorkspaceEvent_workspaceChangeAfter_type checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type.
 func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.after")) {
 		return c.FailWith(n, &reasons[893])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -17697,19 +16635,15 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vTaskWorkspaceEvent_fileChanged_type checks draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type.
 func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "file.changed")) {
 		return c.FailWith(n, &reasons[896])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -17737,7 +16671,6 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17797,7 +16730,6 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailRequired(n, seen, &required122)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17813,7 +16745,6 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailWith(n, &reasons[905])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17829,8 +16760,6 @@ func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *a
 	default:
 		return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -17841,7 +16770,6 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[907])
 	}
-	_ = d
 	return true
 }
 
@@ -17852,16 +16780,12 @@ func vCatalogueEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vCatalogueEvent_hookFailure_body checks the keywords of draft/catalogue-event.schema.json#/$defs/hook.failure.
 func vCatalogueEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
 	if !vInteractionEvent_hookFailure(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -17908,19 +16832,15 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			return c.FailRequired(n, seen, &required123)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInteractionEvent_hookFailure_type checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/type.
 func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "hook.failure")) {
 		return c.FailWith(n, &reasons[912])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -17967,7 +16887,6 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			return c.FailRequired(n, seen, &required124)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17983,7 +16902,6 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 			return c.FailWith(n, &reasons[919])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -17999,7 +16917,6 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 			return c.FailWith(n, &reasons[921])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18015,8 +16932,6 @@ func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev
 	default:
 		return c.FailUnsupported(n, "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -18032,7 +16947,6 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 			return c.FailWith(n, &reasons[924])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18095,7 +17009,6 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required125)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18111,8 +17024,6 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	default:
 		return c.FailUnsupported(n, "draft/content-selection.schema.json#/$defs/disposition/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -18159,7 +17070,6 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required126)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18210,7 +17120,6 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required127)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18229,7 +17138,6 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[939])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18237,7 +17145,6 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[940])
@@ -18269,7 +17176,6 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/authentication/anyOf", "type")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18331,7 +17237,6 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -18362,7 +17267,6 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[946])
 	}
-	_ = d
 	return true
 }
 
@@ -18393,19 +17297,15 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[948])
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_authentication_anyOf_0_type checks draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type.
 func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "bearer")) {
 		return c.FailWith(n, &reasons[949])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -18421,7 +17321,6 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 			return c.FailWith(n, &reasons[951])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18486,19 +17385,15 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailRequired(n, seen, &required131)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_authentication_anyOf_1_type checks draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type.
 func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "oauth")) {
 		return c.FailWith(n, &reasons[958])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -18517,7 +17412,6 @@ func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev 
 			return c.FailWith(n, &reasons[961])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18533,8 +17427,6 @@ func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -18563,7 +17455,6 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18579,7 +17470,6 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[966])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18629,19 +17519,15 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required132)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vDenyEffect_type checks draft/deny-effect.schema.json#/properties/type.
 func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
 		return c.FailWith(n, &reasons[971])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -18657,7 +17543,6 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[973])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18665,7 +17550,6 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[974])
@@ -18738,7 +17622,6 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailUnsupported(dv, "draft/effect.schema.json#/oneOf", "type")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -18775,19 +17658,15 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required133)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vEffect_allowEffect_type checks draft/effect.schema.json#/$defs/allowEffect/properties/type.
 func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "allow")) {
 		return c.FailWith(n, &reasons[980])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -18824,19 +17703,15 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required134)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vEffect_askEffect_type checks draft/effect.schema.json#/$defs/askEffect/properties/type.
 func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "ask")) {
 		return c.FailWith(n, &reasons[984])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -19002,7 +17877,6 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -19010,7 +17884,6 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vEffect_modifyEffect_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -19034,7 +17907,6 @@ func vEffect_modifyEffect_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -19063,7 +17935,6 @@ func vEffect_modifyEffect_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -19088,7 +17959,6 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -19096,7 +17966,6 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vEffect_modifyEffect_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -19120,7 +17989,6 @@ func vEffect_modifyEffect_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -19149,15 +18017,11 @@ func vEffect_modifyEffect_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vEffect_modifyEffect_allOf_1_then_value checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value.
 func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -19175,7 +18039,6 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -19186,7 +18049,6 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[993])
 	}
-	_ = d
 	return true
 }
 
@@ -19194,7 +18056,6 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node,
 func vEffect_modifyEffect_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -19218,7 +18079,6 @@ func vEffect_modifyEffect_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -19247,7 +18107,6 @@ func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -19255,7 +18114,6 @@ func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 func vEffect_modifyEffect_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -19279,7 +18137,6 @@ func vEffect_modifyEffect_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -19308,7 +18165,6 @@ func vEffect_modifyEffect_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -19319,19 +18175,15 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[994])
 	}
-	_ = d
 	return true
 }
 
 // vEffect_modifyEffect_type checks draft/effect.schema.json#/$defs/modifyEffect/properties/type.
 func vEffect_modifyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "modify")) {
 		return c.FailWith(n, &reasons[995])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -19347,8 +18199,6 @@ func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	default:
 		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -19364,8 +18214,6 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	default:
 		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -19407,19 +18255,15 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required136)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vEffect_messageEffect_type checks draft/effect.schema.json#/$defs/messageEffect/properties/type.
 func vEffect_messageEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "message")) {
 		return c.FailWith(n, &reasons[1002])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -19430,7 +18274,6 @@ func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1003])
 	}
-	_ = d
 	return true
 }
 
@@ -19469,19 +18312,15 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required137)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vEffect_returnEffect_type checks draft/effect.schema.json#/$defs/returnEffect/properties/type.
 func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "return")) {
 		return c.FailWith(n, &reasons[1008])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -19528,31 +18367,24 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required138)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vEffect_flowStopEffect_type checks draft/effect.schema.json#/$defs/flowStopEffect/properties/type.
 func vEffect_flowStopEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
 		return c.FailWith(n, &reasons[1014])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vEffect_flowStopEffect_operation checks draft/effect.schema.json#/$defs/flowStopEffect/properties/operation.
 func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "stop")) {
 		return c.FailWith(n, &reasons[1015])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -19598,31 +18430,24 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailRequired(n, seen, &required139)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vEffect_flowContinueEffect_type checks draft/effect.schema.json#/$defs/flowContinueEffect/properties/type.
 func vEffect_flowContinueEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "flow")) {
 		return c.FailWith(n, &reasons[1020])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vEffect_flowContinueEffect_operation checks draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation.
 func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "continue")) {
 		return c.FailWith(n, &reasons[1021])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -19679,43 +18504,33 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required140)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vEffect_injectEffect_type checks draft/effect.schema.json#/$defs/injectEffect/properties/type.
 func vEffect_injectEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "inject")) {
 		return c.FailWith(n, &reasons[1029])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vEffect_injectEffect_target checks draft/effect.schema.json#/$defs/injectEffect/properties/target.
 func vEffect_injectEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "context")) {
 		return c.FailWith(n, &reasons[1030])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vEffect_injectEffect_operation checks draft/effect.schema.json#/$defs/injectEffect/properties/operation.
 func vEffect_injectEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "append")) {
 		return c.FailWith(n, &reasons[1031])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -19731,8 +18546,6 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	default:
 		return c.FailUnsupported(n, "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -19745,7 +18558,6 @@ func vEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[1033])
@@ -19897,7 +18709,6 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailUnsupported(dv, "draft/event.schema.json#/oneOf", "type")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -19979,19 +18790,15 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
 		return c.FailWith(n, &reasons[1036])
 	}
-	_ = d
 	return true
 }
 
 // vToolBefore_type checks draft/tool-before.schema.json#/properties/type.
 func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
 		return c.FailWith(n, &reasons[1037])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -20145,7 +18952,6 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vToolAfter_allOf_5(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -20153,7 +18959,6 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vToolAfter_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -20183,7 +18988,6 @@ func vToolAfter_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20207,7 +19011,6 @@ func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required142)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20215,14 +19018,12 @@ func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		p := presence3(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1043])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20230,7 +19031,6 @@ func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vToolAfter_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -20256,7 +19056,6 @@ func vToolAfter_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20285,7 +19084,6 @@ func vToolAfter_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20293,28 +19091,22 @@ func vToolAfter_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		p := presence7(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1044])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vToolAfter_allOf_5 checks draft/tool-after.schema.json#/allOf/5.
 func vToolAfter_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
 		if !vToolAfter_allOf_5_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20322,26 +19114,21 @@ func vToolAfter_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		p := presence8(d, n)
 		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.FailWith(n, &reasons[1045])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vToolAfter_type checks draft/tool-after.schema.json#/properties/type.
 func vToolAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
 		return c.FailWith(n, &reasons[1046])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -20357,7 +19144,6 @@ func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[1048])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20382,7 +19168,6 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20450,7 +19235,6 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if !vExecutionEvent_fileChange_allOf_2(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -20458,7 +19242,6 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 func vExecutionEvent_fileChange_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -20484,7 +19267,6 @@ func vExecutionEvent_fileChange_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20508,7 +19290,6 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			return c.FailRequired(n, seen, &required144)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20516,7 +19297,6 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 func vExecutionEvent_fileChange_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -20542,7 +19322,6 @@ func vExecutionEvent_fileChange_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20550,14 +19329,12 @@ func vExecutionEvent_fileChange_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		p := presence9(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1055])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20565,7 +19342,6 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 func vExecutionEvent_fileChange_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -20591,7 +19367,6 @@ func vExecutionEvent_fileChange_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20599,14 +19374,12 @@ func vExecutionEvent_fileChange_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		p := presence6(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1056])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20622,7 +19395,6 @@ func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			return c.FailWith(n, &reasons[1058])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20638,8 +19410,6 @@ func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -20655,7 +19425,6 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			return c.FailWith(n, &reasons[1061])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20787,7 +19556,6 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[1069])
 	}
-	_ = d
 	return true
 }
 
@@ -20795,7 +19563,6 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vSessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -20821,7 +19588,6 @@ func vSessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20845,19 +19611,15 @@ func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailRequired(n, seen, &required146)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vSessionStart_type checks draft/session-start.schema.json#/properties/type.
 func vSessionStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
 		return c.FailWith(n, &reasons[1071])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -20873,8 +19635,6 @@ func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	default:
 		return c.FailUnsupported(n, "draft/session-start.schema.json#/properties/trigger/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -20890,7 +19650,6 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailWith(n, &reasons[1074])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20932,7 +19691,6 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required147)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20948,7 +19706,6 @@ func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailWith(n, &reasons[1080])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -20964,7 +19721,6 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			return c.FailWith(n, &reasons[1082])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -21032,19 +19788,15 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1087])
 	}
-	_ = d
 	return true
 }
 
 // vSessionEnd_type checks draft/session-end.schema.json#/properties/type.
 func vSessionEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "session.end")) {
 		return c.FailWith(n, &reasons[1088])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -21060,8 +19812,6 @@ func vSessionEnd_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	default:
 		return c.FailUnsupported(n, "draft/session-end.schema.json#/properties/outcome/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -21077,7 +19827,6 @@ func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[1091])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -21104,7 +19853,6 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -21120,7 +19868,6 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 			return c.FailWith(n, &reasons[1094])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -21128,7 +19875,6 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[1095])
@@ -21212,7 +19958,6 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailUnsupported(dv, "draft/execution-event.schema.json#/oneOf", "type")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -21220,7 +19965,6 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[1097])
@@ -21276,22 +20020,17 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailUnsupported(dv, "draft/interaction-event.schema.json#/oneOf", "type")
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptDenyResponse checks draft/intercept-deny-response.schema.json#.
 func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	if !vInterceptDenyResponse_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -21320,7 +20059,6 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -21366,7 +20104,6 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			return c.FailRequired(n, seen, &required149)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -21397,22 +20134,17 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptNoEffectResponse checks draft/intercept-no-effect-response.schema.json#.
 func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	if !vInterceptNoEffectResponse_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -21441,7 +20173,6 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -21487,7 +20218,6 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 			return c.FailRequired(n, seen, &required150)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -21503,15 +20233,11 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 			return c.FailWith(n, &reasons[1109])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest checks draft/intercept-request.schema.json#.
 func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
@@ -21521,7 +20247,6 @@ func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !rules.InterceptIDMatchesEvent(c, n, nil) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -21563,19 +20288,15 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.FailRequired(n, seen, &required151)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_method checks draft/intercept-request.schema.json#/allOf/1/properties/method.
 func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/intercept")) {
 		return c.FailWith(n, &reasons[1113])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -21952,21 +20673,16 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_0 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0.
 func vInterceptRequest_allOf_1_params_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_0_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -21995,7 +20711,6 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22024,19 +20739,15 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_0_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "session.start")) {
 		return c.FailWith(n, &reasons[1118])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -22065,21 +20776,16 @@ func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1.
 func vInterceptRequest_allOf_1_params_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_1_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22108,7 +20814,6 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22137,19 +20842,15 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_1_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "config.change.before")) {
 		return c.FailWith(n, &reasons[1119])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -22178,21 +20879,16 @@ func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_2 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2.
 func vInterceptRequest_allOf_1_params_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_2_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22221,7 +20917,6 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22250,19 +20945,15 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_2_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.start")) {
 		return c.FailWith(n, &reasons[1120])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -22291,21 +20982,16 @@ func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_3 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3.
 func vInterceptRequest_allOf_1_params_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_3_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22334,7 +21020,6 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22363,19 +21048,15 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_3_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "turn.finish.before")) {
 		return c.FailWith(n, &reasons[1121])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -22404,21 +21085,16 @@ func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_4 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4.
 func vInterceptRequest_allOf_1_params_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_4_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22447,7 +21123,6 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22476,19 +21151,15 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_4_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "model.request.before")) {
 		return c.FailWith(n, &reasons[1122])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -22517,21 +21188,16 @@ func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_5 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5.
 func vInterceptRequest_allOf_1_params_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_5_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22560,7 +21226,6 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22589,19 +21254,15 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_5_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "model.response.after")) {
 		return c.FailWith(n, &reasons[1123])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -22630,21 +21291,16 @@ func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_6 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6.
 func vInterceptRequest_allOf_1_params_allOf_6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_6_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22673,7 +21329,6 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22702,19 +21357,15 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_6_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "model.switch.before")) {
 		return c.FailWith(n, &reasons[1124])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -22743,21 +21394,16 @@ func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_7 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7.
 func vInterceptRequest_allOf_1_params_allOf_7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_7_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22786,7 +21432,6 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22815,19 +21460,15 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_7_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
 		return c.FailWith(n, &reasons[1125])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -22856,21 +21497,16 @@ func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_8 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8.
 func vInterceptRequest_allOf_1_params_allOf_8(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_8_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22899,7 +21535,6 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -22928,19 +21563,15 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_8_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.after")) {
 		return c.FailWith(n, &reasons[1126])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -22969,21 +21600,16 @@ func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_9 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9.
 func vInterceptRequest_allOf_1_params_allOf_9(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_9_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23012,7 +21638,6 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23041,19 +21666,15 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Nod
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_9_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.permission.request")) {
 		return c.FailWith(n, &reasons[1127])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -23082,21 +21703,16 @@ func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_10 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10.
 func vInterceptRequest_allOf_1_params_allOf_10(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_10_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23125,7 +21741,6 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23154,19 +21769,15 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_10_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.batch.after")) {
 		return c.FailWith(n, &reasons[1128])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -23195,21 +21806,16 @@ func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_11 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11.
 func vInterceptRequest_allOf_1_params_allOf_11(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_11_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23238,7 +21844,6 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23267,19 +21872,15 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_11_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.before")) {
 		return c.FailWith(n, &reasons[1129])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -23308,21 +21909,16 @@ func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_12 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12.
 func vInterceptRequest_allOf_1_params_allOf_12(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_12_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23351,7 +21947,6 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23380,19 +21975,15 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_12_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "context.compact.after")) {
 		return c.FailWith(n, &reasons[1130])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -23421,21 +22012,16 @@ func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_13 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13.
 func vInterceptRequest_allOf_1_params_allOf_13(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_13_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23464,7 +22050,6 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23493,19 +22078,15 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_13_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "task.change.before")) {
 		return c.FailWith(n, &reasons[1131])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -23534,21 +22115,16 @@ func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_14 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14.
 func vInterceptRequest_allOf_1_params_allOf_14(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_14_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23577,7 +22153,6 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23606,19 +22181,15 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_14_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.request")) {
 		return c.FailWith(n, &reasons[1132])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -23647,21 +22218,16 @@ func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_15 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15.
 func vInterceptRequest_allOf_1_params_allOf_15(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_15_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23690,7 +22256,6 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23719,19 +22284,15 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_15_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "user.elicitation.result")) {
 		return c.FailWith(n, &reasons[1133])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -23760,21 +22321,16 @@ func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_16 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16.
 func vInterceptRequest_allOf_1_params_allOf_16(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_16_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23803,7 +22359,6 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23832,19 +22387,15 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_16_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.inbound")) {
 		return c.FailWith(n, &reasons[1134])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -23873,21 +22424,16 @@ func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_17 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17.
 func vInterceptRequest_allOf_1_params_allOf_17(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_17_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23916,7 +22462,6 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -23945,19 +22490,15 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_17_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "user.message.outbound")) {
 		return c.FailWith(n, &reasons[1135])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -23986,21 +22527,16 @@ func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_18 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18.
 func vInterceptRequest_allOf_1_params_allOf_18(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_18_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24029,7 +22565,6 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24058,19 +22593,15 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_allOf_18_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "workspace.change.before")) {
 		return c.FailWith(n, &reasons[1136])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -24099,7 +22630,6 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24107,7 +22637,6 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, 
 func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	if !vEvent(c, n, ev) {
 		return false
 	}
@@ -24210,22 +22739,17 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			return c.FailUnsupported(dv, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event/oneOf", "type")
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_capabilities checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vInterceptRequest_allOf_1_params_capabilities_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -24254,7 +22778,6 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24262,7 +22785,6 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -24285,7 +22807,6 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahprt.Ctx, n 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24312,7 +22833,6 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 			return c.FailRequired(n, seen, &required153)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24366,7 +22886,6 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			return c.FailRequired(n, seen, &required154)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24382,16 +22901,11 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Nod
 	default:
 		return c.FailUnsupported(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_state_candidate checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
 func vInterceptRequest_allOf_1_params_state_candidate(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -24406,7 +22920,6 @@ func vInterceptRequest_allOf_1_params_state_candidate(c *ahprt.Ctx, n ahprt.Node
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -24417,7 +22930,6 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	if !(k == ahprt.KindNull) {
 		return c.FailTypeWith(n, &reasons[1145])
 	}
-	_ = d
 	return true
 }
 
@@ -24455,7 +22967,6 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 			return c.FailRequired(n, seen, &required155)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24466,7 +22977,6 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1148])
 	}
-	_ = d
 	return true
 }
 
@@ -24482,8 +22992,6 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	default:
 		return c.FailUnsupported(n, "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -24508,7 +23016,6 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24519,22 +23026,17 @@ func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1151])
 	}
-	_ = d
 	return true
 }
 
 // vInterceptResponse checks draft/intercept-response.schema.json#.
 func vInterceptResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	if !vInterceptResponse_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -24568,7 +23070,6 @@ func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 			return c.FailRequired(n, seen, &required156)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24621,7 +23122,6 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1156])
 	}
-	_ = d
 	return true
 }
 
@@ -24646,7 +23146,6 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24654,7 +23153,6 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[1158])
@@ -24714,7 +23212,6 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailUnsupported(dv, "draft/json-rpc-message.schema.json#/oneOf", "jsonrpc")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24768,7 +23265,6 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1165])
 	}
-	_ = d
 	return true
 }
 
@@ -24779,7 +23275,6 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1166])
 	}
-	_ = d
 	return true
 }
 
@@ -24833,7 +23328,6 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1171])
 	}
-	_ = d
 	return true
 }
 
@@ -24876,7 +23370,6 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			return c.FailRequired(n, seen, &required160)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -24887,7 +23380,6 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[1175])
 	}
-	_ = d
 	return true
 }
 
@@ -24898,22 +23390,17 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1176])
 	}
-	_ = d
 	return true
 }
 
 // vObserveNotification checks draft/observe-notification.schema.json#.
 func vObserveNotification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_notification(c, n, ev) {
 		return false
 	}
 	if !vObserveNotification_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -24949,19 +23436,15 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vObserveNotification_allOf_1_method checks draft/observe-notification.schema.json#/allOf/1/properties/method.
 func vObserveNotification_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/observe")) {
 		return c.FailWith(n, &reasons[1178])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -25003,7 +23486,6 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailRequired(n, seen, &required161)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25048,7 +23530,6 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !rules.UniqueBackendIDs(c, n, nil) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -25076,7 +23557,6 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25140,21 +23620,16 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1191])
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_backend_allOf_0 checks draft/registration.schema.json#/$defs/backend/allOf/0.
 func vRegistration_backend_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
 		if !vRegistration_backend_allOf_0_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25183,7 +23658,6 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25212,19 +23686,15 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_backend_allOf_0_if_transport_type checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
 func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
 		return c.FailWith(n, &reasons[1192])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -25232,14 +23702,12 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		p := presence10(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1193])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25247,13 +23715,11 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	if k != ahprt.KindObject || presence10(d, n) == 1 {
 		if !vRegistration_backend_allOf_1_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25282,7 +23748,6 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25311,19 +23776,15 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_backend_allOf_1_then_transport_type checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
 func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
 		return c.FailWith(n, &reasons[1194])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -25331,7 +23792,6 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[1195])
@@ -25363,7 +23823,6 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", "type")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25418,19 +23877,15 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailRequired(n, seen, &required164)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_stdioTransport_type checks draft/registration.schema.json#/$defs/stdioTransport/properties/type.
 func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
 		return c.FailWith(n, &reasons[1201])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -25455,7 +23910,6 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25466,7 +23920,6 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1203])
 	}
-	_ = d
 	return true
 }
 
@@ -25482,8 +23935,6 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -25494,7 +23945,6 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1205])
 	}
-	_ = d
 	return true
 }
 
@@ -25536,19 +23986,15 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			return c.FailRequired(n, seen, &required165)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_httpTransport_type checks draft/registration.schema.json#/$defs/httpTransport/properties/type.
 func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
 		return c.FailWith(n, &reasons[1209])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -25567,7 +24013,6 @@ func vRegistration_httpUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[1212])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25595,7 +24040,6 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25603,7 +24047,6 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[1215])
@@ -25635,7 +24078,6 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 			return c.FailUnsupported(dv, "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "mode")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25715,7 +24157,6 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !vRegistration_interceptSubscription_allOf_0(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -25723,7 +24164,6 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 func vRegistration_interceptSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -25749,7 +24189,6 @@ func vRegistration_interceptSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25783,19 +24222,15 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 			return c.FailRequired(n, seen, &required167)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_interceptSubscription_allOf_0_then_disableable checks draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable.
 func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
 		return c.FailWith(n, &reasons[1224])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -25827,15 +24262,11 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_interceptSubscription_events_items checks draft/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
 func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -25850,7 +24281,6 @@ func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -25866,19 +24296,15 @@ func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			return c.FailWith(n, &reasons[1229])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_interceptSubscription_mode checks draft/registration.schema.json#/$defs/interceptSubscription/properties/mode.
 func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
 		return c.FailWith(n, &reasons[1230])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -25894,8 +24320,6 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -25906,7 +24330,6 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[1232])
 	}
-	_ = d
 	return true
 }
 
@@ -25942,7 +24365,6 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -25971,7 +24393,6 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -26000,7 +24421,6 @@ func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -26016,8 +24436,6 @@ func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *a
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -26028,7 +24446,6 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[1239])
 	}
-	_ = d
 	return true
 }
 
@@ -26108,7 +24525,6 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[1244])
 	}
-	_ = d
 	return true
 }
 
@@ -26116,7 +24532,6 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 func vRegistration_observeSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		cond := true
 		if k == ahprt.KindObject {
@@ -26142,7 +24557,6 @@ func vRegistration_observeSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *a
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -26176,19 +24590,15 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 			return c.FailRequired(n, seen, &required169)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_observeSubscription_allOf_0_then_disableable checks draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable.
 func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
 		return c.FailWith(n, &reasons[1246])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -26220,15 +24630,11 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_observeSubscription_events_items checks draft/registration.schema.json#/$defs/observeSubscription/properties/events/items.
 func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -26243,19 +24649,15 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_observeSubscription_mode checks draft/registration.schema.json#/$defs/observeSubscription/properties/mode.
 func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "observe")) {
 		return c.FailWith(n, &reasons[1250])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -26266,7 +24668,6 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[1251])
 	}
-	_ = d
 	return true
 }
 
@@ -26282,8 +24683,6 @@ func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -26294,7 +24693,6 @@ func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, e
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[1253])
 	}
-	_ = d
 	return true
 }
 
@@ -26302,7 +24700,6 @@ func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, e
 func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[1254])
@@ -26374,7 +24771,6 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailUnsupported(dv, "draft/schema.json#/oneOf", "jsonrpc")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -26382,7 +24778,6 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[1257])
@@ -26426,15 +24821,11 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailUnsupported(dv, "draft/task-workspace-event.schema.json#/oneOf", "type")
 		}
 	}
-	_ = d
 	return true
 }
 
 // vMCPElicitation_elicitRequestParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams.
 func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -26457,7 +24848,6 @@ func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		c.Discard(mark)
 		c.Choose(6, n, first)
 	}
-	_ = d
 	return true
 }
 
@@ -26517,7 +24907,6 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			return c.FailRequired(n, seen, &required170)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -26549,7 +24938,6 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -26560,7 +24948,6 @@ func vMCPElicitation_progressToken(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindString || k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1265])
 	}
-	_ = d
 	return true
 }
 
@@ -26571,7 +24958,6 @@ func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1266])
 	}
-	_ = d
 	return true
 }
 
@@ -26582,7 +24968,6 @@ func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1267])
 	}
-	_ = d
 	return true
 }
 
@@ -26596,7 +24981,6 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(d.StrEq(n, "url")) {
 		return c.FailWith(n, &reasons[1269])
 	}
-	_ = d
 	return true
 }
 
@@ -26628,7 +25012,6 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -26639,7 +25022,6 @@ func vMCPElicitation_taskMetadata_ttl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1271])
 	}
-	_ = d
 	return true
 }
 
@@ -26655,7 +25037,6 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 			return c.FailWith(n, &reasons[1273])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -26709,7 +25090,6 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 			return c.FailRequired(n, seen, &required171)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -26720,7 +25100,6 @@ func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1277])
 	}
-	_ = d
 	return true
 }
 
@@ -26734,7 +25113,6 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	if !(d.StrEq(n, "form")) {
 		return c.FailWith(n, &reasons[1279])
 	}
-	_ = d
 	return true
 }
 
@@ -26784,7 +25162,6 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 			return c.FailRequired(n, seen, &required172)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -26795,7 +25172,6 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1284])
 	}
-	_ = d
 	return true
 }
 
@@ -26822,15 +25198,11 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vMCPElicitation_primitiveSchemaDefinition checks draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition.
 func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -26889,7 +25261,6 @@ func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *a
 		c.Discard(mark)
 		c.Choose(5, n, first)
 	}
-	_ = d
 	return true
 }
 
@@ -26950,7 +25321,6 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailRequired(n, seen, &required173)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -26964,7 +25334,6 @@ func vMCPElicitation_stringSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(d.StrEq(n, "string")) {
 		return c.FailWith(n, &reasons[1290])
 	}
-	_ = d
 	return true
 }
 
@@ -26975,7 +25344,6 @@ func vMCPElicitation_stringSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1291])
 	}
-	_ = d
 	return true
 }
 
@@ -26986,7 +25354,6 @@ func vMCPElicitation_stringSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1292])
 	}
-	_ = d
 	return true
 }
 
@@ -26997,7 +25364,6 @@ func vMCPElicitation_stringSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1293])
 	}
-	_ = d
 	return true
 }
 
@@ -27016,7 +25382,6 @@ func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	default:
 		return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", "value")
 	}
-	_ = d
 	return true
 }
 
@@ -27027,7 +25392,6 @@ func vMCPElicitation_stringSchema_minLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1296])
 	}
-	_ = d
 	return true
 }
 
@@ -27038,7 +25402,6 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1297])
 	}
-	_ = d
 	return true
 }
 
@@ -27095,7 +25458,6 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailRequired(n, seen, &required174)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27114,7 +25476,6 @@ func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	default:
 		return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", "value")
 	}
-	_ = d
 	return true
 }
 
@@ -27125,7 +25486,6 @@ func vMCPElicitation_numberSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1303])
 	}
-	_ = d
 	return true
 }
 
@@ -27136,7 +25496,6 @@ func vMCPElicitation_numberSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1304])
 	}
-	_ = d
 	return true
 }
 
@@ -27147,7 +25506,6 @@ func vMCPElicitation_numberSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1305])
 	}
-	_ = d
 	return true
 }
 
@@ -27158,7 +25516,6 @@ func vMCPElicitation_numberSchema_minimum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1306])
 	}
-	_ = d
 	return true
 }
 
@@ -27169,7 +25526,6 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1307])
 	}
-	_ = d
 	return true
 }
 
@@ -27218,7 +25574,6 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			return c.FailRequired(n, seen, &required175)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27232,7 +25587,6 @@ func vMCPElicitation_booleanSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	if !(d.StrEq(n, "boolean")) {
 		return c.FailWith(n, &reasons[1312])
 	}
-	_ = d
 	return true
 }
 
@@ -27243,7 +25597,6 @@ func vMCPElicitation_booleanSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1313])
 	}
-	_ = d
 	return true
 }
 
@@ -27254,7 +25607,6 @@ func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1314])
 	}
-	_ = d
 	return true
 }
 
@@ -27265,7 +25617,6 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[1315])
 	}
-	_ = d
 	return true
 }
 
@@ -27319,7 +25670,6 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 			return c.FailRequired(n, seen, &required176)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27333,7 +25683,6 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.N
 	if !(d.StrEq(n, "string")) {
 		return c.FailWith(n, &reasons[1321])
 	}
-	_ = d
 	return true
 }
 
@@ -27344,7 +25693,6 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1322])
 	}
-	_ = d
 	return true
 }
 
@@ -27355,7 +25703,6 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1323])
 	}
-	_ = d
 	return true
 }
 
@@ -27366,7 +25713,6 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahpr
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1324])
 	}
-	_ = d
 	return true
 }
 
@@ -27391,7 +25737,6 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27402,7 +25747,6 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1326])
 	}
-	_ = d
 	return true
 }
 
@@ -27456,7 +25800,6 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 			return c.FailRequired(n, seen, &required177)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27470,7 +25813,6 @@ func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Nod
 	if !(d.StrEq(n, "string")) {
 		return c.FailWith(n, &reasons[1332])
 	}
-	_ = d
 	return true
 }
 
@@ -27481,7 +25823,6 @@ func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1333])
 	}
-	_ = d
 	return true
 }
 
@@ -27492,7 +25833,6 @@ func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ah
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1334])
 	}
-	_ = d
 	return true
 }
 
@@ -27503,7 +25843,6 @@ func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1335])
 	}
-	_ = d
 	return true
 }
 
@@ -27528,7 +25867,6 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27570,7 +25908,6 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			return c.FailRequired(n, seen, &required178)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27581,7 +25918,6 @@ func vMCPElicitation_labelledOption_const(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1341])
 	}
-	_ = d
 	return true
 }
 
@@ -27592,7 +25928,6 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1342])
 	}
-	_ = d
 	return true
 }
 
@@ -27654,7 +25989,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 			return c.FailRequired(n, seen, &required179)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27668,7 +26002,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.No
 	if !(d.StrEq(n, "array")) {
 		return c.FailWith(n, &reasons[1348])
 	}
-	_ = d
 	return true
 }
 
@@ -27679,7 +26012,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1349])
 	}
-	_ = d
 	return true
 }
 
@@ -27690,7 +26022,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n a
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1350])
 	}
-	_ = d
 	return true
 }
 
@@ -27715,7 +26046,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27726,7 +26056,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1352])
 	}
-	_ = d
 	return true
 }
 
@@ -27768,7 +26097,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 			return c.FailRequired(n, seen, &required180)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27782,7 +26110,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ah
 	if !(d.StrEq(n, "string")) {
 		return c.FailWith(n, &reasons[1358])
 	}
-	_ = d
 	return true
 }
 
@@ -27807,7 +26134,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27818,7 +26144,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1360])
 	}
-	_ = d
 	return true
 }
 
@@ -27829,7 +26154,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahpr
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1361])
 	}
-	_ = d
 	return true
 }
 
@@ -27840,7 +26164,6 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1362])
 	}
-	_ = d
 	return true
 }
 
@@ -27902,7 +26225,6 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 			return c.FailRequired(n, seen, &required181)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27916,7 +26238,6 @@ func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node
 	if !(d.StrEq(n, "array")) {
 		return c.FailWith(n, &reasons[1368])
 	}
-	_ = d
 	return true
 }
 
@@ -27927,7 +26248,6 @@ func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1369])
 	}
-	_ = d
 	return true
 }
 
@@ -27938,7 +26258,6 @@ func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahp
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1370])
 	}
-	_ = d
 	return true
 }
 
@@ -27963,7 +26282,6 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -27974,7 +26292,6 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1372])
 	}
-	_ = d
 	return true
 }
 
@@ -28011,7 +26328,6 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 			return c.FailRequired(n, seen, &required182)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -28036,7 +26352,6 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -28047,7 +26362,6 @@ func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1377])
 	}
-	_ = d
 	return true
 }
 
@@ -28058,7 +26372,6 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1378])
 	}
-	_ = d
 	return true
 }
 
@@ -28116,7 +26429,6 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 			return c.FailRequired(n, seen, &required183)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -28130,7 +26442,6 @@ func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(d.StrEq(n, "string")) {
 		return c.FailWith(n, &reasons[1384])
 	}
-	_ = d
 	return true
 }
 
@@ -28141,7 +26452,6 @@ func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1385])
 	}
-	_ = d
 	return true
 }
 
@@ -28152,7 +26462,6 @@ func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1386])
 	}
-	_ = d
 	return true
 }
 
@@ -28163,7 +26472,6 @@ func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1387])
 	}
-	_ = d
 	return true
 }
 
@@ -28188,7 +26496,6 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -28199,7 +26506,6 @@ func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1389])
 	}
-	_ = d
 	return true
 }
 
@@ -28224,7 +26530,6 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -28235,7 +26540,6 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahpr
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1391])
 	}
-	_ = d
 	return true
 }
 
@@ -28260,7 +26564,6 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -28271,7 +26574,6 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *a
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1393])
 	}
-	_ = d
 	return true
 }
 
@@ -28285,7 +26587,6 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 	if !(d.StrEq(n, "object")) {
 		return c.FailWith(n, &reasons[1395])
 	}
-	_ = d
 	return true
 }
 
@@ -28330,7 +26631,6 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailRequired(n, seen, &required184)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -28341,7 +26641,6 @@ func vMCPElicitation_elicitResult_meta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1398])
 	}
-	_ = d
 	return true
 }
 
@@ -28360,7 +26659,6 @@ func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	default:
 		return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action/enum", "value")
 	}
-	_ = d
 	return true
 }
 
@@ -28387,15 +26685,11 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vMCPElicitation_elicitResult_content_additionalProperties checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
 func vMCPElicitation_elicitResult_content_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -28410,7 +26704,6 @@ func vMCPElicitation_elicitResult_content_additionalProperties(c *ahprt.Ctx, n a
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -28435,7 +26728,6 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -28446,7 +26738,6 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1403])
 	}
-	_ = d
 	return true
 }
 
@@ -28457,7 +26748,6 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 	if !(k == ahprt.KindString || k == ahprt.KindNumber || k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[1404])
 	}
-	_ = d
 	return true
 }
 
@@ -28508,127 +26798,94 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 			return c.FailRequired(n, seen, &required185)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCommon_merged checks draft/common.schema.json#/$defs/request/properties/params.
 func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_request_params(c, n, ev) {
 		return false
 	}
 	if !vCapabilitiesRequest_allOf_1_params(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vCommon_merged2 checks draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
 	if !vCapabilitiesResponse_allOf_1_result(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vEvent_merged checks draft/event.schema.json#/$defs/eventCore/properties/parentEventId.
 func vEvent_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vEvent_eventCore_parentEventId(c, n, ev) {
 		return false
 	}
 	if !vInteractionEvent_hookFailure_parentEventId(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vCommon_merged3 checks draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
 	if !vInterceptDenyResponse_allOf_1_result(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vCommon_merged4 checks draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
 	if !vInterceptNoEffectResponse_allOf_1_result(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vCommon_merged5 checks draft/common.schema.json#/$defs/request/properties/params.
 func vCommon_merged5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_request_params(c, n, ev) {
 		return false
 	}
 	if !vInterceptRequest_allOf_1_params(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vCommon_merged6 checks draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
 	if !vInterceptResponse_allOf_1_result(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vCommon_merged7 checks draft/common.schema.json#/$defs/notification/properties/params.
 func vCommon_merged7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_notification_params(c, n, ev) {
 		return false
 	}
 	if !vObserveNotification_allOf_1_params(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 

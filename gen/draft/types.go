@@ -253,7 +253,6 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 		x := c.Text(n)
 		v.String = &x
 	}
-	_ = d
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -613,7 +612,6 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 		x := c.Text(n)
 		v.String = &x
 	}
-	_ = d
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -8477,7 +8475,6 @@ func bErrorStatus(c *ahprt.Ctx, n ahprt.Node, v *ErrorStatus) {
 		x := c.Text(n)
 		v.String = &x
 	}
-	_ = d
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -26816,7 +26813,6 @@ func bInterceptRequestParamsStateCandidate(c *ahprt.Ctx, n ahprt.Node, v *Interc
 		bInterceptRequestParamsStateCandidateObject(c, n, x)
 		v.Object = x
 	}
-	_ = d
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -27633,7 +27629,6 @@ func bProgressToken(c *ahprt.Ctx, n ahprt.Node, v *ProgressToken) {
 		x := c.Text(n)
 		v.String = &x
 	}
-	_ = d
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -29755,7 +29750,6 @@ func bElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node, v *ElicitResultConten
 	case ahprt.KindArray:
 		v.Array = buildList_string(c, n)
 	}
-	_ = d
 }
 
 // AppendJSON appends the alternative that is set (null when none is).

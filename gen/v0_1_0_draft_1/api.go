@@ -227,10 +227,7 @@ func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
 	if err := c.Run(vCommon_protocolVersion); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckProtocolVersion validates data as ProtocolVersion (common.schema.json#/$defs/protocolVersion) without building a value.
@@ -399,9 +396,7 @@ func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 		return nil, err
 	}
 	d := c.Doc
-	v := d.RawValue(0)
-	_ = d
-	return v, nil
+	return d.RawValue(0), nil
 }
 
 // CheckExtensions validates data as Extensions (extensions.schema.json#) without building a value.
@@ -535,10 +530,7 @@ func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
 	if err := c.Run(vJSONRPCMessage); err != nil {
 		return nil, err
 	}
-	d := c.Doc
-	v := bJSONRPCMessage(c, 0)
-	_ = d
-	return v, nil
+	return bJSONRPCMessage(c, 0), nil
 }
 
 // CheckJSONRPCMessage validates data as JSONRPCMessage (json-rpc-message.schema.json#) without building a value.
@@ -774,10 +766,7 @@ func decodeReverseDNS(c *ahprt.Ctx) (ReverseDNS, error) {
 	if err := c.Run(vRegistration_reverseDns); err != nil {
 		return "", err
 	}
-	d := c.Doc
-	v := c.Text(0)
-	_ = d
-	return v, nil
+	return c.Text(0), nil
 }
 
 // CheckReverseDNS validates data as ReverseDNS (registration.schema.json#/$defs/reverseDns) without building a value.

@@ -41,7 +41,6 @@ func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required0)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -73,15 +72,11 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_effects_items checks 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items.
 func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -96,19 +91,15 @@ func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
 // vCapabilities_effects_items_anyOf_0 checks 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0.
 func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
 		return c.FailWith(n, &reasons[5])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -124,7 +115,6 @@ func vCapabilities_effects_items_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailWith(n, &reasons[7])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -174,19 +164,15 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required1)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vDenyEffect_type checks 0.1.0-draft.1/deny-effect.schema.json#/properties/type.
 func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
 		return c.FailWith(n, &reasons[11])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -202,7 +188,6 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[13])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -218,7 +203,6 @@ func vDenyEffect_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[15])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -239,7 +223,6 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -252,22 +235,17 @@ func vExtensions_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.FailWith(n, &reasons[17])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptDenyResponse checks 0.1.0-draft.1/intercept-deny-response.schema.json#.
 func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	if !vInterceptDenyResponse_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -321,27 +299,20 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[22])
 	}
-	_ = d
 	return true
 }
 
 // vCommon_successResponse_jsonrpc checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc.
 func vCommon_successResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[23])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vCommon_jsonRpcResponseId checks 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId.
 func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -356,15 +327,11 @@ func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
 // vCommon_jsonRpcId checks 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId.
 func vCommon_jsonRpcId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	{
 		mark := c.Mark()
 		matches := 0
@@ -379,7 +346,6 @@ func vCommon_jsonRpcId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		}
 		c.Discard(mark)
 	}
-	_ = d
 	return true
 }
 
@@ -395,7 +361,6 @@ func vCommon_jsonRpcId_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			return c.FailWith(n, &reasons[25])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -406,7 +371,6 @@ func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[26])
 	}
-	_ = d
 	return true
 }
 
@@ -417,7 +381,6 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindNull) {
 		return c.FailTypeWith(n, &reasons[27])
 	}
-	_ = d
 	return true
 }
 
@@ -428,7 +391,6 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[28])
 	}
-	_ = d
 	return true
 }
 
@@ -457,7 +419,6 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -503,19 +464,15 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			return c.FailRequired(n, seen, &required3)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCommon_protocolVersion checks 0.1.0-draft.1/common.schema.json#/$defs/protocolVersion.
 func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "0.1")) {
 		return c.FailWith(n, &reasons[32])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -546,22 +503,17 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptNoEffectResponse checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
 func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
 	if !vInterceptNoEffectResponse_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -590,7 +542,6 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -636,7 +587,6 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 			return c.FailRequired(n, seen, &required4)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -652,15 +602,11 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 			return c.FailWith(n, &reasons[40])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest checks 0.1.0-draft.1/intercept-request.schema.json#.
 func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
@@ -670,7 +616,6 @@ func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !rules.InterceptIDMatchesEvent(c, n, nil) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -722,19 +667,15 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required5)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vCommon_request_jsonrpc checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc.
 func vCommon_request_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[46])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -750,7 +691,6 @@ func vCommon_request_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[48])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -761,7 +701,6 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[49])
 	}
-	_ = d
 	return true
 }
 
@@ -797,19 +736,15 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_method checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method.
 func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "hooks/intercept")) {
 		return c.FailWith(n, &reasons[51])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -860,7 +795,6 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			return c.FailRequired(n, seen, &required6)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -930,7 +864,6 @@ func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required7)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -946,7 +879,6 @@ func vToolBefore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[64])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -962,19 +894,15 @@ func vToolBefore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[66])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vToolBefore_type checks 0.1.0-draft.1/tool-before.schema.json#/properties/type.
 func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
 		return c.FailWith(n, &reasons[67])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -990,7 +918,6 @@ func vToolBefore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[69])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1043,7 +970,6 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required8)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1059,7 +985,6 @@ func vCommon_session_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[73])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1070,7 +995,6 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[74])
 	}
-	_ = d
 	return true
 }
 
@@ -1095,7 +1019,6 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1106,7 +1029,6 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[76])
 	}
-	_ = d
 	return true
 }
 
@@ -1117,7 +1039,6 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[77])
 	}
-	_ = d
 	return true
 }
 
@@ -1158,7 +1079,6 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required9)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1174,7 +1094,6 @@ func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[81])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1185,7 +1104,6 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[82])
 	}
-	_ = d
 	return true
 }
 
@@ -1251,7 +1169,6 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[88])
 	}
-	_ = d
 	return true
 }
 
@@ -1267,7 +1184,6 @@ func vToolBefore_tool_callId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[90])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1283,7 +1199,6 @@ func vToolBefore_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[92])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1299,8 +1214,6 @@ func vToolBefore_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	default:
 		return c.FailUnsupported(n, "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -1311,7 +1224,6 @@ func vToolBefore_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[94])
 	}
-	_ = d
 	return true
 }
 
@@ -1322,7 +1234,6 @@ func vToolBefore_tool_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[95])
 	}
-	_ = d
 	return true
 }
 
@@ -1369,7 +1280,6 @@ func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen, &required11)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1385,7 +1295,6 @@ func vCommon_native_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[101])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1401,7 +1310,6 @@ func vCommon_native_eventName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[103])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1412,22 +1320,17 @@ func vCommon_native_payload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[104])
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_capabilities checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
 	if !vInterceptRequest_allOf_1_params_capabilities_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -1456,7 +1359,6 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1482,19 +1384,15 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx,
 			return c.FailWith(n, &reasons[105])
 		}
 	}
-	_ = d
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "deny")) {
 		return c.FailWith(n, &reasons[106])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -1502,7 +1400,6 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *a
 func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[107])
@@ -1562,7 +1459,6 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailUnsupported(dv, "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", "jsonrpc")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1616,19 +1512,15 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[114])
 	}
-	_ = d
 	return true
 }
 
 // vCommon_notification_jsonrpc checks 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc.
 func vCommon_notification_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[115])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -1644,7 +1536,6 @@ func vCommon_notification_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			return c.FailWith(n, &reasons[117])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1655,7 +1546,6 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[118])
 	}
-	_ = d
 	return true
 }
 
@@ -1709,19 +1599,15 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[123])
 	}
-	_ = d
 	return true
 }
 
 // vCommon_errorResponse_jsonrpc checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc.
 func vCommon_errorResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[124])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -1764,7 +1650,6 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			return c.FailRequired(n, seen, &required14)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1775,7 +1660,6 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[128])
 	}
-	_ = d
 	return true
 }
 
@@ -1786,7 +1670,6 @@ func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[129])
 	}
-	_ = d
 	return true
 }
 
@@ -1831,7 +1714,6 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !rules.UniqueBackendIDs(c, n, nil) {
 		return false
 	}
-	_ = d
 	return true
 }
 
@@ -1859,7 +1741,6 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1916,21 +1797,16 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vRegistration_backend_allOf_1(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_backend_allOf_0 checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0.
 func vRegistration_backend_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
 		if !vRegistration_backend_allOf_0_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1959,7 +1835,6 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -1988,19 +1863,15 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_backend_allOf_0_if_transport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
 func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
 		return c.FailWith(n, &reasons[139])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2008,14 +1879,12 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		p := presence0(d, n)
 		if k != ahprt.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[140])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2023,13 +1892,11 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	if k != ahprt.KindObject || presence0(d, n) == 1 {
 		if !vRegistration_backend_allOf_1_then(c, n, ev) {
 			return false
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2058,7 +1925,6 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2087,19 +1953,15 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_backend_allOf_1_then_transport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
 func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
 		return c.FailWith(n, &reasons[141])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2115,7 +1977,6 @@ func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailWith(n, &reasons[143])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2123,7 +1984,6 @@ func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[144])
@@ -2155,7 +2015,6 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			return c.FailUnsupported(dv, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf", "type")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2210,19 +2069,15 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 			return c.FailRequired(n, seen, &required17)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_stdioTransport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type.
 func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "stdio")) {
 		return c.FailWith(n, &reasons[150])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2238,7 +2093,6 @@ func vRegistration_stdioTransport_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 			return c.FailWith(n, &reasons[152])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2263,7 +2117,6 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2274,7 +2127,6 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[154])
 	}
-	_ = d
 	return true
 }
 
@@ -2290,8 +2142,6 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	default:
 		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2302,7 +2152,6 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[156])
 	}
-	_ = d
 	return true
 }
 
@@ -2344,19 +2193,15 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 			return c.FailRequired(n, seen, &required18)
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_httpTransport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type.
 func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "http")) {
 		return c.FailWith(n, &reasons[160])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2375,7 +2220,6 @@ func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 			return c.FailWith(n, &reasons[163])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2430,19 +2274,15 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
 		return c.FailWith(n, &reasons[167])
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_authentication_type checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type.
 func vRegistration_authentication_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "bearer")) {
 		return c.FailWith(n, &reasons[168])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2458,7 +2298,6 @@ func vRegistration_authentication_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 			return c.FailWith(n, &reasons[170])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2486,7 +2325,6 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2494,7 +2332,6 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	_ = k
 	{
 		if k != ahprt.KindObject {
 			return c.FailTypeWith(n, &reasons[173])
@@ -2526,7 +2363,6 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 			return c.FailUnsupported(dv, "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", "mode")
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2582,7 +2418,6 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 			return c.FailRequired(n, seen, &required20)
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2617,31 +2452,24 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
 // vRegistration_interceptSubscription_events_items checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
 func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "tool.before")) {
 		return c.FailWith(n, &reasons[184])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vRegistration_interceptSubscription_mode checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode.
 func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "intercept")) {
 		return c.FailWith(n, &reasons[185])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2657,7 +2485,6 @@ func vRegistration_interceptSubscription_timeoutMs(c *ahprt.Ctx, n ahprt.Node, e
 			return c.FailWith(n, &reasons[187])
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2673,8 +2500,6 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	default:
 		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2685,7 +2510,6 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[189])
 	}
-	_ = d
 	return true
 }
 
@@ -2741,7 +2565,6 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[193])
 	}
-	_ = d
 	return true
 }
 
@@ -2773,7 +2596,6 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 			}
 		}
 	}
-	_ = d
 	return true
 }
 
@@ -2789,20 +2611,15 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 	default:
 		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", "value")
 	}
-	_ = k
-	_ = d
 	return true
 }
 
 // vRegistration_observeSubscription_mode checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode.
 func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
-	k := d.Kind(n)
 	if !(d.StrEq(n, "observe")) {
 		return c.FailWith(n, &reasons[198])
 	}
-	_ = k
-	_ = d
 	return true
 }
 
@@ -2813,52 +2630,39 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindBool) {
 		return c.FailTypeWith(n, &reasons[199])
 	}
-	_ = d
 	return true
 }
 
 // vCommon_merged checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
 	if !vInterceptDenyResponse_allOf_1_result(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vCommon_merged2 checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
 	if !vInterceptNoEffectResponse_allOf_1_result(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 
 // vCommon_merged3 checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
 func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	_ = k
 	if !vCommon_request_params(c, n, ev) {
 		return false
 	}
 	if !vInterceptRequest_allOf_1_params(c, n, ev) {
 		return false
 	}
-	_ = d
 	return true
 }
 

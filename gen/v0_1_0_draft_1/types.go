@@ -212,7 +212,6 @@ func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 		x := c.Text(n)
 		v.String = &x
 	}
-	_ = d
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
@@ -381,7 +380,6 @@ func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 		x := c.Text(n)
 		v.String = &x
 	}
-	_ = d
 }
 
 // AppendJSON appends the alternative that is set (null when none is).

@@ -89,10 +89,11 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 			g.Return(Id("v"), Nil())
 			return
 		}
-		g.Id("d").Op(":=").Id("c").Dot("Doc")
-		g.Id("v").Op(":=").Add(e.value(&ir.Expr{Named: t}, Lit(0)))
-		g.Id("_").Op("=").Id("d")
-		g.Return(Id("v"), Nil())
+		value := e.value(&ir.Expr{Named: t}, Lit(0))
+		if uses(func(g *Group) { g.Add(value) }, "d")["d"] {
+			g.Id("d").Op(":=").Id("c").Dot("Doc")
+		}
+		g.Return(value, Nil())
 	})
 	e.f.Line()
 	e.f.Commentf("%s validates data as %s (%s) without building a value.", t.CheckFunc, t.Name, loc)

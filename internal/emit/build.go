@@ -362,7 +362,6 @@ func (e *gotypes) buildKinds(t *ir.Type) {
 				})
 			}
 		})
-		g.Id("_").Op("=").Id("d")
 	})
 	e.f.Line()
 }

@@ -708,11 +708,22 @@ func mayBe(s *ir.Schema, kind string) bool {
 }
 
 func (e *checks) body(g *Group, s *ir.Schema) {
-	g.Id("d").Op(":=").Id("c").Dot("Doc")
-	g.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
-	uses := false
+	keywords := func(g *Group) { e.keywords(g, s) }
+	used := uses(keywords, "d", "k")
+	if used["d"] || used["k"] {
+		g.Id("d").Op(":=").Id("c").Dot("Doc")
+	}
+	if used["k"] {
+		g.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
+	}
+	keywords(g)
+	g.Return(True())
+}
+
+// keywords writes the checks of s's keywords on node n (d and k, its
+// document and kind, declared by body as they are used).
+func (e *checks) keywords(g *Group, s *ir.Schema) {
 	if len(s.Types) > 0 {
-		uses = true
 		g.If(Op("!").Parens(kindTest(s.Types))).Block(
 			Return(e.failType(Id("n"), s.Loc+"/type", strings.Join(s.Types, " or "))),
 		)
@@ -725,21 +736,10 @@ func (e *checks) body(g *Group, s *ir.Schema) {
 	if s.Enum != nil {
 		e.enum(g, s)
 	}
-	if e.object(g, s) {
-		uses = true
-	}
-	if e.array(g, s) {
-		uses = true
-	}
-	if e.str(g, s) {
-		uses = true
-	}
-	if e.number(g, s) {
-		uses = true
-	}
-	if !uses {
-		g.Id("_").Op("=").Id("k")
-	}
+	e.object(g, s)
+	e.array(g, s)
+	e.str(g, s)
+	e.number(g, s)
 	e.applicators(g, s)
 	for _, r := range s.Rules {
 		sub := Code(Nil())
@@ -748,8 +748,6 @@ func (e *checks) body(g *Group, s *ir.Schema) {
 		}
 		g.If(Op("!").Qual(rulesPkg, r.Func).Call(Id("c"), Id("n"), sub)).Block(Return(False()))
 	}
-	g.Id("_").Op("=").Id("d")
-	g.Return(True())
 }
 
 func (e *checks) enum(g *Group, s *ir.Schema) {
