@@ -11,2895 +11,1374 @@ import (
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (*CapabilitiesRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesRequest(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesRequest)
 }
 
-// decodeCapabilitiesRequest is DecodeCapabilitiesRequest on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesRequest(c *ahprt.Ctx) (*CapabilitiesRequest, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilitiesRequest); err != nil {
-		return nil, err
-	}
-	v := new(CapabilitiesRequest)
-	bCapabilitiesRequest(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
 // CheckCapabilitiesRequest validates data as CapabilitiesRequest (capabilities-request.schema.json#) without building a value.
 func CheckCapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilitiesRequest); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilitiesRequest)
 }
 
 // DecodeCapabilitiesResponse decodes data as CapabilitiesResponse and validates every keyword of capabilities-response.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (*CapabilitiesResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesResponse(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesResponse)
 }
 
-// decodeCapabilitiesResponse is DecodeCapabilitiesResponse on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesResponse(c *ahprt.Ctx) (*CapabilitiesResponse, error) {
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vCapabilitiesResponse); err != nil {
-		return nil, err
-	}
-	v := new(CapabilitiesResponse)
-	bCapabilitiesResponse(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse, bCapabilitiesResponse)
 }
 
 // CheckCapabilitiesResponse validates data as CapabilitiesResponse (capabilities-response.schema.json#) without building a value.
 func CheckCapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vCapabilitiesResponse); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse)
 }
 
 // DecodeCapabilities decodes data as Capabilities and validates every keyword of capabilities.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilities(c)
+	return ahprt.Decoded(c, err, decodeCapabilities)
 }
 
-// decodeCapabilities is DecodeCapabilities on a parsed document (the dispatcher parses once).
 func decodeCapabilities(c *ahprt.Ctx) (*Capabilities, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities, bCapabilities)
 }
 
 // CheckCapabilities validates data as Capabilities (capabilities.schema.json#) without building a value.
 func CheckCapabilities(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities)
 }
 
 // DecodeCapabilitiesConfigChangeBefore decodes data as CapabilitiesConfigChangeBefore and validates every keyword of capabilities.schema.json#/$defs/config.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesConfigChangeBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesConfigChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesConfigChangeBefore(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesConfigChangeBefore)
 }
 
-// decodeCapabilitiesConfigChangeBefore is DecodeCapabilitiesConfigChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesConfigChangeBefore(c *ahprt.Ctx) (*CapabilitiesConfigChangeBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_configChangeBefore); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_configChangeBefore, bCapabilities)
 }
 
 // CheckCapabilitiesConfigChangeBefore validates data as CapabilitiesConfigChangeBefore (capabilities.schema.json#/$defs/config.change.before) without building a value.
 func CheckCapabilitiesConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_configChangeBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_configChangeBefore)
 }
 
 // DecodeCapabilitiesContextCompactAfter decodes data as CapabilitiesContextCompactAfter and validates every keyword of capabilities.schema.json#/$defs/context.compact.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesContextCompactAfter(data []byte, opts ...ahprt.Option) (*CapabilitiesContextCompactAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesContextCompactAfter(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesContextCompactAfter)
 }
 
-// decodeCapabilitiesContextCompactAfter is DecodeCapabilitiesContextCompactAfter on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesContextCompactAfter(c *ahprt.Ctx) (*CapabilitiesContextCompactAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_contextCompactAfter); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactAfter, bCapabilities)
 }
 
 // CheckCapabilitiesContextCompactAfter validates data as CapabilitiesContextCompactAfter (capabilities.schema.json#/$defs/context.compact.after) without building a value.
 func CheckCapabilitiesContextCompactAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_contextCompactAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactAfter)
 }
 
 // DecodeCapabilitiesContextCompactBefore decodes data as CapabilitiesContextCompactBefore and validates every keyword of capabilities.schema.json#/$defs/context.compact.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesContextCompactBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesContextCompactBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesContextCompactBefore(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesContextCompactBefore)
 }
 
-// decodeCapabilitiesContextCompactBefore is DecodeCapabilitiesContextCompactBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesContextCompactBefore(c *ahprt.Ctx) (*CapabilitiesContextCompactBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_contextCompactBefore); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactBefore, bCapabilities)
 }
 
 // CheckCapabilitiesContextCompactBefore validates data as CapabilitiesContextCompactBefore (capabilities.schema.json#/$defs/context.compact.before) without building a value.
 func CheckCapabilitiesContextCompactBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_contextCompactBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactBefore)
 }
 
 // DecodeCapabilitiesModelRequestBefore decodes data as CapabilitiesModelRequestBefore and validates every keyword of capabilities.schema.json#/$defs/model.request.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesModelRequestBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesModelRequestBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesModelRequestBefore(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesModelRequestBefore)
 }
 
-// decodeCapabilitiesModelRequestBefore is DecodeCapabilitiesModelRequestBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesModelRequestBefore(c *ahprt.Ctx) (*CapabilitiesModelRequestBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_modelRequestBefore); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelRequestBefore, bCapabilities)
 }
 
 // CheckCapabilitiesModelRequestBefore validates data as CapabilitiesModelRequestBefore (capabilities.schema.json#/$defs/model.request.before) without building a value.
 func CheckCapabilitiesModelRequestBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_modelRequestBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelRequestBefore)
 }
 
 // DecodeCapabilitiesModelResponseAfter decodes data as CapabilitiesModelResponseAfter and validates every keyword of capabilities.schema.json#/$defs/model.response.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesModelResponseAfter(data []byte, opts ...ahprt.Option) (*CapabilitiesModelResponseAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesModelResponseAfter(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesModelResponseAfter)
 }
 
-// decodeCapabilitiesModelResponseAfter is DecodeCapabilitiesModelResponseAfter on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesModelResponseAfter(c *ahprt.Ctx) (*CapabilitiesModelResponseAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_modelResponseAfter); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelResponseAfter, bCapabilities)
 }
 
 // CheckCapabilitiesModelResponseAfter validates data as CapabilitiesModelResponseAfter (capabilities.schema.json#/$defs/model.response.after) without building a value.
 func CheckCapabilitiesModelResponseAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_modelResponseAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelResponseAfter)
 }
 
 // DecodeCapabilitiesModelSwitchBefore decodes data as CapabilitiesModelSwitchBefore and validates every keyword of capabilities.schema.json#/$defs/model.switch.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesModelSwitchBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesModelSwitchBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesModelSwitchBefore(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesModelSwitchBefore)
 }
 
-// decodeCapabilitiesModelSwitchBefore is DecodeCapabilitiesModelSwitchBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesModelSwitchBefore(c *ahprt.Ctx) (*CapabilitiesModelSwitchBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_modelSwitchBefore); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelSwitchBefore, bCapabilities)
 }
 
 // CheckCapabilitiesModelSwitchBefore validates data as CapabilitiesModelSwitchBefore (capabilities.schema.json#/$defs/model.switch.before) without building a value.
 func CheckCapabilitiesModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_modelSwitchBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelSwitchBefore)
 }
 
 // DecodeModifyOperations decodes data as ModifyOperations and validates every keyword of capabilities.schema.json#/$defs/modifyOperations in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeModifyOperations(data []byte, opts ...ahprt.Option) (*ModifyOperations, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeModifyOperations(c)
+	return ahprt.Decoded(c, err, decodeModifyOperations)
 }
 
-// decodeModifyOperations is DecodeModifyOperations on a parsed document (the dispatcher parses once).
 func decodeModifyOperations(c *ahprt.Ctx) (*ModifyOperations, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_modifyOperations); err != nil {
-		return nil, err
-	}
-	v := new(ModifyOperations)
-	bModifyOperations(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modifyOperations, bModifyOperations)
 }
 
 // CheckModifyOperations validates data as ModifyOperations (capabilities.schema.json#/$defs/modifyOperations) without building a value.
 func CheckModifyOperations(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_modifyOperations); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modifyOperations)
 }
 
 // DecodeCapabilitiesSessionStart decodes data as CapabilitiesSessionStart and validates every keyword of capabilities.schema.json#/$defs/session.start in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesSessionStart(data []byte, opts ...ahprt.Option) (*CapabilitiesSessionStart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesSessionStart(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesSessionStart)
 }
 
-// decodeCapabilitiesSessionStart is DecodeCapabilitiesSessionStart on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesSessionStart(c *ahprt.Ctx) (*CapabilitiesSessionStart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_sessionStart); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_sessionStart, bCapabilities)
 }
 
 // CheckCapabilitiesSessionStart validates data as CapabilitiesSessionStart (capabilities.schema.json#/$defs/session.start) without building a value.
 func CheckCapabilitiesSessionStart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_sessionStart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_sessionStart)
 }
 
 // DecodeCapabilitiesTaskChangeBefore decodes data as CapabilitiesTaskChangeBefore and validates every keyword of capabilities.schema.json#/$defs/task.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesTaskChangeBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesTaskChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesTaskChangeBefore(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesTaskChangeBefore)
 }
 
-// decodeCapabilitiesTaskChangeBefore is DecodeCapabilitiesTaskChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesTaskChangeBefore(c *ahprt.Ctx) (*CapabilitiesTaskChangeBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_taskChangeBefore); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_taskChangeBefore, bCapabilities)
 }
 
 // CheckCapabilitiesTaskChangeBefore validates data as CapabilitiesTaskChangeBefore (capabilities.schema.json#/$defs/task.change.before) without building a value.
 func CheckCapabilitiesTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_taskChangeBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_taskChangeBefore)
 }
 
 // DecodeCapabilitiesToolAfter decodes data as CapabilitiesToolAfter and validates every keyword of capabilities.schema.json#/$defs/tool.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesToolAfter(data []byte, opts ...ahprt.Option) (*CapabilitiesToolAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesToolAfter(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesToolAfter)
 }
 
-// decodeCapabilitiesToolAfter is DecodeCapabilitiesToolAfter on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesToolAfter(c *ahprt.Ctx) (*CapabilitiesToolAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_toolAfter); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolAfter, bCapabilities)
 }
 
 // CheckCapabilitiesToolAfter validates data as CapabilitiesToolAfter (capabilities.schema.json#/$defs/tool.after) without building a value.
 func CheckCapabilitiesToolAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_toolAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolAfter)
 }
 
 // DecodeCapabilitiesToolBatchAfter decodes data as CapabilitiesToolBatchAfter and validates every keyword of capabilities.schema.json#/$defs/tool.batch.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesToolBatchAfter(data []byte, opts ...ahprt.Option) (*CapabilitiesToolBatchAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesToolBatchAfter(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesToolBatchAfter)
 }
 
-// decodeCapabilitiesToolBatchAfter is DecodeCapabilitiesToolBatchAfter on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesToolBatchAfter(c *ahprt.Ctx) (*CapabilitiesToolBatchAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_toolBatchAfter); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBatchAfter, bCapabilities)
 }
 
 // CheckCapabilitiesToolBatchAfter validates data as CapabilitiesToolBatchAfter (capabilities.schema.json#/$defs/tool.batch.after) without building a value.
 func CheckCapabilitiesToolBatchAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_toolBatchAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBatchAfter)
 }
 
 // DecodeCapabilitiesToolBefore decodes data as CapabilitiesToolBefore and validates every keyword of capabilities.schema.json#/$defs/tool.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesToolBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesToolBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesToolBefore(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesToolBefore)
 }
 
-// decodeCapabilitiesToolBefore is DecodeCapabilitiesToolBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesToolBefore(c *ahprt.Ctx) (*CapabilitiesToolBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_toolBefore); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBefore, bCapabilities)
 }
 
 // CheckCapabilitiesToolBefore validates data as CapabilitiesToolBefore (capabilities.schema.json#/$defs/tool.before) without building a value.
 func CheckCapabilitiesToolBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_toolBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBefore)
 }
 
 // DecodeCapabilitiesToolPermissionRequest decodes data as CapabilitiesToolPermissionRequest and validates every keyword of capabilities.schema.json#/$defs/tool.permission.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesToolPermissionRequest(data []byte, opts ...ahprt.Option) (*CapabilitiesToolPermissionRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesToolPermissionRequest(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesToolPermissionRequest)
 }
 
-// decodeCapabilitiesToolPermissionRequest is DecodeCapabilitiesToolPermissionRequest on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesToolPermissionRequest(c *ahprt.Ctx) (*CapabilitiesToolPermissionRequest, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_toolPermissionRequest); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolPermissionRequest, bCapabilities)
 }
 
 // CheckCapabilitiesToolPermissionRequest validates data as CapabilitiesToolPermissionRequest (capabilities.schema.json#/$defs/tool.permission.request) without building a value.
 func CheckCapabilitiesToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_toolPermissionRequest); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolPermissionRequest)
 }
 
 // DecodeCapabilitiesTurnFinishBefore decodes data as CapabilitiesTurnFinishBefore and validates every keyword of capabilities.schema.json#/$defs/turn.finish.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesTurnFinishBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesTurnFinishBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesTurnFinishBefore(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesTurnFinishBefore)
 }
 
-// decodeCapabilitiesTurnFinishBefore is DecodeCapabilitiesTurnFinishBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesTurnFinishBefore(c *ahprt.Ctx) (*CapabilitiesTurnFinishBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_turnFinishBefore); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnFinishBefore, bCapabilities)
 }
 
 // CheckCapabilitiesTurnFinishBefore validates data as CapabilitiesTurnFinishBefore (capabilities.schema.json#/$defs/turn.finish.before) without building a value.
 func CheckCapabilitiesTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_turnFinishBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnFinishBefore)
 }
 
 // DecodeCapabilitiesTurnStart decodes data as CapabilitiesTurnStart and validates every keyword of capabilities.schema.json#/$defs/turn.start in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesTurnStart(data []byte, opts ...ahprt.Option) (*CapabilitiesTurnStart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesTurnStart(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesTurnStart)
 }
 
-// decodeCapabilitiesTurnStart is DecodeCapabilitiesTurnStart on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesTurnStart(c *ahprt.Ctx) (*CapabilitiesTurnStart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_turnStart); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnStart, bCapabilities)
 }
 
 // CheckCapabilitiesTurnStart validates data as CapabilitiesTurnStart (capabilities.schema.json#/$defs/turn.start) without building a value.
 func CheckCapabilitiesTurnStart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_turnStart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnStart)
 }
 
 // DecodeCapabilitiesUserElicitationRequest decodes data as CapabilitiesUserElicitationRequest and validates every keyword of capabilities.schema.json#/$defs/user.elicitation.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesUserElicitationRequest(data []byte, opts ...ahprt.Option) (*CapabilitiesUserElicitationRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesUserElicitationRequest(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesUserElicitationRequest)
 }
 
-// decodeCapabilitiesUserElicitationRequest is DecodeCapabilitiesUserElicitationRequest on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesUserElicitationRequest(c *ahprt.Ctx) (*CapabilitiesUserElicitationRequest, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_userElicitationRequest); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationRequest, bCapabilities)
 }
 
 // CheckCapabilitiesUserElicitationRequest validates data as CapabilitiesUserElicitationRequest (capabilities.schema.json#/$defs/user.elicitation.request) without building a value.
 func CheckCapabilitiesUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_userElicitationRequest); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationRequest)
 }
 
 // DecodeCapabilitiesUserElicitationResult decodes data as CapabilitiesUserElicitationResult and validates every keyword of capabilities.schema.json#/$defs/user.elicitation.result in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesUserElicitationResult(data []byte, opts ...ahprt.Option) (*CapabilitiesUserElicitationResult, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesUserElicitationResult(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesUserElicitationResult)
 }
 
-// decodeCapabilitiesUserElicitationResult is DecodeCapabilitiesUserElicitationResult on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesUserElicitationResult(c *ahprt.Ctx) (*CapabilitiesUserElicitationResult, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_userElicitationResult); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationResult, bCapabilities)
 }
 
 // CheckCapabilitiesUserElicitationResult validates data as CapabilitiesUserElicitationResult (capabilities.schema.json#/$defs/user.elicitation.result) without building a value.
 func CheckCapabilitiesUserElicitationResult(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_userElicitationResult); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationResult)
 }
 
 // DecodeCapabilitiesUserMessageInbound decodes data as CapabilitiesUserMessageInbound and validates every keyword of capabilities.schema.json#/$defs/user.message.inbound in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesUserMessageInbound(data []byte, opts ...ahprt.Option) (*CapabilitiesUserMessageInbound, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesUserMessageInbound(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesUserMessageInbound)
 }
 
-// decodeCapabilitiesUserMessageInbound is DecodeCapabilitiesUserMessageInbound on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesUserMessageInbound(c *ahprt.Ctx) (*CapabilitiesUserMessageInbound, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_userMessageInbound); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageInbound, bCapabilities)
 }
 
 // CheckCapabilitiesUserMessageInbound validates data as CapabilitiesUserMessageInbound (capabilities.schema.json#/$defs/user.message.inbound) without building a value.
 func CheckCapabilitiesUserMessageInbound(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_userMessageInbound); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageInbound)
 }
 
 // DecodeCapabilitiesUserMessageOutbound decodes data as CapabilitiesUserMessageOutbound and validates every keyword of capabilities.schema.json#/$defs/user.message.outbound in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesUserMessageOutbound(data []byte, opts ...ahprt.Option) (*CapabilitiesUserMessageOutbound, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesUserMessageOutbound(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesUserMessageOutbound)
 }
 
-// decodeCapabilitiesUserMessageOutbound is DecodeCapabilitiesUserMessageOutbound on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesUserMessageOutbound(c *ahprt.Ctx) (*CapabilitiesUserMessageOutbound, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_userMessageOutbound); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageOutbound, bCapabilities)
 }
 
 // CheckCapabilitiesUserMessageOutbound validates data as CapabilitiesUserMessageOutbound (capabilities.schema.json#/$defs/user.message.outbound) without building a value.
 func CheckCapabilitiesUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_userMessageOutbound); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageOutbound)
 }
 
 // DecodeCapabilitiesWorkspaceChangeBefore decodes data as CapabilitiesWorkspaceChangeBefore and validates every keyword of capabilities.schema.json#/$defs/workspace.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesWorkspaceChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilitiesWorkspaceChangeBefore(c)
+	return ahprt.Decoded(c, err, decodeCapabilitiesWorkspaceChangeBefore)
 }
 
-// decodeCapabilitiesWorkspaceChangeBefore is DecodeCapabilitiesWorkspaceChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCapabilitiesWorkspaceChangeBefore(c *ahprt.Ctx) (*CapabilitiesWorkspaceChangeBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_workspaceChangeBefore); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore, bCapabilities)
 }
 
 // CheckCapabilitiesWorkspaceChangeBefore validates data as CapabilitiesWorkspaceChangeBefore (capabilities.schema.json#/$defs/workspace.change.before) without building a value.
 func CheckCapabilitiesWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_workspaceChangeBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore)
 }
 
 // DecodeCatalogueEvent decodes data as CatalogueEvent and validates every keyword of catalogue-event.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEvent(data []byte, opts ...ahprt.Option) (CatalogueEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEvent(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEvent)
 }
 
-// decodeCatalogueEvent is DecodeCatalogueEvent on a parsed document (the dispatcher parses once).
 func decodeCatalogueEvent(c *ahprt.Ctx) (CatalogueEvent, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vCatalogueEvent); err != nil {
+		var zero CatalogueEvent
+		return zero, err
 	}
 	return bCatalogueEvent(c, 0), nil
 }
 
 // CheckCatalogueEvent validates data as CatalogueEvent (catalogue-event.schema.json#) without building a value.
 func CheckCatalogueEvent(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent)
 }
 
 // DecodeConfigChangeAfter decodes data as ConfigChangeAfter and validates every keyword of catalogue-event.schema.json#/$defs/config.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeConfigChangeAfter(data []byte, opts ...ahprt.Option) (*ConfigChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeConfigChangeAfter(c)
+	return ahprt.Decoded(c, err, decodeConfigChangeAfter)
 }
 
-// decodeConfigChangeAfter is DecodeConfigChangeAfter on a parsed document (the dispatcher parses once).
 func decodeConfigChangeAfter(c *ahprt.Ctx) (*ConfigChangeAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_configChangeAfter); err != nil {
-		return nil, err
-	}
-	v := new(ConfigChangeAfter)
-	bConfigChangeAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfter)
 }
 
 // CheckConfigChangeAfter validates data as ConfigChangeAfter (catalogue-event.schema.json#/$defs/config.change.after) without building a value.
 func CheckConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_configChangeAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter)
 }
 
 // DecodeCatalogueEventConfigChangeBefore decodes data as CatalogueEventConfigChangeBefore and validates every keyword of catalogue-event.schema.json#/$defs/config.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventConfigChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventConfigChangeBefore(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventConfigChangeBefore)
 }
 
-// decodeCatalogueEventConfigChangeBefore is DecodeCatalogueEventConfigChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventConfigChangeBefore(c *ahprt.Ctx) (*CatalogueEventConfigChangeBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_configChangeBefore); err != nil {
-		return nil, err
-	}
-	v := new(CatalogueEventConfigChangeBefore)
-	bCatalogueEventConfigChangeBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bCatalogueEventConfigChangeBefore)
 }
 
 // CheckCatalogueEventConfigChangeBefore validates data as CatalogueEventConfigChangeBefore (catalogue-event.schema.json#/$defs/config.change.before) without building a value.
 func CheckCatalogueEventConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_configChangeBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore)
 }
 
 // DecodeCatalogueEventContextCompactAfter decodes data as CatalogueEventContextCompactAfter and validates every keyword of catalogue-event.schema.json#/$defs/context.compact.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventContextCompactAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventContextCompactAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventContextCompactAfter(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventContextCompactAfter)
 }
 
-// decodeCatalogueEventContextCompactAfter is DecodeCatalogueEventContextCompactAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventContextCompactAfter(c *ahprt.Ctx) (*CatalogueEventContextCompactAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
-		return nil, err
-	}
-	v := new(ContextCompactAfter)
-	bContextCompactAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bContextCompactAfter)
 }
 
 // CheckCatalogueEventContextCompactAfter validates data as CatalogueEventContextCompactAfter (catalogue-event.schema.json#/$defs/context.compact.after) without building a value.
 func CheckCatalogueEventContextCompactAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
 }
 
 // DecodeCatalogueEventContextCompactBefore decodes data as CatalogueEventContextCompactBefore and validates every keyword of catalogue-event.schema.json#/$defs/context.compact.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventContextCompactBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventContextCompactBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventContextCompactBefore(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventContextCompactBefore)
 }
 
-// decodeCatalogueEventContextCompactBefore is DecodeCatalogueEventContextCompactBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventContextCompactBefore(c *ahprt.Ctx) (*CatalogueEventContextCompactBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
-		return nil, err
-	}
-	v := new(ContextCompactBefore)
-	bContextCompactBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bContextCompactBefore)
 }
 
 // CheckCatalogueEventContextCompactBefore validates data as CatalogueEventContextCompactBefore (catalogue-event.schema.json#/$defs/context.compact.before) without building a value.
 func CheckCatalogueEventContextCompactBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
 }
 
 // DecodeCatalogueEventFileChanged decodes data as CatalogueEventFileChanged and validates every keyword of catalogue-event.schema.json#/$defs/file.changed in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventFileChanged(data []byte, opts ...ahprt.Option) (*CatalogueEventFileChanged, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventFileChanged(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventFileChanged)
 }
 
-// decodeCatalogueEventFileChanged is DecodeCatalogueEventFileChanged on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventFileChanged(c *ahprt.Ctx) (*CatalogueEventFileChanged, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
-		return nil, err
-	}
-	v := new(FileChanged)
-	bFileChanged(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bFileChanged)
 }
 
 // CheckCatalogueEventFileChanged validates data as CatalogueEventFileChanged (catalogue-event.schema.json#/$defs/file.changed) without building a value.
 func CheckCatalogueEventFileChanged(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
 }
 
 // DecodeHookFailure decodes data as HookFailure and validates every keyword of catalogue-event.schema.json#/$defs/hook.failure in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeHookFailure(data []byte, opts ...ahprt.Option) (*HookFailure, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeHookFailure(c)
+	return ahprt.Decoded(c, err, decodeHookFailure)
 }
 
-// decodeHookFailure is DecodeHookFailure on a parsed document (the dispatcher parses once).
 func decodeHookFailure(c *ahprt.Ctx) (*HookFailure, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_hookFailure); err != nil {
-		return nil, err
-	}
-	v := new(HookFailure)
-	bHookFailure(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailure)
 }
 
 // CheckHookFailure validates data as HookFailure (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
 func CheckHookFailure(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_hookFailure); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_hookFailure)
 }
 
 // DecodeCatalogueEventModelError decodes data as CatalogueEventModelError and validates every keyword of catalogue-event.schema.json#/$defs/model.error in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventModelError(data []byte, opts ...ahprt.Option) (*CatalogueEventModelError, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventModelError(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventModelError)
 }
 
-// decodeCatalogueEventModelError is DecodeCatalogueEventModelError on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventModelError(c *ahprt.Ctx) (*CatalogueEventModelError, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelError); err != nil {
-		return nil, err
-	}
-	v := new(ModelError)
-	bModelError(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bModelError)
 }
 
 // CheckCatalogueEventModelError validates data as CatalogueEventModelError (catalogue-event.schema.json#/$defs/model.error) without building a value.
 func CheckCatalogueEventModelError(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelError); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
 }
 
 // DecodeCatalogueEventModelRequestBefore decodes data as CatalogueEventModelRequestBefore and validates every keyword of catalogue-event.schema.json#/$defs/model.request.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventModelRequestBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventModelRequestBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventModelRequestBefore(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventModelRequestBefore)
 }
 
-// decodeCatalogueEventModelRequestBefore is DecodeCatalogueEventModelRequestBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventModelRequestBefore(c *ahprt.Ctx) (*CatalogueEventModelRequestBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
-		return nil, err
-	}
-	v := new(ModelRequestBefore)
-	bModelRequestBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bModelRequestBefore)
 }
 
 // CheckCatalogueEventModelRequestBefore validates data as CatalogueEventModelRequestBefore (catalogue-event.schema.json#/$defs/model.request.before) without building a value.
 func CheckCatalogueEventModelRequestBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
 }
 
 // DecodeCatalogueEventModelResponseAfter decodes data as CatalogueEventModelResponseAfter and validates every keyword of catalogue-event.schema.json#/$defs/model.response.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventModelResponseAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventModelResponseAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventModelResponseAfter(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventModelResponseAfter)
 }
 
-// decodeCatalogueEventModelResponseAfter is DecodeCatalogueEventModelResponseAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventModelResponseAfter(c *ahprt.Ctx) (*CatalogueEventModelResponseAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
-		return nil, err
-	}
-	v := new(ModelResponseAfter)
-	bModelResponseAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bModelResponseAfter)
 }
 
 // CheckCatalogueEventModelResponseAfter validates data as CatalogueEventModelResponseAfter (catalogue-event.schema.json#/$defs/model.response.after) without building a value.
 func CheckCatalogueEventModelResponseAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
 }
 
 // DecodeCatalogueEventModelSwitchAfter decodes data as CatalogueEventModelSwitchAfter and validates every keyword of catalogue-event.schema.json#/$defs/model.switch.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventModelSwitchAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventModelSwitchAfter(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventModelSwitchAfter)
 }
 
-// decodeCatalogueEventModelSwitchAfter is DecodeCatalogueEventModelSwitchAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventModelSwitchAfter(c *ahprt.Ctx) (*CatalogueEventModelSwitchAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
-		return nil, err
-	}
-	v := new(ModelSwitchAfter)
-	bModelSwitchAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bModelSwitchAfter)
 }
 
 // CheckCatalogueEventModelSwitchAfter validates data as CatalogueEventModelSwitchAfter (catalogue-event.schema.json#/$defs/model.switch.after) without building a value.
 func CheckCatalogueEventModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
 }
 
 // DecodeCatalogueEventModelSwitchBefore decodes data as CatalogueEventModelSwitchBefore and validates every keyword of catalogue-event.schema.json#/$defs/model.switch.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventModelSwitchBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventModelSwitchBefore(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventModelSwitchBefore)
 }
 
-// decodeCatalogueEventModelSwitchBefore is DecodeCatalogueEventModelSwitchBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventModelSwitchBefore(c *ahprt.Ctx) (*CatalogueEventModelSwitchBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
-		return nil, err
-	}
-	v := new(ModelSwitchBefore)
-	bModelSwitchBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bModelSwitchBefore)
 }
 
 // CheckCatalogueEventModelSwitchBefore validates data as CatalogueEventModelSwitchBefore (catalogue-event.schema.json#/$defs/model.switch.before) without building a value.
 func CheckCatalogueEventModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
 }
 
 // DecodeCatalogueEventTaskChangeAfter decodes data as CatalogueEventTaskChangeAfter and validates every keyword of catalogue-event.schema.json#/$defs/task.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventTaskChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventTaskChangeAfter(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventTaskChangeAfter)
 }
 
-// decodeCatalogueEventTaskChangeAfter is DecodeCatalogueEventTaskChangeAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTaskChangeAfter(c *ahprt.Ctx) (*CatalogueEventTaskChangeAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
-		return nil, err
-	}
-	v := new(TaskChangeAfter)
-	bTaskChangeAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskChangeAfter)
 }
 
 // CheckCatalogueEventTaskChangeAfter validates data as CatalogueEventTaskChangeAfter (catalogue-event.schema.json#/$defs/task.change.after) without building a value.
 func CheckCatalogueEventTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // DecodeCatalogueEventTaskChangeBefore decodes data as CatalogueEventTaskChangeBefore and validates every keyword of catalogue-event.schema.json#/$defs/task.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventTaskChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventTaskChangeBefore(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventTaskChangeBefore)
 }
 
-// decodeCatalogueEventTaskChangeBefore is DecodeCatalogueEventTaskChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTaskChangeBefore(c *ahprt.Ctx) (*CatalogueEventTaskChangeBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
-		return nil, err
-	}
-	v := new(TaskChangeBefore)
-	bTaskChangeBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskChangeBefore)
 }
 
 // CheckCatalogueEventTaskChangeBefore validates data as CatalogueEventTaskChangeBefore (catalogue-event.schema.json#/$defs/task.change.before) without building a value.
 func CheckCatalogueEventTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // DecodeCatalogueEventToolBatchAfter decodes data as CatalogueEventToolBatchAfter and validates every keyword of catalogue-event.schema.json#/$defs/tool.batch.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventToolBatchAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventToolBatchAfter(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventToolBatchAfter)
 }
 
-// decodeCatalogueEventToolBatchAfter is DecodeCatalogueEventToolBatchAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventToolBatchAfter(c *ahprt.Ctx) (*CatalogueEventToolBatchAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
-		return nil, err
-	}
-	v := new(ToolBatchAfter)
-	bToolBatchAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bToolBatchAfter)
 }
 
 // CheckCatalogueEventToolBatchAfter validates data as CatalogueEventToolBatchAfter (catalogue-event.schema.json#/$defs/tool.batch.after) without building a value.
 func CheckCatalogueEventToolBatchAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
 }
 
 // DecodeCatalogueEventToolPermissionRequest decodes data as CatalogueEventToolPermissionRequest and validates every keyword of catalogue-event.schema.json#/$defs/tool.permission.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (*CatalogueEventToolPermissionRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventToolPermissionRequest(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventToolPermissionRequest)
 }
 
-// decodeCatalogueEventToolPermissionRequest is DecodeCatalogueEventToolPermissionRequest on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventToolPermissionRequest(c *ahprt.Ctx) (*CatalogueEventToolPermissionRequest, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
-		return nil, err
-	}
-	v := new(ToolPermissionRequest)
-	bToolPermissionRequest(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bToolPermissionRequest)
 }
 
 // CheckCatalogueEventToolPermissionRequest validates data as CatalogueEventToolPermissionRequest (catalogue-event.schema.json#/$defs/tool.permission.request) without building a value.
 func CheckCatalogueEventToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
 }
 
 // DecodeCatalogueEventToolPermissionResolved decodes data as CatalogueEventToolPermissionResolved and validates every keyword of catalogue-event.schema.json#/$defs/tool.permission.resolved in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (*CatalogueEventToolPermissionResolved, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventToolPermissionResolved(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventToolPermissionResolved)
 }
 
-// decodeCatalogueEventToolPermissionResolved is DecodeCatalogueEventToolPermissionResolved on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventToolPermissionResolved(c *ahprt.Ctx) (*CatalogueEventToolPermissionResolved, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
-		return nil, err
-	}
-	v := new(ToolPermissionResolved)
-	bToolPermissionResolved(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bToolPermissionResolved)
 }
 
 // CheckCatalogueEventToolPermissionResolved validates data as CatalogueEventToolPermissionResolved (catalogue-event.schema.json#/$defs/tool.permission.resolved) without building a value.
 func CheckCatalogueEventToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
 }
 
 // DecodeCatalogueEventToolProgress decodes data as CatalogueEventToolProgress and validates every keyword of catalogue-event.schema.json#/$defs/tool.progress in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventToolProgress(data []byte, opts ...ahprt.Option) (*CatalogueEventToolProgress, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventToolProgress(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventToolProgress)
 }
 
-// decodeCatalogueEventToolProgress is DecodeCatalogueEventToolProgress on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventToolProgress(c *ahprt.Ctx) (*CatalogueEventToolProgress, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
-		return nil, err
-	}
-	v := new(ToolProgress)
-	bToolProgress(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bToolProgress)
 }
 
 // CheckCatalogueEventToolProgress validates data as CatalogueEventToolProgress (catalogue-event.schema.json#/$defs/tool.progress) without building a value.
 func CheckCatalogueEventToolProgress(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
 }
 
 // DecodeCatalogueEventTurnEnd decodes data as CatalogueEventTurnEnd and validates every keyword of catalogue-event.schema.json#/$defs/turn.end in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventTurnEnd(data []byte, opts ...ahprt.Option) (*CatalogueEventTurnEnd, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventTurnEnd(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventTurnEnd)
 }
 
-// decodeCatalogueEventTurnEnd is DecodeCatalogueEventTurnEnd on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTurnEnd(c *ahprt.Ctx) (*CatalogueEventTurnEnd, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
-		return nil, err
-	}
-	v := new(TurnEnd)
-	bTurnEnd(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bTurnEnd)
 }
 
 // CheckCatalogueEventTurnEnd validates data as CatalogueEventTurnEnd (catalogue-event.schema.json#/$defs/turn.end) without building a value.
 func CheckCatalogueEventTurnEnd(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
 }
 
 // DecodeCatalogueEventTurnFinishBefore decodes data as CatalogueEventTurnFinishBefore and validates every keyword of catalogue-event.schema.json#/$defs/turn.finish.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventTurnFinishBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventTurnFinishBefore(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventTurnFinishBefore)
 }
 
-// decodeCatalogueEventTurnFinishBefore is DecodeCatalogueEventTurnFinishBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTurnFinishBefore(c *ahprt.Ctx) (*CatalogueEventTurnFinishBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
-		return nil, err
-	}
-	v := new(TurnFinishBefore)
-	bTurnFinishBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bTurnFinishBefore)
 }
 
 // CheckCatalogueEventTurnFinishBefore validates data as CatalogueEventTurnFinishBefore (catalogue-event.schema.json#/$defs/turn.finish.before) without building a value.
 func CheckCatalogueEventTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
 }
 
 // DecodeCatalogueEventTurnProgress decodes data as CatalogueEventTurnProgress and validates every keyword of catalogue-event.schema.json#/$defs/turn.progress in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventTurnProgress(data []byte, opts ...ahprt.Option) (*CatalogueEventTurnProgress, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventTurnProgress(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventTurnProgress)
 }
 
-// decodeCatalogueEventTurnProgress is DecodeCatalogueEventTurnProgress on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTurnProgress(c *ahprt.Ctx) (*CatalogueEventTurnProgress, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
-		return nil, err
-	}
-	v := new(TurnProgress)
-	bTurnProgress(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bTurnProgress)
 }
 
 // CheckCatalogueEventTurnProgress validates data as CatalogueEventTurnProgress (catalogue-event.schema.json#/$defs/turn.progress) without building a value.
 func CheckCatalogueEventTurnProgress(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
 }
 
 // DecodeCatalogueEventTurnStart decodes data as CatalogueEventTurnStart and validates every keyword of catalogue-event.schema.json#/$defs/turn.start in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventTurnStart(data []byte, opts ...ahprt.Option) (*CatalogueEventTurnStart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventTurnStart(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventTurnStart)
 }
 
-// decodeCatalogueEventTurnStart is DecodeCatalogueEventTurnStart on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventTurnStart(c *ahprt.Ctx) (*CatalogueEventTurnStart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnStart); err != nil {
-		return nil, err
-	}
-	v := new(TurnStart)
-	bTurnStart(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bTurnStart)
 }
 
 // CheckCatalogueEventTurnStart validates data as CatalogueEventTurnStart (catalogue-event.schema.json#/$defs/turn.start) without building a value.
 func CheckCatalogueEventTurnStart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnStart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
 }
 
 // DecodeUserAttention decodes data as UserAttention and validates every keyword of catalogue-event.schema.json#/$defs/user.attention in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeUserAttention(data []byte, opts ...ahprt.Option) (*UserAttention, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeUserAttention(c)
+	return ahprt.Decoded(c, err, decodeUserAttention)
 }
 
-// decodeUserAttention is DecodeUserAttention on a parsed document (the dispatcher parses once).
 func decodeUserAttention(c *ahprt.Ctx) (*UserAttention, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userAttention); err != nil {
-		return nil, err
-	}
-	v := new(UserAttention)
-	bUserAttention(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttention)
 }
 
 // CheckUserAttention validates data as UserAttention (catalogue-event.schema.json#/$defs/user.attention) without building a value.
 func CheckUserAttention(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userAttention); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userAttention)
 }
 
 // DecodeCatalogueEventUserElicitationRequest decodes data as CatalogueEventUserElicitationRequest and validates every keyword of catalogue-event.schema.json#/$defs/user.elicitation.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (*CatalogueEventUserElicitationRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventUserElicitationRequest(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventUserElicitationRequest)
 }
 
-// decodeCatalogueEventUserElicitationRequest is DecodeCatalogueEventUserElicitationRequest on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventUserElicitationRequest(c *ahprt.Ctx) (*CatalogueEventUserElicitationRequest, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userElicitationRequest); err != nil {
-		return nil, err
-	}
-	v := new(CatalogueEventUserElicitationRequest)
-	bCatalogueEventUserElicitationRequest(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bCatalogueEventUserElicitationRequest)
 }
 
 // CheckCatalogueEventUserElicitationRequest validates data as CatalogueEventUserElicitationRequest (catalogue-event.schema.json#/$defs/user.elicitation.request) without building a value.
 func CheckCatalogueEventUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userElicitationRequest); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest)
 }
 
 // DecodeCatalogueEventUserElicitationResult decodes data as CatalogueEventUserElicitationResult and validates every keyword of catalogue-event.schema.json#/$defs/user.elicitation.result in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventUserElicitationResult(data []byte, opts ...ahprt.Option) (*CatalogueEventUserElicitationResult, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventUserElicitationResult(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventUserElicitationResult)
 }
 
-// decodeCatalogueEventUserElicitationResult is DecodeCatalogueEventUserElicitationResult on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventUserElicitationResult(c *ahprt.Ctx) (*CatalogueEventUserElicitationResult, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userElicitationResult); err != nil {
-		return nil, err
-	}
-	v := new(CatalogueEventUserElicitationResult)
-	bCatalogueEventUserElicitationResult(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bCatalogueEventUserElicitationResult)
 }
 
 // CheckCatalogueEventUserElicitationResult validates data as CatalogueEventUserElicitationResult (catalogue-event.schema.json#/$defs/user.elicitation.result) without building a value.
 func CheckCatalogueEventUserElicitationResult(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userElicitationResult); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult)
 }
 
 // DecodeCatalogueEventUserMessageInbound decodes data as CatalogueEventUserMessageInbound and validates every keyword of catalogue-event.schema.json#/$defs/user.message.inbound in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventUserMessageInbound(data []byte, opts ...ahprt.Option) (*CatalogueEventUserMessageInbound, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventUserMessageInbound(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventUserMessageInbound)
 }
 
-// decodeCatalogueEventUserMessageInbound is DecodeCatalogueEventUserMessageInbound on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventUserMessageInbound(c *ahprt.Ctx) (*CatalogueEventUserMessageInbound, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userMessageInbound); err != nil {
-		return nil, err
-	}
-	v := new(CatalogueEventUserMessageInbound)
-	bCatalogueEventUserMessageInbound(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bCatalogueEventUserMessageInbound)
 }
 
 // CheckCatalogueEventUserMessageInbound validates data as CatalogueEventUserMessageInbound (catalogue-event.schema.json#/$defs/user.message.inbound) without building a value.
 func CheckCatalogueEventUserMessageInbound(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userMessageInbound); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound)
 }
 
 // DecodeCatalogueEventUserMessageOutbound decodes data as CatalogueEventUserMessageOutbound and validates every keyword of catalogue-event.schema.json#/$defs/user.message.outbound in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (*CatalogueEventUserMessageOutbound, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventUserMessageOutbound(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventUserMessageOutbound)
 }
 
-// decodeCatalogueEventUserMessageOutbound is DecodeCatalogueEventUserMessageOutbound on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventUserMessageOutbound(c *ahprt.Ctx) (*CatalogueEventUserMessageOutbound, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userMessageOutbound); err != nil {
-		return nil, err
-	}
-	v := new(CatalogueEventUserMessageOutbound)
-	bCatalogueEventUserMessageOutbound(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bCatalogueEventUserMessageOutbound)
 }
 
 // CheckCatalogueEventUserMessageOutbound validates data as CatalogueEventUserMessageOutbound (catalogue-event.schema.json#/$defs/user.message.outbound) without building a value.
 func CheckCatalogueEventUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userMessageOutbound); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound)
 }
 
 // DecodeCatalogueEventWorkspaceChangeAfter decodes data as CatalogueEventWorkspaceChangeAfter and validates every keyword of catalogue-event.schema.json#/$defs/workspace.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventWorkspaceChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventWorkspaceChangeAfter(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventWorkspaceChangeAfter)
 }
 
-// decodeCatalogueEventWorkspaceChangeAfter is DecodeCatalogueEventWorkspaceChangeAfter on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventWorkspaceChangeAfter(c *ahprt.Ctx) (*CatalogueEventWorkspaceChangeAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
-		return nil, err
-	}
-	v := new(WorkspaceChangeAfter)
-	bWorkspaceChangeAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bWorkspaceChangeAfter)
 }
 
 // CheckCatalogueEventWorkspaceChangeAfter validates data as CatalogueEventWorkspaceChangeAfter (catalogue-event.schema.json#/$defs/workspace.change.after) without building a value.
 func CheckCatalogueEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // DecodeCatalogueEventWorkspaceChangeBefore decodes data as CatalogueEventWorkspaceChangeBefore and validates every keyword of catalogue-event.schema.json#/$defs/workspace.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventWorkspaceChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCatalogueEventWorkspaceChangeBefore(c)
+	return ahprt.Decoded(c, err, decodeCatalogueEventWorkspaceChangeBefore)
 }
 
-// decodeCatalogueEventWorkspaceChangeBefore is DecodeCatalogueEventWorkspaceChangeBefore on a parsed document (the dispatcher parses once).
 func decodeCatalogueEventWorkspaceChangeBefore(c *ahprt.Ctx) (*CatalogueEventWorkspaceChangeBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
-		return nil, err
-	}
-	v := new(WorkspaceChangeBefore)
-	bWorkspaceChangeBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bWorkspaceChangeBefore)
 }
 
 // CheckCatalogueEventWorkspaceChangeBefore validates data as CatalogueEventWorkspaceChangeBefore (catalogue-event.schema.json#/$defs/workspace.change.before) without building a value.
 func CheckCatalogueEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // DecodeErrorResponse decodes data as ErrorResponse and validates every keyword of common.schema.json#/$defs/errorResponse in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (*ErrorResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeErrorResponse(c)
+	return ahprt.Decoded(c, err, decodeErrorResponse)
 }
 
-// decodeErrorResponse is DecodeErrorResponse on a parsed document (the dispatcher parses once).
 func decodeErrorResponse(c *ahprt.Ctx) (*ErrorResponse, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_errorResponse); err != nil {
-		return nil, err
-	}
-	v := new(ErrorResponse)
-	bErrorResponse(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_errorResponse, bErrorResponse)
 }
 
 // CheckErrorResponse validates data as ErrorResponse (common.schema.json#/$defs/errorResponse) without building a value.
 func CheckErrorResponse(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_errorResponse); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_errorResponse)
 }
 
 // DecodeEventType decodes data as EventType and validates every keyword of common.schema.json#/$defs/eventType in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeEventType(data []byte, opts ...ahprt.Option) (EventType, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeEventType(c)
+	return ahprt.Decoded(c, err, decodeEventType)
 }
 
-// decodeEventType is DecodeEventType on a parsed document (the dispatcher parses once).
 func decodeEventType(c *ahprt.Ctx) (EventType, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_eventType); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vCommon_eventType); err != nil {
+		var zero EventType
+		return zero, err
 	}
 	return EventType(c.Text(0)), nil
 }
 
 // CheckEventType validates data as EventType (common.schema.json#/$defs/eventType) without building a value.
 func CheckEventType(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_eventType); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_eventType)
 }
 
 // DecodeInterceptableEventType decodes data as InterceptableEventType and validates every keyword of common.schema.json#/$defs/interceptableEventType in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInterceptableEventType(data []byte, opts ...ahprt.Option) (InterceptableEventType, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeInterceptableEventType(c)
+	return ahprt.Decoded(c, err, decodeInterceptableEventType)
 }
 
-// decodeInterceptableEventType is DecodeInterceptableEventType on a parsed document (the dispatcher parses once).
 func decodeInterceptableEventType(c *ahprt.Ctx) (InterceptableEventType, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_interceptableEventType); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vCommon_interceptableEventType); err != nil {
+		var zero InterceptableEventType
+		return zero, err
 	}
 	return InterceptableEventType(c.Text(0)), nil
 }
 
 // CheckInterceptableEventType validates data as InterceptableEventType (common.schema.json#/$defs/interceptableEventType) without building a value.
 func CheckInterceptableEventType(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_interceptableEventType); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_interceptableEventType)
 }
 
 // DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of common.schema.json#/$defs/jsonRpcId in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeJSONRPCID(c)
+	return ahprt.Decoded(c, err, decodeJSONRPCID)
 }
 
-// decodeJSONRPCID is DecodeJSONRPCID on a parsed document (the dispatcher parses once).
 func decodeJSONRPCID(c *ahprt.Ctx) (*JSONRPCID, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_jsonRpcId); err != nil {
-		return nil, err
-	}
-	v := new(JSONRPCID)
-	bJSONRPCID(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 // CheckJSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId) without building a value.
 func CheckJSONRPCID(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_jsonRpcId); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcId)
 }
 
 // DecodeJSONRPCResponseID decodes data as JSONRPCResponseID and validates every keyword of common.schema.json#/$defs/jsonRpcResponseId in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCResponseID, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeJSONRPCResponseID(c)
+	return ahprt.Decoded(c, err, decodeJSONRPCResponseID)
 }
 
-// decodeJSONRPCResponseID is DecodeJSONRPCResponseID on a parsed document (the dispatcher parses once).
 func decodeJSONRPCResponseID(c *ahprt.Ctx) (*JSONRPCResponseID, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
-		return nil, err
-	}
-	v := new(JSONRPCResponseID)
-	bJSONRPCResponseID(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 // CheckJSONRPCResponseID validates data as JSONRPCResponseID (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
 func CheckJSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcResponseId)
 }
 
 // DecodeJSONRPCVersion decodes data as JSONRPCVersion and validates every keyword of common.schema.json#/$defs/jsonRpcVersion in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCVersion(data []byte, opts ...ahprt.Option) (JSONRPCVersion, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeJSONRPCVersion(c)
+	return ahprt.Decoded(c, err, decodeJSONRPCVersion)
 }
 
-// decodeJSONRPCVersion is DecodeJSONRPCVersion on a parsed document (the dispatcher parses once).
 func decodeJSONRPCVersion(c *ahprt.Ctx) (JSONRPCVersion, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_jsonRpcVersion); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vCommon_jsonRpcVersion); err != nil {
+		var zero JSONRPCVersion
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckJSONRPCVersion validates data as JSONRPCVersion (common.schema.json#/$defs/jsonRpcVersion) without building a value.
 func CheckJSONRPCVersion(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_jsonRpcVersion); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcVersion)
 }
 
 // DecodeMethodName decodes data as MethodName and validates every keyword of common.schema.json#/$defs/methodName in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeMethodName(data []byte, opts ...ahprt.Option) (MethodName, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeMethodName(c)
+	return ahprt.Decoded(c, err, decodeMethodName)
 }
 
-// decodeMethodName is DecodeMethodName on a parsed document (the dispatcher parses once).
 func decodeMethodName(c *ahprt.Ctx) (MethodName, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_methodName); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vCommon_methodName); err != nil {
+		var zero MethodName
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckMethodName validates data as MethodName (common.schema.json#/$defs/methodName) without building a value.
 func CheckMethodName(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_methodName); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_methodName)
 }
 
 // DecodeNative decodes data as Native and validates every keyword of common.schema.json#/$defs/native in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeNative(data []byte, opts ...ahprt.Option) (Native, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeNative(c)
+	return ahprt.Decoded(c, err, decodeNative)
 }
 
-// decodeNative is DecodeNative on a parsed document (the dispatcher parses once).
 func decodeNative(c *ahprt.Ctx) (Native, error) {
+	if err := c.RunRoot(0, ahprt.Accept); err != nil {
+		var zero Native
+		return zero, err
+	}
 	d := c.Doc
 	return d.RawValue(0), nil
 }
 
 // CheckNative validates data as Native (common.schema.json#/$defs/native) without building a value.
 func CheckNative(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	return nil
+	return ahprt.Check(data, opts, 0, ahprt.Accept)
 }
 
 // DecodeNonEmptyString decodes data as NonEmptyString and validates every keyword of common.schema.json#/$defs/nonEmptyString in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeNonEmptyString(data []byte, opts ...ahprt.Option) (NonEmptyString, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeNonEmptyString(c)
+	return ahprt.Decoded(c, err, decodeNonEmptyString)
 }
 
-// decodeNonEmptyString is DecodeNonEmptyString on a parsed document (the dispatcher parses once).
 func decodeNonEmptyString(c *ahprt.Ctx) (NonEmptyString, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_nonEmptyString); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vCommon_nonEmptyString); err != nil {
+		var zero NonEmptyString
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckNonEmptyString validates data as NonEmptyString (common.schema.json#/$defs/nonEmptyString) without building a value.
 func CheckNonEmptyString(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_nonEmptyString); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_nonEmptyString)
 }
 
 // DecodeCommonNonNegativeInteger decodes data as CommonNonNegativeInteger and validates every keyword of common.schema.json#/$defs/nonNegativeInteger in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (CommonNonNegativeInteger, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeCommonNonNegativeInteger(c)
+	return ahprt.Decoded(c, err, decodeCommonNonNegativeInteger)
 }
 
-// decodeCommonNonNegativeInteger is DecodeCommonNonNegativeInteger on a parsed document (the dispatcher parses once).
 func decodeCommonNonNegativeInteger(c *ahprt.Ctx) (CommonNonNegativeInteger, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_nonNegativeInteger); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vCommon_nonNegativeInteger); err != nil {
+		var zero CommonNonNegativeInteger
+		return zero, err
 	}
 	return c.Number(0), nil
 }
 
 // CheckCommonNonNegativeInteger validates data as CommonNonNegativeInteger (common.schema.json#/$defs/nonNegativeInteger) without building a value.
 func CheckCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_nonNegativeInteger); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_nonNegativeInteger)
 }
 
 // DecodeNotification decodes data as Notification and validates every keyword of common.schema.json#/$defs/notification in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeNotification(data []byte, opts ...ahprt.Option) (*Notification, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeNotification(c)
+	return ahprt.Decoded(c, err, decodeNotification)
 }
 
-// decodeNotification is DecodeNotification on a parsed document (the dispatcher parses once).
 func decodeNotification(c *ahprt.Ctx) (*Notification, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_notification); err != nil {
-		return nil, err
-	}
-	v := new(Notification)
-	bNotification(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_notification, bNotification)
 }
 
 // CheckNotification validates data as Notification (common.schema.json#/$defs/notification) without building a value.
 func CheckNotification(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_notification); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_notification)
 }
 
 // DecodePositiveInteger decodes data as PositiveInteger and validates every keyword of common.schema.json#/$defs/positiveInteger in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodePositiveInteger(data []byte, opts ...ahprt.Option) (PositiveInteger, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodePositiveInteger(c)
+	return ahprt.Decoded(c, err, decodePositiveInteger)
 }
 
-// decodePositiveInteger is DecodePositiveInteger on a parsed document (the dispatcher parses once).
 func decodePositiveInteger(c *ahprt.Ctx) (PositiveInteger, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_positiveInteger); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vCommon_positiveInteger); err != nil {
+		var zero PositiveInteger
+		return zero, err
 	}
 	return c.Number(0), nil
 }
 
 // CheckPositiveInteger validates data as PositiveInteger (common.schema.json#/$defs/positiveInteger) without building a value.
 func CheckPositiveInteger(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_positiveInteger); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_positiveInteger)
 }
 
 // DecodeProtocolVersion decodes data as ProtocolVersion and validates every keyword of common.schema.json#/$defs/protocolVersion in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeProtocolVersion(c)
+	return ahprt.Decoded(c, err, decodeProtocolVersion)
 }
 
-// decodeProtocolVersion is DecodeProtocolVersion on a parsed document (the dispatcher parses once).
 func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_protocolVersion); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vCommon_protocolVersion); err != nil {
+		var zero ProtocolVersion
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckProtocolVersion validates data as ProtocolVersion (common.schema.json#/$defs/protocolVersion) without building a value.
 func CheckProtocolVersion(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_protocolVersion); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_protocolVersion)
 }
 
 // DecodeRequest decodes data as Request and validates every keyword of common.schema.json#/$defs/request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeRequest(data []byte, opts ...ahprt.Option) (*Request, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeRequest(c)
+	return ahprt.Decoded(c, err, decodeRequest)
 }
 
-// decodeRequest is DecodeRequest on a parsed document (the dispatcher parses once).
 func decodeRequest(c *ahprt.Ctx) (*Request, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_request); err != nil {
-		return nil, err
-	}
-	v := new(Request)
-	bRequest(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_request, bRequest)
 }
 
 // CheckRequest validates data as Request (common.schema.json#/$defs/request) without building a value.
 func CheckRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_request); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_request)
 }
 
 // DecodeReverseDNSName decodes data as ReverseDNSName and validates every keyword of common.schema.json#/$defs/reverseDnsName in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (ReverseDNSName, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeReverseDNSName(c)
+	return ahprt.Decoded(c, err, decodeReverseDNSName)
 }
 
-// decodeReverseDNSName is DecodeReverseDNSName on a parsed document (the dispatcher parses once).
 func decodeReverseDNSName(c *ahprt.Ctx) (ReverseDNSName, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_reverseDnsName); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vCommon_reverseDnsName); err != nil {
+		var zero ReverseDNSName
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckReverseDNSName validates data as ReverseDNSName (common.schema.json#/$defs/reverseDnsName) without building a value.
 func CheckReverseDNSName(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_reverseDnsName); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
 }
 
 // DecodeSession decodes data as Session and validates every keyword of common.schema.json#/$defs/session in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeSession(c)
+	return ahprt.Decoded(c, err, decodeSession)
 }
 
-// decodeSession is DecodeSession on a parsed document (the dispatcher parses once).
 func decodeSession(c *ahprt.Ctx) (*Session, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_session); err != nil {
-		return nil, err
-	}
-	v := new(Session)
-	bSession(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_session, bSession)
 }
 
 // CheckSession validates data as Session (common.schema.json#/$defs/session) without building a value.
 func CheckSession(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_session); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_session)
 }
 
 // DecodeSHA256Hex decodes data as SHA256Hex and validates every keyword of common.schema.json#/$defs/sha256Hex in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeSHA256Hex(data []byte, opts ...ahprt.Option) (SHA256Hex, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeSHA256Hex(c)
+	return ahprt.Decoded(c, err, decodeSHA256Hex)
 }
 
-// decodeSHA256Hex is DecodeSHA256Hex on a parsed document (the dispatcher parses once).
 func decodeSHA256Hex(c *ahprt.Ctx) (SHA256Hex, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_sha256Hex); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vCommon_sha256Hex); err != nil {
+		var zero SHA256Hex
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckSHA256Hex validates data as SHA256Hex (common.schema.json#/$defs/sha256Hex) without building a value.
 func CheckSHA256Hex(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_sha256Hex); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_sha256Hex)
 }
 
 // DecodeSuccessResponse decodes data as SuccessResponse and validates every keyword of common.schema.json#/$defs/successResponse in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (*SuccessResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeSuccessResponse(c)
+	return ahprt.Decoded(c, err, decodeSuccessResponse)
 }
 
-// decodeSuccessResponse is DecodeSuccessResponse on a parsed document (the dispatcher parses once).
 func decodeSuccessResponse(c *ahprt.Ctx) (*SuccessResponse, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_successResponse); err != nil {
-		return nil, err
-	}
-	v := new(SuccessResponse)
-	bSuccessResponse(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_successResponse, bSuccessResponse)
 }
 
 // CheckSuccessResponse validates data as SuccessResponse (common.schema.json#/$defs/successResponse) without building a value.
 func CheckSuccessResponse(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_successResponse); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_successResponse)
 }
 
 // DecodeContentItem decodes data as ContentItem and validates every keyword of content-item.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeContentItem(data []byte, opts ...ahprt.Option) (ContentItem, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeContentItem(c)
+	return ahprt.Decoded(c, err, decodeContentItem)
 }
 
-// decodeContentItem is DecodeContentItem on a parsed document (the dispatcher parses once).
 func decodeContentItem(c *ahprt.Ctx) (ContentItem, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vContentItem); err != nil {
+		var zero ContentItem
+		return zero, err
 	}
 	return bContentItem(c, 0), nil
 }
 
 // CheckContentItem validates data as ContentItem (content-item.schema.json#) without building a value.
 func CheckContentItem(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem)
 }
 
 // DecodeAttachmentBodyPart decodes data as AttachmentBodyPart and validates every keyword of content-item.schema.json#/$defs/attachmentBodyPart in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (*AttachmentBodyPart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeAttachmentBodyPart(c)
+	return ahprt.Decoded(c, err, decodeAttachmentBodyPart)
 }
 
-// decodeAttachmentBodyPart is DecodeAttachmentBodyPart on a parsed document (the dispatcher parses once).
 func decodeAttachmentBodyPart(c *ahprt.Ctx) (*AttachmentBodyPart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentBodyPart); err != nil {
-		return nil, err
-	}
-	v := new(AttachmentBodyPart)
-	bAttachmentBodyPart(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
 }
 
 // CheckAttachmentBodyPart validates data as AttachmentBodyPart (content-item.schema.json#/$defs/attachmentBodyPart) without building a value.
 func CheckAttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentBodyPart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentBodyPart)
 }
 
 // DecodeAttachmentGapPart decodes data as AttachmentGapPart and validates every keyword of content-item.schema.json#/$defs/attachmentGapPart in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (*AttachmentGapPart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeAttachmentGapPart(c)
+	return ahprt.Decoded(c, err, decodeAttachmentGapPart)
 }
 
-// decodeAttachmentGapPart is DecodeAttachmentGapPart on a parsed document (the dispatcher parses once).
 func decodeAttachmentGapPart(c *ahprt.Ctx) (*AttachmentGapPart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentGapPart); err != nil {
-		return nil, err
-	}
-	v := new(AttachmentGapPart)
-	bAttachmentGapPart(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentGapPart, bAttachmentGapPart)
 }
 
 // CheckAttachmentGapPart validates data as AttachmentGapPart (content-item.schema.json#/$defs/attachmentGapPart) without building a value.
 func CheckAttachmentGapPart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentGapPart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentGapPart)
 }
 
 // DecodeAttachmentMediaType decodes data as AttachmentMediaType and validates every keyword of content-item.schema.json#/$defs/attachmentMediaType in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentMediaType(data []byte, opts ...ahprt.Option) (AttachmentMediaType, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeAttachmentMediaType(c)
+	return ahprt.Decoded(c, err, decodeAttachmentMediaType)
 }
 
-// decodeAttachmentMediaType is DecodeAttachmentMediaType on a parsed document (the dispatcher parses once).
 func decodeAttachmentMediaType(c *ahprt.Ctx) (AttachmentMediaType, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentMediaType); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vContentItem_attachmentMediaType); err != nil {
+		var zero AttachmentMediaType
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckAttachmentMediaType validates data as AttachmentMediaType (content-item.schema.json#/$defs/attachmentMediaType) without building a value.
 func CheckAttachmentMediaType(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentMediaType); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMediaType)
 }
 
 // DecodeAttachmentMetadataPart decodes data as AttachmentMetadataPart and validates every keyword of content-item.schema.json#/$defs/attachmentMetadataPart in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (*AttachmentMetadataPart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeAttachmentMetadataPart(c)
+	return ahprt.Decoded(c, err, decodeAttachmentMetadataPart)
 }
 
-// decodeAttachmentMetadataPart is DecodeAttachmentMetadataPart on a parsed document (the dispatcher parses once).
 func decodeAttachmentMetadataPart(c *ahprt.Ctx) (*AttachmentMetadataPart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentMetadataPart); err != nil {
-		return nil, err
-	}
-	v := new(AttachmentMetadataPart)
-	bAttachmentMetadataPart(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
 }
 
 // CheckAttachmentMetadataPart validates data as AttachmentMetadataPart (content-item.schema.json#/$defs/attachmentMetadataPart) without building a value.
 func CheckAttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentMetadataPart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMetadataPart)
 }
 
 // DecodeAttachmentOmittedPart decodes data as AttachmentOmittedPart and validates every keyword of content-item.schema.json#/$defs/attachmentOmittedPart in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (*AttachmentOmittedPart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeAttachmentOmittedPart(c)
+	return ahprt.Decoded(c, err, decodeAttachmentOmittedPart)
 }
 
-// decodeAttachmentOmittedPart is DecodeAttachmentOmittedPart on a parsed document (the dispatcher parses once).
 func decodeAttachmentOmittedPart(c *ahprt.Ctx) (*AttachmentOmittedPart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentOmittedPart); err != nil {
-		return nil, err
-	}
-	v := new(AttachmentOmittedPart)
-	bAttachmentOmittedPart(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
 }
 
 // CheckAttachmentOmittedPart validates data as AttachmentOmittedPart (content-item.schema.json#/$defs/attachmentOmittedPart) without building a value.
 func CheckAttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentOmittedPart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentOmittedPart)
 }
 
 // DecodeAttachmentPart decodes data as AttachmentPart and validates every keyword of content-item.schema.json#/$defs/attachmentPart in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentPart(data []byte, opts ...ahprt.Option) (AttachmentPart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeAttachmentPart(c)
+	return ahprt.Decoded(c, err, decodeAttachmentPart)
 }
 
-// decodeAttachmentPart is DecodeAttachmentPart on a parsed document (the dispatcher parses once).
 func decodeAttachmentPart(c *ahprt.Ctx) (AttachmentPart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentPart); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vContentItem_attachmentPart); err != nil {
+		var zero AttachmentPart
+		return zero, err
 	}
 	return bAttachmentPart(c, 0), nil
 }
 
 // CheckAttachmentPart validates data as AttachmentPart (content-item.schema.json#/$defs/attachmentPart) without building a value.
 func CheckAttachmentPart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentPart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentPart)
 }
 
 // DecodeContentItemGap decodes data as ContentItemGap and validates every keyword of content-item.schema.json#/$defs/gap in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeContentItemGap(data []byte, opts ...ahprt.Option) (*ContentItemGap, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeContentItemGap(c)
+	return ahprt.Decoded(c, err, decodeContentItemGap)
 }
 
-// decodeContentItemGap is DecodeContentItemGap on a parsed document (the dispatcher parses once).
 func decodeContentItemGap(c *ahprt.Ctx) (*ContentItemGap, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_gap); err != nil {
-		return nil, err
-	}
-	v := new(ContentItemGap)
-	bContentItemGap(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_gap, bContentItemGap)
 }
 
 // CheckContentItemGap validates data as ContentItemGap (content-item.schema.json#/$defs/gap) without building a value.
 func CheckContentItemGap(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_gap); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_gap)
 }
 
 // DecodeMessage decodes data as Message and validates every keyword of content-item.schema.json#/$defs/message in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeMessage(data []byte, opts ...ahprt.Option) (*Message, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeMessage(c)
+	return ahprt.Decoded(c, err, decodeMessage)
 }
 
-// decodeMessage is DecodeMessage on a parsed document (the dispatcher parses once).
 func decodeMessage(c *ahprt.Ctx) (*Message, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_message); err != nil {
-		return nil, err
-	}
-	v := new(Message)
-	bMessage(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bMessage)
 }
 
 // CheckMessage validates data as Message (content-item.schema.json#/$defs/message) without building a value.
 func CheckMessage(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_message); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
 }
 
 // DecodeMessages decodes data as Messages and validates every keyword of content-item.schema.json#/$defs/messages in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeMessages(data []byte, opts ...ahprt.Option) (Messages, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeMessages(c)
+	return ahprt.Decoded(c, err, decodeMessages)
 }
 
-// decodeMessages is DecodeMessages on a parsed document (the dispatcher parses once).
 func decodeMessages(c *ahprt.Ctx) (Messages, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_messages); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vContentItem_messages); err != nil {
+		var zero Messages
+		return zero, err
 	}
 	return buildListMessage(c, 0), nil
 }
 
 // CheckMessages validates data as Messages (content-item.schema.json#/$defs/messages) without building a value.
 func CheckMessages(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_messages); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_messages)
 }
 
 // DecodeModelVisibleItem decodes data as ModelVisibleItem and validates every keyword of content-item.schema.json#/$defs/modelVisibleItem in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (*ModelVisibleItem, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeModelVisibleItem(c)
+	return ahprt.Decoded(c, err, decodeModelVisibleItem)
 }
 
-// decodeModelVisibleItem is DecodeModelVisibleItem on a parsed document (the dispatcher parses once).
 func decodeModelVisibleItem(c *ahprt.Ctx) (*ModelVisibleItem, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_message); err != nil {
-		return nil, err
-	}
-	v := new(Message)
-	bMessage(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bMessage)
 }
 
 // CheckModelVisibleItem validates data as ModelVisibleItem (content-item.schema.json#/$defs/modelVisibleItem) without building a value.
 func CheckModelVisibleItem(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_message); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
 }
 
 // DecodeSynthesized decodes data as Synthesized and validates every keyword of content-item.schema.json#/$defs/synthesized in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeSynthesized(data []byte, opts ...ahprt.Option) (Synthesized, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return false, err
-	}
-	defer c.Release()
-	return decodeSynthesized(c)
+	return ahprt.Decoded(c, err, decodeSynthesized)
 }
 
-// decodeSynthesized is DecodeSynthesized on a parsed document (the dispatcher parses once).
 func decodeSynthesized(c *ahprt.Ctx) (Synthesized, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_synthesized); err != nil {
-		return false, err
+	if err := c.RunRoot(0xffffffffffffffe, vContentItem_synthesized); err != nil {
+		var zero Synthesized
+		return zero, err
 	}
 	d := c.Doc
 	return d.Bool(0), nil
@@ -2907,1064 +1386,512 @@ func decodeSynthesized(c *ahprt.Ctx) (Synthesized, error) {
 
 // CheckSynthesized validates data as Synthesized (content-item.schema.json#/$defs/synthesized) without building a value.
 func CheckSynthesized(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_synthesized); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_synthesized)
 }
 
 // DecodeTextBodyPart decodes data as TextBodyPart and validates every keyword of content-item.schema.json#/$defs/textBodyPart in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTextBodyPart(data []byte, opts ...ahprt.Option) (*TextBodyPart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTextBodyPart(c)
+	return ahprt.Decoded(c, err, decodeTextBodyPart)
 }
 
-// decodeTextBodyPart is DecodeTextBodyPart on a parsed document (the dispatcher parses once).
 func decodeTextBodyPart(c *ahprt.Ctx) (*TextBodyPart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textBodyPart); err != nil {
-		return nil, err
-	}
-	v := new(TextBodyPart)
-	bTextBodyPart(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textBodyPart, bTextBodyPart)
 }
 
 // CheckTextBodyPart validates data as TextBodyPart (content-item.schema.json#/$defs/textBodyPart) without building a value.
 func CheckTextBodyPart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textBodyPart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textBodyPart)
 }
 
 // DecodeTextGapPart decodes data as TextGapPart and validates every keyword of content-item.schema.json#/$defs/textGapPart in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (*TextGapPart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTextGapPart(c)
+	return ahprt.Decoded(c, err, decodeTextGapPart)
 }
 
-// decodeTextGapPart is DecodeTextGapPart on a parsed document (the dispatcher parses once).
 func decodeTextGapPart(c *ahprt.Ctx) (*TextGapPart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textGapPart); err != nil {
-		return nil, err
-	}
-	v := new(TextGapPart)
-	bTextGapPart(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textGapPart, bTextGapPart)
 }
 
 // CheckTextGapPart validates data as TextGapPart (content-item.schema.json#/$defs/textGapPart) without building a value.
 func CheckTextGapPart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textGapPart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textGapPart)
 }
 
 // DecodeTextMetadataPart decodes data as TextMetadataPart and validates every keyword of content-item.schema.json#/$defs/textMetadataPart in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTextMetadataPart(data []byte, opts ...ahprt.Option) (*TextMetadataPart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTextMetadataPart(c)
+	return ahprt.Decoded(c, err, decodeTextMetadataPart)
 }
 
-// decodeTextMetadataPart is DecodeTextMetadataPart on a parsed document (the dispatcher parses once).
 func decodeTextMetadataPart(c *ahprt.Ctx) (*TextMetadataPart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textMetadataPart); err != nil {
-		return nil, err
-	}
-	v := new(TextMetadataPart)
-	bTextMetadataPart(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textMetadataPart, bTextMetadataPart)
 }
 
 // CheckTextMetadataPart validates data as TextMetadataPart (content-item.schema.json#/$defs/textMetadataPart) without building a value.
 func CheckTextMetadataPart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textMetadataPart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textMetadataPart)
 }
 
 // DecodeTextOmittedPart decodes data as TextOmittedPart and validates every keyword of content-item.schema.json#/$defs/textOmittedPart in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (*TextOmittedPart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTextOmittedPart(c)
+	return ahprt.Decoded(c, err, decodeTextOmittedPart)
 }
 
-// decodeTextOmittedPart is DecodeTextOmittedPart on a parsed document (the dispatcher parses once).
 func decodeTextOmittedPart(c *ahprt.Ctx) (*TextOmittedPart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textOmittedPart); err != nil {
-		return nil, err
-	}
-	v := new(TextOmittedPart)
-	bTextOmittedPart(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textOmittedPart, bTextOmittedPart)
 }
 
 // CheckTextOmittedPart validates data as TextOmittedPart (content-item.schema.json#/$defs/textOmittedPart) without building a value.
 func CheckTextOmittedPart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textOmittedPart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textOmittedPart)
 }
 
 // DecodeTextPart decodes data as TextPart and validates every keyword of content-item.schema.json#/$defs/textPart in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTextPart(data []byte, opts ...ahprt.Option) (TextPart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTextPart(c)
+	return ahprt.Decoded(c, err, decodeTextPart)
 }
 
-// decodeTextPart is DecodeTextPart on a parsed document (the dispatcher parses once).
 func decodeTextPart(c *ahprt.Ctx) (TextPart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textPart); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vContentItem_textPart); err != nil {
+		var zero TextPart
+		return zero, err
 	}
 	return bTextPart(c, 0), nil
 }
 
 // CheckTextPart validates data as TextPart (content-item.schema.json#/$defs/textPart) without building a value.
 func CheckTextPart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textPart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textPart)
 }
 
 // DecodeTextParts decodes data as TextParts and validates every keyword of content-item.schema.json#/$defs/textParts in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTextParts(data []byte, opts ...ahprt.Option) (TextParts, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTextParts(c)
+	return ahprt.Decoded(c, err, decodeTextParts)
 }
 
-// decodeTextParts is DecodeTextParts on a parsed document (the dispatcher parses once).
 func decodeTextParts(c *ahprt.Ctx) (TextParts, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textParts); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vContentItem_textParts); err != nil {
+		var zero TextParts
+		return zero, err
 	}
 	return buildListTextPart(c, 0), nil
 }
 
 // CheckTextParts validates data as TextParts (content-item.schema.json#/$defs/textParts) without building a value.
 func CheckTextParts(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textParts); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textParts)
 }
 
 // DecodeContentReference decodes data as ContentReference and validates every keyword of content-reference.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeContentReference(data []byte, opts ...ahprt.Option) (*ContentReference, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeContentReference(c)
+	return ahprt.Decoded(c, err, decodeContentReference)
 }
 
-// decodeContentReference is DecodeContentReference on a parsed document (the dispatcher parses once).
 func decodeContentReference(c *ahprt.Ctx) (*ContentReference, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentReference); err != nil {
-		return nil, err
-	}
-	v := new(ContentReference)
-	bContentReference(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentReference, bContentReference)
 }
 
 // CheckContentReference validates data as ContentReference (content-reference.schema.json#) without building a value.
 func CheckContentReference(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentReference); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentReference)
 }
 
 // DecodeContentSelection decodes data as ContentSelection and validates every keyword of content-selection.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeContentSelection(data []byte, opts ...ahprt.Option) (*ContentSelection, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeContentSelection(c)
+	return ahprt.Decoded(c, err, decodeContentSelection)
 }
 
-// decodeContentSelection is DecodeContentSelection on a parsed document (the dispatcher parses once).
 func decodeContentSelection(c *ahprt.Ctx) (*ContentSelection, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentSelection); err != nil {
-		return nil, err
-	}
-	v := new(ContentSelection)
-	bContentSelection(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentSelection, bContentSelection)
 }
 
 // CheckContentSelection validates data as ContentSelection (content-selection.schema.json#) without building a value.
 func CheckContentSelection(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentSelection); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentSelection)
 }
 
 // DecodeDisposition decodes data as Disposition and validates every keyword of content-selection.schema.json#/$defs/disposition in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeDisposition(data []byte, opts ...ahprt.Option) (Disposition, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeDisposition(c)
+	return ahprt.Decoded(c, err, decodeDisposition)
 }
 
-// decodeDisposition is DecodeDisposition on a parsed document (the dispatcher parses once).
 func decodeDisposition(c *ahprt.Ctx) (Disposition, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentSelection_disposition); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vContentSelection_disposition); err != nil {
+		var zero Disposition
+		return zero, err
 	}
 	return Disposition(c.Text(0)), nil
 }
 
 // CheckDisposition validates data as Disposition (content-selection.schema.json#/$defs/disposition) without building a value.
 func CheckDisposition(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentSelection_disposition); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentSelection_disposition)
 }
 
 // DecodeContentUploadReceipt decodes data as ContentUploadReceipt and validates every keyword of content-upload-receipt.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (*ContentUploadReceipt, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeContentUploadReceipt(c)
+	return ahprt.Decoded(c, err, decodeContentUploadReceipt)
 }
 
-// decodeContentUploadReceipt is DecodeContentUploadReceipt on a parsed document (the dispatcher parses once).
 func decodeContentUploadReceipt(c *ahprt.Ctx) (*ContentUploadReceipt, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentUploadReceipt); err != nil {
-		return nil, err
-	}
-	v := new(ContentUploadReceipt)
-	bContentUploadReceipt(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentUploadReceipt, bContentUploadReceipt)
 }
 
 // CheckContentUploadReceipt validates data as ContentUploadReceipt (content-upload-receipt.schema.json#) without building a value.
 func CheckContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentUploadReceipt); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentUploadReceipt)
 }
 
 // DecodeContentUpload decodes data as ContentUpload and validates every keyword of content-upload.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeContentUpload(data []byte, opts ...ahprt.Option) (*ContentUpload, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeContentUpload(c)
+	return ahprt.Decoded(c, err, decodeContentUpload)
 }
 
-// decodeContentUpload is DecodeContentUpload on a parsed document (the dispatcher parses once).
 func decodeContentUpload(c *ahprt.Ctx) (*ContentUpload, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentUpload); err != nil {
-		return nil, err
-	}
-	v := new(ContentUpload)
-	bContentUpload(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentUpload, bContentUpload)
 }
 
 // CheckContentUpload validates data as ContentUpload (content-upload.schema.json#) without building a value.
 func CheckContentUpload(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentUpload); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentUpload)
 }
 
 // DecodeDenyEffect decodes data as DenyEffect and validates every keyword of deny-effect.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeDenyEffect(c)
+	return ahprt.Decoded(c, err, decodeDenyEffect)
 }
 
-// decodeDenyEffect is DecodeDenyEffect on a parsed document (the dispatcher parses once).
 func decodeDenyEffect(c *ahprt.Ctx) (*DenyEffect, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vDenyEffect); err != nil {
-		return nil, err
-	}
-	v := new(DenyEffect)
-	bDenyEffect(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vDenyEffect, bDenyEffect)
 }
 
 // CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#) without building a value.
 func CheckDenyEffect(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vDenyEffect); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vDenyEffect)
 }
 
 // DecodeEffect decodes data as Effect and validates every keyword of effect.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeEffect(data []byte, opts ...ahprt.Option) (Effect, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeEffect(c)
+	return ahprt.Decoded(c, err, decodeEffect)
 }
 
-// decodeEffect is DecodeEffect on a parsed document (the dispatcher parses once).
 func decodeEffect(c *ahprt.Ctx) (Effect, error) {
-	c.Unrepeated(0xffffffffffff63e)
-	if err := c.Run(vEffect); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffff63e, vEffect); err != nil {
+		var zero Effect
+		return zero, err
 	}
 	return bEffect(c, 0), nil
 }
 
 // CheckEffect validates data as Effect (effect.schema.json#) without building a value.
 func CheckEffect(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffff63e)
-	if err := c.Run(vEffect); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffff63e, vEffect)
 }
 
 // DecodeAllowEffect decodes data as AllowEffect and validates every keyword of effect.schema.json#/$defs/allowEffect in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAllowEffect(data []byte, opts ...ahprt.Option) (*AllowEffect, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeAllowEffect(c)
+	return ahprt.Decoded(c, err, decodeAllowEffect)
 }
 
-// decodeAllowEffect is DecodeAllowEffect on a parsed document (the dispatcher parses once).
 func decodeAllowEffect(c *ahprt.Ctx) (*AllowEffect, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_allowEffect); err != nil {
-		return nil, err
-	}
-	v := new(AllowEffect)
-	bAllowEffect(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_allowEffect, bAllowEffect)
 }
 
 // CheckAllowEffect validates data as AllowEffect (effect.schema.json#/$defs/allowEffect) without building a value.
 func CheckAllowEffect(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_allowEffect); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_allowEffect)
 }
 
 // DecodeAskEffect decodes data as AskEffect and validates every keyword of effect.schema.json#/$defs/askEffect in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAskEffect(data []byte, opts ...ahprt.Option) (*AskEffect, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeAskEffect(c)
+	return ahprt.Decoded(c, err, decodeAskEffect)
 }
 
-// decodeAskEffect is DecodeAskEffect on a parsed document (the dispatcher parses once).
 func decodeAskEffect(c *ahprt.Ctx) (*AskEffect, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_askEffect); err != nil {
-		return nil, err
-	}
-	v := new(AskEffect)
-	bAskEffect(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_askEffect, bAskEffect)
 }
 
 // CheckAskEffect validates data as AskEffect (effect.schema.json#/$defs/askEffect) without building a value.
 func CheckAskEffect(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_askEffect); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_askEffect)
 }
 
 // DecodeFlowContinueEffect decodes data as FlowContinueEffect and validates every keyword of effect.schema.json#/$defs/flowContinueEffect in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeFlowContinueEffect(data []byte, opts ...ahprt.Option) (*FlowContinueEffect, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeFlowContinueEffect(c)
+	return ahprt.Decoded(c, err, decodeFlowContinueEffect)
 }
 
-// decodeFlowContinueEffect is DecodeFlowContinueEffect on a parsed document (the dispatcher parses once).
 func decodeFlowContinueEffect(c *ahprt.Ctx) (*FlowContinueEffect, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_flowContinueEffect); err != nil {
-		return nil, err
-	}
-	v := new(FlowContinueEffect)
-	bFlowContinueEffect(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_flowContinueEffect, bFlowContinueEffect)
 }
 
 // CheckFlowContinueEffect validates data as FlowContinueEffect (effect.schema.json#/$defs/flowContinueEffect) without building a value.
 func CheckFlowContinueEffect(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_flowContinueEffect); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_flowContinueEffect)
 }
 
 // DecodeFlowStopEffect decodes data as FlowStopEffect and validates every keyword of effect.schema.json#/$defs/flowStopEffect in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (*FlowStopEffect, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeFlowStopEffect(c)
+	return ahprt.Decoded(c, err, decodeFlowStopEffect)
 }
 
-// decodeFlowStopEffect is DecodeFlowStopEffect on a parsed document (the dispatcher parses once).
 func decodeFlowStopEffect(c *ahprt.Ctx) (*FlowStopEffect, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_flowStopEffect); err != nil {
-		return nil, err
-	}
-	v := new(FlowStopEffect)
-	bFlowStopEffect(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_flowStopEffect, bFlowStopEffect)
 }
 
 // CheckFlowStopEffect validates data as FlowStopEffect (effect.schema.json#/$defs/flowStopEffect) without building a value.
 func CheckFlowStopEffect(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_flowStopEffect); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_flowStopEffect)
 }
 
 // DecodeInjectEffect decodes data as InjectEffect and validates every keyword of effect.schema.json#/$defs/injectEffect in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInjectEffect(data []byte, opts ...ahprt.Option) (*InjectEffect, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInjectEffect(c)
+	return ahprt.Decoded(c, err, decodeInjectEffect)
 }
 
-// decodeInjectEffect is DecodeInjectEffect on a parsed document (the dispatcher parses once).
 func decodeInjectEffect(c *ahprt.Ctx) (*InjectEffect, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_injectEffect); err != nil {
-		return nil, err
-	}
-	v := new(InjectEffect)
-	bInjectEffect(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_injectEffect, bInjectEffect)
 }
 
 // CheckInjectEffect validates data as InjectEffect (effect.schema.json#/$defs/injectEffect) without building a value.
 func CheckInjectEffect(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_injectEffect); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_injectEffect)
 }
 
 // DecodeMessageEffect decodes data as MessageEffect and validates every keyword of effect.schema.json#/$defs/messageEffect in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (*MessageEffect, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeMessageEffect(c)
+	return ahprt.Decoded(c, err, decodeMessageEffect)
 }
 
-// decodeMessageEffect is DecodeMessageEffect on a parsed document (the dispatcher parses once).
 func decodeMessageEffect(c *ahprt.Ctx) (*MessageEffect, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_messageEffect); err != nil {
-		return nil, err
-	}
-	v := new(MessageEffect)
-	bMessageEffect(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_messageEffect, bMessageEffect)
 }
 
 // CheckMessageEffect validates data as MessageEffect (effect.schema.json#/$defs/messageEffect) without building a value.
 func CheckMessageEffect(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_messageEffect); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_messageEffect)
 }
 
 // DecodeModifyEffect decodes data as ModifyEffect and validates every keyword of effect.schema.json#/$defs/modifyEffect in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeModifyEffect(data []byte, opts ...ahprt.Option) (*ModifyEffect, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeModifyEffect(c)
+	return ahprt.Decoded(c, err, decodeModifyEffect)
 }
 
-// decodeModifyEffect is DecodeModifyEffect on a parsed document (the dispatcher parses once).
 func decodeModifyEffect(c *ahprt.Ctx) (*ModifyEffect, error) {
-	c.Unrepeated(0xffffffffffff63e)
-	if err := c.Run(vEffect_modifyEffect); err != nil {
-		return nil, err
-	}
-	v := new(ModifyEffect)
-	bModifyEffect(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffff63e, vEffect_modifyEffect, bModifyEffect)
 }
 
 // CheckModifyEffect validates data as ModifyEffect (effect.schema.json#/$defs/modifyEffect) without building a value.
 func CheckModifyEffect(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffff63e)
-	if err := c.Run(vEffect_modifyEffect); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffff63e, vEffect_modifyEffect)
 }
 
 // DecodeReturnEffect decodes data as ReturnEffect and validates every keyword of effect.schema.json#/$defs/returnEffect in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (*ReturnEffect, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeReturnEffect(c)
+	return ahprt.Decoded(c, err, decodeReturnEffect)
 }
 
-// decodeReturnEffect is DecodeReturnEffect on a parsed document (the dispatcher parses once).
 func decodeReturnEffect(c *ahprt.Ctx) (*ReturnEffect, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_returnEffect); err != nil {
-		return nil, err
-	}
-	v := new(ReturnEffect)
-	bReturnEffect(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_returnEffect, bReturnEffect)
 }
 
 // CheckReturnEffect validates data as ReturnEffect (effect.schema.json#/$defs/returnEffect) without building a value.
 func CheckReturnEffect(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_returnEffect); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_returnEffect)
 }
 
 // DecodeEvent decodes data as Event and validates every keyword of event.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeEvent(data []byte, opts ...ahprt.Option) (Event, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeEvent(c)
+	return ahprt.Decoded(c, err, decodeEvent)
 }
 
-// decodeEvent is DecodeEvent on a parsed document (the dispatcher parses once).
 func decodeEvent(c *ahprt.Ctx) (Event, error) {
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vEvent); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffff6, vEvent); err != nil {
+		var zero Event
+		return zero, err
 	}
 	return bEvent(c, 0), nil
 }
 
 // CheckEvent validates data as Event (event.schema.json#) without building a value.
 func CheckEvent(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vEvent); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffff6, vEvent)
 }
 
 // DecodeContentItems decodes data as ContentItems and validates every keyword of event.schema.json#/$defs/contentItems in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeContentItems(data []byte, opts ...ahprt.Option) (ContentItems, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeContentItems(c)
+	return ahprt.Decoded(c, err, decodeContentItems)
 }
 
-// decodeContentItems is DecodeContentItems on a parsed document (the dispatcher parses once).
 func decodeContentItems(c *ahprt.Ctx) (ContentItems, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_contentItems); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vEvent_contentItems); err != nil {
+		var zero ContentItems
+		return zero, err
 	}
 	return buildListContentItem(c, 0), nil
 }
 
 // CheckContentItems validates data as ContentItems (event.schema.json#/$defs/contentItems) without building a value.
 func CheckContentItems(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_contentItems); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_contentItems)
 }
 
 // DecodeEnvelope decodes data as Envelope and validates every keyword of event.schema.json#/$defs/envelope in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeEnvelope(data []byte, opts ...ahprt.Option) (*Envelope, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeEnvelope(c)
+	return ahprt.Decoded(c, err, decodeEnvelope)
 }
 
-// decodeEnvelope is DecodeEnvelope on a parsed document (the dispatcher parses once).
 func decodeEnvelope(c *ahprt.Ctx) (*Envelope, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_envelope); err != nil {
-		return nil, err
-	}
-	v := new(Envelope)
-	bEnvelope(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_envelope, bEnvelope)
 }
 
 // CheckEnvelope validates data as Envelope (event.schema.json#/$defs/envelope) without building a value.
 func CheckEnvelope(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_envelope); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_envelope)
 }
 
 // DecodeEventCore decodes data as EventCore and validates every keyword of event.schema.json#/$defs/eventCore in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeEventCore(data []byte, opts ...ahprt.Option) (*EventCore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeEventCore(c)
+	return ahprt.Decoded(c, err, decodeEventCore)
 }
 
-// decodeEventCore is DecodeEventCore on a parsed document (the dispatcher parses once).
 func decodeEventCore(c *ahprt.Ctx) (*EventCore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_eventCore); err != nil {
-		return nil, err
-	}
-	v := new(EventCore)
-	bEventCore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_eventCore, bEventCore)
 }
 
 // CheckEventCore validates data as EventCore (event.schema.json#/$defs/eventCore) without building a value.
 func CheckEventCore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_eventCore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_eventCore)
 }
 
 // DecodeEventGap decodes data as EventGap and validates every keyword of event.schema.json#/$defs/gap in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeEventGap(data []byte, opts ...ahprt.Option) (*EventGap, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeEventGap(c)
+	return ahprt.Decoded(c, err, decodeEventGap)
 }
 
-// decodeEventGap is DecodeEventGap on a parsed document (the dispatcher parses once).
 func decodeEventGap(c *ahprt.Ctx) (*EventGap, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_gap); err != nil {
-		return nil, err
-	}
-	v := new(EventGap)
-	bEventGap(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_gap, bEventGap)
 }
 
 // CheckEventGap validates data as EventGap (event.schema.json#/$defs/gap) without building a value.
 func CheckEventGap(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_gap); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_gap)
 }
 
 // DecodeIdentity decodes data as Identity and validates every keyword of event.schema.json#/$defs/identity in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeIdentity(data []byte, opts ...ahprt.Option) (*Identity, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeIdentity(c)
+	return ahprt.Decoded(c, err, decodeIdentity)
 }
 
-// decodeIdentity is DecodeIdentity on a parsed document (the dispatcher parses once).
 func decodeIdentity(c *ahprt.Ctx) (*Identity, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_identity); err != nil {
-		return nil, err
-	}
-	v := new(Identity)
-	bIdentity(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_identity, bIdentity)
 }
 
 // CheckIdentity validates data as Identity (event.schema.json#/$defs/identity) without building a value.
 func CheckIdentity(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_identity); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_identity)
 }
 
 // DecodeModelVisibleItems decodes data as ModelVisibleItems and validates every keyword of event.schema.json#/$defs/modelVisibleItems in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeModelVisibleItems(data []byte, opts ...ahprt.Option) (ModelVisibleItems, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeModelVisibleItems(c)
+	return ahprt.Decoded(c, err, decodeModelVisibleItems)
 }
 
-// decodeModelVisibleItems is DecodeModelVisibleItems on a parsed document (the dispatcher parses once).
 func decodeModelVisibleItems(c *ahprt.Ctx) (ModelVisibleItems, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_modelVisibleItems); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vEvent_modelVisibleItems); err != nil {
+		var zero ModelVisibleItems
+		return zero, err
 	}
 	return buildListMessage(c, 0), nil
 }
 
 // CheckModelVisibleItems validates data as ModelVisibleItems (event.schema.json#/$defs/modelVisibleItems) without building a value.
 func CheckModelVisibleItems(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_modelVisibleItems); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_modelVisibleItems)
 }
 
 // DecodeOpenIdentity decodes data as OpenIdentity and validates every keyword of event.schema.json#/$defs/openIdentity in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (*OpenIdentity, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeOpenIdentity(c)
+	return ahprt.Decoded(c, err, decodeOpenIdentity)
 }
 
-// decodeOpenIdentity is DecodeOpenIdentity on a parsed document (the dispatcher parses once).
 func decodeOpenIdentity(c *ahprt.Ctx) (*OpenIdentity, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_openIdentity); err != nil {
-		return nil, err
-	}
-	v := new(OpenIdentity)
-	bOpenIdentity(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_openIdentity, bOpenIdentity)
 }
 
 // CheckOpenIdentity validates data as OpenIdentity (event.schema.json#/$defs/openIdentity) without building a value.
 func CheckOpenIdentity(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_openIdentity); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_openIdentity)
 }
 
 // DecodeSynthesizedFlag decodes data as SynthesizedFlag and validates every keyword of event.schema.json#/$defs/synthesizedFlag in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeSynthesizedFlag(data []byte, opts ...ahprt.Option) (SynthesizedFlag, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return false, err
-	}
-	defer c.Release()
-	return decodeSynthesizedFlag(c)
+	return ahprt.Decoded(c, err, decodeSynthesizedFlag)
 }
 
-// decodeSynthesizedFlag is DecodeSynthesizedFlag on a parsed document (the dispatcher parses once).
 func decodeSynthesizedFlag(c *ahprt.Ctx) (SynthesizedFlag, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_synthesizedFlag); err != nil {
-		return false, err
+	if err := c.RunRoot(0xffffffffffffffe, vEvent_synthesizedFlag); err != nil {
+		var zero SynthesizedFlag
+		return zero, err
 	}
 	d := c.Doc
 	return d.Bool(0), nil
@@ -3972,316 +1899,160 @@ func decodeSynthesizedFlag(c *ahprt.Ctx) (SynthesizedFlag, error) {
 
 // CheckSynthesizedFlag validates data as SynthesizedFlag (event.schema.json#/$defs/synthesizedFlag) without building a value.
 func CheckSynthesizedFlag(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_synthesizedFlag); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_synthesizedFlag)
 }
 
 // DecodeExecutionEvent decodes data as ExecutionEvent and validates every keyword of execution-event.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEvent(data []byte, opts ...ahprt.Option) (ExecutionEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeExecutionEvent(c)
+	return ahprt.Decoded(c, err, decodeExecutionEvent)
 }
 
-// decodeExecutionEvent is DecodeExecutionEvent on a parsed document (the dispatcher parses once).
 func decodeExecutionEvent(c *ahprt.Ctx) (ExecutionEvent, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent); err != nil {
+		var zero ExecutionEvent
+		return zero, err
 	}
 	return bExecutionEvent(c, 0), nil
 }
 
 // CheckExecutionEvent validates data as ExecutionEvent (execution-event.schema.json#) without building a value.
 func CheckExecutionEvent(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent)
 }
 
 // DecodeAttempt decodes data as Attempt and validates every keyword of execution-event.schema.json#/$defs/attempt in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAttempt(data []byte, opts ...ahprt.Option) (*Attempt, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeAttempt(c)
+	return ahprt.Decoded(c, err, decodeAttempt)
 }
 
-// decodeAttempt is DecodeAttempt on a parsed document (the dispatcher parses once).
 func decodeAttempt(c *ahprt.Ctx) (*Attempt, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_attempt); err != nil {
-		return nil, err
-	}
-	v := new(Attempt)
-	bAttempt(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attempt, bAttempt)
 }
 
 // CheckAttempt validates data as Attempt (execution-event.schema.json#/$defs/attempt) without building a value.
 func CheckAttempt(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_attempt); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attempt)
 }
 
 // DecodeAttemptUsage decodes data as AttemptUsage and validates every keyword of execution-event.schema.json#/$defs/attemptUsage in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAttemptUsage(data []byte, opts ...ahprt.Option) (*AttemptUsage, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeAttemptUsage(c)
+	return ahprt.Decoded(c, err, decodeAttemptUsage)
 }
 
-// decodeAttemptUsage is DecodeAttemptUsage on a parsed document (the dispatcher parses once).
 func decodeAttemptUsage(c *ahprt.Ctx) (*AttemptUsage, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_attemptUsage); err != nil {
-		return nil, err
-	}
-	v := new(Usage)
-	bUsage(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attemptUsage, bUsage)
 }
 
 // CheckAttemptUsage validates data as AttemptUsage (execution-event.schema.json#/$defs/attemptUsage) without building a value.
 func CheckAttemptUsage(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_attemptUsage); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attemptUsage)
 }
 
 // DecodeBatch decodes data as Batch and validates every keyword of execution-event.schema.json#/$defs/batch in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeBatch(data []byte, opts ...ahprt.Option) (*Batch, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeBatch(c)
+	return ahprt.Decoded(c, err, decodeBatch)
 }
 
-// decodeBatch is DecodeBatch on a parsed document (the dispatcher parses once).
 func decodeBatch(c *ahprt.Ctx) (*Batch, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_batch); err != nil {
-		return nil, err
-	}
-	v := new(Batch)
-	bBatch(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_batch, bBatch)
 }
 
 // CheckBatch validates data as Batch (execution-event.schema.json#/$defs/batch) without building a value.
 func CheckBatch(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_batch); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_batch)
 }
 
 // DecodeConnectionGaps decodes data as ConnectionGaps and validates every keyword of execution-event.schema.json#/$defs/connectionGaps in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeConnectionGaps(data []byte, opts ...ahprt.Option) (ConnectionGaps, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeConnectionGaps(c)
+	return ahprt.Decoded(c, err, decodeConnectionGaps)
 }
 
-// decodeConnectionGaps is DecodeConnectionGaps on a parsed document (the dispatcher parses once).
 func decodeConnectionGaps(c *ahprt.Ctx) (ConnectionGaps, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_connectionGaps); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_connectionGaps); err != nil {
+		var zero ConnectionGaps
+		return zero, err
 	}
 	return buildListConnectionGap(c, 0), nil
 }
 
 // CheckConnectionGaps validates data as ConnectionGaps (execution-event.schema.json#/$defs/connectionGaps) without building a value.
 func CheckConnectionGaps(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_connectionGaps); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_connectionGaps)
 }
 
 // DecodeContextCompactAfter decodes data as ContextCompactAfter and validates every keyword of execution-event.schema.json#/$defs/context.compact.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeContextCompactAfter(data []byte, opts ...ahprt.Option) (*ContextCompactAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeContextCompactAfter(c)
+	return ahprt.Decoded(c, err, decodeContextCompactAfter)
 }
 
-// decodeContextCompactAfter is DecodeContextCompactAfter on a parsed document (the dispatcher parses once).
 func decodeContextCompactAfter(c *ahprt.Ctx) (*ContextCompactAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
-		return nil, err
-	}
-	v := new(ContextCompactAfter)
-	bContextCompactAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bContextCompactAfter)
 }
 
 // CheckContextCompactAfter validates data as ContextCompactAfter (execution-event.schema.json#/$defs/context.compact.after) without building a value.
 func CheckContextCompactAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
 }
 
 // DecodeContextCompactBefore decodes data as ContextCompactBefore and validates every keyword of execution-event.schema.json#/$defs/context.compact.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeContextCompactBefore(data []byte, opts ...ahprt.Option) (*ContextCompactBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeContextCompactBefore(c)
+	return ahprt.Decoded(c, err, decodeContextCompactBefore)
 }
 
-// decodeContextCompactBefore is DecodeContextCompactBefore on a parsed document (the dispatcher parses once).
 func decodeContextCompactBefore(c *ahprt.Ctx) (*ContextCompactBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
-		return nil, err
-	}
-	v := new(ContextCompactBefore)
-	bContextCompactBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bContextCompactBefore)
 }
 
 // CheckContextCompactBefore validates data as ContextCompactBefore (execution-event.schema.json#/$defs/context.compact.before) without building a value.
 func CheckContextCompactBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
 }
 
 // DecodeCurrencyCode decodes data as CurrencyCode and validates every keyword of execution-event.schema.json#/$defs/currencyCode in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCurrencyCode(data []byte, opts ...ahprt.Option) (CurrencyCode, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeCurrencyCode(c)
+	return ahprt.Decoded(c, err, decodeCurrencyCode)
 }
 
-// decodeCurrencyCode is DecodeCurrencyCode on a parsed document (the dispatcher parses once).
 func decodeCurrencyCode(c *ahprt.Ctx) (CurrencyCode, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_currencyCode); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_currencyCode); err != nil {
+		var zero CurrencyCode
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckCurrencyCode validates data as CurrencyCode (execution-event.schema.json#/$defs/currencyCode) without building a value.
 func CheckCurrencyCode(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_currencyCode); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_currencyCode)
 }
 
 // DecodeDeniedByPolicy decodes data as DeniedByPolicy and validates every keyword of execution-event.schema.json#/$defs/deniedByPolicy in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeDeniedByPolicy(data []byte, opts ...ahprt.Option) (DeniedByPolicy, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeDeniedByPolicy(c)
+	return ahprt.Decoded(c, err, decodeDeniedByPolicy)
 }
 
-// decodeDeniedByPolicy is DecodeDeniedByPolicy on a parsed document (the dispatcher parses once).
 func decodeDeniedByPolicy(c *ahprt.Ctx) (DeniedByPolicy, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_deniedByPolicy); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_deniedByPolicy); err != nil {
+		var zero DeniedByPolicy
+		return zero, err
 	}
 	d := c.Doc
 	return d.RawValue(0), nil
@@ -4289,426 +2060,204 @@ func decodeDeniedByPolicy(c *ahprt.Ctx) (DeniedByPolicy, error) {
 
 // CheckDeniedByPolicy validates data as DeniedByPolicy (execution-event.schema.json#/$defs/deniedByPolicy) without building a value.
 func CheckDeniedByPolicy(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_deniedByPolicy); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_deniedByPolicy)
 }
 
 // DecodeError decodes data as Error and validates every keyword of execution-event.schema.json#/$defs/error in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeError(data []byte, opts ...ahprt.Option) (*Error, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeError(c)
+	return ahprt.Decoded(c, err, decodeError)
 }
 
-// decodeError is DecodeError on a parsed document (the dispatcher parses once).
 func decodeError(c *ahprt.Ctx) (*Error, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_error); err != nil {
-		return nil, err
-	}
-	v := new(Error)
-	bError(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_error, bError)
 }
 
 // CheckError validates data as Error (execution-event.schema.json#/$defs/error) without building a value.
 func CheckError(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_error); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_error)
 }
 
 // DecodeExecution decodes data as Execution and validates every keyword of execution-event.schema.json#/$defs/execution in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeExecution(data []byte, opts ...ahprt.Option) (Execution, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeExecution(c)
+	return ahprt.Decoded(c, err, decodeExecution)
 }
 
-// decodeExecution is DecodeExecution on a parsed document (the dispatcher parses once).
 func decodeExecution(c *ahprt.Ctx) (Execution, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_execution); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_execution); err != nil {
+		var zero Execution
+		return zero, err
 	}
 	return bExecution(c, 0), nil
 }
 
 // CheckExecution validates data as Execution (execution-event.schema.json#/$defs/execution) without building a value.
 func CheckExecution(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_execution); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_execution)
 }
 
 // DecodeFileChange decodes data as FileChange and validates every keyword of execution-event.schema.json#/$defs/fileChange in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeFileChange(data []byte, opts ...ahprt.Option) (*FileChange, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeFileChange(c)
+	return ahprt.Decoded(c, err, decodeFileChange)
 }
 
-// decodeFileChange is DecodeFileChange on a parsed document (the dispatcher parses once).
 func decodeFileChange(c *ahprt.Ctx) (*FileChange, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_fileChange); err != nil {
-		return nil, err
-	}
-	v := new(FileChange)
-	bFileChange(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_fileChange, bFileChange)
 }
 
 // CheckFileChange validates data as FileChange (execution-event.schema.json#/$defs/fileChange) without building a value.
 func CheckFileChange(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_fileChange); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_fileChange)
 }
 
 // DecodeMCP decodes data as MCP and validates every keyword of execution-event.schema.json#/$defs/mcp in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeMCP(data []byte, opts ...ahprt.Option) (*MCP, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeMCP(c)
+	return ahprt.Decoded(c, err, decodeMCP)
 }
 
-// decodeMCP is DecodeMCP on a parsed document (the dispatcher parses once).
 func decodeMCP(c *ahprt.Ctx) (*MCP, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_mcp); err != nil {
-		return nil, err
-	}
-	v := new(MCP)
-	bMCP(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_mcp, bMCP)
 }
 
 // CheckMCP validates data as MCP (execution-event.schema.json#/$defs/mcp) without building a value.
 func CheckMCP(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_mcp); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_mcp)
 }
 
 // DecodeModel decodes data as Model and validates every keyword of execution-event.schema.json#/$defs/model in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeModel(data []byte, opts ...ahprt.Option) (*Model, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeModel(c)
+	return ahprt.Decoded(c, err, decodeModel)
 }
 
-// decodeModel is DecodeModel on a parsed document (the dispatcher parses once).
 func decodeModel(c *ahprt.Ctx) (*Model, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_model); err != nil {
-		return nil, err
-	}
-	v := new(Model)
-	bModel(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_model, bModel)
 }
 
 // CheckModel validates data as Model (execution-event.schema.json#/$defs/model) without building a value.
 func CheckModel(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_model); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_model)
 }
 
 // DecodeModelError decodes data as ModelError and validates every keyword of execution-event.schema.json#/$defs/model.error in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeModelError(data []byte, opts ...ahprt.Option) (*ModelError, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeModelError(c)
+	return ahprt.Decoded(c, err, decodeModelError)
 }
 
-// decodeModelError is DecodeModelError on a parsed document (the dispatcher parses once).
 func decodeModelError(c *ahprt.Ctx) (*ModelError, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelError); err != nil {
-		return nil, err
-	}
-	v := new(ModelError)
-	bModelError(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bModelError)
 }
 
 // CheckModelError validates data as ModelError (execution-event.schema.json#/$defs/model.error) without building a value.
 func CheckModelError(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelError); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
 }
 
 // DecodeModelRequestBefore decodes data as ModelRequestBefore and validates every keyword of execution-event.schema.json#/$defs/model.request.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeModelRequestBefore(data []byte, opts ...ahprt.Option) (*ModelRequestBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeModelRequestBefore(c)
+	return ahprt.Decoded(c, err, decodeModelRequestBefore)
 }
 
-// decodeModelRequestBefore is DecodeModelRequestBefore on a parsed document (the dispatcher parses once).
 func decodeModelRequestBefore(c *ahprt.Ctx) (*ModelRequestBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
-		return nil, err
-	}
-	v := new(ModelRequestBefore)
-	bModelRequestBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bModelRequestBefore)
 }
 
 // CheckModelRequestBefore validates data as ModelRequestBefore (execution-event.schema.json#/$defs/model.request.before) without building a value.
 func CheckModelRequestBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
 }
 
 // DecodeModelResponseAfter decodes data as ModelResponseAfter and validates every keyword of execution-event.schema.json#/$defs/model.response.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeModelResponseAfter(data []byte, opts ...ahprt.Option) (*ModelResponseAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeModelResponseAfter(c)
+	return ahprt.Decoded(c, err, decodeModelResponseAfter)
 }
 
-// decodeModelResponseAfter is DecodeModelResponseAfter on a parsed document (the dispatcher parses once).
 func decodeModelResponseAfter(c *ahprt.Ctx) (*ModelResponseAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
-		return nil, err
-	}
-	v := new(ModelResponseAfter)
-	bModelResponseAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bModelResponseAfter)
 }
 
 // CheckModelResponseAfter validates data as ModelResponseAfter (execution-event.schema.json#/$defs/model.response.after) without building a value.
 func CheckModelResponseAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
 }
 
 // DecodeModelSwitchAfter decodes data as ModelSwitchAfter and validates every keyword of execution-event.schema.json#/$defs/model.switch.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeModelSwitchAfter(data []byte, opts ...ahprt.Option) (*ModelSwitchAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeModelSwitchAfter(c)
+	return ahprt.Decoded(c, err, decodeModelSwitchAfter)
 }
 
-// decodeModelSwitchAfter is DecodeModelSwitchAfter on a parsed document (the dispatcher parses once).
 func decodeModelSwitchAfter(c *ahprt.Ctx) (*ModelSwitchAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
-		return nil, err
-	}
-	v := new(ModelSwitchAfter)
-	bModelSwitchAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bModelSwitchAfter)
 }
 
 // CheckModelSwitchAfter validates data as ModelSwitchAfter (execution-event.schema.json#/$defs/model.switch.after) without building a value.
 func CheckModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
 }
 
 // DecodeModelSwitchBefore decodes data as ModelSwitchBefore and validates every keyword of execution-event.schema.json#/$defs/model.switch.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeModelSwitchBefore(data []byte, opts ...ahprt.Option) (*ModelSwitchBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeModelSwitchBefore(c)
+	return ahprt.Decoded(c, err, decodeModelSwitchBefore)
 }
 
-// decodeModelSwitchBefore is DecodeModelSwitchBefore on a parsed document (the dispatcher parses once).
 func decodeModelSwitchBefore(c *ahprt.Ctx) (*ModelSwitchBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
-		return nil, err
-	}
-	v := new(ModelSwitchBefore)
-	bModelSwitchBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bModelSwitchBefore)
 }
 
 // CheckModelSwitchBefore validates data as ModelSwitchBefore (execution-event.schema.json#/$defs/model.switch.before) without building a value.
 func CheckModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
 }
 
 // DecodeExecutionEventNonNegativeInteger decodes data as ExecutionEventNonNegativeInteger and validates every keyword of execution-event.schema.json#/$defs/nonNegativeInteger in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (ExecutionEventNonNegativeInteger, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeExecutionEventNonNegativeInteger(c)
+	return ahprt.Decoded(c, err, decodeExecutionEventNonNegativeInteger)
 }
 
-// decodeExecutionEventNonNegativeInteger is DecodeExecutionEventNonNegativeInteger on a parsed document (the dispatcher parses once).
 func decodeExecutionEventNonNegativeInteger(c *ahprt.Ctx) (ExecutionEventNonNegativeInteger, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_nonNegativeInteger); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_nonNegativeInteger); err != nil {
+		var zero ExecutionEventNonNegativeInteger
+		return zero, err
 	}
 	return c.Number(0), nil
 }
 
 // CheckExecutionEventNonNegativeInteger validates data as ExecutionEventNonNegativeInteger (execution-event.schema.json#/$defs/nonNegativeInteger) without building a value.
 func CheckExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_nonNegativeInteger); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_nonNegativeInteger)
 }
 
 // DecodeSkippedExecution decodes data as SkippedExecution and validates every keyword of execution-event.schema.json#/$defs/skippedExecution in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeSkippedExecution(data []byte, opts ...ahprt.Option) (SkippedExecution, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeSkippedExecution(c)
+	return ahprt.Decoded(c, err, decodeSkippedExecution)
 }
 
-// decodeSkippedExecution is DecodeSkippedExecution on a parsed document (the dispatcher parses once).
 func decodeSkippedExecution(c *ahprt.Ctx) (SkippedExecution, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_skippedExecution); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_skippedExecution); err != nil {
+		var zero SkippedExecution
+		return zero, err
 	}
 	d := c.Doc
 	return d.RawValue(0), nil
@@ -4716,34 +2265,20 @@ func decodeSkippedExecution(c *ahprt.Ctx) (SkippedExecution, error) {
 
 // CheckSkippedExecution validates data as SkippedExecution (execution-event.schema.json#/$defs/skippedExecution) without building a value.
 func CheckSkippedExecution(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_skippedExecution); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_skippedExecution)
 }
 
 // DecodeSuppliedResultOnSkip decodes data as SuppliedResultOnSkip and validates every keyword of execution-event.schema.json#/$defs/suppliedResultOnSkip in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (SuppliedResultOnSkip, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeSuppliedResultOnSkip(c)
+	return ahprt.Decoded(c, err, decodeSuppliedResultOnSkip)
 }
 
-// decodeSuppliedResultOnSkip is DecodeSuppliedResultOnSkip on a parsed document (the dispatcher parses once).
 func decodeSuppliedResultOnSkip(c *ahprt.Ctx) (SuppliedResultOnSkip, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_suppliedResultOnSkip); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_suppliedResultOnSkip); err != nil {
+		var zero SuppliedResultOnSkip
+		return zero, err
 	}
 	d := c.Doc
 	return d.RawValue(0), nil
@@ -4751,606 +2286,284 @@ func decodeSuppliedResultOnSkip(c *ahprt.Ctx) (SuppliedResultOnSkip, error) {
 
 // CheckSuppliedResultOnSkip validates data as SuppliedResultOnSkip (execution-event.schema.json#/$defs/suppliedResultOnSkip) without building a value.
 func CheckSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_suppliedResultOnSkip); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_suppliedResultOnSkip)
 }
 
 // DecodeTokenCounts decodes data as TokenCounts and validates every keyword of execution-event.schema.json#/$defs/tokenCounts in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTokenCounts(data []byte, opts ...ahprt.Option) (*TokenCounts, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTokenCounts(c)
+	return ahprt.Decoded(c, err, decodeTokenCounts)
 }
 
-// decodeTokenCounts is DecodeTokenCounts on a parsed document (the dispatcher parses once).
 func decodeTokenCounts(c *ahprt.Ctx) (*TokenCounts, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_tokenCounts); err != nil {
-		return nil, err
-	}
-	v := new(TokenCounts)
-	bTokenCounts(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bTokenCounts)
 }
 
 // CheckTokenCounts validates data as TokenCounts (execution-event.schema.json#/$defs/tokenCounts) without building a value.
 func CheckTokenCounts(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_tokenCounts); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tokenCounts)
 }
 
 // DecodeTool decodes data as Tool and validates every keyword of execution-event.schema.json#/$defs/tool in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTool(data []byte, opts ...ahprt.Option) (*Tool, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTool(c)
+	return ahprt.Decoded(c, err, decodeTool)
 }
 
-// decodeTool is DecodeTool on a parsed document (the dispatcher parses once).
 func decodeTool(c *ahprt.Ctx) (*Tool, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_tool); err != nil {
-		return nil, err
-	}
-	v := new(Tool)
-	bTool(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tool, bTool)
 }
 
 // CheckTool validates data as Tool (execution-event.schema.json#/$defs/tool) without building a value.
 func CheckTool(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_tool); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tool)
 }
 
 // DecodeToolBatchAfter decodes data as ToolBatchAfter and validates every keyword of execution-event.schema.json#/$defs/tool.batch.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeToolBatchAfter(data []byte, opts ...ahprt.Option) (*ToolBatchAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeToolBatchAfter(c)
+	return ahprt.Decoded(c, err, decodeToolBatchAfter)
 }
 
-// decodeToolBatchAfter is DecodeToolBatchAfter on a parsed document (the dispatcher parses once).
 func decodeToolBatchAfter(c *ahprt.Ctx) (*ToolBatchAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
-		return nil, err
-	}
-	v := new(ToolBatchAfter)
-	bToolBatchAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bToolBatchAfter)
 }
 
 // CheckToolBatchAfter validates data as ToolBatchAfter (execution-event.schema.json#/$defs/tool.batch.after) without building a value.
 func CheckToolBatchAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
 }
 
 // DecodeToolPermissionRequest decodes data as ToolPermissionRequest and validates every keyword of execution-event.schema.json#/$defs/tool.permission.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeToolPermissionRequest(data []byte, opts ...ahprt.Option) (*ToolPermissionRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeToolPermissionRequest(c)
+	return ahprt.Decoded(c, err, decodeToolPermissionRequest)
 }
 
-// decodeToolPermissionRequest is DecodeToolPermissionRequest on a parsed document (the dispatcher parses once).
 func decodeToolPermissionRequest(c *ahprt.Ctx) (*ToolPermissionRequest, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
-		return nil, err
-	}
-	v := new(ToolPermissionRequest)
-	bToolPermissionRequest(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bToolPermissionRequest)
 }
 
 // CheckToolPermissionRequest validates data as ToolPermissionRequest (execution-event.schema.json#/$defs/tool.permission.request) without building a value.
 func CheckToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
 }
 
 // DecodeToolPermissionResolved decodes data as ToolPermissionResolved and validates every keyword of execution-event.schema.json#/$defs/tool.permission.resolved in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeToolPermissionResolved(data []byte, opts ...ahprt.Option) (*ToolPermissionResolved, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeToolPermissionResolved(c)
+	return ahprt.Decoded(c, err, decodeToolPermissionResolved)
 }
 
-// decodeToolPermissionResolved is DecodeToolPermissionResolved on a parsed document (the dispatcher parses once).
 func decodeToolPermissionResolved(c *ahprt.Ctx) (*ToolPermissionResolved, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
-		return nil, err
-	}
-	v := new(ToolPermissionResolved)
-	bToolPermissionResolved(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bToolPermissionResolved)
 }
 
 // CheckToolPermissionResolved validates data as ToolPermissionResolved (execution-event.schema.json#/$defs/tool.permission.resolved) without building a value.
 func CheckToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
 }
 
 // DecodeToolProgress decodes data as ToolProgress and validates every keyword of execution-event.schema.json#/$defs/tool.progress in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeToolProgress(data []byte, opts ...ahprt.Option) (*ToolProgress, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeToolProgress(c)
+	return ahprt.Decoded(c, err, decodeToolProgress)
 }
 
-// decodeToolProgress is DecodeToolProgress on a parsed document (the dispatcher parses once).
 func decodeToolProgress(c *ahprt.Ctx) (*ToolProgress, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
-		return nil, err
-	}
-	v := new(ToolProgress)
-	bToolProgress(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bToolProgress)
 }
 
 // CheckToolProgress validates data as ToolProgress (execution-event.schema.json#/$defs/tool.progress) without building a value.
 func CheckToolProgress(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
 }
 
 // DecodeToolCall decodes data as ToolCall and validates every keyword of execution-event.schema.json#/$defs/toolCall in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeToolCall(data []byte, opts ...ahprt.Option) (*ToolCall, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeToolCall(c)
+	return ahprt.Decoded(c, err, decodeToolCall)
 }
 
-// decodeToolCall is DecodeToolCall on a parsed document (the dispatcher parses once).
 func decodeToolCall(c *ahprt.Ctx) (*ToolCall, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolCall); err != nil {
-		return nil, err
-	}
-	v := new(ToolCall)
-	bToolCall(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
 }
 
 // CheckToolCall validates data as ToolCall (execution-event.schema.json#/$defs/toolCall) without building a value.
 func CheckToolCall(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolCall); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolCall)
 }
 
 // DecodeToolOutcome decodes data as ToolOutcome and validates every keyword of execution-event.schema.json#/$defs/toolOutcome in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeToolOutcome(data []byte, opts ...ahprt.Option) (ToolOutcome, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeToolOutcome(c)
+	return ahprt.Decoded(c, err, decodeToolOutcome)
 }
 
-// decodeToolOutcome is DecodeToolOutcome on a parsed document (the dispatcher parses once).
 func decodeToolOutcome(c *ahprt.Ctx) (ToolOutcome, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolOutcome); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_toolOutcome); err != nil {
+		var zero ToolOutcome
+		return zero, err
 	}
 	return ToolOutcome(c.Text(0)), nil
 }
 
 // CheckToolOutcome validates data as ToolOutcome (execution-event.schema.json#/$defs/toolOutcome) without building a value.
 func CheckToolOutcome(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolOutcome); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolOutcome)
 }
 
 // DecodeTurnEnd decodes data as TurnEnd and validates every keyword of execution-event.schema.json#/$defs/turn.end in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTurnEnd(data []byte, opts ...ahprt.Option) (*TurnEnd, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTurnEnd(c)
+	return ahprt.Decoded(c, err, decodeTurnEnd)
 }
 
-// decodeTurnEnd is DecodeTurnEnd on a parsed document (the dispatcher parses once).
 func decodeTurnEnd(c *ahprt.Ctx) (*TurnEnd, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
-		return nil, err
-	}
-	v := new(TurnEnd)
-	bTurnEnd(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bTurnEnd)
 }
 
 // CheckTurnEnd validates data as TurnEnd (execution-event.schema.json#/$defs/turn.end) without building a value.
 func CheckTurnEnd(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
 }
 
 // DecodeTurnFinishBefore decodes data as TurnFinishBefore and validates every keyword of execution-event.schema.json#/$defs/turn.finish.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTurnFinishBefore(data []byte, opts ...ahprt.Option) (*TurnFinishBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTurnFinishBefore(c)
+	return ahprt.Decoded(c, err, decodeTurnFinishBefore)
 }
 
-// decodeTurnFinishBefore is DecodeTurnFinishBefore on a parsed document (the dispatcher parses once).
 func decodeTurnFinishBefore(c *ahprt.Ctx) (*TurnFinishBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
-		return nil, err
-	}
-	v := new(TurnFinishBefore)
-	bTurnFinishBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bTurnFinishBefore)
 }
 
 // CheckTurnFinishBefore validates data as TurnFinishBefore (execution-event.schema.json#/$defs/turn.finish.before) without building a value.
 func CheckTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
 }
 
 // DecodeTurnProgress decodes data as TurnProgress and validates every keyword of execution-event.schema.json#/$defs/turn.progress in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTurnProgress(data []byte, opts ...ahprt.Option) (*TurnProgress, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTurnProgress(c)
+	return ahprt.Decoded(c, err, decodeTurnProgress)
 }
 
-// decodeTurnProgress is DecodeTurnProgress on a parsed document (the dispatcher parses once).
 func decodeTurnProgress(c *ahprt.Ctx) (*TurnProgress, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
-		return nil, err
-	}
-	v := new(TurnProgress)
-	bTurnProgress(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bTurnProgress)
 }
 
 // CheckTurnProgress validates data as TurnProgress (execution-event.schema.json#/$defs/turn.progress) without building a value.
 func CheckTurnProgress(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
 }
 
 // DecodeTurnStart decodes data as TurnStart and validates every keyword of execution-event.schema.json#/$defs/turn.start in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTurnStart(data []byte, opts ...ahprt.Option) (*TurnStart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTurnStart(c)
+	return ahprt.Decoded(c, err, decodeTurnStart)
 }
 
-// decodeTurnStart is DecodeTurnStart on a parsed document (the dispatcher parses once).
 func decodeTurnStart(c *ahprt.Ctx) (*TurnStart, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnStart); err != nil {
-		return nil, err
-	}
-	v := new(TurnStart)
-	bTurnStart(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bTurnStart)
 }
 
 // CheckTurnStart validates data as TurnStart (execution-event.schema.json#/$defs/turn.start) without building a value.
 func CheckTurnStart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnStart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
 }
 
 // DecodeTurnCompletion decodes data as TurnCompletion and validates every keyword of execution-event.schema.json#/$defs/turnCompletion in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (*TurnCompletion, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTurnCompletion(c)
+	return ahprt.Decoded(c, err, decodeTurnCompletion)
 }
 
-// decodeTurnCompletion is DecodeTurnCompletion on a parsed document (the dispatcher parses once).
 func decodeTurnCompletion(c *ahprt.Ctx) (*TurnCompletion, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnCompletion); err != nil {
-		return nil, err
-	}
-	v := new(TurnCompletion)
-	bTurnCompletion(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnCompletion, bTurnCompletion)
 }
 
 // CheckTurnCompletion validates data as TurnCompletion (execution-event.schema.json#/$defs/turnCompletion) without building a value.
 func CheckTurnCompletion(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnCompletion); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnCompletion)
 }
 
 // DecodeTurnUsage decodes data as TurnUsage and validates every keyword of execution-event.schema.json#/$defs/turnUsage in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTurnUsage(data []byte, opts ...ahprt.Option) (*TurnUsage, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTurnUsage(c)
+	return ahprt.Decoded(c, err, decodeTurnUsage)
 }
 
-// decodeTurnUsage is DecodeTurnUsage on a parsed document (the dispatcher parses once).
 func decodeTurnUsage(c *ahprt.Ctx) (*TurnUsage, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnUsage); err != nil {
-		return nil, err
-	}
-	v := new(Usage)
-	bUsage(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnUsage, bUsage)
 }
 
 // CheckTurnUsage validates data as TurnUsage (execution-event.schema.json#/$defs/turnUsage) without building a value.
 func CheckTurnUsage(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnUsage); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnUsage)
 }
 
 // DecodeUsage decodes data as Usage and validates every keyword of execution-event.schema.json#/$defs/usage in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeUsage(data []byte, opts ...ahprt.Option) (*Usage, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeUsage(c)
+	return ahprt.Decoded(c, err, decodeUsage)
 }
 
-// decodeUsage is DecodeUsage on a parsed document (the dispatcher parses once).
 func decodeUsage(c *ahprt.Ctx) (*Usage, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_usage); err != nil {
-		return nil, err
-	}
-	v := new(Usage)
-	bUsage(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_usage, bUsage)
 }
 
 // CheckUsage validates data as Usage (execution-event.schema.json#/$defs/usage) without building a value.
 func CheckUsage(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_usage); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_usage)
 }
 
 // DecodeWebURL decodes data as WebURL and validates every keyword of execution-event.schema.json#/$defs/webUrl in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeWebURL(data []byte, opts ...ahprt.Option) (WebURL, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeWebURL(c)
+	return ahprt.Decoded(c, err, decodeWebURL)
 }
 
-// decodeWebURL is DecodeWebURL on a parsed document (the dispatcher parses once).
 func decodeWebURL(c *ahprt.Ctx) (WebURL, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_webUrl); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_webUrl); err != nil {
+		var zero WebURL
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckWebURL validates data as WebURL (execution-event.schema.json#/$defs/webUrl) without building a value.
 func CheckWebURL(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_webUrl); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_webUrl)
 }
 
 // DecodeExtensions decodes data as Extensions and validates every keyword of extensions.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeExtensions(c)
+	return ahprt.Decoded(c, err, decodeExtensions)
 }
 
-// decodeExtensions is DecodeExtensions on a parsed document (the dispatcher parses once).
 func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExtensions); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vExtensions); err != nil {
+		var zero Extensions
+		return zero, err
 	}
 	d := c.Doc
 	return d.RawValue(0), nil
@@ -5358,2222 +2571,1047 @@ func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 
 // CheckExtensions validates data as Extensions (extensions.schema.json#) without building a value.
 func CheckExtensions(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExtensions); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vExtensions)
 }
 
 // DecodeInteractionEvent decodes data as InteractionEvent and validates every keyword of interaction-event.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEvent(data []byte, opts ...ahprt.Option) (InteractionEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInteractionEvent(c)
+	return ahprt.Decoded(c, err, decodeInteractionEvent)
 }
 
-// decodeInteractionEvent is DecodeInteractionEvent on a parsed document (the dispatcher parses once).
 func decodeInteractionEvent(c *ahprt.Ctx) (InteractionEvent, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vInteractionEvent); err != nil {
+		var zero InteractionEvent
+		return zero, err
 	}
 	return bInteractionEvent(c, 0), nil
 }
 
 // CheckInteractionEvent validates data as InteractionEvent (interaction-event.schema.json#) without building a value.
 func CheckInteractionEvent(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent)
 }
 
 // DecodeInteractionEventConfigChangeAfter decodes data as InteractionEventConfigChangeAfter and validates every keyword of interaction-event.schema.json#/$defs/config.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (*InteractionEventConfigChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInteractionEventConfigChangeAfter(c)
+	return ahprt.Decoded(c, err, decodeInteractionEventConfigChangeAfter)
 }
 
-// decodeInteractionEventConfigChangeAfter is DecodeInteractionEventConfigChangeAfter on a parsed document (the dispatcher parses once).
 func decodeInteractionEventConfigChangeAfter(c *ahprt.Ctx) (*InteractionEventConfigChangeAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_configChangeAfter); err != nil {
-		return nil, err
-	}
-	v := new(InteractionEventConfigChangeAfter)
-	bInteractionEventConfigChangeAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
 }
 
 // CheckInteractionEventConfigChangeAfter validates data as InteractionEventConfigChangeAfter (interaction-event.schema.json#/$defs/config.change.after) without building a value.
 func CheckInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_configChangeAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeAfter)
 }
 
 // DecodeInteractionEventConfigChangeBefore decodes data as InteractionEventConfigChangeBefore and validates every keyword of interaction-event.schema.json#/$defs/config.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (*InteractionEventConfigChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInteractionEventConfigChangeBefore(c)
+	return ahprt.Decoded(c, err, decodeInteractionEventConfigChangeBefore)
 }
 
-// decodeInteractionEventConfigChangeBefore is DecodeInteractionEventConfigChangeBefore on a parsed document (the dispatcher parses once).
 func decodeInteractionEventConfigChangeBefore(c *ahprt.Ctx) (*InteractionEventConfigChangeBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_configChangeBefore); err != nil {
-		return nil, err
-	}
-	v := new(InteractionEventConfigChangeBefore)
-	bInteractionEventConfigChangeBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
 }
 
 // CheckInteractionEventConfigChangeBefore validates data as InteractionEventConfigChangeBefore (interaction-event.schema.json#/$defs/config.change.before) without building a value.
 func CheckInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_configChangeBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeBefore)
 }
 
 // DecodeElicitationMode decodes data as ElicitationMode and validates every keyword of interaction-event.schema.json#/$defs/elicitationMode in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeElicitationMode(data []byte, opts ...ahprt.Option) (ElicitationMode, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeElicitationMode(c)
+	return ahprt.Decoded(c, err, decodeElicitationMode)
 }
 
-// decodeElicitationMode is DecodeElicitationMode on a parsed document (the dispatcher parses once).
 func decodeElicitationMode(c *ahprt.Ctx) (ElicitationMode, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_elicitationMode); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vInteractionEvent_elicitationMode); err != nil {
+		var zero ElicitationMode
+		return zero, err
 	}
 	return ElicitationMode(c.Text(0)), nil
 }
 
 // CheckElicitationMode validates data as ElicitationMode (interaction-event.schema.json#/$defs/elicitationMode) without building a value.
 func CheckElicitationMode(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_elicitationMode); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_elicitationMode)
 }
 
 // DecodeInteractionEventHookFailure decodes data as InteractionEventHookFailure and validates every keyword of interaction-event.schema.json#/$defs/hook.failure in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (*InteractionEventHookFailure, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInteractionEventHookFailure(c)
+	return ahprt.Decoded(c, err, decodeInteractionEventHookFailure)
 }
 
-// decodeInteractionEventHookFailure is DecodeInteractionEventHookFailure on a parsed document (the dispatcher parses once).
 func decodeInteractionEventHookFailure(c *ahprt.Ctx) (*InteractionEventHookFailure, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_hookFailure); err != nil {
-		return nil, err
-	}
-	v := new(InteractionEventHookFailure)
-	bInteractionEventHookFailure(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
 }
 
 // CheckInteractionEventHookFailure validates data as InteractionEventHookFailure (interaction-event.schema.json#/$defs/hook.failure) without building a value.
 func CheckInteractionEventHookFailure(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_hookFailure); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_hookFailure)
 }
 
 // DecodeInteractionEventUserAttention decodes data as InteractionEventUserAttention and validates every keyword of interaction-event.schema.json#/$defs/user.attention in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (*InteractionEventUserAttention, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInteractionEventUserAttention(c)
+	return ahprt.Decoded(c, err, decodeInteractionEventUserAttention)
 }
 
-// decodeInteractionEventUserAttention is DecodeInteractionEventUserAttention on a parsed document (the dispatcher parses once).
 func decodeInteractionEventUserAttention(c *ahprt.Ctx) (*InteractionEventUserAttention, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userAttention); err != nil {
-		return nil, err
-	}
-	v := new(InteractionEventUserAttention)
-	bInteractionEventUserAttention(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userAttention, bInteractionEventUserAttention)
 }
 
 // CheckInteractionEventUserAttention validates data as InteractionEventUserAttention (interaction-event.schema.json#/$defs/user.attention) without building a value.
 func CheckInteractionEventUserAttention(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userAttention); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userAttention)
 }
 
 // DecodeInteractionEventUserElicitationRequest decodes data as InteractionEventUserElicitationRequest and validates every keyword of interaction-event.schema.json#/$defs/user.elicitation.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (*InteractionEventUserElicitationRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInteractionEventUserElicitationRequest(c)
+	return ahprt.Decoded(c, err, decodeInteractionEventUserElicitationRequest)
 }
 
-// decodeInteractionEventUserElicitationRequest is DecodeInteractionEventUserElicitationRequest on a parsed document (the dispatcher parses once).
 func decodeInteractionEventUserElicitationRequest(c *ahprt.Ctx) (*InteractionEventUserElicitationRequest, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userElicitationRequest); err != nil {
-		return nil, err
-	}
-	v := new(InteractionEventUserElicitationRequest)
-	bInteractionEventUserElicitationRequest(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
 }
 
 // CheckInteractionEventUserElicitationRequest validates data as InteractionEventUserElicitationRequest (interaction-event.schema.json#/$defs/user.elicitation.request) without building a value.
 func CheckInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userElicitationRequest); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest)
 }
 
 // DecodeInteractionEventUserElicitationResult decodes data as InteractionEventUserElicitationResult and validates every keyword of interaction-event.schema.json#/$defs/user.elicitation.result in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (*InteractionEventUserElicitationResult, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInteractionEventUserElicitationResult(c)
+	return ahprt.Decoded(c, err, decodeInteractionEventUserElicitationResult)
 }
 
-// decodeInteractionEventUserElicitationResult is DecodeInteractionEventUserElicitationResult on a parsed document (the dispatcher parses once).
 func decodeInteractionEventUserElicitationResult(c *ahprt.Ctx) (*InteractionEventUserElicitationResult, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userElicitationResult); err != nil {
-		return nil, err
-	}
-	v := new(InteractionEventUserElicitationResult)
-	bInteractionEventUserElicitationResult(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
 }
 
 // CheckInteractionEventUserElicitationResult validates data as InteractionEventUserElicitationResult (interaction-event.schema.json#/$defs/user.elicitation.result) without building a value.
 func CheckInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userElicitationResult); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationResult)
 }
 
 // DecodeInteractionEventUserMessageInbound decodes data as InteractionEventUserMessageInbound and validates every keyword of interaction-event.schema.json#/$defs/user.message.inbound in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (*InteractionEventUserMessageInbound, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInteractionEventUserMessageInbound(c)
+	return ahprt.Decoded(c, err, decodeInteractionEventUserMessageInbound)
 }
 
-// decodeInteractionEventUserMessageInbound is DecodeInteractionEventUserMessageInbound on a parsed document (the dispatcher parses once).
 func decodeInteractionEventUserMessageInbound(c *ahprt.Ctx) (*InteractionEventUserMessageInbound, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userMessageInbound); err != nil {
-		return nil, err
-	}
-	v := new(InteractionEventUserMessageInbound)
-	bInteractionEventUserMessageInbound(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
 }
 
 // CheckInteractionEventUserMessageInbound validates data as InteractionEventUserMessageInbound (interaction-event.schema.json#/$defs/user.message.inbound) without building a value.
 func CheckInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userMessageInbound); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageInbound)
 }
 
 // DecodeInteractionEventUserMessageOutbound decodes data as InteractionEventUserMessageOutbound and validates every keyword of interaction-event.schema.json#/$defs/user.message.outbound in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (*InteractionEventUserMessageOutbound, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInteractionEventUserMessageOutbound(c)
+	return ahprt.Decoded(c, err, decodeInteractionEventUserMessageOutbound)
 }
 
-// decodeInteractionEventUserMessageOutbound is DecodeInteractionEventUserMessageOutbound on a parsed document (the dispatcher parses once).
 func decodeInteractionEventUserMessageOutbound(c *ahprt.Ctx) (*InteractionEventUserMessageOutbound, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userMessageOutbound); err != nil {
-		return nil, err
-	}
-	v := new(InteractionEventUserMessageOutbound)
-	bInteractionEventUserMessageOutbound(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
 }
 
 // CheckInteractionEventUserMessageOutbound validates data as InteractionEventUserMessageOutbound (interaction-event.schema.json#/$defs/user.message.outbound) without building a value.
 func CheckInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userMessageOutbound); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound)
 }
 
 // DecodeInterceptDenyResponse decodes data as InterceptDenyResponse and validates every keyword of intercept-deny-response.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptDenyResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInterceptDenyResponse(c)
+	return ahprt.Decoded(c, err, decodeInterceptDenyResponse)
 }
 
-// decodeInterceptDenyResponse is DecodeInterceptDenyResponse on a parsed document (the dispatcher parses once).
 func decodeInterceptDenyResponse(c *ahprt.Ctx) (*InterceptDenyResponse, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInterceptDenyResponse); err != nil {
-		return nil, err
-	}
-	v := new(InterceptDenyResponse)
-	bInterceptDenyResponse(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 // CheckInterceptDenyResponse validates data as InterceptDenyResponse (intercept-deny-response.schema.json#) without building a value.
 func CheckInterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInterceptDenyResponse); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInterceptDenyResponse)
 }
 
 // DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse and validates every keyword of intercept-no-effect-response.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*InterceptNoEffectResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInterceptNoEffectResponse(c)
+	return ahprt.Decoded(c, err, decodeInterceptNoEffectResponse)
 }
 
-// decodeInterceptNoEffectResponse is DecodeInterceptNoEffectResponse on a parsed document (the dispatcher parses once).
 func decodeInterceptNoEffectResponse(c *ahprt.Ctx) (*InterceptNoEffectResponse, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInterceptNoEffectResponse); err != nil {
-		return nil, err
-	}
-	v := new(InterceptNoEffectResponse)
-	bInterceptNoEffectResponse(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 // CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse (intercept-no-effect-response.schema.json#) without building a value.
 func CheckInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInterceptNoEffectResponse); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vInterceptNoEffectResponse)
 }
 
 // DecodeInterceptRequest decodes data as InterceptRequest and validates every keyword of intercept-request.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInterceptRequest(c)
+	return ahprt.Decoded(c, err, decodeInterceptRequest)
 }
 
-// decodeInterceptRequest is DecodeInterceptRequest on a parsed document (the dispatcher parses once).
 func decodeInterceptRequest(c *ahprt.Ctx) (*InterceptRequest, error) {
-	c.Unrepeated(0x87c001e0c14c200)
-	if err := c.Run(vInterceptRequest); err != nil {
-		return nil, err
-	}
-	v := new(InterceptRequest)
-	bInterceptRequest(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0x87c001e0c14c200, vInterceptRequest, bInterceptRequest)
 }
 
 // CheckInterceptRequest validates data as InterceptRequest (intercept-request.schema.json#) without building a value.
 func CheckInterceptRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0x87c001e0c14c200)
-	if err := c.Run(vInterceptRequest); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0x87c001e0c14c200, vInterceptRequest)
 }
 
 // DecodeInterceptResponse decodes data as InterceptResponse and validates every keyword of intercept-response.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (*InterceptResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInterceptResponse(c)
+	return ahprt.Decoded(c, err, decodeInterceptResponse)
 }
 
-// decodeInterceptResponse is DecodeInterceptResponse on a parsed document (the dispatcher parses once).
 func decodeInterceptResponse(c *ahprt.Ctx) (*InterceptResponse, error) {
-	c.Unrepeated(0xffffffffffff63e)
-	if err := c.Run(vInterceptResponse); err != nil {
-		return nil, err
-	}
-	v := new(InterceptResponse)
-	bInterceptResponse(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffff63e, vInterceptResponse, bInterceptResponse)
 }
 
 // CheckInterceptResponse validates data as InterceptResponse (intercept-response.schema.json#) without building a value.
 func CheckInterceptResponse(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffff63e)
-	if err := c.Run(vInterceptResponse); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffff63e, vInterceptResponse)
 }
 
 // DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every keyword of json-rpc-message.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeJSONRPCMessage(c)
+	return ahprt.Decoded(c, err, decodeJSONRPCMessage)
 }
 
-// decodeJSONRPCMessage is DecodeJSONRPCMessage on a parsed document (the dispatcher parses once).
 func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vJSONRPCMessage); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vJSONRPCMessage); err != nil {
+		var zero JSONRPCMessage
+		return zero, err
 	}
 	return bJSONRPCMessage(c, 0), nil
 }
 
 // CheckJSONRPCMessage validates data as JSONRPCMessage (json-rpc-message.schema.json#) without building a value.
 func CheckJSONRPCMessage(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vJSONRPCMessage); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vJSONRPCMessage)
 }
 
 // DecodeBooleanSchema decodes data as BooleanSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/BooleanSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeBooleanSchema(data []byte, opts ...ahprt.Option) (*BooleanSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeBooleanSchema(c)
+	return ahprt.Decoded(c, err, decodeBooleanSchema)
 }
 
-// decodeBooleanSchema is DecodeBooleanSchema on a parsed document (the dispatcher parses once).
 func decodeBooleanSchema(c *ahprt.Ctx) (*BooleanSchema, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_booleanSchema); err != nil {
-		return nil, err
-	}
-	v := new(BooleanSchema)
-	bBooleanSchema(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bBooleanSchema)
 }
 
 // CheckBooleanSchema validates data as BooleanSchema (mcp-elicitation.schema.json#/$defs/BooleanSchema) without building a value.
 func CheckBooleanSchema(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_booleanSchema); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_booleanSchema)
 }
 
 // DecodeElicitRequestFormParams decodes data as ElicitRequestFormParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeElicitRequestFormParams(data []byte, opts ...ahprt.Option) (*ElicitRequestFormParams, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeElicitRequestFormParams(c)
+	return ahprt.Decoded(c, err, decodeElicitRequestFormParams)
 }
 
-// decodeElicitRequestFormParams is DecodeElicitRequestFormParams on a parsed document (the dispatcher parses once).
 func decodeElicitRequestFormParams(c *ahprt.Ctx) (*ElicitRequestFormParams, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitRequestFormParams); err != nil {
-		return nil, err
-	}
-	v := new(ElicitRequestFormParams)
-	bElicitRequestFormParams(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bElicitRequestFormParams)
 }
 
 // CheckElicitRequestFormParams validates data as ElicitRequestFormParams (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams) without building a value.
 func CheckElicitRequestFormParams(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitRequestFormParams); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams)
 }
 
 // DecodeElicitRequestParams decodes data as ElicitRequestParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestParams in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeElicitRequestParams(data []byte, opts ...ahprt.Option) (ElicitRequestParams, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeElicitRequestParams(c)
+	return ahprt.Decoded(c, err, decodeElicitRequestParams)
 }
 
-// decodeElicitRequestParams is DecodeElicitRequestParams on a parsed document (the dispatcher parses once).
 func decodeElicitRequestParams(c *ahprt.Ctx) (ElicitRequestParams, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vMCPElicitation_elicitRequestParams); err != nil {
+		var zero ElicitRequestParams
+		return zero, err
 	}
 	return bElicitRequestParams(c, 0), nil
 }
 
 // CheckElicitRequestParams validates data as ElicitRequestParams (mcp-elicitation.schema.json#/$defs/ElicitRequestParams) without building a value.
 func CheckElicitRequestParams(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
 }
 
 // DecodeElicitRequestURLParams decodes data as ElicitRequestURLParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeElicitRequestURLParams(data []byte, opts ...ahprt.Option) (*ElicitRequestURLParams, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeElicitRequestURLParams(c)
+	return ahprt.Decoded(c, err, decodeElicitRequestURLParams)
 }
 
-// decodeElicitRequestURLParams is DecodeElicitRequestURLParams on a parsed document (the dispatcher parses once).
 func decodeElicitRequestURLParams(c *ahprt.Ctx) (*ElicitRequestURLParams, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitRequestUrlParams); err != nil {
-		return nil, err
-	}
-	v := new(ElicitRequestURLParams)
-	bElicitRequestURLParams(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bElicitRequestURLParams)
 }
 
 // CheckElicitRequestURLParams validates data as ElicitRequestURLParams (mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams) without building a value.
 func CheckElicitRequestURLParams(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitRequestUrlParams); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams)
 }
 
 // DecodeElicitResult decodes data as ElicitResult and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitResult in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeElicitResult(data []byte, opts ...ahprt.Option) (*ElicitResult, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeElicitResult(c)
+	return ahprt.Decoded(c, err, decodeElicitResult)
 }
 
-// decodeElicitResult is DecodeElicitResult on a parsed document (the dispatcher parses once).
 func decodeElicitResult(c *ahprt.Ctx) (*ElicitResult, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
-		return nil, err
-	}
-	v := new(ElicitResult)
-	bElicitResult(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bElicitResult)
 }
 
 // CheckElicitResult validates data as ElicitResult (mcp-elicitation.schema.json#/$defs/ElicitResult) without building a value.
 func CheckElicitResult(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
 }
 
 // DecodeLegacyTitledEnumSchema decodes data as LegacyTitledEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (*LegacyTitledEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeLegacyTitledEnumSchema(c)
+	return ahprt.Decoded(c, err, decodeLegacyTitledEnumSchema)
 }
 
-// decodeLegacyTitledEnumSchema is DecodeLegacyTitledEnumSchema on a parsed document (the dispatcher parses once).
 func decodeLegacyTitledEnumSchema(c *ahprt.Ctx) (*LegacyTitledEnumSchema, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_legacyTitledEnumSchema); err != nil {
-		return nil, err
-	}
-	v := new(LegacyTitledEnumSchema)
-	bLegacyTitledEnumSchema(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bLegacyTitledEnumSchema)
 }
 
 // CheckLegacyTitledEnumSchema validates data as LegacyTitledEnumSchema (mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema) without building a value.
 func CheckLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_legacyTitledEnumSchema); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema)
 }
 
 // DecodeNumberSchema decodes data as NumberSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/NumberSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeNumberSchema(data []byte, opts ...ahprt.Option) (*NumberSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeNumberSchema(c)
+	return ahprt.Decoded(c, err, decodeNumberSchema)
 }
 
-// decodeNumberSchema is DecodeNumberSchema on a parsed document (the dispatcher parses once).
 func decodeNumberSchema(c *ahprt.Ctx) (*NumberSchema, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_numberSchema); err != nil {
-		return nil, err
-	}
-	v := new(NumberSchema)
-	bNumberSchema(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_numberSchema, bNumberSchema)
 }
 
 // CheckNumberSchema validates data as NumberSchema (mcp-elicitation.schema.json#/$defs/NumberSchema) without building a value.
 func CheckNumberSchema(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_numberSchema); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_numberSchema)
 }
 
 // DecodePrimitiveSchemaDefinition decodes data as PrimitiveSchemaDefinition and validates every keyword of mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodePrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (PrimitiveSchemaDefinition, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodePrimitiveSchemaDefinition(c)
+	return ahprt.Decoded(c, err, decodePrimitiveSchemaDefinition)
 }
 
-// decodePrimitiveSchemaDefinition is DecodePrimitiveSchemaDefinition on a parsed document (the dispatcher parses once).
 func decodePrimitiveSchemaDefinition(c *ahprt.Ctx) (PrimitiveSchemaDefinition, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_primitiveSchemaDefinition); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vMCPElicitation_primitiveSchemaDefinition); err != nil {
+		var zero PrimitiveSchemaDefinition
+		return zero, err
 	}
 	return bPrimitiveSchemaDefinition(c, 0), nil
 }
 
 // CheckPrimitiveSchemaDefinition validates data as PrimitiveSchemaDefinition (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition) without building a value.
 func CheckPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_primitiveSchemaDefinition); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_primitiveSchemaDefinition)
 }
 
 // DecodeProgressToken decodes data as ProgressToken and validates every keyword of mcp-elicitation.schema.json#/$defs/ProgressToken in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeProgressToken(data []byte, opts ...ahprt.Option) (*ProgressToken, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeProgressToken(c)
+	return ahprt.Decoded(c, err, decodeProgressToken)
 }
 
-// decodeProgressToken is DecodeProgressToken on a parsed document (the dispatcher parses once).
 func decodeProgressToken(c *ahprt.Ctx) (*ProgressToken, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_progressToken); err != nil {
-		return nil, err
-	}
-	v := new(ProgressToken)
-	bProgressToken(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_progressToken, bProgressToken)
 }
 
 // CheckProgressToken validates data as ProgressToken (mcp-elicitation.schema.json#/$defs/ProgressToken) without building a value.
 func CheckProgressToken(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_progressToken); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_progressToken)
 }
 
 // DecodeStringSchema decodes data as StringSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/StringSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeStringSchema(data []byte, opts ...ahprt.Option) (*StringSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeStringSchema(c)
+	return ahprt.Decoded(c, err, decodeStringSchema)
 }
 
-// decodeStringSchema is DecodeStringSchema on a parsed document (the dispatcher parses once).
 func decodeStringSchema(c *ahprt.Ctx) (*StringSchema, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_stringSchema); err != nil {
-		return nil, err
-	}
-	v := new(StringSchema)
-	bStringSchema(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_stringSchema, bStringSchema)
 }
 
 // CheckStringSchema validates data as StringSchema (mcp-elicitation.schema.json#/$defs/StringSchema) without building a value.
 func CheckStringSchema(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_stringSchema); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_stringSchema)
 }
 
 // DecodeTaskMetadata decodes data as TaskMetadata and validates every keyword of mcp-elicitation.schema.json#/$defs/TaskMetadata in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTaskMetadata(data []byte, opts ...ahprt.Option) (*TaskMetadata, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTaskMetadata(c)
+	return ahprt.Decoded(c, err, decodeTaskMetadata)
 }
 
-// decodeTaskMetadata is DecodeTaskMetadata on a parsed document (the dispatcher parses once).
 func decodeTaskMetadata(c *ahprt.Ctx) (*TaskMetadata, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_taskMetadata); err != nil {
-		return nil, err
-	}
-	v := new(TaskMetadata)
-	bTaskMetadata(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bTaskMetadata)
 }
 
 // CheckTaskMetadata validates data as TaskMetadata (mcp-elicitation.schema.json#/$defs/TaskMetadata) without building a value.
 func CheckTaskMetadata(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_taskMetadata); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_taskMetadata)
 }
 
 // DecodeTitledMultiSelectEnumSchema decodes data as TitledMultiSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*TitledMultiSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTitledMultiSelectEnumSchema(c)
+	return ahprt.Decoded(c, err, decodeTitledMultiSelectEnumSchema)
 }
 
-// decodeTitledMultiSelectEnumSchema is DecodeTitledMultiSelectEnumSchema on a parsed document (the dispatcher parses once).
 func decodeTitledMultiSelectEnumSchema(c *ahprt.Ctx) (*TitledMultiSelectEnumSchema, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema); err != nil {
-		return nil, err
-	}
-	v := new(TitledMultiSelectEnumSchema)
-	bTitledMultiSelectEnumSchema(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bTitledMultiSelectEnumSchema)
 }
 
 // CheckTitledMultiSelectEnumSchema validates data as TitledMultiSelectEnumSchema (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema) without building a value.
 func CheckTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
 // DecodeTitledSingleSelectEnumSchema decodes data as TitledSingleSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*TitledSingleSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTitledSingleSelectEnumSchema(c)
+	return ahprt.Decoded(c, err, decodeTitledSingleSelectEnumSchema)
 }
 
-// decodeTitledSingleSelectEnumSchema is DecodeTitledSingleSelectEnumSchema on a parsed document (the dispatcher parses once).
 func decodeTitledSingleSelectEnumSchema(c *ahprt.Ctx) (*TitledSingleSelectEnumSchema, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_titledSingleSelectEnumSchema); err != nil {
-		return nil, err
-	}
-	v := new(TitledSingleSelectEnumSchema)
-	bTitledSingleSelectEnumSchema(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bTitledSingleSelectEnumSchema)
 }
 
 // CheckTitledSingleSelectEnumSchema validates data as TitledSingleSelectEnumSchema (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema) without building a value.
 func CheckTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_titledSingleSelectEnumSchema); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
 // DecodeUntitledMultiSelectEnumSchema decodes data as UntitledMultiSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*UntitledMultiSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeUntitledMultiSelectEnumSchema(c)
+	return ahprt.Decoded(c, err, decodeUntitledMultiSelectEnumSchema)
 }
 
-// decodeUntitledMultiSelectEnumSchema is DecodeUntitledMultiSelectEnumSchema on a parsed document (the dispatcher parses once).
 func decodeUntitledMultiSelectEnumSchema(c *ahprt.Ctx) (*UntitledMultiSelectEnumSchema, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema); err != nil {
-		return nil, err
-	}
-	v := new(UntitledMultiSelectEnumSchema)
-	bUntitledMultiSelectEnumSchema(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bUntitledMultiSelectEnumSchema)
 }
 
 // CheckUntitledMultiSelectEnumSchema validates data as UntitledMultiSelectEnumSchema (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema) without building a value.
 func CheckUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
 // DecodeUntitledSingleSelectEnumSchema decodes data as UntitledSingleSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*UntitledSingleSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeUntitledSingleSelectEnumSchema(c)
+	return ahprt.Decoded(c, err, decodeUntitledSingleSelectEnumSchema)
 }
 
-// decodeUntitledSingleSelectEnumSchema is DecodeUntitledSingleSelectEnumSchema on a parsed document (the dispatcher parses once).
 func decodeUntitledSingleSelectEnumSchema(c *ahprt.Ctx) (*UntitledSingleSelectEnumSchema, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_untitledSingleSelectEnumSchema); err != nil {
-		return nil, err
-	}
-	v := new(UntitledSingleSelectEnumSchema)
-	bUntitledSingleSelectEnumSchema(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bUntitledSingleSelectEnumSchema)
 }
 
 // CheckUntitledSingleSelectEnumSchema validates data as UntitledSingleSelectEnumSchema (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema) without building a value.
 func CheckUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_untitledSingleSelectEnumSchema); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
 // DecodeLabelledOption decodes data as LabelledOption and validates every keyword of mcp-elicitation.schema.json#/$defs/labelledOption in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (*LabelledOption, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeLabelledOption(c)
+	return ahprt.Decoded(c, err, decodeLabelledOption)
 }
 
-// decodeLabelledOption is DecodeLabelledOption on a parsed document (the dispatcher parses once).
 func decodeLabelledOption(c *ahprt.Ctx) (*LabelledOption, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_labelledOption); err != nil {
-		return nil, err
-	}
-	v := new(LabelledOption)
-	bLabelledOption(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
 }
 
 // CheckLabelledOption validates data as LabelledOption (mcp-elicitation.schema.json#/$defs/labelledOption) without building a value.
 func CheckLabelledOption(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_labelledOption); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_labelledOption)
 }
 
 // DecodeMCPElicitationRequest decodes data as MCPElicitationRequest and validates every keyword of mcp-elicitation.schema.json#/$defs/request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationRequest(data []byte, opts ...ahprt.Option) (MCPElicitationRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeMCPElicitationRequest(c)
+	return ahprt.Decoded(c, err, decodeMCPElicitationRequest)
 }
 
-// decodeMCPElicitationRequest is DecodeMCPElicitationRequest on a parsed document (the dispatcher parses once).
 func decodeMCPElicitationRequest(c *ahprt.Ctx) (MCPElicitationRequest, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vMCPElicitation_elicitRequestParams); err != nil {
+		var zero MCPElicitationRequest
+		return zero, err
 	}
 	return bElicitRequestParams(c, 0), nil
 }
 
 // CheckMCPElicitationRequest validates data as MCPElicitationRequest (mcp-elicitation.schema.json#/$defs/request) without building a value.
 func CheckMCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitRequestParams); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
 }
 
 // DecodeRequestMeta decodes data as RequestMeta and validates every keyword of mcp-elicitation.schema.json#/$defs/requestMeta in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (*RequestMeta, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeRequestMeta(c)
+	return ahprt.Decoded(c, err, decodeRequestMeta)
 }
 
-// decodeRequestMeta is DecodeRequestMeta on a parsed document (the dispatcher parses once).
 func decodeRequestMeta(c *ahprt.Ctx) (*RequestMeta, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_requestMeta); err != nil {
-		return nil, err
-	}
-	v := new(RequestMeta)
-	bRequestMeta(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
 }
 
 // CheckRequestMeta validates data as RequestMeta (mcp-elicitation.schema.json#/$defs/requestMeta) without building a value.
 func CheckRequestMeta(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_requestMeta); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_requestMeta)
 }
 
 // DecodeResult decodes data as Result and validates every keyword of mcp-elicitation.schema.json#/$defs/result in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeResult(data []byte, opts ...ahprt.Option) (*Result, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeResult(c)
+	return ahprt.Decoded(c, err, decodeResult)
 }
 
-// decodeResult is DecodeResult on a parsed document (the dispatcher parses once).
 func decodeResult(c *ahprt.Ctx) (*Result, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
-		return nil, err
-	}
-	v := new(ElicitResult)
-	bElicitResult(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bElicitResult)
 }
 
 // CheckResult validates data as Result (mcp-elicitation.schema.json#/$defs/result) without building a value.
 func CheckResult(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
 }
 
 // DecodeObserveNotification decodes data as ObserveNotification and validates every keyword of observe-notification.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (*ObserveNotification, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeObserveNotification(c)
+	return ahprt.Decoded(c, err, decodeObserveNotification)
 }
 
-// decodeObserveNotification is DecodeObserveNotification on a parsed document (the dispatcher parses once).
 func decodeObserveNotification(c *ahprt.Ctx) (*ObserveNotification, error) {
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vObserveNotification); err != nil {
-		return nil, err
-	}
-	v := new(ObserveNotification)
-	bObserveNotification(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffff6, vObserveNotification, bObserveNotification)
 }
 
 // CheckObserveNotification validates data as ObserveNotification (observe-notification.schema.json#) without building a value.
 func CheckObserveNotification(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vObserveNotification); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffff6, vObserveNotification)
 }
 
 // DecodeRegistration decodes data as Registration and validates every keyword of registration.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeRegistration(c)
+	return ahprt.Decoded(c, err, decodeRegistration)
 }
 
-// decodeRegistration is DecodeRegistration on a parsed document (the dispatcher parses once).
 func decodeRegistration(c *ahprt.Ctx) (*Registration, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration); err != nil {
-		return nil, err
-	}
-	v := new(Registration)
-	bRegistration(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration, bRegistration)
 }
 
 // CheckRegistration validates data as Registration (registration.schema.json#) without building a value.
 func CheckRegistration(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration)
 }
 
 // DecodeAuthentication decodes data as Authentication and validates every keyword of registration.schema.json#/$defs/authentication in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAuthentication(data []byte, opts ...ahprt.Option) (Authentication, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeAuthentication(c)
+	return ahprt.Decoded(c, err, decodeAuthentication)
 }
 
-// decodeAuthentication is DecodeAuthentication on a parsed document (the dispatcher parses once).
 func decodeAuthentication(c *ahprt.Ctx) (Authentication, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_authentication); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vRegistration_authentication); err != nil {
+		var zero Authentication
+		return zero, err
 	}
 	return bAuthentication(c, 0), nil
 }
 
 // CheckAuthentication validates data as Authentication (registration.schema.json#/$defs/authentication) without building a value.
 func CheckAuthentication(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_authentication); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_authentication)
 }
 
 // DecodeBackend decodes data as Backend and validates every keyword of registration.schema.json#/$defs/backend in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeBackend(c)
+	return ahprt.Decoded(c, err, decodeBackend)
 }
 
-// decodeBackend is DecodeBackend on a parsed document (the dispatcher parses once).
 func decodeBackend(c *ahprt.Ctx) (*Backend, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_backend); err != nil {
-		return nil, err
-	}
-	v := new(Backend)
-	bBackend(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_backend, bBackend)
 }
 
 // CheckBackend validates data as Backend (registration.schema.json#/$defs/backend) without building a value.
 func CheckBackend(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_backend); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_backend)
 }
 
 // DecodeContentReceiver decodes data as ContentReceiver and validates every keyword of registration.schema.json#/$defs/contentReceiver in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeContentReceiver(data []byte, opts ...ahprt.Option) (*ContentReceiver, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeContentReceiver(c)
+	return ahprt.Decoded(c, err, decodeContentReceiver)
 }
 
-// decodeContentReceiver is DecodeContentReceiver on a parsed document (the dispatcher parses once).
 func decodeContentReceiver(c *ahprt.Ctx) (*ContentReceiver, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_contentReceiver); err != nil {
-		return nil, err
-	}
-	v := new(ContentReceiver)
-	bContentReceiver(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_contentReceiver, bContentReceiver)
 }
 
 // CheckContentReceiver validates data as ContentReceiver (registration.schema.json#/$defs/contentReceiver) without building a value.
 func CheckContentReceiver(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_contentReceiver); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_contentReceiver)
 }
 
 // DecodeEventWildcard decodes data as EventWildcard and validates every keyword of registration.schema.json#/$defs/eventWildcard in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeEventWildcard(data []byte, opts ...ahprt.Option) (EventWildcard, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeEventWildcard(c)
+	return ahprt.Decoded(c, err, decodeEventWildcard)
 }
 
-// decodeEventWildcard is DecodeEventWildcard on a parsed document (the dispatcher parses once).
 func decodeEventWildcard(c *ahprt.Ctx) (EventWildcard, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_eventWildcard); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vRegistration_eventWildcard); err != nil {
+		var zero EventWildcard
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckEventWildcard validates data as EventWildcard (registration.schema.json#/$defs/eventWildcard) without building a value.
 func CheckEventWildcard(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_eventWildcard); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_eventWildcard)
 }
 
 // DecodeFilters decodes data as Filters and validates every keyword of registration.schema.json#/$defs/filters in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeFilters(data []byte, opts ...ahprt.Option) (*Filters, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeFilters(c)
+	return ahprt.Decoded(c, err, decodeFilters)
 }
 
-// decodeFilters is DecodeFilters on a parsed document (the dispatcher parses once).
 func decodeFilters(c *ahprt.Ctx) (*Filters, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_filters); err != nil {
-		return nil, err
-	}
-	v := new(Filters)
-	bFilters(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_filters, bFilters)
 }
 
 // CheckFilters validates data as Filters (registration.schema.json#/$defs/filters) without building a value.
 func CheckFilters(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_filters); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_filters)
 }
 
 // DecodeHTTPTransport decodes data as HTTPTransport and validates every keyword of registration.schema.json#/$defs/httpTransport in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeHTTPTransport(c)
+	return ahprt.Decoded(c, err, decodeHTTPTransport)
 }
 
-// decodeHTTPTransport is DecodeHTTPTransport on a parsed document (the dispatcher parses once).
 func decodeHTTPTransport(c *ahprt.Ctx) (*HTTPTransport, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_httpTransport); err != nil {
-		return nil, err
-	}
-	v := new(HTTPTransport)
-	bHTTPTransport(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_httpTransport, bHTTPTransport)
 }
 
 // CheckHTTPTransport validates data as HTTPTransport (registration.schema.json#/$defs/httpTransport) without building a value.
 func CheckHTTPTransport(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_httpTransport); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_httpTransport)
 }
 
 // DecodeHTTPURL decodes data as HTTPURL and validates every keyword of registration.schema.json#/$defs/httpUrl in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeHTTPURL(data []byte, opts ...ahprt.Option) (HTTPURL, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeHTTPURL(c)
+	return ahprt.Decoded(c, err, decodeHTTPURL)
 }
 
-// decodeHTTPURL is DecodeHTTPURL on a parsed document (the dispatcher parses once).
 func decodeHTTPURL(c *ahprt.Ctx) (HTTPURL, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_httpUrl); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vRegistration_httpUrl); err != nil {
+		var zero HTTPURL
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckHTTPURL validates data as HTTPURL (registration.schema.json#/$defs/httpUrl) without building a value.
 func CheckHTTPURL(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_httpUrl); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_httpUrl)
 }
 
 // DecodeInterceptSubscription decodes data as InterceptSubscription and validates every keyword of registration.schema.json#/$defs/interceptSubscription in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptSubscription, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInterceptSubscription(c)
+	return ahprt.Decoded(c, err, decodeInterceptSubscription)
 }
 
-// decodeInterceptSubscription is DecodeInterceptSubscription on a parsed document (the dispatcher parses once).
 func decodeInterceptSubscription(c *ahprt.Ctx) (*InterceptSubscription, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_interceptSubscription); err != nil {
-		return nil, err
-	}
-	v := new(InterceptSubscription)
-	bInterceptSubscription(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 // CheckInterceptSubscription validates data as InterceptSubscription (registration.schema.json#/$defs/interceptSubscription) without building a value.
 func CheckInterceptSubscription(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_interceptSubscription); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_interceptSubscription)
 }
 
 // DecodeObserveSubscription decodes data as ObserveSubscription and validates every keyword of registration.schema.json#/$defs/observeSubscription in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubscription, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeObserveSubscription(c)
+	return ahprt.Decoded(c, err, decodeObserveSubscription)
 }
 
-// decodeObserveSubscription is DecodeObserveSubscription on a parsed document (the dispatcher parses once).
 func decodeObserveSubscription(c *ahprt.Ctx) (*ObserveSubscription, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_observeSubscription); err != nil {
-		return nil, err
-	}
-	v := new(ObserveSubscription)
-	bObserveSubscription(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 // CheckObserveSubscription validates data as ObserveSubscription (registration.schema.json#/$defs/observeSubscription) without building a value.
 func CheckObserveSubscription(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_observeSubscription); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_observeSubscription)
 }
 
 // DecodeReverseDNS decodes data as ReverseDNS and validates every keyword of registration.schema.json#/$defs/reverseDns in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (ReverseDNS, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeReverseDNS(c)
+	return ahprt.Decoded(c, err, decodeReverseDNS)
 }
 
-// decodeReverseDNS is DecodeReverseDNS on a parsed document (the dispatcher parses once).
 func decodeReverseDNS(c *ahprt.Ctx) (ReverseDNS, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_reverseDnsName); err != nil {
-		return "", err
+	if err := c.RunRoot(0xffffffffffffffe, vCommon_reverseDnsName); err != nil {
+		var zero ReverseDNS
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckReverseDNS validates data as ReverseDNS (registration.schema.json#/$defs/reverseDns) without building a value.
 func CheckReverseDNS(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_reverseDnsName); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
 }
 
 // DecodeStdioTransport decodes data as StdioTransport and validates every keyword of registration.schema.json#/$defs/stdioTransport in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeStdioTransport(c)
+	return ahprt.Decoded(c, err, decodeStdioTransport)
 }
 
-// decodeStdioTransport is DecodeStdioTransport on a parsed document (the dispatcher parses once).
 func decodeStdioTransport(c *ahprt.Ctx) (*StdioTransport, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_stdioTransport); err != nil {
-		return nil, err
-	}
-	v := new(StdioTransport)
-	bStdioTransport(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_stdioTransport, bStdioTransport)
 }
 
 // CheckStdioTransport validates data as StdioTransport (registration.schema.json#/$defs/stdioTransport) without building a value.
 func CheckStdioTransport(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_stdioTransport); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_stdioTransport)
 }
 
 // DecodeWireMessage decodes data as WireMessage and validates every keyword of schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeWireMessage(data []byte, opts ...ahprt.Option) (WireMessage, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeWireMessage(c)
+	return ahprt.Decoded(c, err, decodeWireMessage)
 }
 
-// decodeWireMessage is DecodeWireMessage on a parsed document (the dispatcher parses once).
 func decodeWireMessage(c *ahprt.Ctx) (WireMessage, error) {
-	if err := c.Run(vSchema); err != nil {
-		return nil, err
+	if err := c.RunRoot(0, vSchema); err != nil {
+		var zero WireMessage
+		return zero, err
 	}
 	return bWireMessage(c, 0), nil
 }
 
 // CheckWireMessage validates data as WireMessage (schema.json#) without building a value.
 func CheckWireMessage(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vSchema); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vSchema)
 }
 
 // DecodeSessionEnd decodes data as SessionEnd and validates every keyword of session-end.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeSessionEnd(data []byte, opts ...ahprt.Option) (*SessionEnd, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeSessionEnd(c)
+	return ahprt.Decoded(c, err, decodeSessionEnd)
 }
 
-// decodeSessionEnd is DecodeSessionEnd on a parsed document (the dispatcher parses once).
 func decodeSessionEnd(c *ahprt.Ctx) (*SessionEnd, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vSessionEnd); err != nil {
-		return nil, err
-	}
-	v := new(SessionEnd)
-	bSessionEnd(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vSessionEnd, bSessionEnd)
 }
 
 // CheckSessionEnd validates data as SessionEnd (session-end.schema.json#) without building a value.
 func CheckSessionEnd(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vSessionEnd); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vSessionEnd)
 }
 
 // DecodeSessionStart decodes data as SessionStart and validates every keyword of session-start.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeSessionStart(data []byte, opts ...ahprt.Option) (*SessionStart, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeSessionStart(c)
+	return ahprt.Decoded(c, err, decodeSessionStart)
 }
 
-// decodeSessionStart is DecodeSessionStart on a parsed document (the dispatcher parses once).
 func decodeSessionStart(c *ahprt.Ctx) (*SessionStart, error) {
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vSessionStart); err != nil {
-		return nil, err
-	}
-	v := new(SessionStart)
-	bSessionStart(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffff6, vSessionStart, bSessionStart)
 }
 
 // CheckSessionStart validates data as SessionStart (session-start.schema.json#) without building a value.
 func CheckSessionStart(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vSessionStart); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffff6, vSessionStart)
 }
 
 // DecodeTaskWorkspaceEvent decodes data as TaskWorkspaceEvent and validates every keyword of task-workspace-event.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (TaskWorkspaceEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTaskWorkspaceEvent(c)
+	return ahprt.Decoded(c, err, decodeTaskWorkspaceEvent)
 }
 
-// decodeTaskWorkspaceEvent is DecodeTaskWorkspaceEvent on a parsed document (the dispatcher parses once).
 func decodeTaskWorkspaceEvent(c *ahprt.Ctx) (TaskWorkspaceEvent, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent); err != nil {
-		return nil, err
+	if err := c.RunRoot(0xffffffffffffffe, vTaskWorkspaceEvent); err != nil {
+		var zero TaskWorkspaceEvent
+		return zero, err
 	}
 	return bTaskWorkspaceEvent(c, 0), nil
 }
 
 // CheckTaskWorkspaceEvent validates data as TaskWorkspaceEvent (task-workspace-event.schema.json#) without building a value.
 func CheckTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent)
 }
 
 // DecodeChangedFile decodes data as ChangedFile and validates every keyword of task-workspace-event.schema.json#/$defs/changedFile in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeChangedFile(data []byte, opts ...ahprt.Option) (*ChangedFile, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeChangedFile(c)
+	return ahprt.Decoded(c, err, decodeChangedFile)
 }
 
-// decodeChangedFile is DecodeChangedFile on a parsed document (the dispatcher parses once).
 func decodeChangedFile(c *ahprt.Ctx) (*ChangedFile, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_changedFile); err != nil {
-		return nil, err
-	}
-	v := new(ChangedFile)
-	bChangedFile(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile, bChangedFile)
 }
 
 // CheckChangedFile validates data as ChangedFile (task-workspace-event.schema.json#/$defs/changedFile) without building a value.
 func CheckChangedFile(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_changedFile); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile)
 }
 
 // DecodeFileChanged decodes data as FileChanged and validates every keyword of task-workspace-event.schema.json#/$defs/file.changed in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeFileChanged(data []byte, opts ...ahprt.Option) (*FileChanged, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeFileChanged(c)
+	return ahprt.Decoded(c, err, decodeFileChanged)
 }
 
-// decodeFileChanged is DecodeFileChanged on a parsed document (the dispatcher parses once).
 func decodeFileChanged(c *ahprt.Ctx) (*FileChanged, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
-		return nil, err
-	}
-	v := new(FileChanged)
-	bFileChanged(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bFileChanged)
 }
 
 // CheckFileChanged validates data as FileChanged (task-workspace-event.schema.json#/$defs/file.changed) without building a value.
 func CheckFileChanged(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
 }
 
 // DecodeTaskChangeAfter decodes data as TaskChangeAfter and validates every keyword of task-workspace-event.schema.json#/$defs/task.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTaskChangeAfter(data []byte, opts ...ahprt.Option) (*TaskChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTaskChangeAfter(c)
+	return ahprt.Decoded(c, err, decodeTaskChangeAfter)
 }
 
-// decodeTaskChangeAfter is DecodeTaskChangeAfter on a parsed document (the dispatcher parses once).
 func decodeTaskChangeAfter(c *ahprt.Ctx) (*TaskChangeAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
-		return nil, err
-	}
-	v := new(TaskChangeAfter)
-	bTaskChangeAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskChangeAfter)
 }
 
 // CheckTaskChangeAfter validates data as TaskChangeAfter (task-workspace-event.schema.json#/$defs/task.change.after) without building a value.
 func CheckTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // DecodeTaskChangeBefore decodes data as TaskChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/task.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTaskChangeBefore(data []byte, opts ...ahprt.Option) (*TaskChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTaskChangeBefore(c)
+	return ahprt.Decoded(c, err, decodeTaskChangeBefore)
 }
 
-// decodeTaskChangeBefore is DecodeTaskChangeBefore on a parsed document (the dispatcher parses once).
 func decodeTaskChangeBefore(c *ahprt.Ctx) (*TaskChangeBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
-		return nil, err
-	}
-	v := new(TaskChangeBefore)
-	bTaskChangeBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskChangeBefore)
 }
 
 // CheckTaskChangeBefore validates data as TaskChangeBefore (task-workspace-event.schema.json#/$defs/task.change.before) without building a value.
 func CheckTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // DecodeTaskChange decodes data as TaskChange and validates every keyword of task-workspace-event.schema.json#/$defs/taskChange in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeTaskChange(data []byte, opts ...ahprt.Option) (*TaskChange, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeTaskChange(c)
+	return ahprt.Decoded(c, err, decodeTaskChange)
 }
 
-// decodeTaskChange is DecodeTaskChange on a parsed document (the dispatcher parses once).
 func decodeTaskChange(c *ahprt.Ctx) (*TaskChange, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChange); err != nil {
-		return nil, err
-	}
-	v := new(TaskChange)
-	bTaskChange(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange, bTaskChange)
 }
 
 // CheckTaskChange validates data as TaskChange (task-workspace-event.schema.json#/$defs/taskChange) without building a value.
 func CheckTaskChange(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChange); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange)
 }
 
 // DecodeWorkspaceChangeAfter decodes data as WorkspaceChangeAfter and validates every keyword of task-workspace-event.schema.json#/$defs/workspace.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (*WorkspaceChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeWorkspaceChangeAfter(c)
+	return ahprt.Decoded(c, err, decodeWorkspaceChangeAfter)
 }
 
-// decodeWorkspaceChangeAfter is DecodeWorkspaceChangeAfter on a parsed document (the dispatcher parses once).
 func decodeWorkspaceChangeAfter(c *ahprt.Ctx) (*WorkspaceChangeAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
-		return nil, err
-	}
-	v := new(WorkspaceChangeAfter)
-	bWorkspaceChangeAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bWorkspaceChangeAfter)
 }
 
 // CheckWorkspaceChangeAfter validates data as WorkspaceChangeAfter (task-workspace-event.schema.json#/$defs/workspace.change.after) without building a value.
 func CheckWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // DecodeWorkspaceChangeBefore decodes data as WorkspaceChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/workspace.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeWorkspaceChangeBefore(c)
+	return ahprt.Decoded(c, err, decodeWorkspaceChangeBefore)
 }
 
-// decodeWorkspaceChangeBefore is DecodeWorkspaceChangeBefore on a parsed document (the dispatcher parses once).
 func decodeWorkspaceChangeBefore(c *ahprt.Ctx) (*WorkspaceChangeBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
-		return nil, err
-	}
-	v := new(WorkspaceChangeBefore)
-	bWorkspaceChangeBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bWorkspaceChangeBefore)
 }
 
 // CheckWorkspaceChangeBefore validates data as WorkspaceChangeBefore (task-workspace-event.schema.json#/$defs/workspace.change.before) without building a value.
 func CheckWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // DecodeWorkspaceChange decodes data as WorkspaceChange and validates every keyword of task-workspace-event.schema.json#/$defs/workspaceChange in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (*WorkspaceChange, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeWorkspaceChange(c)
+	return ahprt.Decoded(c, err, decodeWorkspaceChange)
 }
 
-// decodeWorkspaceChange is DecodeWorkspaceChange on a parsed document (the dispatcher parses once).
 func decodeWorkspaceChange(c *ahprt.Ctx) (*WorkspaceChange, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChange); err != nil {
-		return nil, err
-	}
-	v := new(WorkspaceChange)
-	bWorkspaceChange(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
 }
 
 // CheckWorkspaceChange validates data as WorkspaceChange (task-workspace-event.schema.json#/$defs/workspaceChange) without building a value.
 func CheckWorkspaceChange(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChange); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange)
 }
 
 // DecodeWorkspaceState decodes data as WorkspaceState and validates every keyword of task-workspace-event.schema.json#/$defs/workspaceState in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeWorkspaceState(data []byte, opts ...ahprt.Option) (*WorkspaceState, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeWorkspaceState(c)
+	return ahprt.Decoded(c, err, decodeWorkspaceState)
 }
 
-// decodeWorkspaceState is DecodeWorkspaceState on a parsed document (the dispatcher parses once).
 func decodeWorkspaceState(c *ahprt.Ctx) (*WorkspaceState, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceState); err != nil {
-		return nil, err
-	}
-	v := new(WorkspaceState)
-	bWorkspaceState(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
 // CheckWorkspaceState validates data as WorkspaceState (task-workspace-event.schema.json#/$defs/workspaceState) without building a value.
 func CheckWorkspaceState(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceState); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState)
 }
 
 // DecodeToolAfter decodes data as ToolAfter and validates every keyword of tool-after.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeToolAfter(data []byte, opts ...ahprt.Option) (*ToolAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeToolAfter(c)
+	return ahprt.Decoded(c, err, decodeToolAfter)
 }
 
-// decodeToolAfter is DecodeToolAfter on a parsed document (the dispatcher parses once).
 func decodeToolAfter(c *ahprt.Ctx) (*ToolAfter, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vToolAfter); err != nil {
-		return nil, err
-	}
-	v := new(ToolAfter)
-	bToolAfter(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vToolAfter, bToolAfter)
 }
 
 // CheckToolAfter validates data as ToolAfter (tool-after.schema.json#) without building a value.
 func CheckToolAfter(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vToolAfter); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vToolAfter)
 }
 
 // DecodeToolBefore decodes data as ToolBefore and validates every keyword of tool-before.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeToolBefore(data []byte, opts ...ahprt.Option) (*ToolBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeToolBefore(c)
+	return ahprt.Decoded(c, err, decodeToolBefore)
 }
 
-// decodeToolBefore is DecodeToolBefore on a parsed document (the dispatcher parses once).
 func decodeToolBefore(c *ahprt.Ctx) (*ToolBefore, error) {
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vToolBefore); err != nil {
-		return nil, err
-	}
-	v := new(ToolBefore)
-	bToolBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vToolBefore, bToolBefore)
 }
 
 // CheckToolBefore validates data as ToolBefore (tool-before.schema.json#) without building a value.
 func CheckToolBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vToolBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0xffffffffffffffe, vToolBefore)
 }
 
 // Registry lists the package's entry points by schema location (relative to

@@ -93,18 +93,7 @@ func (v *CapabilitiesRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesRequest) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilitiesRequest); err != nil {
-		return err
-	}
-	*v = CapabilitiesRequest{}
-	bCapabilitiesRequest(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
 // NewCapabilitiesRequest returns a CapabilitiesRequest with its required members; its encoding always carries jsonrpc "2.0", method "hooks/capabilities".
@@ -210,18 +199,7 @@ func (v *Request) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Request) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_request); err != nil {
-		return err
-	}
-	*v = Request{}
-	bRequest(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_request, bRequest)
 }
 
 // NewRequest returns a Request with its required members; its encoding always carries jsonrpc "2.0".
@@ -285,18 +263,7 @@ func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_jsonRpcId); err != nil {
-		return err
-	}
-	*v = JSONRPCID{}
-	bJSONRPCID(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 // MethodName is a string, as draft/common.schema.json#/$defs/methodName names it.
@@ -357,18 +324,7 @@ func (v *CapabilitiesRequestParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesRequestParams) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_merged); err != nil {
-		return err
-	}
-	*v = CapabilitiesRequestParams{}
-	bCapabilitiesRequestParams(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged, bCapabilitiesRequestParams)
 }
 
 // NewCapabilitiesRequestParams returns a CapabilitiesRequestParams with its required members; its encoding always carries protocolVersion "draft".
@@ -460,18 +416,7 @@ func (v *CapabilitiesResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesResponse) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vCapabilitiesResponse); err != nil {
-		return err
-	}
-	*v = CapabilitiesResponse{}
-	bCapabilitiesResponse(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse, bCapabilitiesResponse)
 }
 
 // NewCapabilitiesResponse returns a CapabilitiesResponse with its required members; its encoding always carries jsonrpc "2.0".
@@ -566,18 +511,7 @@ func (v *SuccessResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SuccessResponse) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_successResponse); err != nil {
-		return err
-	}
-	*v = SuccessResponse{}
-	bSuccessResponse(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_successResponse, bSuccessResponse)
 }
 
 // NewSuccessResponse returns a SuccessResponse with its required members; its encoding always carries jsonrpc "2.0".
@@ -646,18 +580,7 @@ func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
-		return err
-	}
-	*v = JSONRPCResponseID{}
-	bJSONRPCResponseID(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 // CapabilitiesResponseResult is an object of the schema.
@@ -731,18 +654,7 @@ func (v *CapabilitiesResponseResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesResponseResult) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vCommon_merged2); err != nil {
-		return err
-	}
-	*v = CapabilitiesResponseResult{}
-	bCapabilitiesResponseResult(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCommon_merged2, bCapabilitiesResponseResult)
 }
 
 // NewCapabilitiesResponseResult returns a CapabilitiesResponseResult with its required members; its encoding always carries protocolVersion "draft".
@@ -904,18 +816,7 @@ func (v *CapabilitiesResponseResultManifest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesResponseResultManifest) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest); err != nil {
-		return err
-	}
-	*v = CapabilitiesResponseResultManifest{}
-	bCapabilitiesResponseResultManifest(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bCapabilitiesResponseResultManifest)
 }
 
 // CapabilitiesResponseResultManifestEvent: One supported event. Interception is only possible for interceptable events and then needs the event's capabilities; observe-only entries offer no effects.
@@ -1008,18 +909,7 @@ func (v *CapabilitiesResponseResultManifestEvent) MarshalJSON() ([]byte, error) 
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesResponseResultManifestEvent) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_events_items); err != nil {
-		return err
-	}
-	*v = CapabilitiesResponseResultManifestEvent{}
-	bCapabilitiesResponseResultManifestEvent(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest_events_items, bCapabilitiesResponseResultManifestEvent)
 }
 
 // EventType: Every event name in the draft catalogue.
@@ -1194,18 +1084,7 @@ func (v *Capabilities) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Capabilities) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities); err != nil {
-		return err
-	}
-	*v = Capabilities{}
-	bCapabilities(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities, bCapabilities)
 }
 
 // CapabilitiesModify: Operations offered per modify target.
@@ -1380,18 +1259,7 @@ func (v *CapabilitiesModify) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesModify) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_modify); err != nil {
-		return err
-	}
-	*v = CapabilitiesModify{}
-	bCapabilitiesModify(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_modify, bCapabilitiesModify)
 }
 
 // ModifyOperations: Which modify operations a target supports; at least one must be true.
@@ -1471,18 +1339,7 @@ func (v *ModifyOperations) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ModifyOperations) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_modifyOperations); err != nil {
-		return err
-	}
-	*v = ModifyOperations{}
-	bModifyOperations(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_modifyOperations, bModifyOperations)
 }
 
 // CapabilitiesFlow: Flow control on offer. Offering continue requires the continuation counters.
@@ -1597,18 +1454,7 @@ func (v *CapabilitiesFlow) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesFlow) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_flow); err != nil {
-		return err
-	}
-	*v = CapabilitiesFlow{}
-	bCapabilitiesFlow(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_flow, bCapabilitiesFlow)
 }
 
 // CapabilitiesFlowOperation is a string from a fixed list.
@@ -1692,18 +1538,7 @@ func (v *CapabilitiesInject) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesInject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_inject); err != nil {
-		return err
-	}
-	*v = CapabilitiesInject{}
-	bCapabilitiesInject(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_inject, bCapabilitiesInject)
 }
 
 // CapabilitiesInjectContext is an object of the schema.
@@ -1777,18 +1612,7 @@ func (v *CapabilitiesInjectContext) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesInjectContext) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_inject_context); err != nil {
-		return err
-	}
-	*v = CapabilitiesInjectContext{}
-	bCapabilitiesInjectContext(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_inject_context, bCapabilitiesInjectContext)
 }
 
 // NewCapabilitiesInjectContext returns a CapabilitiesInjectContext with its required members; its encoding always carries append true.
@@ -1885,18 +1709,7 @@ func (v *CapabilitiesElicitation) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilities_elicitation); err != nil {
-		return err
-	}
-	*v = CapabilitiesElicitation{}
-	bCapabilitiesElicitation(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_elicitation, bCapabilitiesElicitation)
 }
 
 // CapabilitiesResponseResultManifestGap is an object of the schema.
@@ -1976,18 +1789,7 @@ func (v *CapabilitiesResponseResultManifestGap) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesResponseResultManifestGap) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_gaps_items); err != nil {
-		return err
-	}
-	*v = CapabilitiesResponseResultManifestGap{}
-	bCapabilitiesResponseResultManifestGap(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, bCapabilitiesResponseResultManifestGap)
 }
 
 // NonEmptyString is a string, as draft/common.schema.json#/$defs/nonEmptyString names it.
@@ -2134,18 +1936,7 @@ func (v *CapabilitiesResponseResultManifestLimits) MarshalJSON() ([]byte, error)
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesResponseResultManifestLimits) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_limits); err != nil {
-		return err
-	}
-	*v = CapabilitiesResponseResultManifestLimits{}
-	bCapabilitiesResponseResultManifestLimits(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_limits, bCapabilitiesResponseResultManifestLimits)
 }
 
 // CapabilitiesResponseResultManifestManagedPolicy: Registration scopes honoured; with the managed scope, hooks cannot be switched off.
@@ -2225,18 +2016,7 @@ func (v *CapabilitiesResponseResultManifestManagedPolicy) MarshalJSON() ([]byte,
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CapabilitiesResponseResultManifestManagedPolicy) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy); err != nil {
-		return err
-	}
-	*v = CapabilitiesResponseResultManifestManagedPolicy{}
-	bCapabilitiesResponseResultManifestManagedPolicy(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bCapabilitiesResponseResultManifestManagedPolicy)
 }
 
 // CapabilitiesResponseResultManifestManagedPolicyScope is a string from a fixed list.
@@ -2804,18 +2584,7 @@ func (v *CatalogueEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CatalogueEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_configChangeBefore); err != nil {
-		return err
-	}
-	*v = CatalogueEventConfigChangeBefore{}
-	bCatalogueEventConfigChangeBefore(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bCatalogueEventConfigChangeBefore)
 }
 
 // NewCatalogueEventConfigChangeBefore returns a CatalogueEventConfigChangeBefore with its required members; its encoding always carries type "config.change.before".
@@ -3010,18 +2779,7 @@ func (v *Envelope) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Envelope) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_envelope); err != nil {
-		return err
-	}
-	*v = Envelope{}
-	bEnvelope(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_envelope, bEnvelope)
 }
 
 // EventCore: Members shared by all events except turn and items, whose shape varies by event. Each event definition pins type to its own constant.
@@ -3182,18 +2940,7 @@ func (v *EventCore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *EventCore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_eventCore); err != nil {
-		return err
-	}
-	*v = EventCore{}
-	bEventCore(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_eventCore, bEventCore)
 }
 
 // Session: The agent session an event belongs to. Unknown members are tolerated.
@@ -3329,18 +3076,7 @@ func (v *Session) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Session) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_session); err != nil {
-		return err
-	}
-	*v = Session{}
-	bSession(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_session, bSession)
 }
 
 // SessionAgent: The agent (or sub-agent) acting within the session.
@@ -3421,18 +3157,7 @@ func (v *SessionAgent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SessionAgent) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_session_agent); err != nil {
-		return err
-	}
-	*v = SessionAgent{}
-	bSessionAgent(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_session_agent, bSessionAgent)
 }
 
 // EventGap: A field path the adapter left unfilled and why. Other members are tolerated.
@@ -3512,18 +3237,7 @@ func (v *EventGap) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *EventGap) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_gap); err != nil {
-		return err
-	}
-	*v = EventGap{}
-	bEventGap(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_gap, bEventGap)
 }
 
 // Native: Harness-specific JSON of any shape, sent only when the subscription is allowed to receive it. It never stands in for the normalized fields and never widens what content selection, uploads, permissions or credential rules allow. (raw JSON, as draft/common.schema.json#/$defs/native names it.)
@@ -3613,18 +3327,7 @@ func (v *OpenIdentity) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *OpenIdentity) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_openIdentity); err != nil {
-		return err
-	}
-	*v = OpenIdentity{}
-	bOpenIdentity(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_openIdentity, bOpenIdentity)
 }
 
 // ContentItems: Ordered content items with no role requirement. (a list, as draft/event.schema.json#/$defs/contentItems names it.)
@@ -3913,18 +3616,7 @@ func (v *TextBodyPart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TextBodyPart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textBodyPart); err != nil {
-		return err
-	}
-	*v = TextBodyPart{}
-	bTextBodyPart(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textBodyPart, bTextBodyPart)
 }
 
 // NewTextBodyPart returns a TextBodyPart with its required members; its encoding always carries kind "text", mediaType "text/plain", selection "body".
@@ -4111,18 +3803,7 @@ func (v *TextGapPart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TextGapPart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textGapPart); err != nil {
-		return err
-	}
-	*v = TextGapPart{}
-	bTextGapPart(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textGapPart, bTextGapPart)
 }
 
 // NewTextGapPart returns a TextGapPart with its required members; its encoding always carries kind "text", mediaType "text/plain", selection "body".
@@ -4207,18 +3888,7 @@ func (v *ContentItemGap) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ContentItemGap) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_gap); err != nil {
-		return err
-	}
-	*v = ContentItemGap{}
-	bContentItemGap(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_gap, bContentItemGap)
 }
 
 // SHA256Hex: SHA-256 digest written as 64 lowercase hexadecimal digits. (a string, as draft/common.schema.json#/$defs/sha256Hex names it.)
@@ -4386,18 +4056,7 @@ func (v *TextMetadataPart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TextMetadataPart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textMetadataPart); err != nil {
-		return err
-	}
-	*v = TextMetadataPart{}
-	bTextMetadataPart(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textMetadataPart, bTextMetadataPart)
 }
 
 // NewTextMetadataPart returns a TextMetadataPart with its required members; its encoding always carries kind "text", mediaType "text/plain", selection "metadata".
@@ -4567,18 +4226,7 @@ func (v *TextOmittedPart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TextOmittedPart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_textOmittedPart); err != nil {
-		return err
-	}
-	*v = TextOmittedPart{}
-	bTextOmittedPart(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textOmittedPart, bTextOmittedPart)
 }
 
 // NewTextOmittedPart returns a TextOmittedPart with its required members; its encoding always carries kind "text", mediaType "text/plain", selection "omit".
@@ -4831,18 +4479,7 @@ func (v *AttachmentBodyPart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *AttachmentBodyPart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentBodyPart); err != nil {
-		return err
-	}
-	*v = AttachmentBodyPart{}
-	bAttachmentBodyPart(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
 }
 
 // NewAttachmentBodyPart returns a AttachmentBodyPart with its required members; its encoding always carries kind "attachment", selection "body".
@@ -4919,18 +4556,7 @@ func (v *ContentReference) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ContentReference) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentReference); err != nil {
-		return err
-	}
-	*v = ContentReference{}
-	bContentReference(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentReference, bContentReference)
 }
 
 // AttachmentGapPart: Selected binary media that could not be delivered; gap says why.
@@ -5120,18 +4746,7 @@ func (v *AttachmentGapPart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *AttachmentGapPart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentGapPart); err != nil {
-		return err
-	}
-	*v = AttachmentGapPart{}
-	bAttachmentGapPart(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentGapPart, bAttachmentGapPart)
 }
 
 // NewAttachmentGapPart returns a AttachmentGapPart with its required members; its encoding always carries kind "attachment", selection "body".
@@ -5319,18 +4934,7 @@ func (v *AttachmentMetadataPart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *AttachmentMetadataPart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentMetadataPart); err != nil {
-		return err
-	}
-	*v = AttachmentMetadataPart{}
-	bAttachmentMetadataPart(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
 }
 
 // NewAttachmentMetadataPart returns a AttachmentMetadataPart with its required members; its encoding always carries kind "attachment", selection "metadata".
@@ -5517,18 +5121,7 @@ func (v *AttachmentOmittedPart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *AttachmentOmittedPart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_attachmentOmittedPart); err != nil {
-		return err
-	}
-	*v = AttachmentOmittedPart{}
-	bAttachmentOmittedPart(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
 }
 
 // NewAttachmentOmittedPart returns a AttachmentOmittedPart with its required members; its encoding always carries kind "attachment", selection "omit".
@@ -5617,18 +5210,7 @@ func (v *InteractionEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_configChangeBefore); err != nil {
-		return err
-	}
-	*v = InteractionEventConfigChangeBefore{}
-	bInteractionEventConfigChangeBefore(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
 }
 
 // NewInteractionEventConfigChangeBefore returns a InteractionEventConfigChangeBefore with its required members; its encoding always carries type "config.change.before".
@@ -5743,18 +5325,7 @@ func (v *InteractionEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error)
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_configChangeBefore_change); err != nil {
-		return err
-	}
-	*v = InteractionEventConfigChangeBeforeChange{}
-	bInteractionEventConfigChangeBeforeChange(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bInteractionEventConfigChangeBeforeChange)
 }
 
 // CatalogueEventConfigChangeBeforeChange is an object of the schema.
@@ -5864,18 +5435,7 @@ func (v *CatalogueEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CatalogueEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_configChangeBefore_change); err != nil {
-		return err
-	}
-	*v = CatalogueEventConfigChangeBeforeChange{}
-	bCatalogueEventConfigChangeBeforeChange(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bCatalogueEventConfigChangeBeforeChange)
 }
 
 // ConfigChangeAfter is an object of the schema.
@@ -6156,18 +5716,7 @@ func (v *ConfigChangeAfter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ConfigChangeAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_configChangeAfter); err != nil {
-		return err
-	}
-	*v = ConfigChangeAfter{}
-	bConfigChangeAfter(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfter)
 }
 
 // NewConfigChangeAfter returns a ConfigChangeAfter with its required members; its encoding always carries type "config.change.after".
@@ -6258,18 +5807,7 @@ func (v *InteractionEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventConfigChangeAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_configChangeAfter); err != nil {
-		return err
-	}
-	*v = InteractionEventConfigChangeAfter{}
-	bInteractionEventConfigChangeAfter(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
 }
 
 // NewInteractionEventConfigChangeAfter returns a InteractionEventConfigChangeAfter with its required members; its encoding always carries type "config.change.after".
@@ -6395,18 +5933,7 @@ func (v *InteractionEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) 
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_configChangeAfter_change); err != nil {
-		return err
-	}
-	*v = InteractionEventConfigChangeAfterChange{}
-	bInteractionEventConfigChangeAfterChange(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bInteractionEventConfigChangeAfterChange)
 }
 
 // ConfigChangeAfterChange is an object of the schema.
@@ -6527,18 +6054,7 @@ func (v *ConfigChangeAfterChange) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_configChangeAfter_change); err != nil {
-		return err
-	}
-	*v = ConfigChangeAfterChange{}
-	bConfigChangeAfterChange(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bConfigChangeAfterChange)
 }
 
 // TurnStart: A turn begins, with the prompt messages that opened it.
@@ -6845,18 +6361,7 @@ func (v *TurnStart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TurnStart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnStart); err != nil {
-		return err
-	}
-	*v = TurnStart{}
-	bTurnStart(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnStart, bTurnStart)
 }
 
 // NewTurnStart returns a TurnStart with its required members; its encoding always carries type "turn.start".
@@ -6945,18 +6450,7 @@ func (v *Identity) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Identity) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEvent_identity); err != nil {
-		return err
-	}
-	*v = Identity{}
-	bIdentity(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_identity, bIdentity)
 }
 
 // ModelVisibleItems: Ordered canonical messages as seen by the model. (a list, as draft/event.schema.json#/$defs/modelVisibleItems names it.)
@@ -7058,18 +6552,7 @@ func (v *Message) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Message) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentItem_message); err != nil {
-		return err
-	}
-	*v = Message{}
-	bMessage(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_message, bMessage)
 }
 
 // MessageRole is a string from a fixed list.
@@ -7423,18 +6906,7 @@ func (v *TurnFinishBefore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TurnFinishBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnFinishBefore); err != nil {
-		return err
-	}
-	*v = TurnFinishBefore{}
-	bTurnFinishBefore(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bTurnFinishBefore)
 }
 
 // NewTurnFinishBefore returns a TurnFinishBefore with its required members; its encoding always carries type "turn.finish.before".
@@ -7575,18 +7047,7 @@ func (v *TurnCompletion) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TurnCompletion) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnCompletion); err != nil {
-		return err
-	}
-	*v = TurnCompletion{}
-	bTurnCompletion(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnCompletion, bTurnCompletion)
 }
 
 // TurnCompletionOutcome is a string from a fixed list.
@@ -7775,18 +7236,7 @@ func (v *Usage) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Usage) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_usage); err != nil {
-		return err
-	}
-	*v = Usage{}
-	bUsage(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage, bUsage)
 }
 
 // UsageKind is a string from a fixed list.
@@ -7926,18 +7376,7 @@ func (v *UsageCost) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *UsageCost) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_usage_cost); err != nil {
-		return err
-	}
-	*v = UsageCost{}
-	bUsageCost(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage_cost, bUsageCost)
 }
 
 // CurrencyCode: Three upper-case letters, as in ISO 4217. (a string, as draft/execution-event.schema.json#/$defs/currencyCode names it.)
@@ -8305,18 +7744,7 @@ func (v *TurnEnd) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TurnEnd) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnEnd); err != nil {
-		return err
-	}
-	*v = TurnEnd{}
-	bTurnEnd(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnEnd, bTurnEnd)
 }
 
 // NewTurnEnd returns a TurnEnd with its required members; its encoding always carries type "turn.end".
@@ -8441,18 +7869,7 @@ func (v *Error) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Error) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_error); err != nil {
-		return err
-	}
-	*v = Error{}
-	bError(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error, bError)
 }
 
 // ErrorStatus: A status label or a numeric status such as an HTTP code.
@@ -8507,18 +7924,7 @@ func (v *ErrorStatus) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ErrorStatus) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_error_status); err != nil {
-		return err
-	}
-	*v = ErrorStatus{}
-	bErrorStatus(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error_status, bErrorStatus)
 }
 
 // TurnEndOutcome is a string from a fixed list.
@@ -8842,18 +8248,7 @@ func (v *TurnProgress) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TurnProgress) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_turnProgress); err != nil {
-		return err
-	}
-	*v = TurnProgress{}
-	bTurnProgress(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnProgress, bTurnProgress)
 }
 
 // NewTurnProgress returns a TurnProgress with its required members; its encoding always carries type "turn.progress".
@@ -9178,18 +8573,7 @@ func (v *ModelRequestBefore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ModelRequestBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelRequestBefore); err != nil {
-		return err
-	}
-	*v = ModelRequestBefore{}
-	bModelRequestBefore(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bModelRequestBefore)
 }
 
 // NewModelRequestBefore returns a ModelRequestBefore with its required members; its encoding always carries type "model.request.before".
@@ -9278,18 +8662,7 @@ func (v *Model) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Model) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_model); err != nil {
-		return err
-	}
-	*v = Model{}
-	bModel(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_model, bModel)
 }
 
 // Attempt: One try at a model request; number counts from 1.
@@ -9377,18 +8750,7 @@ func (v *Attempt) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Attempt) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_attempt); err != nil {
-		return err
-	}
-	*v = Attempt{}
-	bAttempt(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_attempt, bAttempt)
 }
 
 // ModelResponseAfter: A model response is available. If the call was skipped, that is only because a result was supplied, and no usage or latency is reported.
@@ -9740,18 +9102,7 @@ func (v *ModelResponseAfter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ModelResponseAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelResponseAfter); err != nil {
-		return err
-	}
-	*v = ModelResponseAfter{}
-	bModelResponseAfter(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bModelResponseAfter)
 }
 
 // NewModelResponseAfter returns a ModelResponseAfter with its required members; its encoding always carries type "model.response.after".
@@ -9907,18 +9258,7 @@ func (v *ExecutionExecuted) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ExecutionExecuted) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_execution_oneOf_0); err != nil {
-		return err
-	}
-	*v = ExecutionExecuted{}
-	bExecutionExecuted(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_0, bExecutionExecuted)
 }
 
 // NewExecutionExecuted returns a ExecutionExecuted with its required members; its encoding always carries status "executed".
@@ -9993,18 +9333,7 @@ func (v *ExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ExecutionSkippedSuppliedResult) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_execution_oneOf_1); err != nil {
-		return err
-	}
-	*v = ExecutionSkippedSuppliedResult{}
-	bExecutionSkippedSuppliedResult(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_1, bExecutionSkippedSuppliedResult)
 }
 
 // NewExecutionSkippedSuppliedResult returns a ExecutionSkippedSuppliedResult with its required members; its encoding always carries status "skipped", reason "supplied_result".
@@ -10092,18 +9421,7 @@ func (v *ExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ExecutionSkippedPolicy) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_execution_oneOf_2); err != nil {
-		return err
-	}
-	*v = ExecutionSkippedPolicy{}
-	bExecutionSkippedPolicy(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_2, bExecutionSkippedPolicy)
 }
 
 // NewExecutionSkippedPolicy returns a ExecutionSkippedPolicy with its required members; its encoding always carries status "skipped", reason "policy".
@@ -10191,18 +9509,7 @@ func (v *ExecutionSkippedCancelled) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ExecutionSkippedCancelled) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_execution_oneOf_3); err != nil {
-		return err
-	}
-	*v = ExecutionSkippedCancelled{}
-	bExecutionSkippedCancelled(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_3, bExecutionSkippedCancelled)
 }
 
 // NewExecutionSkippedCancelled returns a ExecutionSkippedCancelled with its required members; its encoding always carries status "skipped", reason "cancelled".
@@ -10290,18 +9597,7 @@ func (v *ExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ExecutionSkippedTimeout) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_execution_oneOf_4); err != nil {
-		return err
-	}
-	*v = ExecutionSkippedTimeout{}
-	bExecutionSkippedTimeout(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_4, bExecutionSkippedTimeout)
 }
 
 // NewExecutionSkippedTimeout returns a ExecutionSkippedTimeout with its required members; its encoding always carries status "skipped", reason "timeout".
@@ -10389,18 +9685,7 @@ func (v *ExecutionSkippedOther) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ExecutionSkippedOther) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_execution_oneOf_5); err != nil {
-		return err
-	}
-	*v = ExecutionSkippedOther{}
-	bExecutionSkippedOther(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_5, bExecutionSkippedOther)
 }
 
 // NewExecutionSkippedOther returns a ExecutionSkippedOther with its required members; its encoding always carries status "skipped", reason "other".
@@ -10779,18 +10064,7 @@ func (v *ModelError) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ModelError) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelError); err != nil {
-		return err
-	}
-	*v = ModelError{}
-	bModelError(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelError, bModelError)
 }
 
 // NewModelError returns a ModelError with its required members; its encoding always carries type "model.error".
@@ -11128,18 +10402,7 @@ func (v *ModelSwitchBefore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ModelSwitchBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelSwitchBefore); err != nil {
-		return err
-	}
-	*v = ModelSwitchBefore{}
-	bModelSwitchBefore(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bModelSwitchBefore)
 }
 
 // NewModelSwitchBefore returns a ModelSwitchBefore with its required members; its encoding always carries type "model.switch.before".
@@ -11247,18 +10510,7 @@ func (v *ModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelSwitchBefore_pricing); err != nil {
-		return err
-	}
-	*v = ModelSwitchBeforePricing{}
-	bModelSwitchBeforePricing(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore_pricing, bModelSwitchBeforePricing)
 }
 
 // ModelSwitchAfter: The host has moved from the previous model to the current one.
@@ -11570,18 +10822,7 @@ func (v *ModelSwitchAfter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ModelSwitchAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_modelSwitchAfter); err != nil {
-		return err
-	}
-	*v = ModelSwitchAfter{}
-	bModelSwitchAfter(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bModelSwitchAfter)
 }
 
 // NewModelSwitchAfter returns a ModelSwitchAfter with its required members; its encoding always carries type "model.switch.after".
@@ -11940,18 +11181,7 @@ func (v *ToolPermissionRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ToolPermissionRequest) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolPermissionRequest); err != nil {
-		return err
-	}
-	*v = ToolPermissionRequest{}
-	bToolPermissionRequest(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bToolPermissionRequest)
 }
 
 // NewToolPermissionRequest returns a ToolPermissionRequest with its required members; its encoding always carries type "tool.permission.request".
@@ -12069,18 +11299,7 @@ func (v *ToolCall) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ToolCall) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolCall); err != nil {
-		return err
-	}
-	*v = ToolCall{}
-	bToolCall(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
 }
 
 // Tool: The invoked tool: its host name as given, its input object, and whether it is built in or served over MCP. The mcp descriptor is present exactly when origin is mcp.
@@ -12192,18 +11411,7 @@ func (v *Tool) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Tool) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_tool); err != nil {
-		return err
-	}
-	*v = Tool{}
-	bTool(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tool, bTool)
 }
 
 // ToolOrigin is a string from a fixed list.
@@ -12317,18 +11525,7 @@ func (v *MCP) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *MCP) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_mcp); err != nil {
-		return err
-	}
-	*v = MCP{}
-	bMCP(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp, bMCP)
 }
 
 // MCPServer is an object of the schema.
@@ -12405,18 +11602,7 @@ func (v *MCPServer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *MCPServer) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_mcp_server); err != nil {
-		return err
-	}
-	*v = MCPServer{}
-	bMCPServer(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_server, bMCPServer)
 }
 
 // MCPProvenance is a string from a fixed list.
@@ -12520,18 +11706,7 @@ func (v *MCPConnectionVariant1) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *MCPConnectionVariant1) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_0); err != nil {
-		return err
-	}
-	*v = MCPConnectionVariant1{}
-	bMCPConnectionVariant1(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_0, bMCPConnectionVariant1)
 }
 
 // NewMCPConnectionVariant1 returns a MCPConnectionVariant1 with its required members; its encoding always carries transport "http".
@@ -12618,18 +11793,7 @@ func (v *ConnectionGap) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ConnectionGap) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_connectionGaps_items); err != nil {
-		return err
-	}
-	*v = ConnectionGap{}
-	bConnectionGap(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_connectionGaps_items, bConnectionGap)
 }
 
 // MCPConnectionVariant2 is an object of the schema.
@@ -12721,18 +11885,7 @@ func (v *MCPConnectionVariant2) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *MCPConnectionVariant2) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_1); err != nil {
-		return err
-	}
-	*v = MCPConnectionVariant2{}
-	bMCPConnectionVariant2(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_1, bMCPConnectionVariant2)
 }
 
 // NewMCPConnectionVariant2 returns a MCPConnectionVariant2 with its required members; its encoding always carries transport "sse".
@@ -12859,18 +12012,7 @@ func (v *MCPConnectionVariant3) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *MCPConnectionVariant3) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_2); err != nil {
-		return err
-	}
-	*v = MCPConnectionVariant3{}
-	bMCPConnectionVariant3(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_2, bMCPConnectionVariant3)
 }
 
 // NewMCPConnectionVariant3 returns a MCPConnectionVariant3 with its required members; its encoding always carries transport "stdio".
@@ -12992,18 +12134,7 @@ func (v *MCPConnectionVariant4) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *MCPConnectionVariant4) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_mcp_connection_oneOf_3); err != nil {
-		return err
-	}
-	*v = MCPConnectionVariant4{}
-	bMCPConnectionVariant4(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_3, bMCPConnectionVariant4)
 }
 
 // MCPConnection: Transport details. Each location field must be given, or else named by the path of an entry in gaps.
@@ -13146,18 +12277,7 @@ func (v *Batch) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Batch) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_batch); err != nil {
-		return err
-	}
-	*v = Batch{}
-	bBatch(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_batch, bBatch)
 }
 
 // ToolPermissionResolved: A permission question for a tool call was answered.
@@ -13504,18 +12624,7 @@ func (v *ToolPermissionResolved) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ToolPermissionResolved) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolPermissionResolved); err != nil {
-		return err
-	}
-	*v = ToolPermissionResolved{}
-	bToolPermissionResolved(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bToolPermissionResolved)
 }
 
 // NewToolPermissionResolved returns a ToolPermissionResolved with its required members; its encoding always carries type "tool.permission.resolved".
@@ -13903,18 +13012,7 @@ func (v *ToolProgress) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ToolProgress) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolProgress); err != nil {
-		return err
-	}
-	*v = ToolProgress{}
-	bToolProgress(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolProgress, bToolProgress)
 }
 
 // NewToolProgress returns a ToolProgress with its required members; its encoding always carries type "tool.progress".
@@ -14229,18 +13327,7 @@ func (v *ToolBatchAfter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ToolBatchAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolBatchAfter); err != nil {
-		return err
-	}
-	*v = ToolBatchAfter{}
-	bToolBatchAfter(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bToolBatchAfter)
 }
 
 // NewToolBatchAfter returns a ToolBatchAfter with its required members; its encoding always carries type "tool.batch.after".
@@ -14380,18 +13467,7 @@ func (v *ToolBatchAfterCall) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ToolBatchAfterCall) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_toolBatchAfter_calls_items); err != nil {
-		return err
-	}
-	*v = ToolBatchAfterCall{}
-	bToolBatchAfterCall(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter_calls_items, bToolBatchAfterCall)
 }
 
 // ToolOutcome: Tool outcome
@@ -14720,18 +13796,7 @@ func (v *ContextCompactBefore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ContextCompactBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_contextCompactBefore); err != nil {
-		return err
-	}
-	*v = ContextCompactBefore{}
-	bContextCompactBefore(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bContextCompactBefore)
 }
 
 // NewContextCompactBefore returns a ContextCompactBefore with its required members; its encoding always carries type "context.compact.before".
@@ -14843,18 +13908,7 @@ func (v *TokenCounts) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TokenCounts) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_tokenCounts); err != nil {
-		return err
-	}
-	*v = TokenCounts{}
-	bTokenCounts(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bTokenCounts)
 }
 
 // ContextCompactAfter: A compaction result, generated or supplied, exists. Interceptors see it before it is installed; the event does not confirm that the context was replaced.
@@ -15183,18 +14237,7 @@ func (v *ContextCompactAfter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ContextCompactAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_contextCompactAfter); err != nil {
-		return err
-	}
-	*v = ContextCompactAfter{}
-	bContextCompactAfter(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bContextCompactAfter)
 }
 
 // NewContextCompactAfter returns a ContextCompactAfter with its required members; its encoding always carries type "context.compact.after".
@@ -15271,18 +14314,7 @@ func (v *ContextCompactAfterRemovedItem) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_contextCompactAfter_removed_items); err != nil {
-		return err
-	}
-	*v = ContextCompactAfterRemovedItem{}
-	bContextCompactAfterRemovedItem(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter_removed_items, bContextCompactAfterRemovedItem)
 }
 
 // TaskChangeBefore: A task is about to be created, updated or removed.
@@ -15580,18 +14612,7 @@ func (v *TaskChangeBefore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TaskChangeBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChangeBefore); err != nil {
-		return err
-	}
-	*v = TaskChangeBefore{}
-	bTaskChangeBefore(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskChangeBefore)
 }
 
 // NewTaskChangeBefore returns a TaskChangeBefore with its required members; its encoding always carries type "task.change.before".
@@ -15723,18 +14744,7 @@ func (v *TaskChange) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TaskChange) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChange); err != nil {
-		return err
-	}
-	*v = TaskChange{}
-	bTaskChange(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange, bTaskChange)
 }
 
 // TaskChangeOperation is a string from a fixed list.
@@ -16045,18 +15055,7 @@ func (v *TaskChangeAfter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TaskChangeAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_taskChangeAfter); err != nil {
-		return err
-	}
-	*v = TaskChangeAfter{}
-	bTaskChangeAfter(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskChangeAfter)
 }
 
 // NewTaskChangeAfter returns a TaskChangeAfter with its required members; its encoding always carries type "task.change.after".
@@ -16347,18 +15346,7 @@ func (v *UserAttention) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *UserAttention) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userAttention); err != nil {
-		return err
-	}
-	*v = UserAttention{}
-	bUserAttention(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttention)
 }
 
 // NewUserAttention returns a UserAttention with its required members; its encoding always carries type "user.attention".
@@ -16449,18 +15437,7 @@ func (v *InteractionEventUserAttention) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventUserAttention) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userAttention); err != nil {
-		return err
-	}
-	*v = InteractionEventUserAttention{}
-	bInteractionEventUserAttention(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention, bInteractionEventUserAttention)
 }
 
 // NewInteractionEventUserAttention returns a InteractionEventUserAttention with its required members; its encoding always carries type "user.attention".
@@ -16552,18 +15529,7 @@ func (v *InteractionEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventUserAttentionAttention) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userAttention_attention); err != nil {
-		return err
-	}
-	*v = InteractionEventUserAttentionAttention{}
-	bInteractionEventUserAttentionAttention(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bInteractionEventUserAttentionAttention)
 }
 
 // UserAttentionAttention is an object of the schema.
@@ -16650,18 +15616,7 @@ func (v *UserAttentionAttention) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *UserAttentionAttention) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userAttention_attention); err != nil {
-		return err
-	}
-	*v = UserAttentionAttention{}
-	bUserAttentionAttention(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bUserAttentionAttention)
 }
 
 // CatalogueEventUserElicitationRequest is an object of the schema.
@@ -16942,18 +15897,7 @@ func (v *CatalogueEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CatalogueEventUserElicitationRequest) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userElicitationRequest); err != nil {
-		return err
-	}
-	*v = CatalogueEventUserElicitationRequest{}
-	bCatalogueEventUserElicitationRequest(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bCatalogueEventUserElicitationRequest)
 }
 
 // NewCatalogueEventUserElicitationRequest returns a CatalogueEventUserElicitationRequest with its required members; its encoding always carries type "user.elicitation.request".
@@ -17044,18 +15988,7 @@ func (v *InteractionEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventUserElicitationRequest) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userElicitationRequest); err != nil {
-		return err
-	}
-	*v = InteractionEventUserElicitationRequest{}
-	bInteractionEventUserElicitationRequest(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
 }
 
 // NewInteractionEventUserElicitationRequest returns a InteractionEventUserElicitationRequest with its required members; its encoding always carries type "user.elicitation.request".
@@ -17151,18 +16084,7 @@ func (v *InteractionEventUserElicitationRequestElicitation) MarshalJSON() ([]byt
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventUserElicitationRequestElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userElicitationRequest_elicitation); err != nil {
-		return err
-	}
-	*v = InteractionEventUserElicitationRequestElicitation{}
-	bInteractionEventUserElicitationRequestElicitation(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bInteractionEventUserElicitationRequestElicitation)
 }
 
 // ElicitationMode: Elicitation mode
@@ -17265,18 +16187,7 @@ func (v *CatalogueEventUserElicitationRequestElicitation) MarshalJSON() ([]byte,
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CatalogueEventUserElicitationRequestElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userElicitationRequest_elicitation); err != nil {
-		return err
-	}
-	*v = CatalogueEventUserElicitationRequestElicitation{}
-	bCatalogueEventUserElicitationRequestElicitation(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bCatalogueEventUserElicitationRequestElicitation)
 }
 
 // CatalogueEventUserElicitationResult is an object of the schema.
@@ -17557,18 +16468,7 @@ func (v *CatalogueEventUserElicitationResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CatalogueEventUserElicitationResult) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userElicitationResult); err != nil {
-		return err
-	}
-	*v = CatalogueEventUserElicitationResult{}
-	bCatalogueEventUserElicitationResult(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bCatalogueEventUserElicitationResult)
 }
 
 // NewCatalogueEventUserElicitationResult returns a CatalogueEventUserElicitationResult with its required members; its encoding always carries type "user.elicitation.result".
@@ -17659,18 +16559,7 @@ func (v *InteractionEventUserElicitationResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventUserElicitationResult) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userElicitationResult); err != nil {
-		return err
-	}
-	*v = InteractionEventUserElicitationResult{}
-	bInteractionEventUserElicitationResult(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
 }
 
 // NewInteractionEventUserElicitationResult returns a InteractionEventUserElicitationResult with its required members; its encoding always carries type "user.elicitation.result".
@@ -17777,18 +16666,7 @@ func (v *InteractionEventUserElicitationResultElicitation) MarshalJSON() ([]byte
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventUserElicitationResultElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userElicitationResult_elicitation); err != nil {
-		return err
-	}
-	*v = InteractionEventUserElicitationResultElicitation{}
-	bInteractionEventUserElicitationResultElicitation(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bInteractionEventUserElicitationResultElicitation)
 }
 
 // InteractionEventUserElicitationResultElicitationAction is a string from a fixed list.
@@ -17903,18 +16781,7 @@ func (v *CatalogueEventUserElicitationResultElicitation) MarshalJSON() ([]byte, 
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CatalogueEventUserElicitationResultElicitation) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userElicitationResult_elicitation); err != nil {
-		return err
-	}
-	*v = CatalogueEventUserElicitationResultElicitation{}
-	bCatalogueEventUserElicitationResultElicitation(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bCatalogueEventUserElicitationResultElicitation)
 }
 
 // CatalogueEventUserElicitationResultElicitationAction is a string from a fixed list.
@@ -18208,18 +17075,7 @@ func (v *CatalogueEventUserMessageInbound) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CatalogueEventUserMessageInbound) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userMessageInbound); err != nil {
-		return err
-	}
-	*v = CatalogueEventUserMessageInbound{}
-	bCatalogueEventUserMessageInbound(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bCatalogueEventUserMessageInbound)
 }
 
 // NewCatalogueEventUserMessageInbound returns a CatalogueEventUserMessageInbound with its required members; its encoding always carries type "user.message.inbound".
@@ -18310,18 +17166,7 @@ func (v *InteractionEventUserMessageInbound) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventUserMessageInbound) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userMessageInbound); err != nil {
-		return err
-	}
-	*v = InteractionEventUserMessageInbound{}
-	bInteractionEventUserMessageInbound(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
 }
 
 // NewInteractionEventUserMessageInbound returns a InteractionEventUserMessageInbound with its required members; its encoding always carries type "user.message.inbound".
@@ -18413,18 +17258,7 @@ func (v *InteractionEventUserMessageInboundMessage) MarshalJSON() ([]byte, error
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userMessageInbound_message); err != nil {
-		return err
-	}
-	*v = InteractionEventUserMessageInboundMessage{}
-	bInteractionEventUserMessageInboundMessage(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bInteractionEventUserMessageInboundMessage)
 }
 
 // CatalogueEventUserMessageInboundMessage is an object of the schema.
@@ -18511,18 +17345,7 @@ func (v *CatalogueEventUserMessageInboundMessage) MarshalJSON() ([]byte, error) 
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CatalogueEventUserMessageInboundMessage) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userMessageInbound_message); err != nil {
-		return err
-	}
-	*v = CatalogueEventUserMessageInboundMessage{}
-	bCatalogueEventUserMessageInboundMessage(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bCatalogueEventUserMessageInboundMessage)
 }
 
 // CatalogueEventUserMessageOutbound is an object of the schema.
@@ -18803,18 +17626,7 @@ func (v *CatalogueEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CatalogueEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_userMessageOutbound); err != nil {
-		return err
-	}
-	*v = CatalogueEventUserMessageOutbound{}
-	bCatalogueEventUserMessageOutbound(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bCatalogueEventUserMessageOutbound)
 }
 
 // NewCatalogueEventUserMessageOutbound returns a CatalogueEventUserMessageOutbound with its required members; its encoding always carries type "user.message.outbound".
@@ -18905,18 +17717,7 @@ func (v *InteractionEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userMessageOutbound); err != nil {
-		return err
-	}
-	*v = InteractionEventUserMessageOutbound{}
-	bInteractionEventUserMessageOutbound(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
 }
 
 // NewInteractionEventUserMessageOutbound returns a InteractionEventUserMessageOutbound with its required members; its encoding always carries type "user.message.outbound".
@@ -18997,18 +17798,7 @@ func (v *InteractionEventUserMessageOutboundMessage) MarshalJSON() ([]byte, erro
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userMessageOutbound_message); err != nil {
-		return err
-	}
-	*v = InteractionEventUserMessageOutboundMessage{}
-	bInteractionEventUserMessageOutboundMessage(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bInteractionEventUserMessageOutboundMessage)
 }
 
 // CatalogueEventUserMessageOutboundMessage is an object of the schema.
@@ -19084,18 +17874,7 @@ func (v *CatalogueEventUserMessageOutboundMessage) MarshalJSON() ([]byte, error)
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *CatalogueEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_userMessageOutbound_message); err != nil {
-		return err
-	}
-	*v = CatalogueEventUserMessageOutboundMessage{}
-	bCatalogueEventUserMessageOutboundMessage(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bCatalogueEventUserMessageOutboundMessage)
 }
 
 // WorkspaceChangeBefore: The working directory, the workspace roots or the whole workspace is about to change.
@@ -19393,18 +18172,7 @@ func (v *WorkspaceChangeBefore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *WorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeBefore); err != nil {
-		return err
-	}
-	*v = WorkspaceChangeBefore{}
-	bWorkspaceChangeBefore(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bWorkspaceChangeBefore)
 }
 
 // NewWorkspaceChangeBefore returns a WorkspaceChangeBefore with its required members; its encoding always carries type "workspace.change.before".
@@ -19515,18 +18283,7 @@ func (v *WorkspaceChange) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *WorkspaceChange) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChange); err != nil {
-		return err
-	}
-	*v = WorkspaceChange{}
-	bWorkspaceChange(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
 }
 
 // WorkspaceChangeKind is a string from a fixed list.
@@ -19616,18 +18373,7 @@ func (v *WorkspaceState) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *WorkspaceState) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceState); err != nil {
-		return err
-	}
-	*v = WorkspaceState{}
-	bWorkspaceState(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
 // WorkspaceChangeAfter: The working directory, the workspace roots or the whole workspace has changed.
@@ -19925,18 +18671,7 @@ func (v *WorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *WorkspaceChangeAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_workspaceChangeAfter); err != nil {
-		return err
-	}
-	*v = WorkspaceChangeAfter{}
-	bWorkspaceChangeAfter(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bWorkspaceChangeAfter)
 }
 
 // NewWorkspaceChangeAfter returns a WorkspaceChangeAfter with its required members; its encoding always carries type "workspace.change.after".
@@ -20244,18 +18979,7 @@ func (v *FileChanged) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *FileChanged) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_fileChanged); err != nil {
-		return err
-	}
-	*v = FileChanged{}
-	bFileChanged(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bFileChanged)
 }
 
 // NewFileChanged returns a FileChanged with its required members; its encoding always carries type "file.changed".
@@ -20382,18 +19106,7 @@ func (v *ChangedFile) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ChangedFile) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vTaskWorkspaceEvent_changedFile); err != nil {
-		return err
-	}
-	*v = ChangedFile{}
-	bChangedFile(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile, bChangedFile)
 }
 
 // ChangedFileOperation is a string from a fixed list.
@@ -20686,18 +19399,7 @@ func (v *HookFailure) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *HookFailure) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCatalogueEvent_hookFailure); err != nil {
-		return err
-	}
-	*v = HookFailure{}
-	bHookFailure(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailure)
 }
 
 // NewHookFailure returns a HookFailure with its required members; its encoding always carries type "hook.failure".
@@ -20800,18 +19502,7 @@ func (v *InteractionEventHookFailure) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventHookFailure) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_hookFailure); err != nil {
-		return err
-	}
-	*v = InteractionEventHookFailure{}
-	bInteractionEventHookFailure(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
 }
 
 // NewInteractionEventHookFailure returns a InteractionEventHookFailure with its required members; its encoding always carries type "hook.failure".
@@ -20906,18 +19597,7 @@ func (v *InteractionEventHookFailureFailure) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InteractionEventHookFailureFailure) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_hookFailure_failure); err != nil {
-		return err
-	}
-	*v = InteractionEventHookFailureFailure{}
-	bInteractionEventHookFailureFailure(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bInteractionEventHookFailureFailure)
 }
 
 // InteractionEventHookFailureFailurePolicy is a string from a fixed list.
@@ -21016,18 +19696,7 @@ func (v *HookFailureFailure) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *HookFailureFailure) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInteractionEvent_hookFailure_failure); err != nil {
-		return err
-	}
-	*v = HookFailureFailure{}
-	bHookFailureFailure(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bHookFailureFailure)
 }
 
 // HookFailureFailurePolicy is a string from a fixed list.
@@ -21187,18 +19856,7 @@ func (v *ErrorResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_errorResponse); err != nil {
-		return err
-	}
-	*v = ErrorResponse{}
-	bErrorResponse(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse, bErrorResponse)
 }
 
 // NewErrorResponse returns a ErrorResponse with its required members; its encoding always carries jsonrpc "2.0".
@@ -21297,18 +19955,7 @@ func (v *ErrorResponseError) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ErrorResponseError) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_errorResponse_error); err != nil {
-		return err
-	}
-	*v = ErrorResponseError{}
-	bErrorResponseError(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse_error, bErrorResponseError)
 }
 
 // InterceptableEventType: The catalogue events that may be delivered through hooks/intercept.
@@ -21427,18 +20074,7 @@ func (v *Notification) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Notification) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_notification); err != nil {
-		return err
-	}
-	*v = Notification{}
-	bNotification(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_notification, bNotification)
 }
 
 // NewNotification returns a Notification with its required members; its encoding always carries jsonrpc "2.0".
@@ -21632,18 +20268,7 @@ func (v *ContentSelection) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ContentSelection) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentSelection); err != nil {
-		return err
-	}
-	*v = ContentSelection{}
-	bContentSelection(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentSelection, bContentSelection)
 }
 
 // Disposition is a string from a fixed list.
@@ -21743,18 +20368,7 @@ func (v *ContentUploadReceipt) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ContentUploadReceipt) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentUploadReceipt); err != nil {
-		return err
-	}
-	*v = ContentUploadReceipt{}
-	bContentUploadReceipt(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentUploadReceipt, bContentUploadReceipt)
 }
 
 // ContentUpload: Configuration for uploading attachment bytes over HTTP, separate from event delivery and with its own credentials.
@@ -21860,18 +20474,7 @@ func (v *ContentUpload) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ContentUpload) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vContentUpload); err != nil {
-		return err
-	}
-	*v = ContentUpload{}
-	bContentUpload(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentUpload, bContentUpload)
 }
 
 // Authentication: Client identity configured explicitly for one HTTP endpoint. Leaving it out means OAuth protected-resource discovery, not anonymous delivery; trust decisions are made at run time.
@@ -22008,18 +20611,7 @@ func (v *AuthenticationBearer) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *AuthenticationBearer) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_authentication_anyOf_0); err != nil {
-		return err
-	}
-	*v = AuthenticationBearer{}
-	bAuthenticationBearer(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_authentication_anyOf_0, bAuthenticationBearer)
 }
 
 // NewAuthenticationBearer returns a AuthenticationBearer with its required members; its encoding always carries type "bearer".
@@ -22161,18 +20753,7 @@ func (v *AuthenticationOAuth) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *AuthenticationOAuth) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_authentication_anyOf_1); err != nil {
-		return err
-	}
-	*v = AuthenticationOAuth{}
-	bAuthenticationOAuth(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_authentication_anyOf_1, bAuthenticationOAuth)
 }
 
 // NewAuthenticationOAuth returns a AuthenticationOAuth with its required members; its encoding always carries type "oauth".
@@ -22294,18 +20875,7 @@ func (v *DenyEffect) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *DenyEffect) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vDenyEffect); err != nil {
-		return err
-	}
-	*v = DenyEffect{}
-	bDenyEffect(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vDenyEffect, bDenyEffect)
 }
 
 // NewDenyEffect returns a DenyEffect with its required members; its encoding always carries type "deny".
@@ -22467,18 +21037,7 @@ func (v *AllowEffect) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *AllowEffect) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_allowEffect); err != nil {
-		return err
-	}
-	*v = AllowEffect{}
-	bAllowEffect(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_allowEffect, bAllowEffect)
 }
 
 // NewAllowEffect returns a AllowEffect with its required members; its encoding always carries type "allow".
@@ -22548,18 +21107,7 @@ func (v *AskEffect) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *AskEffect) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_askEffect); err != nil {
-		return err
-	}
-	*v = AskEffect{}
-	bAskEffect(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_askEffect, bAskEffect)
 }
 
 // NewAskEffect returns a AskEffect with its required members; its encoding always carries type "ask".
@@ -22663,18 +21211,7 @@ func (v *ModifyEffect) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ModifyEffect) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffff63e)
-	if err := c.Run(vEffect_modifyEffect); err != nil {
-		return err
-	}
-	*v = ModifyEffect{}
-	bModifyEffect(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffff63e, vEffect_modifyEffect, bModifyEffect)
 }
 
 // NewModifyEffect returns a ModifyEffect with its required members; its encoding always carries type "modify".
@@ -22791,18 +21328,7 @@ func (v *MessageEffect) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *MessageEffect) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_messageEffect); err != nil {
-		return err
-	}
-	*v = MessageEffect{}
-	bMessageEffect(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_messageEffect, bMessageEffect)
 }
 
 // NewMessageEffect returns a MessageEffect with its required members; its encoding always carries type "message".
@@ -22884,18 +21410,7 @@ func (v *ReturnEffect) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ReturnEffect) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_returnEffect); err != nil {
-		return err
-	}
-	*v = ReturnEffect{}
-	bReturnEffect(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_returnEffect, bReturnEffect)
 }
 
 // NewReturnEffect returns a ReturnEffect with its required members; its encoding always carries type "return".
@@ -22982,18 +21497,7 @@ func (v *FlowStopEffect) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *FlowStopEffect) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_flowStopEffect); err != nil {
-		return err
-	}
-	*v = FlowStopEffect{}
-	bFlowStopEffect(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_flowStopEffect, bFlowStopEffect)
 }
 
 // NewFlowStopEffect returns a FlowStopEffect with its required members; its encoding always carries type "flow", operation "stop".
@@ -23081,18 +21585,7 @@ func (v *FlowContinueEffect) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *FlowContinueEffect) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_flowContinueEffect); err != nil {
-		return err
-	}
-	*v = FlowContinueEffect{}
-	bFlowContinueEffect(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_flowContinueEffect, bFlowContinueEffect)
 }
 
 // NewFlowContinueEffect returns a FlowContinueEffect with its required members; its encoding always carries type "flow", operation "continue".
@@ -23195,18 +21688,7 @@ func (v *InjectEffect) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InjectEffect) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vEffect_injectEffect); err != nil {
-		return err
-	}
-	*v = InjectEffect{}
-	bInjectEffect(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_injectEffect, bInjectEffect)
 }
 
 // NewInjectEffect returns a InjectEffect with its required members; its encoding always carries type "inject", target "context", operation "append".
@@ -23782,18 +22264,7 @@ func (v *ToolBefore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ToolBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vToolBefore); err != nil {
-		return err
-	}
-	*v = ToolBefore{}
-	bToolBefore(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vToolBefore, bToolBefore)
 }
 
 // NewToolBefore returns a ToolBefore with its required members; its encoding always carries type "tool.before".
@@ -24182,18 +22653,7 @@ func (v *ToolAfter) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ToolAfter) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vToolAfter); err != nil {
-		return err
-	}
-	*v = ToolAfter{}
-	bToolAfter(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vToolAfter, bToolAfter)
 }
 
 // NewToolAfter returns a ToolAfter with its required members; its encoding always carries type "tool.after".
@@ -24326,18 +22786,7 @@ func (v *FileChange) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *FileChange) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vExecutionEvent_fileChange); err != nil {
-		return err
-	}
-	*v = FileChange{}
-	bFileChange(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_fileChange, bFileChange)
 }
 
 // FileChangeChange is a string from a fixed list.
@@ -24675,18 +23124,7 @@ func (v *SessionStart) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SessionStart) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vSessionStart); err != nil {
-		return err
-	}
-	*v = SessionStart{}
-	bSessionStart(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vSessionStart, bSessionStart)
 }
 
 // NewSessionStart returns a SessionStart with its required members; its encoding always carries type "session.start".
@@ -24792,18 +23230,7 @@ func (v *SessionStartHarness) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SessionStartHarness) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vSessionStart_harness); err != nil {
-		return err
-	}
-	*v = SessionStartHarness{}
-	bSessionStartHarness(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vSessionStart_harness, bSessionStartHarness)
 }
 
 // SessionStartManifest: The same static manifest that hooks/capabilities returns.
@@ -24960,18 +23387,7 @@ func (v *SessionStartManifest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SessionStartManifest) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest); err != nil {
-		return err
-	}
-	*v = SessionStartManifest{}
-	bSessionStartManifest(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bSessionStartManifest)
 }
 
 // SessionStartManifestEvent: One supported event. Interception is only possible for interceptable events and then needs the event's capabilities; observe-only entries offer no effects.
@@ -25064,18 +23480,7 @@ func (v *SessionStartManifestEvent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SessionStartManifestEvent) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_events_items); err != nil {
-		return err
-	}
-	*v = SessionStartManifestEvent{}
-	bSessionStartManifestEvent(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest_events_items, bSessionStartManifestEvent)
 }
 
 // SessionStartManifestEventMode is a string from a fixed list.
@@ -25167,18 +23572,7 @@ func (v *SessionStartManifestGap) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SessionStartManifestGap) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_gaps_items); err != nil {
-		return err
-	}
-	*v = SessionStartManifestGap{}
-	bSessionStartManifestGap(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, bSessionStartManifestGap)
 }
 
 // SessionStartManifestTransport is a string from a fixed list.
@@ -25322,18 +23716,7 @@ func (v *SessionStartManifestLimits) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SessionStartManifestLimits) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_limits); err != nil {
-		return err
-	}
-	*v = SessionStartManifestLimits{}
-	bSessionStartManifestLimits(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_limits, bSessionStartManifestLimits)
 }
 
 // SessionStartManifestManagedPolicy: Registration scopes honoured; with the managed scope, hooks cannot be switched off.
@@ -25413,18 +23796,7 @@ func (v *SessionStartManifestManagedPolicy) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SessionStartManifestManagedPolicy) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy); err != nil {
-		return err
-	}
-	*v = SessionStartManifestManagedPolicy{}
-	bSessionStartManifestManagedPolicy(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bSessionStartManifestManagedPolicy)
 }
 
 // SessionStartManifestManagedPolicyScope is a string from a fixed list.
@@ -25737,18 +24109,7 @@ func (v *SessionEnd) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SessionEnd) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vSessionEnd); err != nil {
-		return err
-	}
-	*v = SessionEnd{}
-	bSessionEnd(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vSessionEnd, bSessionEnd)
 }
 
 // NewSessionEnd returns a SessionEnd with its required members; its encoding always carries type "session.end".
@@ -26082,18 +24443,7 @@ func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInterceptDenyResponse); err != nil {
-		return err
-	}
-	*v = InterceptDenyResponse{}
-	bInterceptDenyResponse(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 // NewInterceptDenyResponse returns a InterceptDenyResponse with its required members; its encoding always carries jsonrpc "2.0".
@@ -26186,18 +24536,7 @@ func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_merged3); err != nil {
-		return err
-	}
-	*v = InterceptDenyResponseResult{}
-	bInterceptDenyResponseResult(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged3, bInterceptDenyResponseResult)
 }
 
 // NewInterceptDenyResponseResult returns a InterceptDenyResponseResult with its required members; its encoding always carries protocolVersion "draft".
@@ -26287,18 +24626,7 @@ func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInterceptNoEffectResponse); err != nil {
-		return err
-	}
-	*v = InterceptNoEffectResponse{}
-	bInterceptNoEffectResponse(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 // NewInterceptNoEffectResponse returns a InterceptNoEffectResponse with its required members; its encoding always carries jsonrpc "2.0".
@@ -26391,18 +24719,7 @@ func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vCommon_merged4); err != nil {
-		return err
-	}
-	*v = InterceptNoEffectResponseResult{}
-	bInterceptNoEffectResponseResult(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged4, bInterceptNoEffectResponseResult)
 }
 
 // NewInterceptNoEffectResponseResult returns a InterceptNoEffectResponseResult with its required members; its encoding always carries protocolVersion "draft".
@@ -26499,18 +24816,7 @@ func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0x87c001e0c14c200)
-	if err := c.Run(vInterceptRequest); err != nil {
-		return err
-	}
-	*v = InterceptRequest{}
-	bInterceptRequest(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0x87c001e0c14c200, vInterceptRequest, bInterceptRequest)
 }
 
 // NewInterceptRequest returns a InterceptRequest with its required members; its encoding always carries jsonrpc "2.0", method "hooks/intercept".
@@ -26631,18 +24937,7 @@ func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0x87c001e0c14c200)
-	if err := c.Run(vCommon_merged5); err != nil {
-		return err
-	}
-	*v = InterceptRequestParams{}
-	bInterceptRequestParams(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0x87c001e0c14c200, vCommon_merged5, bInterceptRequestParams)
 }
 
 // NewInterceptRequestParams returns a InterceptRequestParams with its required members; its encoding always carries protocolVersion "draft".
@@ -26764,18 +25059,7 @@ func (v *InterceptRequestParamsState) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptRequestParamsState) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInterceptRequest_allOf_1_params_state); err != nil {
-		return err
-	}
-	*v = InterceptRequestParamsState{}
-	bInterceptRequestParamsState(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state, bInterceptRequestParamsState)
 }
 
 // InterceptRequestParamsStatePermission is a string from a fixed list.
@@ -26844,18 +25128,7 @@ func (v *InterceptRequestParamsStateCandidate) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptRequestParamsStateCandidate) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInterceptRequest_allOf_1_params_state_candidate); err != nil {
-		return err
-	}
-	*v = InterceptRequestParamsStateCandidate{}
-	bInterceptRequestParamsStateCandidate(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate, bInterceptRequestParamsStateCandidate)
 }
 
 // InterceptRequestParamsStateCandidateObject is an object of the schema.
@@ -26935,18 +25208,7 @@ func (v *InterceptRequestParamsStateCandidateObject) MarshalJSON() ([]byte, erro
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptRequestParamsStateCandidateObject) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vInterceptRequest_allOf_1_params_state_candidate_anyOf_1); err != nil {
-		return err
-	}
-	*v = InterceptRequestParamsStateCandidateObject{}
-	bInterceptRequestParamsStateCandidateObject(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1, bInterceptRequestParamsStateCandidateObject)
 }
 
 // InterceptRequestParamsStateFlow is a string from a fixed list.
@@ -27046,18 +25308,7 @@ func (v *InterceptResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptResponse) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffff63e)
-	if err := c.Run(vInterceptResponse); err != nil {
-		return err
-	}
-	*v = InterceptResponse{}
-	bInterceptResponse(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffff63e, vInterceptResponse, bInterceptResponse)
 }
 
 // NewInterceptResponse returns a InterceptResponse with its required members; its encoding always carries jsonrpc "2.0".
@@ -27150,18 +25401,7 @@ func (v *InterceptResponseResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptResponseResult) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffff63e)
-	if err := c.Run(vCommon_merged6); err != nil {
-		return err
-	}
-	*v = InterceptResponseResult{}
-	bInterceptResponseResult(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffff63e, vCommon_merged6, bInterceptResponseResult)
 }
 
 // NewInterceptResponseResult returns a InterceptResponseResult with its required members; its encoding always carries protocolVersion "draft".
@@ -27355,18 +25595,7 @@ func (v *BooleanSchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *BooleanSchema) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_booleanSchema); err != nil {
-		return err
-	}
-	*v = BooleanSchema{}
-	bBooleanSchema(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bBooleanSchema)
 }
 
 // NewBooleanSchema returns a BooleanSchema with its required members; its encoding always carries type "boolean".
@@ -27513,18 +25742,7 @@ func (v *ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitRequestFormParams); err != nil {
-		return err
-	}
-	*v = ElicitRequestFormParams{}
-	bElicitRequestFormParams(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bElicitRequestFormParams)
 }
 
 // RequestMeta: MCP _meta object of a request. It is open; progressToken, if given, asks for progress notifications.
@@ -27595,18 +25813,7 @@ func (v *RequestMeta) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *RequestMeta) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_requestMeta); err != nil {
-		return err
-	}
-	*v = RequestMeta{}
-	bRequestMeta(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
 }
 
 // ProgressToken: Opaque token that ties progress notifications to a request.
@@ -27661,18 +25868,7 @@ func (v *ProgressToken) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ProgressToken) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_progressToken); err != nil {
-		return err
-	}
-	*v = ProgressToken{}
-	bProgressToken(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_progressToken, bProgressToken)
 }
 
 // ElicitRequestFormParamsRequestedSchema: A flat object schema: each top-level property uses one of the primitive forms, with no nesting.
@@ -27765,18 +25961,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitRequestFormParams_requestedSchema); err != nil {
-		return err
-	}
-	*v = ElicitRequestFormParamsRequestedSchema{}
-	bElicitRequestFormParamsRequestedSchema(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams_requestedSchema, bElicitRequestFormParamsRequestedSchema)
 }
 
 // NewElicitRequestFormParamsRequestedSchema returns a ElicitRequestFormParamsRequestedSchema with its required members; its encoding always carries type "object".
@@ -28036,18 +26221,7 @@ func (v *StringSchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *StringSchema) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_stringSchema); err != nil {
-		return err
-	}
-	*v = StringSchema{}
-	bStringSchema(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_stringSchema, bStringSchema)
 }
 
 // NewStringSchema returns a StringSchema with its required members; its encoding always carries type "string".
@@ -28226,18 +26400,7 @@ func (v *NumberSchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *NumberSchema) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_numberSchema); err != nil {
-		return err
-	}
-	*v = NumberSchema{}
-	bNumberSchema(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_numberSchema, bNumberSchema)
 }
 
 // NumberSchemaType is a string from a fixed list.
@@ -28383,18 +26546,7 @@ func (v *UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_untitledSingleSelectEnumSchema); err != nil {
-		return err
-	}
-	*v = UntitledSingleSelectEnumSchema{}
-	bUntitledSingleSelectEnumSchema(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bUntitledSingleSelectEnumSchema)
 }
 
 // NewUntitledSingleSelectEnumSchema returns a UntitledSingleSelectEnumSchema with its required members; its encoding always carries type "string".
@@ -28533,18 +26685,7 @@ func (v *TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_titledSingleSelectEnumSchema); err != nil {
-		return err
-	}
-	*v = TitledSingleSelectEnumSchema{}
-	bTitledSingleSelectEnumSchema(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bTitledSingleSelectEnumSchema)
 }
 
 // NewTitledSingleSelectEnumSchema returns a TitledSingleSelectEnumSchema with its required members; its encoding always carries type "string".
@@ -28625,18 +26766,7 @@ func (v *LabelledOption) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *LabelledOption) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_labelledOption); err != nil {
-		return err
-	}
-	*v = LabelledOption{}
-	bLabelledOption(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
 }
 
 // UntitledMultiSelectEnumSchema: Pick any number of strings from items.enum, optionally bounded by minItems and maxItems.
@@ -28797,18 +26927,7 @@ func (v *UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema); err != nil {
-		return err
-	}
-	*v = UntitledMultiSelectEnumSchema{}
-	bUntitledMultiSelectEnumSchema(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bUntitledMultiSelectEnumSchema)
 }
 
 // NewUntitledMultiSelectEnumSchema returns a UntitledMultiSelectEnumSchema with its required members; its encoding always carries type "array".
@@ -28883,18 +27002,7 @@ func (v *UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_untitledMultiSelectEnumSchema_items); err != nil {
-		return err
-	}
-	*v = UntitledMultiSelectEnumSchemaItems{}
-	bUntitledMultiSelectEnumSchemaItems(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema_items, bUntitledMultiSelectEnumSchemaItems)
 }
 
 // NewUntitledMultiSelectEnumSchemaItems returns a UntitledMultiSelectEnumSchemaItems with its required members; its encoding always carries type "string".
@@ -29060,18 +27168,7 @@ func (v *TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema); err != nil {
-		return err
-	}
-	*v = TitledMultiSelectEnumSchema{}
-	bTitledMultiSelectEnumSchema(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bTitledMultiSelectEnumSchema)
 }
 
 // NewTitledMultiSelectEnumSchema returns a TitledMultiSelectEnumSchema with its required members; its encoding always carries type "array".
@@ -29141,18 +27238,7 @@ func (v *TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_titledMultiSelectEnumSchema_items); err != nil {
-		return err
-	}
-	*v = TitledMultiSelectEnumSchemaItems{}
-	bTitledMultiSelectEnumSchemaItems(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema_items, bTitledMultiSelectEnumSchemaItems)
 }
 
 // LegacyTitledEnumSchema: Deprecated form that puts labels in a parallel enumNames array; new servers use the labelled single-choice form.
@@ -29297,18 +27383,7 @@ func (v *LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_legacyTitledEnumSchema); err != nil {
-		return err
-	}
-	*v = LegacyTitledEnumSchema{}
-	bLegacyTitledEnumSchema(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bLegacyTitledEnumSchema)
 }
 
 // NewLegacyTitledEnumSchema returns a LegacyTitledEnumSchema with its required members; its encoding always carries type "string".
@@ -29383,18 +27458,7 @@ func (v *TaskMetadata) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *TaskMetadata) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_taskMetadata); err != nil {
-		return err
-	}
-	*v = TaskMetadata{}
-	bTaskMetadata(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bTaskMetadata)
 }
 
 // ElicitRequestParams: Either a URL-mode or a form-mode request.
@@ -29585,18 +27649,7 @@ func (v *ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitRequestUrlParams); err != nil {
-		return err
-	}
-	*v = ElicitRequestURLParams{}
-	bElicitRequestURLParams(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bElicitRequestURLParams)
 }
 
 // NewElicitRequestURLParams returns a ElicitRequestURLParams with its required members; its encoding always carries mode "url".
@@ -29696,18 +27749,7 @@ func (v *ElicitResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ElicitResult) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitResult); err != nil {
-		return err
-	}
-	*v = ElicitResult{}
-	bElicitResult(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult, bElicitResult)
 }
 
 // ElicitResultAction: accept: the user submitted or confirmed; decline: the user said no; cancel: the user dismissed the prompt without choosing.
@@ -29788,18 +27830,7 @@ func (v *ElicitResultContentValue) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ElicitResultContentValue) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vMCPElicitation_elicitResult_content_additionalProperties); err != nil {
-		return err
-	}
-	*v = ElicitResultContentValue{}
-	bElicitResultContentValue(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult_content_additionalProperties, bElicitResultContentValue)
 }
 
 // MCPElicitationRequest: Entry point for the serialized elicitation/create params. (the type ElicitRequestParams, as draft/mcp-elicitation.schema.json#/$defs/request names it.)
@@ -29886,18 +27917,7 @@ func (v *ObserveNotification) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ObserveNotification) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vObserveNotification); err != nil {
-		return err
-	}
-	*v = ObserveNotification{}
-	bObserveNotification(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vObserveNotification, bObserveNotification)
 }
 
 // NewObserveNotification returns a ObserveNotification with its required members; its encoding always carries jsonrpc "2.0", method "hooks/observe".
@@ -29980,18 +28000,7 @@ func (v *ObserveNotificationParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ObserveNotificationParams) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffff6)
-	if err := c.Run(vCommon_merged7); err != nil {
-		return err
-	}
-	*v = ObserveNotificationParams{}
-	bObserveNotificationParams(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCommon_merged7, bObserveNotificationParams)
 }
 
 // NewObserveNotificationParams returns a ObserveNotificationParams with its required members; its encoding always carries protocolVersion "draft".
@@ -30070,18 +28079,7 @@ func (v *Registration) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Registration) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration); err != nil {
-		return err
-	}
-	*v = Registration{}
-	bRegistration(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration, bRegistration)
 }
 
 // NewRegistration returns a Registration with its required members; its encoding always carries protocolVersion "draft".
@@ -30196,18 +28194,7 @@ func (v *Backend) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Backend) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_backend); err != nil {
-		return err
-	}
-	*v = Backend{}
-	bBackend(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_backend, bBackend)
 }
 
 // StdioTransport: Backend run as a local process speaking JSON lines on stdin and stdout.
@@ -30322,18 +28309,7 @@ func (v *StdioTransport) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *StdioTransport) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_stdioTransport); err != nil {
-		return err
-	}
-	*v = StdioTransport{}
-	bStdioTransport(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_stdioTransport, bStdioTransport)
 }
 
 // NewStdioTransport returns a StdioTransport with its required members; its encoding always carries type "stdio".
@@ -30434,18 +28410,7 @@ func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_httpTransport); err != nil {
-		return err
-	}
-	*v = HTTPTransport{}
-	bHTTPTransport(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_httpTransport, bHTTPTransport)
 }
 
 // NewHTTPTransport returns a HTTPTransport with its required members; its encoding always carries type "http".
@@ -30727,18 +28692,7 @@ func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_interceptSubscription); err != nil {
-		return err
-	}
-	*v = InterceptSubscription{}
-	bInterceptSubscription(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 // NewInterceptSubscription returns a InterceptSubscription with its required members; its encoding always carries mode "intercept".
@@ -30840,18 +28794,7 @@ func (v *Filters) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Filters) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_filters); err != nil {
-		return err
-	}
-	*v = Filters{}
-	bFilters(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_filters, bFilters)
 }
 
 // InterceptSubscriptionScope is a string from a fixed list.
@@ -31073,18 +29016,7 @@ func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_observeSubscription); err != nil {
-		return err
-	}
-	*v = ObserveSubscription{}
-	bObserveSubscription(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 // NewObserveSubscription returns a ObserveSubscription with its required members; its encoding always carries mode "observe".
@@ -31266,18 +29198,7 @@ func (v *ContentReceiver) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ContentReceiver) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	c.Unrepeated(0xffffffffffffffe)
-	if err := c.Run(vRegistration_contentReceiver); err != nil {
-		return err
-	}
-	*v = ContentReceiver{}
-	bContentReceiver(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_contentReceiver, bContentReceiver)
 }
 
 // EventWildcard: '*' for every event, or '<family>.*' for one event family. (a string, as draft/registration.schema.json#/$defs/eventWildcard names it.)

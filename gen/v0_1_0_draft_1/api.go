@@ -11,389 +11,193 @@ import (
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeCapabilities(c)
+	return ahprt.Decoded(c, err, decodeCapabilities)
 }
 
-// decodeCapabilities is DecodeCapabilities on a parsed document (the dispatcher parses once).
 func decodeCapabilities(c *ahprt.Ctx) (*Capabilities, error) {
-	if err := c.Run(vCapabilities); err != nil {
-		return nil, err
-	}
-	v := new(Capabilities)
-	bCapabilities(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vCapabilities, bCapabilities)
 }
 
 // CheckCapabilities validates data as Capabilities (capabilities.schema.json#) without building a value.
 func CheckCapabilities(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vCapabilities)
 }
 
 // DecodeErrorResponse decodes data as ErrorResponse and validates every keyword of common.schema.json#/$defs/errorResponse in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (*ErrorResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeErrorResponse(c)
+	return ahprt.Decoded(c, err, decodeErrorResponse)
 }
 
-// decodeErrorResponse is DecodeErrorResponse on a parsed document (the dispatcher parses once).
 func decodeErrorResponse(c *ahprt.Ctx) (*ErrorResponse, error) {
-	if err := c.Run(vCommon_errorResponse); err != nil {
-		return nil, err
-	}
-	v := new(ErrorResponse)
-	bErrorResponse(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vCommon_errorResponse, bErrorResponse)
 }
 
 // CheckErrorResponse validates data as ErrorResponse (common.schema.json#/$defs/errorResponse) without building a value.
 func CheckErrorResponse(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_errorResponse); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vCommon_errorResponse)
 }
 
 // DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of common.schema.json#/$defs/jsonRpcId in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeJSONRPCID(c)
+	return ahprt.Decoded(c, err, decodeJSONRPCID)
 }
 
-// decodeJSONRPCID is DecodeJSONRPCID on a parsed document (the dispatcher parses once).
 func decodeJSONRPCID(c *ahprt.Ctx) (*JSONRPCID, error) {
-	if err := c.Run(vCommon_jsonRpcId); err != nil {
-		return nil, err
-	}
-	v := new(JSONRPCID)
-	bJSONRPCID(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 // CheckJSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId) without building a value.
 func CheckJSONRPCID(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_jsonRpcId); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vCommon_jsonRpcId)
 }
 
 // DecodeJSONRPCResponseID decodes data as JSONRPCResponseID and validates every keyword of common.schema.json#/$defs/jsonRpcResponseId in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCResponseID, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeJSONRPCResponseID(c)
+	return ahprt.Decoded(c, err, decodeJSONRPCResponseID)
 }
 
-// decodeJSONRPCResponseID is DecodeJSONRPCResponseID on a parsed document (the dispatcher parses once).
 func decodeJSONRPCResponseID(c *ahprt.Ctx) (*JSONRPCResponseID, error) {
-	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
-		return nil, err
-	}
-	v := new(JSONRPCResponseID)
-	bJSONRPCResponseID(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 // CheckJSONRPCResponseID validates data as JSONRPCResponseID (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
 func CheckJSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vCommon_jsonRpcResponseId)
 }
 
 // DecodeNative decodes data as Native and validates every keyword of common.schema.json#/$defs/native in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeNative(data []byte, opts ...ahprt.Option) (*Native, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeNative(c)
+	return ahprt.Decoded(c, err, decodeNative)
 }
 
-// decodeNative is DecodeNative on a parsed document (the dispatcher parses once).
 func decodeNative(c *ahprt.Ctx) (*Native, error) {
-	if err := c.Run(vCommon_native); err != nil {
-		return nil, err
-	}
-	v := new(Native)
-	bNative(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vCommon_native, bNative)
 }
 
 // CheckNative validates data as Native (common.schema.json#/$defs/native) without building a value.
 func CheckNative(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_native); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vCommon_native)
 }
 
 // DecodeNotification decodes data as Notification and validates every keyword of common.schema.json#/$defs/notification in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeNotification(data []byte, opts ...ahprt.Option) (*Notification, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeNotification(c)
+	return ahprt.Decoded(c, err, decodeNotification)
 }
 
-// decodeNotification is DecodeNotification on a parsed document (the dispatcher parses once).
 func decodeNotification(c *ahprt.Ctx) (*Notification, error) {
-	if err := c.Run(vCommon_notification); err != nil {
-		return nil, err
-	}
-	v := new(Notification)
-	bNotification(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vCommon_notification, bNotification)
 }
 
 // CheckNotification validates data as Notification (common.schema.json#/$defs/notification) without building a value.
 func CheckNotification(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_notification); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vCommon_notification)
 }
 
 // DecodeProtocolVersion decodes data as ProtocolVersion and validates every keyword of common.schema.json#/$defs/protocolVersion in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeProtocolVersion(c)
+	return ahprt.Decoded(c, err, decodeProtocolVersion)
 }
 
-// decodeProtocolVersion is DecodeProtocolVersion on a parsed document (the dispatcher parses once).
 func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
-	if err := c.Run(vCommon_protocolVersion); err != nil {
-		return "", err
+	if err := c.RunRoot(0, vCommon_protocolVersion); err != nil {
+		var zero ProtocolVersion
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckProtocolVersion validates data as ProtocolVersion (common.schema.json#/$defs/protocolVersion) without building a value.
 func CheckProtocolVersion(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_protocolVersion); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vCommon_protocolVersion)
 }
 
 // DecodeRequest decodes data as Request and validates every keyword of common.schema.json#/$defs/request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeRequest(data []byte, opts ...ahprt.Option) (*Request, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeRequest(c)
+	return ahprt.Decoded(c, err, decodeRequest)
 }
 
-// decodeRequest is DecodeRequest on a parsed document (the dispatcher parses once).
 func decodeRequest(c *ahprt.Ctx) (*Request, error) {
-	if err := c.Run(vCommon_request); err != nil {
-		return nil, err
-	}
-	v := new(Request)
-	bRequest(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vCommon_request, bRequest)
 }
 
 // CheckRequest validates data as Request (common.schema.json#/$defs/request) without building a value.
 func CheckRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_request); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vCommon_request)
 }
 
 // DecodeSession decodes data as Session and validates every keyword of common.schema.json#/$defs/session in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeSession(c)
+	return ahprt.Decoded(c, err, decodeSession)
 }
 
-// decodeSession is DecodeSession on a parsed document (the dispatcher parses once).
 func decodeSession(c *ahprt.Ctx) (*Session, error) {
-	if err := c.Run(vCommon_session); err != nil {
-		return nil, err
-	}
-	v := new(Session)
-	bSession(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vCommon_session, bSession)
 }
 
 // CheckSession validates data as Session (common.schema.json#/$defs/session) without building a value.
 func CheckSession(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_session); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vCommon_session)
 }
 
 // DecodeSuccessResponse decodes data as SuccessResponse and validates every keyword of common.schema.json#/$defs/successResponse in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (*SuccessResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeSuccessResponse(c)
+	return ahprt.Decoded(c, err, decodeSuccessResponse)
 }
 
-// decodeSuccessResponse is DecodeSuccessResponse on a parsed document (the dispatcher parses once).
 func decodeSuccessResponse(c *ahprt.Ctx) (*SuccessResponse, error) {
-	if err := c.Run(vCommon_successResponse); err != nil {
-		return nil, err
-	}
-	v := new(SuccessResponse)
-	bSuccessResponse(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vCommon_successResponse, bSuccessResponse)
 }
 
 // CheckSuccessResponse validates data as SuccessResponse (common.schema.json#/$defs/successResponse) without building a value.
 func CheckSuccessResponse(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_successResponse); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vCommon_successResponse)
 }
 
 // DecodeDenyEffect decodes data as DenyEffect and validates every keyword of deny-effect.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeDenyEffect(c)
+	return ahprt.Decoded(c, err, decodeDenyEffect)
 }
 
-// decodeDenyEffect is DecodeDenyEffect on a parsed document (the dispatcher parses once).
 func decodeDenyEffect(c *ahprt.Ctx) (*DenyEffect, error) {
-	if err := c.Run(vDenyEffect); err != nil {
-		return nil, err
-	}
-	v := new(DenyEffect)
-	bDenyEffect(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vDenyEffect, bDenyEffect)
 }
 
 // CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#) without building a value.
 func CheckDenyEffect(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vDenyEffect); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vDenyEffect)
 }
 
 // DecodeExtensions decodes data as Extensions and validates every keyword of extensions.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeExtensions(c)
+	return ahprt.Decoded(c, err, decodeExtensions)
 }
 
-// decodeExtensions is DecodeExtensions on a parsed document (the dispatcher parses once).
 func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
-	if err := c.Run(vExtensions); err != nil {
-		return nil, err
+	if err := c.RunRoot(0, vExtensions); err != nil {
+		var zero Extensions
+		return zero, err
 	}
 	d := c.Doc
 	return d.RawValue(0), nil
@@ -401,453 +205,223 @@ func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 
 // CheckExtensions validates data as Extensions (extensions.schema.json#) without building a value.
 func CheckExtensions(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vExtensions); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vExtensions)
 }
 
 // DecodeInterceptDenyResponse decodes data as InterceptDenyResponse and validates every keyword of intercept-deny-response.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptDenyResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInterceptDenyResponse(c)
+	return ahprt.Decoded(c, err, decodeInterceptDenyResponse)
 }
 
-// decodeInterceptDenyResponse is DecodeInterceptDenyResponse on a parsed document (the dispatcher parses once).
 func decodeInterceptDenyResponse(c *ahprt.Ctx) (*InterceptDenyResponse, error) {
-	if err := c.Run(vInterceptDenyResponse); err != nil {
-		return nil, err
-	}
-	v := new(InterceptDenyResponse)
-	bInterceptDenyResponse(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 // CheckInterceptDenyResponse validates data as InterceptDenyResponse (intercept-deny-response.schema.json#) without building a value.
 func CheckInterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vInterceptDenyResponse); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vInterceptDenyResponse)
 }
 
 // DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse and validates every keyword of intercept-no-effect-response.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*InterceptNoEffectResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInterceptNoEffectResponse(c)
+	return ahprt.Decoded(c, err, decodeInterceptNoEffectResponse)
 }
 
-// decodeInterceptNoEffectResponse is DecodeInterceptNoEffectResponse on a parsed document (the dispatcher parses once).
 func decodeInterceptNoEffectResponse(c *ahprt.Ctx) (*InterceptNoEffectResponse, error) {
-	if err := c.Run(vInterceptNoEffectResponse); err != nil {
-		return nil, err
-	}
-	v := new(InterceptNoEffectResponse)
-	bInterceptNoEffectResponse(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 // CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse (intercept-no-effect-response.schema.json#) without building a value.
 func CheckInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vInterceptNoEffectResponse); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vInterceptNoEffectResponse)
 }
 
 // DecodeInterceptRequest decodes data as InterceptRequest and validates every keyword of intercept-request.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInterceptRequest(c)
+	return ahprt.Decoded(c, err, decodeInterceptRequest)
 }
 
-// decodeInterceptRequest is DecodeInterceptRequest on a parsed document (the dispatcher parses once).
 func decodeInterceptRequest(c *ahprt.Ctx) (*InterceptRequest, error) {
-	if err := c.Run(vInterceptRequest); err != nil {
-		return nil, err
-	}
-	v := new(InterceptRequest)
-	bInterceptRequest(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vInterceptRequest, bInterceptRequest)
 }
 
 // CheckInterceptRequest validates data as InterceptRequest (intercept-request.schema.json#) without building a value.
 func CheckInterceptRequest(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vInterceptRequest); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vInterceptRequest)
 }
 
 // DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every keyword of json-rpc-message.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeJSONRPCMessage(c)
+	return ahprt.Decoded(c, err, decodeJSONRPCMessage)
 }
 
-// decodeJSONRPCMessage is DecodeJSONRPCMessage on a parsed document (the dispatcher parses once).
 func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
-	if err := c.Run(vJSONRPCMessage); err != nil {
-		return nil, err
+	if err := c.RunRoot(0, vJSONRPCMessage); err != nil {
+		var zero JSONRPCMessage
+		return zero, err
 	}
 	return bJSONRPCMessage(c, 0), nil
 }
 
 // CheckJSONRPCMessage validates data as JSONRPCMessage (json-rpc-message.schema.json#) without building a value.
 func CheckJSONRPCMessage(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vJSONRPCMessage); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vJSONRPCMessage)
 }
 
 // DecodeRegistration decodes data as Registration and validates every keyword of registration.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeRegistration(c)
+	return ahprt.Decoded(c, err, decodeRegistration)
 }
 
-// decodeRegistration is DecodeRegistration on a parsed document (the dispatcher parses once).
 func decodeRegistration(c *ahprt.Ctx) (*Registration, error) {
-	if err := c.Run(vRegistration); err != nil {
-		return nil, err
-	}
-	v := new(Registration)
-	bRegistration(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vRegistration, bRegistration)
 }
 
 // CheckRegistration validates data as Registration (registration.schema.json#) without building a value.
 func CheckRegistration(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vRegistration)
 }
 
 // DecodeAuthentication decodes data as Authentication and validates every keyword of registration.schema.json#/$defs/authentication in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeAuthentication(data []byte, opts ...ahprt.Option) (*Authentication, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeAuthentication(c)
+	return ahprt.Decoded(c, err, decodeAuthentication)
 }
 
-// decodeAuthentication is DecodeAuthentication on a parsed document (the dispatcher parses once).
 func decodeAuthentication(c *ahprt.Ctx) (*Authentication, error) {
-	if err := c.Run(vRegistration_authentication); err != nil {
-		return nil, err
-	}
-	v := new(Authentication)
-	bAuthentication(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vRegistration_authentication, bAuthentication)
 }
 
 // CheckAuthentication validates data as Authentication (registration.schema.json#/$defs/authentication) without building a value.
 func CheckAuthentication(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_authentication); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vRegistration_authentication)
 }
 
 // DecodeBackend decodes data as Backend and validates every keyword of registration.schema.json#/$defs/backend in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeBackend(c)
+	return ahprt.Decoded(c, err, decodeBackend)
 }
 
-// decodeBackend is DecodeBackend on a parsed document (the dispatcher parses once).
 func decodeBackend(c *ahprt.Ctx) (*Backend, error) {
-	if err := c.Run(vRegistration_backend); err != nil {
-		return nil, err
-	}
-	v := new(Backend)
-	bBackend(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vRegistration_backend, bBackend)
 }
 
 // CheckBackend validates data as Backend (registration.schema.json#/$defs/backend) without building a value.
 func CheckBackend(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_backend); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vRegistration_backend)
 }
 
 // DecodeHTTPTransport decodes data as HTTPTransport and validates every keyword of registration.schema.json#/$defs/httpTransport in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeHTTPTransport(c)
+	return ahprt.Decoded(c, err, decodeHTTPTransport)
 }
 
-// decodeHTTPTransport is DecodeHTTPTransport on a parsed document (the dispatcher parses once).
 func decodeHTTPTransport(c *ahprt.Ctx) (*HTTPTransport, error) {
-	if err := c.Run(vRegistration_httpTransport); err != nil {
-		return nil, err
-	}
-	v := new(HTTPTransport)
-	bHTTPTransport(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vRegistration_httpTransport, bHTTPTransport)
 }
 
 // CheckHTTPTransport validates data as HTTPTransport (registration.schema.json#/$defs/httpTransport) without building a value.
 func CheckHTTPTransport(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_httpTransport); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vRegistration_httpTransport)
 }
 
 // DecodeInterceptSubscription decodes data as InterceptSubscription and validates every keyword of registration.schema.json#/$defs/interceptSubscription in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptSubscription, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeInterceptSubscription(c)
+	return ahprt.Decoded(c, err, decodeInterceptSubscription)
 }
 
-// decodeInterceptSubscription is DecodeInterceptSubscription on a parsed document (the dispatcher parses once).
 func decodeInterceptSubscription(c *ahprt.Ctx) (*InterceptSubscription, error) {
-	if err := c.Run(vRegistration_interceptSubscription); err != nil {
-		return nil, err
-	}
-	v := new(InterceptSubscription)
-	bInterceptSubscription(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 // CheckInterceptSubscription validates data as InterceptSubscription (registration.schema.json#/$defs/interceptSubscription) without building a value.
 func CheckInterceptSubscription(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_interceptSubscription); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vRegistration_interceptSubscription)
 }
 
 // DecodeObserveSubscription decodes data as ObserveSubscription and validates every keyword of registration.schema.json#/$defs/observeSubscription in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubscription, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeObserveSubscription(c)
+	return ahprt.Decoded(c, err, decodeObserveSubscription)
 }
 
-// decodeObserveSubscription is DecodeObserveSubscription on a parsed document (the dispatcher parses once).
 func decodeObserveSubscription(c *ahprt.Ctx) (*ObserveSubscription, error) {
-	if err := c.Run(vRegistration_observeSubscription); err != nil {
-		return nil, err
-	}
-	v := new(ObserveSubscription)
-	bObserveSubscription(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 // CheckObserveSubscription validates data as ObserveSubscription (registration.schema.json#/$defs/observeSubscription) without building a value.
 func CheckObserveSubscription(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_observeSubscription); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vRegistration_observeSubscription)
 }
 
 // DecodeReverseDNS decodes data as ReverseDNS and validates every keyword of registration.schema.json#/$defs/reverseDns in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (ReverseDNS, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return "", err
-	}
-	defer c.Release()
-	return decodeReverseDNS(c)
+	return ahprt.Decoded(c, err, decodeReverseDNS)
 }
 
-// decodeReverseDNS is DecodeReverseDNS on a parsed document (the dispatcher parses once).
 func decodeReverseDNS(c *ahprt.Ctx) (ReverseDNS, error) {
-	if err := c.Run(vRegistration_reverseDns); err != nil {
-		return "", err
+	if err := c.RunRoot(0, vRegistration_reverseDns); err != nil {
+		var zero ReverseDNS
+		return zero, err
 	}
 	return c.Text(0), nil
 }
 
 // CheckReverseDNS validates data as ReverseDNS (registration.schema.json#/$defs/reverseDns) without building a value.
 func CheckReverseDNS(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_reverseDns); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vRegistration_reverseDns)
 }
 
 // DecodeStdioTransport decodes data as StdioTransport and validates every keyword of registration.schema.json#/$defs/stdioTransport in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeStdioTransport(c)
+	return ahprt.Decoded(c, err, decodeStdioTransport)
 }
 
-// decodeStdioTransport is DecodeStdioTransport on a parsed document (the dispatcher parses once).
 func decodeStdioTransport(c *ahprt.Ctx) (*StdioTransport, error) {
-	if err := c.Run(vRegistration_stdioTransport); err != nil {
-		return nil, err
-	}
-	v := new(StdioTransport)
-	bStdioTransport(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vRegistration_stdioTransport, bStdioTransport)
 }
 
 // CheckStdioTransport validates data as StdioTransport (registration.schema.json#/$defs/stdioTransport) without building a value.
 func CheckStdioTransport(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_stdioTransport); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vRegistration_stdioTransport)
 }
 
 // DecodeToolBefore decodes data as ToolBefore and validates every keyword of tool-before.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeToolBefore(data []byte, opts ...ahprt.Option) (*ToolBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return nil, err
-	}
-	defer c.Release()
-	return decodeToolBefore(c)
+	return ahprt.Decoded(c, err, decodeToolBefore)
 }
 
-// decodeToolBefore is DecodeToolBefore on a parsed document (the dispatcher parses once).
 func decodeToolBefore(c *ahprt.Ctx) (*ToolBefore, error) {
-	if err := c.Run(vToolBefore); err != nil {
-		return nil, err
-	}
-	v := new(ToolBefore)
-	bToolBefore(c, 0, v)
-	return v, nil
+	return ahprt.BuildRoot(c, 0, vToolBefore, bToolBefore)
 }
 
 // CheckToolBefore validates data as ToolBefore (tool-before.schema.json#) without building a value.
 func CheckToolBefore(data []byte, opts ...ahprt.Option) error {
-	c, err := ahprt.Begin(data, opts)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vToolBefore); err != nil {
-		return err
-	}
-	return nil
+	return ahprt.Check(data, opts, 0, vToolBefore)
 }
 
 // Registry lists the package's entry points by schema location (relative to

@@ -70,17 +70,7 @@ func (v *Capabilities) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Capabilities) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCapabilities); err != nil {
-		return err
-	}
-	*v = Capabilities{}
-	bCapabilities(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCapabilities, bCapabilities)
 }
 
 // ErrorResponse: A JSON-RPC 2.0 answer reporting a failure; it must not also carry a result member.
@@ -167,17 +157,7 @@ func (v *ErrorResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_errorResponse); err != nil {
-		return err
-	}
-	*v = ErrorResponse{}
-	bErrorResponse(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_errorResponse, bErrorResponse)
 }
 
 // NewErrorResponse returns a ErrorResponse with its required members; its encoding always carries jsonrpc "2.0".
@@ -246,17 +226,7 @@ func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_jsonRpcResponseId); err != nil {
-		return err
-	}
-	*v = JSONRPCResponseID{}
-	bJSONRPCResponseID(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 // ErrorResponseError: What went wrong: a numeric code, a human-readable text and optional details.
@@ -347,17 +317,7 @@ func (v *ErrorResponseError) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ErrorResponseError) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_errorResponse_error); err != nil {
-		return err
-	}
-	*v = ErrorResponseError{}
-	bErrorResponseError(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_errorResponse_error, bErrorResponseError)
 }
 
 // JSONRPCID: Identifier of a JSON-RPC request: a string with at least one character, or an integer.
@@ -412,17 +372,7 @@ func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_jsonRpcId); err != nil {
-		return err
-	}
-	*v = JSONRPCID{}
-	bJSONRPCID(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 // Native: The event as the originating provider reported it, wrapped with the provider and its own event name.
@@ -513,17 +463,7 @@ func (v *Native) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Native) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_native); err != nil {
-		return err
-	}
-	*v = Native{}
-	bNative(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_native, bNative)
 }
 
 // Notification: A JSON-RPC 2.0 call that gets no answer. The id member must be missing altogether; an explicit null id is refused too.
@@ -610,17 +550,7 @@ func (v *Notification) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Notification) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_notification); err != nil {
-		return err
-	}
-	*v = Notification{}
-	bNotification(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_notification, bNotification)
 }
 
 // NewNotification returns a Notification with its required members; its encoding always carries jsonrpc "2.0".
@@ -729,17 +659,7 @@ func (v *Request) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Request) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_request); err != nil {
-		return err
-	}
-	*v = Request{}
-	bRequest(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_request, bRequest)
 }
 
 // NewRequest returns a Request with its required members; its encoding always carries jsonrpc "2.0".
@@ -872,17 +792,7 @@ func (v *Session) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Session) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_session); err != nil {
-		return err
-	}
-	*v = Session{}
-	bSession(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_session, bSession)
 }
 
 // SessionAgent: The agent running the session.
@@ -963,17 +873,7 @@ func (v *SessionAgent) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SessionAgent) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_session_agent); err != nil {
-		return err
-	}
-	*v = SessionAgent{}
-	bSessionAgent(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_session_agent, bSessionAgent)
 }
 
 // SuccessResponse: A JSON-RPC 2.0 answer carrying an object result and no error member.
@@ -1060,17 +960,7 @@ func (v *SuccessResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *SuccessResponse) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_successResponse); err != nil {
-		return err
-	}
-	*v = SuccessResponse{}
-	bSuccessResponse(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_successResponse, bSuccessResponse)
 }
 
 // NewSuccessResponse returns a SuccessResponse with its required members; its encoding always carries jsonrpc "2.0".
@@ -1175,17 +1065,7 @@ func (v *DenyEffect) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *DenyEffect) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vDenyEffect); err != nil {
-		return err
-	}
-	*v = DenyEffect{}
-	bDenyEffect(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vDenyEffect, bDenyEffect)
 }
 
 // NewDenyEffect returns a DenyEffect with its required members; its encoding always carries type "deny".
@@ -1278,17 +1158,7 @@ func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vInterceptDenyResponse); err != nil {
-		return err
-	}
-	*v = InterceptDenyResponse{}
-	bInterceptDenyResponse(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 // NewInterceptDenyResponse returns a InterceptDenyResponse with its required members; its encoding always carries jsonrpc "2.0".
@@ -1381,17 +1251,7 @@ func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_merged); err != nil {
-		return err
-	}
-	*v = InterceptDenyResponseResult{}
-	bInterceptDenyResponseResult(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_merged, bInterceptDenyResponseResult)
 }
 
 // NewInterceptDenyResponseResult returns a InterceptDenyResponseResult with its required members; its encoding always carries protocolVersion "0.1".
@@ -1481,17 +1341,7 @@ func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vInterceptNoEffectResponse); err != nil {
-		return err
-	}
-	*v = InterceptNoEffectResponse{}
-	bInterceptNoEffectResponse(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 // NewInterceptNoEffectResponse returns a InterceptNoEffectResponse with its required members; its encoding always carries jsonrpc "2.0".
@@ -1584,17 +1434,7 @@ func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_merged2); err != nil {
-		return err
-	}
-	*v = InterceptNoEffectResponseResult{}
-	bInterceptNoEffectResponseResult(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_merged2, bInterceptNoEffectResponseResult)
 }
 
 // NewInterceptNoEffectResponseResult returns a InterceptNoEffectResponseResult with its required members; its encoding always carries protocolVersion "0.1".
@@ -1689,17 +1529,7 @@ func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vInterceptRequest); err != nil {
-		return err
-	}
-	*v = InterceptRequest{}
-	bInterceptRequest(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vInterceptRequest, bInterceptRequest)
 }
 
 // NewInterceptRequest returns a InterceptRequest with its required members; its encoding always carries jsonrpc "2.0", method "hooks/intercept".
@@ -1803,17 +1633,7 @@ func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vCommon_merged3); err != nil {
-		return err
-	}
-	*v = InterceptRequestParams{}
-	bInterceptRequestParams(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vCommon_merged3, bInterceptRequestParams)
 }
 
 // NewInterceptRequestParams returns a InterceptRequestParams with its required members; its encoding always carries protocolVersion "0.1".
@@ -1963,17 +1783,7 @@ func (v *ToolBefore) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ToolBefore) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vToolBefore); err != nil {
-		return err
-	}
-	*v = ToolBefore{}
-	bToolBefore(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vToolBefore, bToolBefore)
 }
 
 // NewToolBefore returns a ToolBefore with its required members; its encoding always carries type "tool.before".
@@ -2097,17 +1907,7 @@ func (v *ToolBeforeTool) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ToolBeforeTool) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vToolBefore_tool); err != nil {
-		return err
-	}
-	*v = ToolBeforeTool{}
-	bToolBeforeTool(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vToolBefore_tool, bToolBeforeTool)
 }
 
 // ToolBeforeToolKind: Broad category of the tool.
@@ -2269,17 +2069,7 @@ func (v *Registration) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Registration) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration); err != nil {
-		return err
-	}
-	*v = Registration{}
-	bRegistration(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vRegistration, bRegistration)
 }
 
 // NewRegistration returns a Registration with its required members; its encoding always carries protocolVersion "0.1".
@@ -2392,17 +2182,7 @@ func (v *Backend) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Backend) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_backend); err != nil {
-		return err
-	}
-	*v = Backend{}
-	bBackend(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vRegistration_backend, bBackend)
 }
 
 // ReverseDNS: Name made of two or more dot-separated labels, each starting with a letter. (a string, as 0.1.0-draft.1/registration.schema.json#/$defs/reverseDns names it.)
@@ -2520,17 +2300,7 @@ func (v *StdioTransport) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *StdioTransport) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_stdioTransport); err != nil {
-		return err
-	}
-	*v = StdioTransport{}
-	bStdioTransport(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vRegistration_stdioTransport, bStdioTransport)
 }
 
 // NewStdioTransport returns a StdioTransport with its required members; its encoding always carries type "stdio".
@@ -2631,17 +2401,7 @@ func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_httpTransport); err != nil {
-		return err
-	}
-	*v = HTTPTransport{}
-	bHTTPTransport(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vRegistration_httpTransport, bHTTPTransport)
 }
 
 // NewHTTPTransport returns a HTTPTransport with its required members; its encoding always carries type "http".
@@ -2763,17 +2523,7 @@ func (v *Authentication) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *Authentication) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_authentication); err != nil {
-		return err
-	}
-	*v = Authentication{}
-	bAuthentication(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vRegistration_authentication, bAuthentication)
 }
 
 // NewAuthentication returns a Authentication with its required members; its encoding always carries type "bearer".
@@ -2901,17 +2651,7 @@ func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_interceptSubscription); err != nil {
-		return err
-	}
-	*v = InterceptSubscription{}
-	bInterceptSubscription(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 // NewInterceptSubscription returns a InterceptSubscription with its required members; its encoding always carries mode "intercept".
@@ -3033,17 +2773,7 @@ func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
 func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
-	c, err := ahprt.Begin(data, nil)
-	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.Run(vRegistration_observeSubscription); err != nil {
-		return err
-	}
-	*v = ObserveSubscription{}
-	bObserveSubscription(c, 0, v)
-	return nil
+	return ahprt.Unmarshal(data, v, 0, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 // NewObserveSubscription returns a ObserveSubscription with its required members; its encoding always carries mode "observe".

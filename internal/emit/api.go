@@ -14,7 +14,8 @@ import (
 
 func quoteJSON(s string) string { return string(ahprt.AppendString(nil, s)) }
 
-// checkID is the check function validating values of t (nil: none needed).
+// checkID is the check function validating values of t: ahprt.Accept
+// when its schema accepts everything.
 func checkID(t *ir.Type) Code {
 	if c := target(t.Schema); c != nil {
 		if c.IsFalse() {
@@ -22,17 +23,17 @@ func checkID(t *ir.Type) Code {
 		}
 		return Id(c.Func)
 	}
-	return nil
+	return Qual(rt, "Accept")
 }
 
-// noRepeats is c.Unrepeated(mask): the memoized checks that never run
-// twice on one node of a document of type t (ir.Schema.Unrepeated), or
-// nothing when there are none.
-func noRepeats(t *ir.Type) Code {
-	if c := target(t.Schema); c != nil && c.Unrepeated != 0 && !c.IsFalse() {
-		return Id("c").Dot("Unrepeated").Call(Op(fmt.Sprintf("%#x", c.Unrepeated)))
+// unrepeated is the mask of the memoized checks that never run twice on
+// one node of a document of type t (ir.Schema.Unrepeated), whose lookups
+// its decoders skip.
+func unrepeated(t *ir.Type) Code {
+	if c := target(t.Schema); c != nil && !c.IsFalse() && c.Unrepeated != 0 {
+		return Op(fmt.Sprintf("%#x", c.Unrepeated))
 	}
-	return Null()
+	return Lit(0)
 }
 
 // resultType is what DecodeX returns for type t, and whether it is a
@@ -44,51 +45,29 @@ func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
 	return Id(t.Name), false
 }
 
-// api emits the entry points of a named type: Decode and Check functions.
+// api emits the entry points of a named type: DecodeX, decodeX (for a
+// parsed document: the dispatcher parses once) and CheckX, whose bodies
+// are the runtime's (ahprt.Begin and Decoded, BuildRoot, Check).
 func (e *gotypes) api(t *ir.Type, loc string) {
 	res, ptr := e.resultType(t)
 	check := checkID(t)
-	zero := Nil()
-	if !ptr {
-		r := resolve(&ir.Expr{Named: t})
-		switch {
-		case r.Named != nil && r.Named.Kind == ir.EnumKind:
-			zero = Lit("")
-		case r.Builtin == ir.BString:
-			zero = Lit("")
-		case r.Builtin == ir.BBool:
-			zero = False()
-		case r.Builtin == ir.BInt64:
-			zero = Lit(0)
-		case r.Builtin == ir.BNumber:
-			zero = Lit("")
-		case r.Builtin == ir.BNull:
-			zero = Qual(rt, "Null").Values()
-		}
-	}
 	e.f.Commentf("%s decodes data as %s and validates every keyword of %s in the same pass.", t.DecodeFunc, t.Name, loc)
 	e.f.Comment("A rejected document returns a *ahprt.Error and no value, never a partial one.")
-	e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).BlockFunc(func(g *Group) {
-		g.List(Id("c"), Id("err")).Op(":=").Qual(rt, "Begin").Call(Id("data"), Id("opts"))
-		g.If(Id("err").Op("!=").Nil()).Block(Return(zero, Id("err")))
-		g.Defer().Id("c").Dot("Release").Call()
-		g.Return(Id(t.DecodeDocFunc).Call(Id("c")))
-	})
+	e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).Block(
+		List(Id("c"), Id("err")).Op(":=").Qual(rt, "Begin").Call(Id("data"), Id("opts")),
+		Return(Qual(rt, "Decoded").Call(Id("c"), Id("err"), Id(t.DecodeDocFunc))),
+	)
 	e.f.Line()
-	e.f.Commentf("%s is %s on a parsed document (the dispatcher parses once).", t.DecodeDocFunc, t.DecodeFunc)
 	e.f.Func().Id(t.DecodeDocFunc).Params(Id("c").Op("*").Qual(rt, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
-		if check != nil {
-			g.Add(noRepeats(t))
-			g.If(Id("err").Op(":=").Id("c").Dot("Run").Call(check), Id("err").Op("!=").Nil()).Block(Return(zero, Id("err")))
-		}
-		g.Add(e.rules(t))
 		if ptr {
 			st := structOf(&ir.Expr{Named: t})
-			g.Id("v").Op(":=").New(Id(st.Name))
-			g.Id(st.BuildFunc).Call(Id("c"), Lit(0), Id("v"))
-			g.Return(Id("v"), Nil())
+			g.Return(Qual(rt, "BuildRoot").Call(Id("c"), unrepeated(t), check, Id(st.BuildFunc)))
 			return
 		}
+		g.If(Id("err").Op(":=").Id("c").Dot("RunRoot").Call(unrepeated(t), check), Id("err").Op("!=").Nil()).Block(
+			Var().Id("zero").Id(t.Name),
+			Return(Id("zero"), Id("err")),
+		)
 		value := e.value(&ir.Expr{Named: t}, Lit(0))
 		if uses(func(g *Group) { g.Add(value) }, "d")["d"] {
 			g.Id("d").Op(":=").Id("c").Dot("Doc")
@@ -97,27 +76,10 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 	})
 	e.f.Line()
 	e.f.Commentf("%s validates data as %s (%s) without building a value.", t.CheckFunc, t.Name, loc)
-	e.f.Func().Id(t.CheckFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Error().BlockFunc(func(g *Group) {
-		g.List(Id("c"), Id("err")).Op(":=").Qual(rt, "Begin").Call(Id("data"), Id("opts"))
-		g.If(Id("err").Op("!=").Nil()).Block(Return(Id("err")))
-		g.Defer().Id("c").Dot("Release").Call()
-		if check != nil {
-			g.Add(noRepeats(t))
-			g.If(Id("err").Op(":=").Id("c").Dot("Run").Call(check), Id("err").Op("!=").Nil()).Block(Return(Id("err")))
-		}
-		g.Add(e.rules(t))
-		g.Return(Nil())
-	})
+	e.f.Func().Id(t.CheckFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Error().Block(
+		Return(Qual(rt, "Check").Call(Id("data"), Id("opts"), unrepeated(t), check)),
+	)
 	e.f.Line()
-}
-
-// rules enforces the semantic rules that apply to t's documents (hooked
-// in by the snapshot's rule set; see internal/semantic).
-func (e *gotypes) rules(t *ir.Type) Code {
-	if e.ruleFor == nil {
-		return Null()
-	}
-	return e.ruleFor(t)
 }
 
 // methods emits Validate, MarshalJSON and UnmarshalJSON for structs and
@@ -129,40 +91,19 @@ func (e *gotypes) methods(t *ir.Type) {
 	check := checkID(t)
 	e.f.Commentf("Validate reports whether v, encoded, satisfies %s.", t.Schema.Loc)
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodValidate).Params().Error().BlockFunc(func(g *Group) {
-		if check == nil {
-			g.Return(Nil())
-			return
-		}
 		g.Return(Qual(rt, "Validate").Call(Id("v").Dot(ir.MethodAppendJSON).Call(Nil()), check))
 	})
 	e.f.Line()
 	e.f.Comment("MarshalJSON encodes v; it fails rather than write JSON the schema rejects.")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodMarshalJSON).Params().Params(Index().Byte(), Error()).BlockFunc(func(g *Group) {
 		g.Id("buf").Op(":=").Qual(rt, "GetBuffer").Call()
-		c := check
-		if c == nil {
-			c = Nil()
-		}
-		g.Return(Qual(rt, "Finish").Call(Id("buf"), Id("v").Dot(ir.MethodAppendJSON).Call(Parens(Op("*").Id("buf")).Index(Empty(), Lit(0))), c))
+		g.Return(Qual(rt, "Finish").Call(Id("buf"), Id("v").Dot(ir.MethodAppendJSON).Call(Parens(Op("*").Id("buf")).Index(Empty(), Lit(0))), check))
 	})
 	e.f.Line()
 	e.f.Comment("UnmarshalJSON decodes and validates data into v (lenient mode, default limits).")
-	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodUnmarshalJSON).Params(Id("data").Index().Byte()).Error().BlockFunc(func(g *Group) {
-		g.List(Id("c"), Id("err")).Op(":=").Qual(rt, "Begin").Call(Id("data"), Nil())
-		g.If(Id("err").Op("!=").Nil()).Block(Return(Id("err")))
-		g.Defer().Id("c").Dot("Release").Call()
-		if check != nil {
-			g.Add(noRepeats(t))
-			g.If(Id("err").Op(":=").Id("c").Dot("Run").Call(check), Id("err").Op("!=").Nil()).Block(Return(Id("err")))
-		}
-		if structOf(&ir.Expr{Named: t}) != nil {
-			g.Op("*").Id("v").Op("=").Id(t.Name).Values() // the builder fills a zero value
-			g.Id(t.BuildFunc).Call(Id("c"), Lit(0), Id("v"))
-		} else {
-			g.Op("*").Id("v").Op("=").Id(t.BuildFunc).Call(Id("c"), Lit(0))
-		}
-		g.Return(Nil())
-	})
+	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodUnmarshalJSON).Params(Id("data").Index().Byte()).Error().Block(
+		Return(Qual(rt, "Unmarshal").Call(Id("data"), Id("v"), unrepeated(t), check, Id(t.BuildFunc))),
+	)
 	e.f.Line()
 }
 

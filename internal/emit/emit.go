@@ -33,9 +33,6 @@ type Snapshot struct {
 	Source string
 	Prog   *ir.Program
 	Types  *ir.Types
-	// Rules, when set, adds checks beyond JSON Schema to the decoders of
-	// the types it names (see internal/semantic).
-	Rules func(t *ir.Type) Code
 }
 
 // Package renders the snapshot's package: file name → contents.
@@ -61,11 +58,11 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	}
 
 	tf := newFile()
-	ty := &gotypes{f: tf, ts: s.Types, helpers: map[string]bool{}, ruleFor: s.Rules}
+	ty := &gotypes{f: tf, ts: s.Types, helpers: map[string]bool{}}
 	ty.emit()
 
 	af := newFile()
-	api := &gotypes{f: af, ts: s.Types, helpers: ty.helpers, ruleFor: s.Rules}
+	api := &gotypes{f: af, ts: s.Types, helpers: ty.helpers}
 	roots := append([]*ir.Type(nil), s.Types.Roots...)
 	locs := map[*ir.Type]string{}
 	for loc, t := range s.Types.Named {

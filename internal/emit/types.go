@@ -18,8 +18,6 @@ type gotypes struct {
 	ts      *ir.Types
 	helpers map[string]bool // slice/map helpers already emitted
 	pending []func()
-	// ruleFor returns the semantic-rule checks of a type's documents.
-	ruleFor func(*ir.Type) Code
 }
 
 // goType is the Go type expression of x.

@@ -1,0 +1,67 @@
+package ahprt
+
+// The bodies of the entry points every generated type has (DecodeX,
+// decodeX, CheckX, UnmarshalJSON), written once here: generated code
+// passes its type's check, builder and memo mask.
+
+// Decoded hands the document Begin parsed (or its error) to decode,
+// which validates and builds it (a generated decodeX), and releases the
+// context: with Begin, the body of every DecodeX. Begin stays in the
+// generated function: passed through a generic one, the options slice
+// would escape to the heap on every call.
+func Decoded[T any](c *Ctx, err error, decode func(*Ctx) (T, error)) (T, error) {
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer c.Release()
+	return decode(c)
+}
+
+// Check parses data and validates its document with check: the body of
+// every CheckX. unrepeated is the type's Unrepeated mask.
+func Check(data []byte, opts []Option, unrepeated uint64, check CheckFunc) error {
+	c, err := Begin(data, opts)
+	if err != nil {
+		return err
+	}
+	defer c.Release()
+	return c.RunRoot(unrepeated, check)
+}
+
+// RunRoot validates the document's root with check, skipping the memo
+// lookups that unrepeated names (see Unrepeated).
+func (c *Ctx) RunRoot(unrepeated uint64, check CheckFunc) error {
+	c.Unrepeated(unrepeated)
+	return c.Run(check)
+}
+
+// BuildRoot validates the document's root with check and fills a new T
+// from it with fill: the body of a struct's decodeX. The value is built
+// only from a valid document: a rejection returns no value at all.
+func BuildRoot[T any](c *Ctx, unrepeated uint64, check CheckFunc, fill func(*Ctx, Node, *T)) (*T, error) {
+	if err := c.RunRoot(unrepeated, check); err != nil {
+		return nil, err
+	}
+	v := new(T)
+	fill(c, 0, v)
+	return v, nil
+}
+
+// Unmarshal decodes and validates data (lenient mode, default limits)
+// into *v, which it first sets to zero: the body of every
+// UnmarshalJSON. A rejected document leaves *v unchanged.
+func Unmarshal[T any](data []byte, v *T, unrepeated uint64, check CheckFunc, fill func(*Ctx, Node, *T)) error {
+	c, err := Begin(data, nil)
+	if err != nil {
+		return err
+	}
+	defer c.Release()
+	if err := c.RunRoot(unrepeated, check); err != nil {
+		return err
+	}
+	var zero T
+	*v = zero
+	fill(c, 0, v)
+	return nil
+}
