@@ -46,6 +46,17 @@ func AppendValue(b []byte, v Value) []byte {
 	return append(b, v...)
 }
 
+// AppendMember appends a member's name, given quoted and with its colon
+// ("\"id\":"), after a comma unless nothing was written since start (the
+// offset just after the object's opening brace): for members that may or
+// may not come first.
+func AppendMember(b []byte, start int, name string) []byte {
+	if len(b) > start {
+		b = append(b, ',')
+	}
+	return append(b, name...)
+}
+
 // AppendName appends a member name and the colon.
 func AppendName(b []byte, name string) []byte {
 	b = appendQuote(b, name)

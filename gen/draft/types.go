@@ -54,28 +54,12 @@ func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"method\":\"hooks/capabilities\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"params\":"...)
-		b = v.Params.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"method\":\"hooks/capabilities\""...)
+	b = append(b, ",\"params\":"...)
+	b = v.Params.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -157,31 +141,13 @@ func (v *Request) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"method\":"...)
-		b = ahprt.AppendString(b, v.Method)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"params\":"...)
-		b = ahprt.AppendValue(b, v.Params)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"method\":"...)
+	b = ahprt.AppendString(b, v.Method)
+	b = append(b, ",\"params\":"...)
+	b = ahprt.AppendValue(b, v.Params)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -303,10 +269,6 @@ func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"draft\""...)
 	return append(b, '}')
 }
@@ -381,24 +343,11 @@ func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"result\":"...)
-		b = v.Result.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"result\":"...)
+	b = v.Result.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -476,24 +425,11 @@ func (v *SuccessResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"result\":"...)
-		b = ahprt.AppendValue(b, v.Result)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"result\":"...)
+	b = ahprt.AppendValue(b, v.Result)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -626,17 +562,9 @@ func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"manifest\":"...)
-		b = v.Manifest.AppendJSON(b)
-	}
+	b = append(b, ",\"manifest\":"...)
+	b = v.Manifest.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -736,69 +664,24 @@ func (v *CapabilitiesResponseResultManifest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"events\":"...)
-		b = appendListCapabilitiesResponseResultManifestEvent(b, v.Events)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
-		b = appendListCapabilitiesResponseResultManifestGap(b, v.Gaps)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"transports\":"...)
-		b = appendListCapabilitiesResponseResultManifestTransport(b, v.Transports)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"authentication\":"...)
-		b = appendListCapabilitiesResponseResultManifestAuthenticationItem(b, v.Authentication)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"limits\":"...)
-		b = v.Limits.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"toolPaths\":"...)
-		b = appendListNonEmptyString(b, v.ToolPaths)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"contentCategories\":"...)
-		b = appendListNonEmptyString(b, v.ContentCategories)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"managedPolicy\":"...)
-		b = v.ManagedPolicy.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"correlationIdentityFields\":"...)
-		b = appendListNonEmptyString(b, v.CorrelationIdentityFields)
-	}
+	b = append(b, "\"events\":"...)
+	b = appendListCapabilitiesResponseResultManifestEvent(b, v.Events)
+	b = append(b, ",\"gaps\":"...)
+	b = appendListCapabilitiesResponseResultManifestGap(b, v.Gaps)
+	b = append(b, ",\"transports\":"...)
+	b = appendListCapabilitiesResponseResultManifestTransport(b, v.Transports)
+	b = append(b, ",\"authentication\":"...)
+	b = appendListCapabilitiesResponseResultManifestAuthenticationItem(b, v.Authentication)
+	b = append(b, ",\"limits\":"...)
+	b = v.Limits.AppendJSON(b)
+	b = append(b, ",\"toolPaths\":"...)
+	b = appendListNonEmptyString(b, v.ToolPaths)
+	b = append(b, ",\"contentCategories\":"...)
+	b = appendListNonEmptyString(b, v.ContentCategories)
+	b = append(b, ",\"managedPolicy\":"...)
+	b = v.ManagedPolicy.AppendJSON(b)
+	b = append(b, ",\"correlationIdentityFields\":"...)
+	b = appendListNonEmptyString(b, v.CorrelationIdentityFields)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -871,25 +754,12 @@ func (v *CapabilitiesResponseResultManifestEvent) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"event\":"...)
-		b = ahprt.AppendString(b, string(v.Event))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modes\":"...)
-		b = appendListCapabilitiesResponseResultManifestEventMode(b, v.Modes)
-	}
+	b = append(b, "\"event\":"...)
+	b = ahprt.AppendString(b, string(v.Event))
+	b = append(b, ",\"modes\":"...)
+	b = appendListCapabilitiesResponseResultManifestEventMode(b, v.Modes)
 	if v.Capabilities != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"capabilities\":"...)
+		b = append(b, ",\"capabilities\":"...)
 		b = v.Capabilities.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1032,39 +902,22 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendList_string(b, v.Effects)
-	}
+	b = append(b, "\"effects\":"...)
+	b = appendList_string(b, v.Effects)
 	if v.Modify != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modify\":"...)
+		b = append(b, ",\"modify\":"...)
 		b = v.Modify.AppendJSON(b)
 	}
 	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
+		b = append(b, ",\"flow\":"...)
 		b = v.Flow.AppendJSON(b)
 	}
 	if v.Inject != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inject\":"...)
+		b = append(b, ",\"inject\":"...)
 		b = v.Inject.AppendJSON(b)
 	}
 	if v.Elicitation != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
+		b = append(b, ",\"elicitation\":"...)
 		b = v.Elicitation.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1180,66 +1033,39 @@ func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Input != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"input\":"...)
 		b = v.Input.AppendJSON(b)
 	}
 	if v.Output != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"output\":"...)
+		b = ahprt.AppendMember(b, start, "\"output\":")
 		b = v.Output.AppendJSON(b)
 	}
 	if v.Prompt != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prompt\":"...)
+		b = ahprt.AppendMember(b, start, "\"prompt\":")
 		b = v.Prompt.AppendJSON(b)
 	}
 	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
+		b = ahprt.AppendMember(b, start, "\"request\":")
 		b = v.Request.AppendJSON(b)
 	}
 	if v.Response != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"response\":"...)
+		b = ahprt.AppendMember(b, start, "\"response\":")
 		b = v.Response.AppendJSON(b)
 	}
 	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
+		b = ahprt.AppendMember(b, start, "\"content\":")
 		b = v.Content.AppendJSON(b)
 	}
 	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
+		b = ahprt.AppendMember(b, start, "\"instructions\":")
 		b = v.Instructions.AppendJSON(b)
 	}
 	if v.Summary != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
+		b = ahprt.AppendMember(b, start, "\"summary\":")
 		b = v.Summary.AppendJSON(b)
 	}
 	if v.Workspace != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
+		b = ahprt.AppendMember(b, start, "\"workspace\":")
 		b = v.Workspace.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1308,20 +1134,10 @@ func (v *ModifyOperations) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"replace\":"...)
-		b = ahprt.AppendBool(b, v.Replace)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"merge\":"...)
-		b = ahprt.AppendBool(b, v.Merge)
-	}
+	b = append(b, "\"replace\":"...)
+	b = ahprt.AppendBool(b, v.Replace)
+	b = append(b, ",\"merge\":"...)
+	b = ahprt.AppendBool(b, v.Merge)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -1409,32 +1225,18 @@ func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operations\":"...)
-		b = appendListCapabilitiesFlowOperation(b, v.Operations)
-	}
+	b = append(b, "\"operations\":"...)
+	b = appendListCapabilitiesFlowOperation(b, v.Operations)
 	if v.RemainingContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"remainingContinuations\":"...)
+		b = append(b, ",\"remainingContinuations\":"...)
 		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
 	}
 	if v.ContinuationCount != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
+		b = append(b, ",\"continuationCount\":"...)
 		b = ahprt.AppendNumber(b, *v.ContinuationCount)
 	}
 	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
+		b = append(b, ",\"maxContinuations\":"...)
 		b = ahprt.AppendNumber(b, *v.MaxContinuations)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1514,13 +1316,8 @@ func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"context\":"...)
-		b = v.Context.AppendJSON(b)
-	}
+	b = append(b, "\"context\":"...)
+	b = v.Context.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -1584,17 +1381,9 @@ func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"append\":true"...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = appendListCapabilitiesInjectContextDeliverAtItem(b, v.DeliverAt)
-	}
+	b = append(b, ",\"deliverAt\":"...)
+	b = appendListCapabilitiesInjectContextDeliverAtItem(b, v.DeliverAt)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -1679,17 +1468,11 @@ func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Form != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"form\":"...)
 		b = ahprt.AppendValue(b, v.Form)
 	}
 	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
+		b = ahprt.AppendMember(b, start, "\"url\":")
 		b = ahprt.AppendValue(b, v.URL)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1758,20 +1541,10 @@ func (v *CapabilitiesResponseResultManifestGap) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
+	b = append(b, "\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -1892,31 +1665,19 @@ func (v *CapabilitiesResponseResultManifestLimits) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.MaxUploadBytes != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"maxUploadBytes\":"...)
 		b = ahprt.AppendNumber(b, *v.MaxUploadBytes)
 	}
 	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
+		b = ahprt.AppendMember(b, start, "\"maxContinuations\":")
 		b = ahprt.AppendNumber(b, *v.MaxContinuations)
 	}
 	if v.MinTimeoutMs != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"minTimeoutMs\":"...)
+		b = ahprt.AppendMember(b, start, "\"minTimeoutMs\":")
 		b = ahprt.AppendNumber(b, *v.MinTimeoutMs)
 	}
 	if v.MaxTimeoutMs != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxTimeoutMs\":"...)
+		b = ahprt.AppendMember(b, start, "\"maxTimeoutMs\":")
 		b = ahprt.AppendNumber(b, *v.MaxTimeoutMs)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1985,20 +1746,10 @@ func (v *CapabilitiesResponseResultManifestManagedPolicy) AppendJSON(b []byte) [
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"scopes\":"...)
-		b = appendListCapabilitiesResponseResultManifestManagedPolicyScope(b, v.Scopes)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"disableable\":"...)
-		b = ahprt.AppendBool(b, v.Disableable)
-	}
+	b = append(b, "\"scopes\":"...)
+	b = appendListCapabilitiesResponseResultManifestManagedPolicyScope(b, v.Scopes)
+	b = append(b, ",\"disableable\":"...)
+	b = ahprt.AppendBool(b, v.Disableable)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -2480,93 +2231,46 @@ func (v *CatalogueEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = ahprt.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = ahprt.AppendMember(b, start, "\"id\":")
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"type\":\"config.change.before\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"change\":"...)
-		b = v.Change.AppendJSON(b)
-	}
+	b = append(b, ",\"type\":\"config.change.before\""...)
+	b = append(b, ",\"change\":"...)
+	b = v.Change.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -2686,80 +2390,41 @@ func (v *Envelope) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = ahprt.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = ahprt.AppendMember(b, start, "\"id\":")
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -2860,67 +2525,34 @@ func (v *EventCore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -3017,46 +2649,26 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
 	if v.Cwd != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cwd\":"...)
+		b = append(b, ",\"cwd\":"...)
 		b = ahprt.AppendString(b, *v.Cwd)
 	}
 	if v.WorkspaceRoots != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspaceRoots\":"...)
+		b = append(b, ",\"workspaceRoots\":"...)
 		b = appendList_string(b, v.WorkspaceRoots)
 	}
 	if v.Model != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"model\":"...)
+		b = append(b, ",\"model\":"...)
 		b = ahprt.AppendString(b, *v.Model)
 	}
 	if v.Agent != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"agent\":"...)
+		b = append(b, ",\"agent\":"...)
 		b = v.Agent.AppendJSON(b)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -3126,18 +2738,10 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
 	if v.Type != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"type\":"...)
+		b = append(b, ",\"type\":"...)
 		b = ahprt.AppendString(b, *v.Type)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -3206,20 +2810,10 @@ func (v *EventGap) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
+	b = append(b, "\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -3296,18 +2890,10 @@ func (v *OpenIdentity) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -3559,45 +3145,19 @@ func (v *TextBodyPart) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"kind\":\"text\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"mediaType\":\"text/plain\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"selection\":\"body\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"text\":"...)
-		b = ahprt.AppendString(b, v.Text)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"kind\":\"text\""...)
+	b = append(b, ",\"mediaType\":\"text/plain\""...)
+	b = append(b, ",\"selection\":\"body\""...)
+	b = append(b, ",\"text\":"...)
+	b = ahprt.AppendString(b, v.Text)
 	if v.Category != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"category\":"...)
+		b = append(b, ",\"category\":"...)
 		b = ahprt.AppendString(b, *v.Category)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -3732,59 +3292,27 @@ func (v *TextGapPart) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"kind\":\"text\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"mediaType\":\"text/plain\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"selection\":\"body\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gap\":"...)
-		b = v.Gap.AppendJSON(b)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"kind\":\"text\""...)
+	b = append(b, ",\"mediaType\":\"text/plain\""...)
+	b = append(b, ",\"selection\":\"body\""...)
+	b = append(b, ",\"gap\":"...)
+	b = v.Gap.AppendJSON(b)
 	if v.Category != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"category\":"...)
+		b = append(b, ",\"category\":"...)
 		b = ahprt.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"size\":"...)
+		b = append(b, ",\"size\":"...)
 		b = ahprt.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"sha256\":"...)
+		b = append(b, ",\"sha256\":"...)
 		b = ahprt.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -3857,19 +3385,10 @@ func (v *ContentItemGap) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
+	b = append(b, "\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
 	if v.Path != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
+		b = append(b, ",\"path\":"...)
 		b = ahprt.AppendString(b, *v.Path)
 	}
 	return append(b, '}')
@@ -3992,52 +3511,25 @@ func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"kind\":\"text\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"mediaType\":\"text/plain\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"selection\":\"metadata\""...)
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"kind\":\"text\""...)
+	b = append(b, ",\"mediaType\":\"text/plain\""...)
+	b = append(b, ",\"selection\":\"metadata\""...)
 	if v.Category != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"category\":"...)
+		b = append(b, ",\"category\":"...)
 		b = ahprt.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"size\":"...)
+		b = append(b, ",\"size\":"...)
 		b = ahprt.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"sha256\":"...)
+		b = append(b, ",\"sha256\":"...)
 		b = ahprt.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -4162,52 +3654,25 @@ func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"kind\":\"text\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"mediaType\":\"text/plain\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"selection\":\"omit\""...)
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"kind\":\"text\""...)
+	b = append(b, ",\"mediaType\":\"text/plain\""...)
+	b = append(b, ",\"selection\":\"omit\""...)
 	if v.Category != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"category\":"...)
+		b = append(b, ",\"category\":"...)
 		b = ahprt.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"size\":"...)
+		b = append(b, ",\"size\":"...)
 		b = ahprt.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"sha256\":"...)
+		b = append(b, ",\"sha256\":"...)
 		b = ahprt.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -4419,48 +3884,20 @@ func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"kind\":\"attachment\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mediaType\":"...)
-		b = ahprt.AppendString(b, v.MediaType)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"selection\":\"body\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"body\":"...)
-		b = v.Body.AppendJSON(b)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"kind\":\"attachment\""...)
+	b = append(b, ",\"mediaType\":"...)
+	b = ahprt.AppendString(b, v.MediaType)
+	b = append(b, ",\"selection\":\"body\""...)
+	b = append(b, ",\"body\":"...)
+	b = v.Body.AppendJSON(b)
 	if v.Category != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"category\":"...)
+		b = append(b, ",\"category\":"...)
 		b = ahprt.AppendString(b, *v.Category)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -4532,14 +3969,8 @@ func (v *ContentReference) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"ref\":"...)
-		b = ahprt.AppendString(b, v.Ref)
-	}
+	b = append(b, "\"ref\":"...)
+	b = ahprt.AppendString(b, v.Ref)
 	return append(b, '}')
 }
 
@@ -4672,62 +4103,28 @@ func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"kind\":\"attachment\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mediaType\":"...)
-		b = ahprt.AppendString(b, v.MediaType)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"selection\":\"body\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gap\":"...)
-		b = v.Gap.AppendJSON(b)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"kind\":\"attachment\""...)
+	b = append(b, ",\"mediaType\":"...)
+	b = ahprt.AppendString(b, v.MediaType)
+	b = append(b, ",\"selection\":\"body\""...)
+	b = append(b, ",\"gap\":"...)
+	b = v.Gap.AppendJSON(b)
 	if v.Category != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"category\":"...)
+		b = append(b, ",\"category\":"...)
 		b = ahprt.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"size\":"...)
+		b = append(b, ",\"size\":"...)
 		b = ahprt.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"sha256\":"...)
+		b = append(b, ",\"sha256\":"...)
 		b = ahprt.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -4867,55 +4264,26 @@ func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"kind\":\"attachment\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mediaType\":"...)
-		b = ahprt.AppendString(b, v.MediaType)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"selection\":\"metadata\""...)
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"kind\":\"attachment\""...)
+	b = append(b, ",\"mediaType\":"...)
+	b = ahprt.AppendString(b, v.MediaType)
+	b = append(b, ",\"selection\":\"metadata\""...)
 	if v.Category != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"category\":"...)
+		b = append(b, ",\"category\":"...)
 		b = ahprt.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"size\":"...)
+		b = append(b, ",\"size\":"...)
 		b = ahprt.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"sha256\":"...)
+		b = append(b, ",\"sha256\":"...)
 		b = ahprt.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -5054,55 +4422,26 @@ func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"kind\":\"attachment\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mediaType\":"...)
-		b = ahprt.AppendString(b, v.MediaType)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"selection\":\"omit\""...)
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"kind\":\"attachment\""...)
+	b = append(b, ",\"mediaType\":"...)
+	b = ahprt.AppendString(b, v.MediaType)
+	b = append(b, ",\"selection\":\"omit\""...)
 	if v.Category != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"category\":"...)
+		b = append(b, ",\"category\":"...)
 		b = ahprt.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"size\":"...)
+		b = append(b, ",\"size\":"...)
 		b = ahprt.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"sha256\":"...)
+		b = append(b, ",\"sha256\":"...)
 		b = ahprt.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -5182,17 +4521,9 @@ func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"config.change.before\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"change\":"...)
-		b = v.Change.AppendJSON(b)
-	}
+	b = append(b, ",\"change\":"...)
+	b = v.Change.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -5273,40 +4604,16 @@ func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"scope\":"...)
-		b = ahprt.AppendString(b, v.Scope)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"settings\":"...)
-		b = appendList_string(b, v.Settings)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = ahprt.AppendString(b, v.Summary)
-	}
+	b = append(b, "\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"scope\":"...)
+	b = ahprt.AppendString(b, v.Scope)
+	b = append(b, ",\"settings\":"...)
+	b = appendList_string(b, v.Settings)
+	b = append(b, ",\"summary\":"...)
+	b = ahprt.AppendString(b, v.Summary)
 	if v.Path != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
+		b = append(b, ",\"path\":"...)
 		b = ahprt.AppendString(b, *v.Path)
 	}
 	return append(b, '}')
@@ -5383,40 +4690,16 @@ func (v *CatalogueEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"scope\":"...)
-		b = ahprt.AppendString(b, v.Scope)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"settings\":"...)
-		b = appendList_string(b, v.Settings)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = ahprt.AppendString(b, v.Summary)
-	}
+	b = append(b, "\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"scope\":"...)
+	b = ahprt.AppendString(b, v.Scope)
+	b = append(b, ",\"settings\":"...)
+	b = appendList_string(b, v.Settings)
+	b = append(b, ",\"summary\":"...)
+	b = ahprt.AppendString(b, v.Summary)
 	if v.Path != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
+		b = append(b, ",\"path\":"...)
 		b = ahprt.AppendString(b, *v.Path)
 	}
 	return append(b, '}')
@@ -5612,93 +4895,46 @@ func (v *ConfigChangeAfter) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = ahprt.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = ahprt.AppendMember(b, start, "\"id\":")
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"type\":\"config.change.after\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"change\":"...)
-		b = v.Change.AppendJSON(b)
-	}
+	b = append(b, ",\"type\":\"config.change.after\""...)
+	b = append(b, ",\"change\":"...)
+	b = v.Change.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -5779,17 +5015,9 @@ func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"config.change.after\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"change\":"...)
-		b = v.Change.AppendJSON(b)
-	}
+	b = append(b, ",\"change\":"...)
+	b = v.Change.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -5874,47 +5102,20 @@ func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"scope\":"...)
-		b = ahprt.AppendString(b, v.Scope)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"settings\":"...)
-		b = appendList_string(b, v.Settings)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = ahprt.AppendString(b, v.Summary)
-	}
+	b = append(b, "\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"scope\":"...)
+	b = ahprt.AppendString(b, v.Scope)
+	b = append(b, ",\"settings\":"...)
+	b = appendList_string(b, v.Settings)
+	b = append(b, ",\"summary\":"...)
+	b = ahprt.AppendString(b, v.Summary)
 	if v.Path != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
+		b = append(b, ",\"path\":"...)
 		b = ahprt.AppendString(b, *v.Path)
 	}
 	if v.MCPServers != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mcpServers\":"...)
+		b = append(b, ",\"mcpServers\":"...)
 		b = appendList_value(b, v.MCPServers)
 	}
 	return append(b, '}')
@@ -5995,47 +5196,20 @@ func (v *ConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"scope\":"...)
-		b = ahprt.AppendString(b, v.Scope)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"settings\":"...)
-		b = appendList_string(b, v.Settings)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = ahprt.AppendString(b, v.Summary)
-	}
+	b = append(b, "\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"scope\":"...)
+	b = ahprt.AppendString(b, v.Scope)
+	b = append(b, ",\"settings\":"...)
+	b = appendList_string(b, v.Settings)
+	b = append(b, ",\"summary\":"...)
+	b = ahprt.AppendString(b, v.Summary)
 	if v.Path != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
+		b = append(b, ",\"path\":"...)
 		b = ahprt.AppendString(b, *v.Path)
 	}
 	if v.MCPServers != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mcpServers\":"...)
+		b = append(b, ",\"mcpServers\":"...)
 		b = appendList_value(b, v.MCPServers)
 	}
 	return append(b, '}')
@@ -6249,99 +5423,45 @@ func (v *TurnStart) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"turn.start\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
-		b = appendListMessage(b, v.Items)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"trigger\":"...)
-		b = ahprt.AppendString(b, string(v.Trigger))
-	}
+	b = append(b, ",\"turn\":"...)
+	b = v.Turn.AppendJSON(b)
+	b = append(b, ",\"items\":"...)
+	b = appendListMessage(b, v.Items)
+	b = append(b, ",\"trigger\":"...)
+	b = ahprt.AppendString(b, string(v.Trigger))
 	if v.ExpandedFrom != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"expandedFrom\":"...)
+		b = append(b, ",\"expandedFrom\":"...)
 		b = ahprt.AppendString(b, *v.ExpandedFrom)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -6419,19 +5539,10 @@ func (v *Identity) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -6507,33 +5618,14 @@ func (v *Message) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"role\":"...)
-		b = ahprt.AppendString(b, string(v.Role))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parts\":"...)
-		b = appendListContentItem(b, v.Parts)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"role\":"...)
+	b = ahprt.AppendString(b, string(v.Role))
+	b = append(b, ",\"parts\":"...)
+	b = appendListContentItem(b, v.Parts)
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -6780,113 +5872,51 @@ func (v *TurnFinishBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"turn.finish.before\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
-		b = appendListMessage(b, v.Items)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"outcome\":"...)
-		b = ahprt.AppendString(b, string(v.Outcome))
-	}
+	b = append(b, ",\"turn\":"...)
+	b = v.Turn.AppendJSON(b)
+	b = append(b, ",\"items\":"...)
+	b = appendListMessage(b, v.Items)
+	b = append(b, ",\"outcome\":"...)
+	b = ahprt.AppendString(b, string(v.Outcome))
 	if v.LastAssistantItem != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"lastAssistantItem\":"...)
+		b = append(b, ",\"lastAssistantItem\":"...)
 		b = v.LastAssistantItem.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, v.ContinuationCount)
-	}
+	b = append(b, ",\"continuationCount\":"...)
+	b = ahprt.AppendNumber(b, v.ContinuationCount)
 	if v.Usage != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"usage\":"...)
+		b = append(b, ",\"usage\":"...)
 		b = v.Usage.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -6988,46 +6018,20 @@ func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
-		b = appendListMessage(b, v.Items)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"outcome\":"...)
-		b = ahprt.AppendString(b, string(v.Outcome))
-	}
+	b = append(b, "\"turn\":"...)
+	b = v.Turn.AppendJSON(b)
+	b = append(b, ",\"items\":"...)
+	b = appendListMessage(b, v.Items)
+	b = append(b, ",\"outcome\":"...)
+	b = ahprt.AppendString(b, string(v.Outcome))
 	if v.LastAssistantItem != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"lastAssistantItem\":"...)
+		b = append(b, ",\"lastAssistantItem\":"...)
 		b = v.LastAssistantItem.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, v.ContinuationCount)
-	}
+	b = append(b, ",\"continuationCount\":"...)
+	b = ahprt.AppendNumber(b, v.ContinuationCount)
 	if v.Usage != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"usage\":"...)
+		b = append(b, ",\"usage\":"...)
 		b = v.Usage.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -7156,68 +6160,32 @@ func (v *Usage) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"kind\":"...)
-		b = ahprt.AppendString(b, string(v.Kind))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"scope\":"...)
-		b = ahprt.AppendString(b, string(v.Scope))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"completeness\":"...)
-		b = ahprt.AppendString(b, string(v.Completeness))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"provenance\":"...)
-		b = ahprt.AppendString(b, string(v.Provenance))
-	}
+	b = append(b, "\"kind\":"...)
+	b = ahprt.AppendString(b, string(v.Kind))
+	b = append(b, ",\"scope\":"...)
+	b = ahprt.AppendString(b, string(v.Scope))
+	b = append(b, ",\"completeness\":"...)
+	b = ahprt.AppendString(b, string(v.Completeness))
+	b = append(b, ",\"provenance\":"...)
+	b = ahprt.AppendString(b, string(v.Provenance))
 	if v.InputTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inputTokens\":"...)
+		b = append(b, ",\"inputTokens\":"...)
 		b = ahprt.AppendNumber(b, *v.InputTokens)
 	}
 	if v.OutputTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"outputTokens\":"...)
+		b = append(b, ",\"outputTokens\":"...)
 		b = ahprt.AppendNumber(b, *v.OutputTokens)
 	}
 	if v.CacheReadTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cacheReadTokens\":"...)
+		b = append(b, ",\"cacheReadTokens\":"...)
 		b = ahprt.AppendNumber(b, *v.CacheReadTokens)
 	}
 	if v.CacheWriteTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cacheWriteTokens\":"...)
+		b = append(b, ",\"cacheWriteTokens\":"...)
 		b = ahprt.AppendNumber(b, *v.CacheWriteTokens)
 	}
 	if v.Cost != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cost\":"...)
+		b = append(b, ",\"cost\":"...)
 		b = v.Cost.AppendJSON(b)
 	}
 	return append(b, '}')
@@ -7338,28 +6306,12 @@ func (v *UsageCost) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"amount\":"...)
-		b = ahprt.AppendNumber(b, v.Amount)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"currency\":"...)
-		b = ahprt.AppendString(b, v.Currency)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"basis\":"...)
-		b = ahprt.AppendString(b, string(v.Basis))
-	}
+	b = append(b, "\"amount\":"...)
+	b = ahprt.AppendNumber(b, v.Amount)
+	b = append(b, ",\"currency\":"...)
+	b = ahprt.AppendString(b, v.Currency)
+	b = append(b, ",\"basis\":"...)
+	b = ahprt.AppendString(b, string(v.Basis))
 	return append(b, '}')
 }
 
@@ -7611,120 +6563,55 @@ func (v *TurnEnd) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"turn.end\""...)
 	if v.Error != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"error\":"...)
+		b = append(b, ",\"error\":"...)
 		b = v.Error.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
-		b = appendListMessage(b, v.Items)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"outcome\":"...)
-		b = ahprt.AppendString(b, string(v.Outcome))
-	}
+	b = append(b, ",\"turn\":"...)
+	b = v.Turn.AppendJSON(b)
+	b = append(b, ",\"items\":"...)
+	b = appendListMessage(b, v.Items)
+	b = append(b, ",\"outcome\":"...)
+	b = ahprt.AppendString(b, string(v.Outcome))
 	if v.LastAssistantItem != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"lastAssistantItem\":"...)
+		b = append(b, ",\"lastAssistantItem\":"...)
 		b = v.LastAssistantItem.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, v.ContinuationCount)
-	}
+	b = append(b, ",\"continuationCount\":"...)
+	b = ahprt.AppendNumber(b, v.ContinuationCount)
 	if v.Usage != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"usage\":"...)
+		b = append(b, ",\"usage\":"...)
 		b = v.Usage.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -7817,40 +6704,20 @@ func (v *Error) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"message\":"...)
-		b = ahprt.AppendString(b, v.Message)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"class\":"...)
-		b = ahprt.AppendString(b, v.Class)
-	}
+	b = append(b, "\"message\":"...)
+	b = ahprt.AppendString(b, v.Message)
+	b = append(b, ",\"class\":"...)
+	b = ahprt.AppendString(b, v.Class)
 	if v.Code != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"code\":"...)
+		b = append(b, ",\"code\":"...)
 		b = ahprt.AppendString(b, *v.Code)
 	}
 	if v.Status != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"status\":"...)
+		b = append(b, ",\"status\":"...)
 		b = v.Status.AppendJSON(b)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	return append(b, '}')
@@ -8129,106 +6996,47 @@ func (v *TurnProgress) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"turn.progress\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
-		b = v.Turn.AppendJSON(b)
-	}
+	b = append(b, ",\"turn\":"...)
+	b = v.Turn.AppendJSON(b)
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"item\":"...)
-		b = v.Item.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"delta\":"...)
-		b = v.Delta.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"final\":"...)
-		b = ahprt.AppendBool(b, v.Final)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"item\":"...)
+	b = v.Item.AppendJSON(b)
+	b = append(b, ",\"delta\":"...)
+	b = v.Delta.AppendJSON(b)
+	b = append(b, ",\"final\":"...)
+	b = ahprt.AppendBool(b, v.Final)
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -8454,106 +7262,47 @@ func (v *ModelRequestBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"model.request.before\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
-		b = appendListMessage(b, v.Items)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"model\":"...)
-		b = v.Model.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"attempt\":"...)
-		b = v.Attempt.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"params\":"...)
-		b = ahprt.AppendValue(b, v.Params)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"items\":"...)
+	b = appendListMessage(b, v.Items)
+	b = append(b, ",\"model\":"...)
+	b = v.Model.AppendJSON(b)
+	b = append(b, ",\"attempt\":"...)
+	b = v.Attempt.AppendJSON(b)
+	b = append(b, ",\"params\":"...)
+	b = ahprt.AppendValue(b, v.Params)
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -8631,21 +7380,10 @@ func (v *Model) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"provider\":"...)
-		b = ahprt.AppendString(b, v.Provider)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"provider\":"...)
+	b = ahprt.AppendString(b, v.Provider)
 	return append(b, '}')
 }
 
@@ -8712,26 +7450,12 @@ func (v *Attempt) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"number\":"...)
-		b = ahprt.AppendNumber(b, v.Number)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"number\":"...)
+	b = ahprt.AppendNumber(b, v.Number)
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -8958,131 +7682,61 @@ func (v *ModelResponseAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"model.response.after\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
-		b = appendListMessage(b, v.Items)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"model\":"...)
-		b = v.Model.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"attempt\":"...)
-		b = v.Attempt.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"execution\":"...)
-		if v.Execution == nil {
-			b = append(b, "null"...)
-		} else {
-			b = v.Execution.AppendJSON(b)
-		}
+	b = append(b, ",\"items\":"...)
+	b = appendListMessage(b, v.Items)
+	b = append(b, ",\"model\":"...)
+	b = v.Model.AppendJSON(b)
+	b = append(b, ",\"attempt\":"...)
+	b = v.Attempt.AppendJSON(b)
+	b = append(b, ",\"execution\":"...)
+	if v.Execution == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Execution.AppendJSON(b)
 	}
 	if v.Usage != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"usage\":"...)
+		b = append(b, ",\"usage\":"...)
 		b = v.Usage.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"finishReason\":"...)
-		b = ahprt.AppendString(b, v.FinishReason)
-	}
+	b = append(b, ",\"finishReason\":"...)
+	b = ahprt.AppendString(b, v.FinishReason)
 	if v.LatencyMs != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"latencyMs\":"...)
+		b = append(b, ",\"latencyMs\":"...)
 		b = ahprt.AppendNumber(b, *v.LatencyMs)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -9237,10 +7891,6 @@ func (v *ExecutionExecuted) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"status\":\"executed\""...)
 	return append(b, '}')
 }
@@ -9308,15 +7958,8 @@ func (v *ExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"status\":\"skipped\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"reason\":\"supplied_result\""...)
+	b = append(b, ",\"reason\":\"supplied_result\""...)
 	return append(b, '}')
 }
 
@@ -9389,20 +8032,10 @@ func (v *ExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"status\":\"skipped\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"reason\":\"policy\""...)
+	b = append(b, ",\"reason\":\"policy\""...)
 	if v.Detail != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"detail\":"...)
+		b = append(b, ",\"detail\":"...)
 		b = ahprt.AppendString(b, *v.Detail)
 	}
 	return append(b, '}')
@@ -9477,20 +8110,10 @@ func (v *ExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"status\":\"skipped\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"reason\":\"cancelled\""...)
+	b = append(b, ",\"reason\":\"cancelled\""...)
 	if v.Detail != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"detail\":"...)
+		b = append(b, ",\"detail\":"...)
 		b = ahprt.AppendString(b, *v.Detail)
 	}
 	return append(b, '}')
@@ -9565,20 +8188,10 @@ func (v *ExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"status\":\"skipped\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"reason\":\"timeout\""...)
+	b = append(b, ",\"reason\":\"timeout\""...)
 	if v.Detail != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"detail\":"...)
+		b = append(b, ",\"detail\":"...)
 		b = ahprt.AppendString(b, *v.Detail)
 	}
 	return append(b, '}')
@@ -9653,20 +8266,10 @@ func (v *ExecutionSkippedOther) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"status\":\"skipped\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"reason\":\"other\""...)
+	b = append(b, ",\"reason\":\"other\""...)
 	if v.Detail != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"detail\":"...)
+		b = append(b, ",\"detail\":"...)
 		b = ahprt.AppendString(b, *v.Detail)
 	}
 	return append(b, '}')
@@ -9913,138 +8516,67 @@ func (v *ModelError) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"model.error\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"model\":"...)
-		b = v.Model.AppendJSON(b)
+	b = append(b, ",\"model\":"...)
+	b = v.Model.AppendJSON(b)
+	b = append(b, ",\"attempt\":"...)
+	b = v.Attempt.AppendJSON(b)
+	b = append(b, ",\"execution\":"...)
+	if v.Execution == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Execution.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"attempt\":"...)
-		b = v.Attempt.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"execution\":"...)
-		if v.Execution == nil {
-			b = append(b, "null"...)
-		} else {
-			b = v.Execution.AppendJSON(b)
-		}
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"error\":"...)
-		b = v.Error.AppendJSON(b)
-	}
+	b = append(b, ",\"error\":"...)
+	b = v.Error.AppendJSON(b)
 	if v.Usage != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"usage\":"...)
+		b = append(b, ",\"usage\":"...)
 		b = v.Usage.AppendJSON(b)
 	}
 	if v.LatencyMs != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"latencyMs\":"...)
+		b = append(b, ",\"latencyMs\":"...)
 		b = ahprt.AppendNumber(b, *v.LatencyMs)
 	}
 	if v.Recovery != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"recovery\":"...)
+		b = append(b, ",\"recovery\":"...)
 		b = ahprt.AppendString(b, *v.Recovery)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -10276,113 +8808,53 @@ func (v *ModelSwitchBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"model.switch.before\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"current\":"...)
-		b = v.Current.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"proposed\":"...)
-		b = v.Proposed.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
+	b = append(b, ",\"current\":"...)
+	b = v.Current.AppendJSON(b)
+	b = append(b, ",\"proposed\":"...)
+	b = v.Proposed.AppendJSON(b)
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
 	if v.Pricing != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"pricing\":"...)
+		b = append(b, ",\"pricing\":"...)
 		b = v.Pricing.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -10472,26 +8944,14 @@ func (v *ModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"currency\":"...)
-		b = ahprt.AppendString(b, v.Currency)
-	}
+	b = append(b, "\"currency\":"...)
+	b = ahprt.AppendString(b, v.Currency)
 	if v.InputPerMillionTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"inputPerMillionTokens\":"...)
+		b = append(b, ",\"inputPerMillionTokens\":"...)
 		b = ahprt.AppendNumber(b, *v.InputPerMillionTokens)
 	}
 	if v.OutputPerMillionTokens != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"outputPerMillionTokens\":"...)
+		b = append(b, ",\"outputPerMillionTokens\":"...)
 		b = ahprt.AppendNumber(b, *v.OutputPerMillionTokens)
 	}
 	return append(b, '}')
@@ -10703,106 +9163,49 @@ func (v *ModelSwitchAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"model.switch.after\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"previous\":"...)
-		b = v.Previous.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"current\":"...)
-		b = v.Current.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"previous\":"...)
+	b = v.Previous.AppendJSON(b)
+	b = append(b, ",\"current\":"...)
+	b = v.Current.AppendJSON(b)
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -11041,127 +9444,57 @@ func (v *ToolPermissionRequest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"tool.permission.request\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"suggestions\":"...)
-		b = appendList_value(b, v.Suggestions)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"sandboxBypass\":"...)
-		b = ahprt.AppendBool(b, v.SandboxBypass)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"suggestions\":"...)
+	b = appendList_value(b, v.Suggestions)
+	b = append(b, ",\"sandboxBypass\":"...)
+	b = ahprt.AppendBool(b, v.SandboxBypass)
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"call\":"...)
-		b = v.Call.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tool\":"...)
-		b = v.Tool.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
+	b = append(b, ",\"call\":"...)
+	b = v.Call.AppendJSON(b)
+	b = append(b, ",\"tool\":"...)
+	b = v.Tool.AppendJSON(b)
+	b = append(b, ",\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
 	if v.Batch != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"batch\":"...)
+		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -11254,32 +9587,14 @@ func (v *ToolCall) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"call\":"...)
-		b = v.Call.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tool\":"...)
-		b = v.Tool.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
+	b = append(b, "\"call\":"...)
+	b = v.Call.AppendJSON(b)
+	b = append(b, ",\"tool\":"...)
+	b = v.Tool.AppendJSON(b)
+	b = append(b, ",\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
 	if v.Batch != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"batch\":"...)
+		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -11359,40 +9674,18 @@ func (v *Tool) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"name\":"...)
-		b = ahprt.AppendString(b, v.Name)
-	}
+	b = append(b, "\"name\":"...)
+	b = ahprt.AppendString(b, v.Name)
 	if v.Kind != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"kind\":"...)
+		b = append(b, ",\"kind\":"...)
 		b = ahprt.AppendString(b, *v.Kind)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = ahprt.AppendValue(b, v.Input)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"origin\":"...)
-		b = ahprt.AppendString(b, string(v.Origin))
-	}
+	b = append(b, ",\"input\":"...)
+	b = ahprt.AppendValue(b, v.Input)
+	b = append(b, ",\"origin\":"...)
+	b = ahprt.AppendString(b, string(v.Origin))
 	if v.MCP != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mcp\":"...)
+		b = append(b, ",\"mcp\":"...)
 		b = v.MCP.AppendJSON(b)
 	}
 	return append(b, '}')
@@ -11476,38 +9769,17 @@ func (v *MCP) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"server\":"...)
-		b = v.Server.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"toolName\":"...)
-		b = ahprt.AppendString(b, v.ToolName)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"provenance\":"...)
-		b = ahprt.AppendString(b, string(v.Provenance))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"connection\":"...)
-		if v.Connection == nil {
-			b = append(b, "null"...)
-		} else {
-			b = v.Connection.AppendJSON(b)
-		}
+	b = append(b, "\"server\":"...)
+	b = v.Server.AppendJSON(b)
+	b = append(b, ",\"toolName\":"...)
+	b = ahprt.AppendString(b, v.ToolName)
+	b = append(b, ",\"provenance\":"...)
+	b = ahprt.AppendString(b, string(v.Provenance))
+	b = append(b, ",\"connection\":"...)
+	if v.Connection == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Connection.AppendJSON(b)
 	}
 	return append(b, '}')
 }
@@ -11571,19 +9843,10 @@ func (v *MCPServer) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
 	if v.Name != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"name\":"...)
+		b = append(b, ",\"name\":"...)
 		b = ahprt.AppendString(b, *v.Name)
 	}
 	return append(b, '}')
@@ -11671,23 +9934,13 @@ func (v *MCPConnectionVariant1) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"transport\":\"http\""...)
 	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
+		b = append(b, ",\"url\":"...)
 		b = ahprt.AppendString(b, *v.URL)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListConnectionGap(b, v.Gaps)
 	}
 	return append(b, '}')
@@ -11762,21 +10015,10 @@ func (v *ConnectionGap) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
+	b = append(b, "\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
 	return append(b, '}')
 }
 
@@ -11850,23 +10092,13 @@ func (v *MCPConnectionVariant2) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"transport\":\"sse\""...)
 	if v.URL != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
+		b = append(b, ",\"url\":"...)
 		b = ahprt.AppendString(b, *v.URL)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListConnectionGap(b, v.Gaps)
 	}
 	return append(b, '}')
@@ -11963,37 +10195,21 @@ func (v *MCPConnectionVariant3) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"transport\":\"stdio\""...)
 	if v.Command != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"command\":"...)
+		b = append(b, ",\"command\":"...)
 		b = ahprt.AppendString(b, *v.Command)
 	}
 	if v.Args != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"args\":"...)
+		b = append(b, ",\"args\":"...)
 		b = appendList_string(b, v.Args)
 	}
 	if v.Cwd != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cwd\":"...)
+		b = append(b, ",\"cwd\":"...)
 		b = ahprt.AppendString(b, *v.Cwd)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListConnectionGap(b, v.Gaps)
 	}
 	return append(b, '}')
@@ -12089,33 +10305,18 @@ func (v *MCPConnectionVariant4) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"transport\":"...)
-		b = ahprt.AppendString(b, v.Transport)
-	}
+	b = append(b, "\"transport\":"...)
+	b = ahprt.AppendString(b, v.Transport)
 	if v.AddressForm != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"addressForm\":"...)
+		b = append(b, ",\"addressForm\":"...)
 		b = ahprt.AppendString(b, *v.AddressForm)
 	}
 	if v.Address != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"address\":"...)
+		b = append(b, ",\"address\":"...)
 		b = ahprt.AppendString(b, *v.Address)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListConnectionGap(b, v.Gaps)
 	}
 	return append(b, '}')
@@ -12239,26 +10440,12 @@ func (v *Batch) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"callIds\":"...)
-		b = appendList_string(b, v.CallIDs)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"callIds\":"...)
+	b = appendList_string(b, v.CallIDs)
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -12484,127 +10671,57 @@ func (v *ToolPermissionResolved) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"tool.permission.resolved\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"decision\":"...)
-		b = ahprt.AppendString(b, string(v.Decision))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"decidedBy\":"...)
-		b = ahprt.AppendString(b, string(v.DecidedBy))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"decision\":"...)
+	b = ahprt.AppendString(b, string(v.Decision))
+	b = append(b, ",\"decidedBy\":"...)
+	b = ahprt.AppendString(b, string(v.DecidedBy))
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"call\":"...)
-		b = v.Call.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tool\":"...)
-		b = v.Tool.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
+	b = append(b, ",\"call\":"...)
+	b = v.Call.AppendJSON(b)
+	b = append(b, ",\"tool\":"...)
+	b = v.Tool.AppendJSON(b)
+	b = append(b, ",\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
 	if v.Batch != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"batch\":"...)
+		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -12872,127 +10989,57 @@ func (v *ToolProgress) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"tool.progress\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"partialOutput\":"...)
-		b = v.PartialOutput.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"backgrounded\":"...)
-		b = ahprt.AppendBool(b, v.Backgrounded)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"partialOutput\":"...)
+	b = v.PartialOutput.AppendJSON(b)
+	b = append(b, ",\"backgrounded\":"...)
+	b = ahprt.AppendBool(b, v.Backgrounded)
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"call\":"...)
-		b = v.Call.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tool\":"...)
-		b = v.Tool.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
+	b = append(b, ",\"call\":"...)
+	b = v.Call.AppendJSON(b)
+	b = append(b, ",\"tool\":"...)
+	b = v.Tool.AppendJSON(b)
+	b = append(b, ",\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
 	if v.Batch != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"batch\":"...)
+		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -13215,99 +11262,47 @@ func (v *ToolBatchAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"tool.batch.after\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"batch\":"...)
-		b = v.Batch.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"calls\":"...)
-		b = appendListToolBatchAfterCall(b, v.Calls)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"batch\":"...)
+	b = v.Batch.AppendJSON(b)
+	b = append(b, ",\"calls\":"...)
+	b = appendListToolBatchAfterCall(b, v.Calls)
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -13404,52 +11399,23 @@ func (v *ToolBatchAfterCall) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"call\":"...)
-		b = v.Call.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tool\":"...)
-		b = v.Tool.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
+	b = append(b, "\"call\":"...)
+	b = v.Call.AppendJSON(b)
+	b = append(b, ",\"tool\":"...)
+	b = v.Tool.AppendJSON(b)
+	b = append(b, ",\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
 	if v.Batch != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"batch\":"...)
+		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"outcome\":"...)
-		b = ahprt.AppendString(b, string(v.Outcome))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"execution\":"...)
-		if v.Execution == nil {
-			b = append(b, "null"...)
-		} else {
-			b = v.Execution.AppendJSON(b)
-		}
+	b = append(b, ",\"outcome\":"...)
+	b = ahprt.AppendString(b, string(v.Outcome))
+	b = append(b, ",\"execution\":"...)
+	if v.Execution == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Execution.AppendJSON(b)
 	}
 	return append(b, '}')
 }
@@ -13677,106 +11643,51 @@ func (v *ContextCompactBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"context.compact.before\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
-		b = appendListMessage(b, v.Items)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"trigger\":"...)
-		b = ahprt.AppendString(b, string(v.Trigger))
-	}
+	b = append(b, ",\"items\":"...)
+	b = appendListMessage(b, v.Items)
+	b = append(b, ",\"trigger\":"...)
+	b = ahprt.AppendString(b, string(v.Trigger))
 	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
+		b = append(b, ",\"instructions\":"...)
 		b = appendListTextPart(b, v.Instructions)
 	}
 	if v.TokenCounts != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tokenCounts\":"...)
+		b = append(b, ",\"tokenCounts\":"...)
 		b = v.TokenCounts.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -13879,17 +11790,11 @@ func (v *TokenCounts) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Before != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"before\":"...)
 		b = ahprt.AppendNumber(b, *v.Before)
 	}
 	if v.After != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"after\":"...)
+		b = ahprt.AppendMember(b, start, "\"after\":")
 		b = ahprt.AppendNumber(b, *v.After)
 	}
 	return append(b, '}')
@@ -14107,117 +12012,57 @@ func (v *ContextCompactAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"context.compact.after\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListMessage(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"summary\":"...)
-		b = appendListTextPart(b, v.Summary)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"removed\":"...)
-		b = appendListContextCompactAfterRemovedItem(b, v.Removed)
-	}
+	b = append(b, ",\"summary\":"...)
+	b = appendListTextPart(b, v.Summary)
+	b = append(b, ",\"removed\":"...)
+	b = appendListContextCompactAfterRemovedItem(b, v.Removed)
 	if v.TokenCounts != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tokenCounts\":"...)
+		b = append(b, ",\"tokenCounts\":"...)
 		b = v.TokenCounts.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"execution\":"...)
-		if v.Execution == nil {
-			b = append(b, "null"...)
-		} else {
-			b = v.Execution.AppendJSON(b)
-		}
+	b = append(b, ",\"execution\":"...)
+	if v.Execution == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Execution.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -14290,14 +12135,8 @@ func (v *ContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
 	return append(b, '}')
 }
 
@@ -14507,92 +12346,45 @@ func (v *TaskChangeBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"task.change.before\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"task\":"...)
-		b = v.Task.AppendJSON(b)
-	}
+	b = append(b, ",\"task\":"...)
+	b = v.Task.AppendJSON(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -14685,47 +12477,22 @@ func (v *TaskChange) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operation\":"...)
-		b = ahprt.AppendString(b, string(v.Operation))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"change\":"...)
-		b = ahprt.AppendValue(b, v.Change)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"operation\":"...)
+	b = ahprt.AppendString(b, string(v.Operation))
+	b = append(b, ",\"change\":"...)
+	b = ahprt.AppendValue(b, v.Change)
 	if v.Prior != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prior\":"...)
+		b = append(b, ",\"prior\":"...)
 		b = ahprt.AppendValue(b, v.Prior)
 	}
 	if v.Description != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"description\":"...)
+		b = append(b, ",\"description\":"...)
 		b = ahprt.AppendString(b, *v.Description)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
@@ -14950,92 +12717,45 @@ func (v *TaskChangeAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"task.change.after\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"task\":"...)
-		b = v.Task.AppendJSON(b)
-	}
+	b = append(b, ",\"task\":"...)
+	b = v.Task.AppendJSON(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -15242,93 +12962,46 @@ func (v *UserAttention) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = ahprt.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = ahprt.AppendMember(b, start, "\"id\":")
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"type\":\"user.attention\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"attention\":"...)
-		b = v.Attention.AppendJSON(b)
-	}
+	b = append(b, ",\"type\":\"user.attention\""...)
+	b = append(b, ",\"attention\":"...)
+	b = v.Attention.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -15409,17 +13082,9 @@ func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"user.attention\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"attention\":"...)
-		b = v.Attention.AppendJSON(b)
-	}
+	b = append(b, ",\"attention\":"...)
+	b = v.Attention.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -15491,28 +13156,12 @@ func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"kind\":"...)
-		b = ahprt.AppendString(b, v.Kind)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"message\":"...)
-		b = appendListTextPart(b, v.Message)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"title\":"...)
-		b = appendListTextPart(b, v.Title)
-	}
+	b = append(b, "\"kind\":"...)
+	b = ahprt.AppendString(b, v.Kind)
+	b = append(b, ",\"message\":"...)
+	b = appendListTextPart(b, v.Message)
+	b = append(b, ",\"title\":"...)
+	b = appendListTextPart(b, v.Title)
 	return append(b, '}')
 }
 
@@ -15578,28 +13227,12 @@ func (v *UserAttentionAttention) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"kind\":"...)
-		b = ahprt.AppendString(b, v.Kind)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"message\":"...)
-		b = appendListTextPart(b, v.Message)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"title\":"...)
-		b = appendListTextPart(b, v.Title)
-	}
+	b = append(b, "\"kind\":"...)
+	b = ahprt.AppendString(b, v.Kind)
+	b = append(b, ",\"message\":"...)
+	b = appendListTextPart(b, v.Message)
+	b = append(b, ",\"title\":"...)
+	b = appendListTextPart(b, v.Title)
 	return append(b, '}')
 }
 
@@ -15793,93 +13426,46 @@ func (v *CatalogueEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = ahprt.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = ahprt.AppendMember(b, start, "\"id\":")
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"type\":\"user.elicitation.request\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
+	b = append(b, ",\"type\":\"user.elicitation.request\""...)
+	b = append(b, ",\"elicitation\":"...)
+	b = v.Elicitation.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -15960,17 +13546,9 @@ func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"user.elicitation.request\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
+	b = append(b, ",\"elicitation\":"...)
+	b = v.Elicitation.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -16042,26 +13620,12 @@ func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte)
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"server\":"...)
-		b = ahprt.AppendString(b, v.Server)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mode\":"...)
-		b = ahprt.AppendString(b, string(v.Mode))
-	}
+	b = append(b, "\"server\":"...)
+	b = ahprt.AppendString(b, v.Server)
+	b = append(b, ",\"mode\":"...)
+	b = ahprt.AppendString(b, string(v.Mode))
 	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
+		b = append(b, ",\"request\":"...)
 		if v.Request == nil {
 			b = append(b, "null"...)
 		} else {
@@ -16145,26 +13709,12 @@ func (v *CatalogueEventUserElicitationRequestElicitation) AppendJSON(b []byte) [
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"server\":"...)
-		b = ahprt.AppendString(b, v.Server)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mode\":"...)
-		b = ahprt.AppendString(b, string(v.Mode))
-	}
+	b = append(b, "\"server\":"...)
+	b = ahprt.AppendString(b, v.Server)
+	b = append(b, ",\"mode\":"...)
+	b = ahprt.AppendString(b, string(v.Mode))
 	if v.Request != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"request\":"...)
+		b = append(b, ",\"request\":"...)
 		if v.Request == nil {
 			b = append(b, "null"...)
 		} else {
@@ -16364,93 +13914,46 @@ func (v *CatalogueEventUserElicitationResult) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = ahprt.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = ahprt.AppendMember(b, start, "\"id\":")
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"type\":\"user.elicitation.result\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
+	b = append(b, ",\"type\":\"user.elicitation.result\""...)
+	b = append(b, ",\"elicitation\":"...)
+	b = v.Elicitation.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -16531,17 +14034,9 @@ func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"user.elicitation.result\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitation\":"...)
-		b = v.Elicitation.AppendJSON(b)
-	}
+	b = append(b, ",\"elicitation\":"...)
+	b = v.Elicitation.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -16617,39 +14112,20 @@ func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) 
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"server\":"...)
-		b = ahprt.AppendString(b, v.Server)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mode\":"...)
-		b = ahprt.AppendString(b, string(v.Mode))
-	}
+	b = append(b, "\"server\":"...)
+	b = ahprt.AppendString(b, v.Server)
+	b = append(b, ",\"mode\":"...)
+	b = ahprt.AppendString(b, string(v.Mode))
 	if v.Result != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"result\":"...)
+		b = append(b, ",\"result\":"...)
 		if v.Result == nil {
 			b = append(b, "null"...)
 		} else {
 			b = v.Result.AppendJSON(b)
 		}
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"action\":"...)
-		b = ahprt.AppendString(b, string(v.Action))
-	}
+	b = append(b, ",\"action\":"...)
+	b = ahprt.AppendString(b, string(v.Action))
 	return append(b, '}')
 }
 
@@ -16732,39 +14208,20 @@ func (v *CatalogueEventUserElicitationResultElicitation) AppendJSON(b []byte) []
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"server\":"...)
-		b = ahprt.AppendString(b, v.Server)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mode\":"...)
-		b = ahprt.AppendString(b, string(v.Mode))
-	}
+	b = append(b, "\"server\":"...)
+	b = ahprt.AppendString(b, v.Server)
+	b = append(b, ",\"mode\":"...)
+	b = ahprt.AppendString(b, string(v.Mode))
 	if v.Result != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"result\":"...)
+		b = append(b, ",\"result\":"...)
 		if v.Result == nil {
 			b = append(b, "null"...)
 		} else {
 			b = v.Result.AppendJSON(b)
 		}
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"action\":"...)
-		b = ahprt.AppendString(b, string(v.Action))
-	}
+	b = append(b, ",\"action\":"...)
+	b = ahprt.AppendString(b, string(v.Action))
 	return append(b, '}')
 }
 
@@ -16971,93 +14428,46 @@ func (v *CatalogueEventUserMessageInbound) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = ahprt.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = ahprt.AppendMember(b, start, "\"id\":")
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"type\":\"user.message.inbound\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"message\":"...)
-		b = v.Message.AppendJSON(b)
-	}
+	b = append(b, ",\"type\":\"user.message.inbound\""...)
+	b = append(b, ",\"message\":"...)
+	b = v.Message.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -17138,17 +14548,9 @@ func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"user.message.inbound\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"message\":"...)
-		b = v.Message.AppendJSON(b)
-	}
+	b = append(b, ",\"message\":"...)
+	b = v.Message.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -17220,28 +14622,12 @@ func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte 
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"channel\":"...)
-		b = ahprt.AppendString(b, v.Channel)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"sender\":"...)
-		b = ahprt.AppendString(b, v.Sender)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"messages\":"...)
-		b = appendListMessage(b, v.Messages)
-	}
+	b = append(b, "\"channel\":"...)
+	b = ahprt.AppendString(b, v.Channel)
+	b = append(b, ",\"sender\":"...)
+	b = ahprt.AppendString(b, v.Sender)
+	b = append(b, ",\"messages\":"...)
+	b = appendListMessage(b, v.Messages)
 	return append(b, '}')
 }
 
@@ -17307,28 +14693,12 @@ func (v *CatalogueEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"channel\":"...)
-		b = ahprt.AppendString(b, v.Channel)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"sender\":"...)
-		b = ahprt.AppendString(b, v.Sender)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"messages\":"...)
-		b = appendListMessage(b, v.Messages)
-	}
+	b = append(b, "\"channel\":"...)
+	b = ahprt.AppendString(b, v.Channel)
+	b = append(b, ",\"sender\":"...)
+	b = ahprt.AppendString(b, v.Sender)
+	b = append(b, ",\"messages\":"...)
+	b = appendListMessage(b, v.Messages)
 	return append(b, '}')
 }
 
@@ -17522,93 +14892,46 @@ func (v *CatalogueEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = ahprt.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = ahprt.AppendMember(b, start, "\"id\":")
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"type\":\"user.message.outbound\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"message\":"...)
-		b = v.Message.AppendJSON(b)
-	}
+	b = append(b, ",\"type\":\"user.message.outbound\""...)
+	b = append(b, ",\"message\":"...)
+	b = v.Message.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -17689,17 +15012,9 @@ func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"user.message.outbound\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"message\":"...)
-		b = v.Message.AppendJSON(b)
-	}
+	b = append(b, ",\"message\":"...)
+	b = v.Message.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -17767,21 +15082,10 @@ func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"channel\":"...)
-		b = ahprt.AppendString(b, v.Channel)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"messages\":"...)
-		b = appendListMessage(b, v.Messages)
-	}
+	b = append(b, "\"channel\":"...)
+	b = ahprt.AppendString(b, v.Channel)
+	b = append(b, ",\"messages\":"...)
+	b = appendListMessage(b, v.Messages)
 	return append(b, '}')
 }
 
@@ -17843,21 +15147,10 @@ func (v *CatalogueEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"channel\":"...)
-		b = ahprt.AppendString(b, v.Channel)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"messages\":"...)
-		b = appendListMessage(b, v.Messages)
-	}
+	b = append(b, "\"channel\":"...)
+	b = ahprt.AppendString(b, v.Channel)
+	b = append(b, ",\"messages\":"...)
+	b = appendListMessage(b, v.Messages)
 	return append(b, '}')
 }
 
@@ -18067,92 +15360,45 @@ func (v *WorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"workspace.change.before\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
+	b = append(b, ",\"workspace\":"...)
+	b = v.Workspace.AppendJSON(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -18238,33 +15484,16 @@ func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"kind\":"...)
-		b = ahprt.AppendString(b, string(v.Kind))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"change\":"...)
-		b = v.Change.AppendJSON(b)
-	}
+	b = append(b, "\"kind\":"...)
+	b = ahprt.AppendString(b, string(v.Kind))
+	b = append(b, ",\"change\":"...)
+	b = v.Change.AppendJSON(b)
 	if v.Prior != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"prior\":"...)
+		b = append(b, ",\"prior\":"...)
 		b = v.Prior.AppendJSON(b)
 	}
 	if v.Reason != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
+		b = append(b, ",\"reason\":"...)
 		b = ahprt.AppendString(b, *v.Reason)
 	}
 	return append(b, '}')
@@ -18344,17 +15573,11 @@ func (v *WorkspaceState) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Cwd != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"cwd\":"...)
 		b = ahprt.AppendString(b, *v.Cwd)
 	}
 	if v.WorkspaceRoots != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspaceRoots\":"...)
+		b = ahprt.AppendMember(b, start, "\"workspaceRoots\":")
 		b = appendList_string(b, v.WorkspaceRoots)
 	}
 	return append(b, '}')
@@ -18566,92 +15789,45 @@ func (v *WorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"workspace.change.after\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspace\":"...)
-		b = v.Workspace.AppendJSON(b)
-	}
+	b = append(b, ",\"workspace\":"...)
+	b = v.Workspace.AppendJSON(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -18874,92 +16050,45 @@ func (v *FileChanged) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"file.changed\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"changes\":"...)
-		b = appendListChangedFile(b, v.Changes)
-	}
+	b = append(b, ",\"changes\":"...)
+	b = appendListChangedFile(b, v.Changes)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -19046,33 +16175,14 @@ func (v *ChangedFile) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operation\":"...)
-		b = ahprt.AppendString(b, string(v.Operation))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"agentCaused\":"...)
-		b = ahprt.AppendBool(b, v.AgentCaused)
-	}
+	b = append(b, "\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
+	b = append(b, ",\"operation\":"...)
+	b = ahprt.AppendString(b, string(v.Operation))
+	b = append(b, ",\"agentCaused\":"...)
+	b = ahprt.AppendBool(b, v.AgentCaused)
 	if v.Before != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"before\":"...)
+		b = append(b, ",\"before\":"...)
 		if v.Before == nil {
 			b = append(b, "null"...)
 		} else {
@@ -19080,10 +16190,7 @@ func (v *ChangedFile) AppendJSON(b []byte) []byte {
 		}
 	}
 	if v.After != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"after\":"...)
+		b = append(b, ",\"after\":"...)
 		if v.After == nil {
 			b = append(b, "null"...)
 		} else {
@@ -19295,93 +16402,44 @@ func (v *HookFailure) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = ahprt.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = ahprt.AppendMember(b, start, "\"id\":")
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
-		b = ahprt.AppendString(b, v.ParentEventID)
-	}
+	b = append(b, ",\"parentEventId\":"...)
+	b = ahprt.AppendString(b, v.ParentEventID)
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"type\":\"hook.failure\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"failure\":"...)
-		b = v.Failure.AppendJSON(b)
-	}
+	b = append(b, ",\"type\":\"hook.failure\""...)
+	b = append(b, ",\"failure\":"...)
+	b = v.Failure.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -19467,24 +16525,11 @@ func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"hook.failure\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"failure\":"...)
-		b = v.Failure.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
-		b = ahprt.AppendString(b, v.ParentEventID)
-	}
+	b = append(b, ",\"failure\":"...)
+	b = v.Failure.AppendJSON(b)
+	b = append(b, ",\"parentEventId\":"...)
+	b = ahprt.AppendString(b, v.ParentEventID)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -19559,28 +16604,12 @@ func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"backendId\":"...)
-		b = ahprt.AppendString(b, v.BackendID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"policy\":"...)
-		b = ahprt.AppendString(b, string(v.Policy))
-	}
+	b = append(b, "\"backendId\":"...)
+	b = ahprt.AppendString(b, v.BackendID)
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
+	b = append(b, ",\"policy\":"...)
+	b = ahprt.AppendString(b, string(v.Policy))
 	return append(b, '}')
 }
 
@@ -19658,28 +16687,12 @@ func (v *HookFailureFailure) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"backendId\":"...)
-		b = ahprt.AppendString(b, v.BackendID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"policy\":"...)
-		b = ahprt.AppendString(b, string(v.Policy))
-	}
+	b = append(b, "\"backendId\":"...)
+	b = ahprt.AppendString(b, v.BackendID)
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
+	b = append(b, ",\"policy\":"...)
+	b = ahprt.AppendString(b, string(v.Policy))
 	return append(b, '}')
 }
 
@@ -19821,24 +16834,11 @@ func (v *ErrorResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"error\":"...)
-		b = v.Error.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"error\":"...)
+	b = v.Error.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -19917,25 +16917,12 @@ func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"code\":"...)
-		b = ahprt.AppendNumber(b, v.Code)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"message\":"...)
-		b = ahprt.AppendString(b, v.Message)
-	}
+	b = append(b, "\"code\":"...)
+	b = ahprt.AppendNumber(b, v.Code)
+	b = append(b, ",\"message\":"...)
+	b = ahprt.AppendString(b, v.Message)
 	if v.Data != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"data\":"...)
+		b = append(b, ",\"data\":"...)
 		b = ahprt.AppendValue(b, v.Data)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -20039,24 +17026,11 @@ func (v *Notification) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"method\":"...)
-		b = ahprt.AppendString(b, v.Method)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"params\":"...)
-		b = ahprt.AppendValue(b, v.Params)
-	}
+	b = append(b, ",\"method\":"...)
+	b = ahprt.AppendString(b, v.Method)
+	b = append(b, ",\"params\":"...)
+	b = ahprt.AppendValue(b, v.Params)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -20195,53 +17169,30 @@ func (v *ContentSelection) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"default\":"...)
-		b = ahprt.AppendString(b, string(v.Default))
-	}
+	b = append(b, "\"default\":"...)
+	b = ahprt.AppendString(b, string(v.Default))
 	if v.Text != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"text\":"...)
+		b = append(b, ",\"text\":"...)
 		b = ahprt.AppendString(b, string(*v.Text))
 	}
 	if v.Reasoning != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reasoning\":"...)
+		b = append(b, ",\"reasoning\":"...)
 		b = ahprt.AppendString(b, string(*v.Reasoning))
 	}
 	if v.Images != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"images\":"...)
+		b = append(b, ",\"images\":"...)
 		b = ahprt.AppendString(b, string(*v.Images))
 	}
 	if v.Audio != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"audio\":"...)
+		b = append(b, ",\"audio\":"...)
 		b = ahprt.AppendString(b, string(*v.Audio))
 	}
 	if v.Video != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"video\":"...)
+		b = append(b, ",\"video\":"...)
 		b = ahprt.AppendString(b, string(*v.Video))
 	}
 	if v.Files != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"files\":"...)
+		b = append(b, ",\"files\":"...)
 		b = ahprt.AppendString(b, string(*v.Files))
 	}
 	for _, k := range ahprt.SortedKeys(v.Extra) {
@@ -20330,28 +17281,12 @@ func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"ref\":"...)
-		b = ahprt.AppendString(b, v.Ref)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"size\":"...)
-		b = ahprt.AppendNumber(b, v.Size)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"sha256\":"...)
-		b = ahprt.AppendString(b, v.SHA256)
-	}
+	b = append(b, "\"ref\":"...)
+	b = ahprt.AppendString(b, v.Ref)
+	b = append(b, ",\"size\":"...)
+	b = ahprt.AppendNumber(b, v.Size)
+	b = append(b, ",\"sha256\":"...)
+	b = ahprt.AppendString(b, v.SHA256)
 	return append(b, '}')
 }
 
@@ -20425,38 +17360,20 @@ func (v *ContentUpload) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"endpoint\":"...)
-		b = ahprt.AppendString(b, v.Endpoint)
-	}
+	b = append(b, "\"endpoint\":"...)
+	b = ahprt.AppendString(b, v.Endpoint)
 	if v.Auth != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"auth\":"...)
+		b = append(b, ",\"auth\":"...)
 		if v.Auth == nil {
 			b = append(b, "null"...)
 		} else {
 			b = v.Auth.AppendJSON(b)
 		}
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"timeoutMs\":"...)
-		b = ahprt.AppendNumber(b, v.TimeoutMs)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxBytes\":"...)
-		b = ahprt.AppendNumber(b, v.MaxBytes)
-	}
+	b = append(b, ",\"timeoutMs\":"...)
+	b = ahprt.AppendNumber(b, v.TimeoutMs)
+	b = append(b, ",\"maxBytes\":"...)
+	b = ahprt.AppendNumber(b, v.MaxBytes)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -20576,22 +17493,13 @@ func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"bearer\""...)
 	if v.TokenEnv != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tokenEnv\":"...)
+		b = append(b, ",\"tokenEnv\":"...)
 		b = ahprt.AppendString(b, *v.TokenEnv)
 	}
 	if v.TokenRef != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tokenRef\":"...)
+		b = append(b, ",\"tokenRef\":"...)
 		b = ahprt.AppendString(b, *v.TokenRef)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -20690,50 +17598,21 @@ func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"oauth\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"resource\":"...)
-		b = ahprt.AppendString(b, v.Resource)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"issuer\":"...)
-		b = ahprt.AppendString(b, v.Issuer)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"clientId\":"...)
-		b = ahprt.AppendString(b, v.ClientID)
-	}
+	b = append(b, ",\"resource\":"...)
+	b = ahprt.AppendString(b, v.Resource)
+	b = append(b, ",\"issuer\":"...)
+	b = ahprt.AppendString(b, v.Issuer)
+	b = append(b, ",\"clientId\":"...)
+	b = ahprt.AppendString(b, v.ClientID)
 	if v.ClientSecretRef != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"clientSecretRef\":"...)
+		b = append(b, ",\"clientSecretRef\":"...)
 		b = ahprt.AppendString(b, *v.ClientSecretRef)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
-		b = ahprt.AppendString(b, string(v.Flow))
-	}
+	b = append(b, ",\"flow\":"...)
+	b = ahprt.AppendString(b, string(v.Flow))
 	if v.Scopes != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"scopes\":"...)
+		b = append(b, ",\"scopes\":"...)
 		b = appendListNonEmptyString(b, v.Scopes)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -20833,30 +17712,15 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"deny\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
 	if v.Code != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"code\":"...)
+		b = append(b, ",\"code\":"...)
 		b = ahprt.AppendString(b, *v.Code)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	return append(b, '}')
@@ -21016,10 +17880,6 @@ func (v *AllowEffect) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"allow\""...)
 	return append(b, '}')
 }
@@ -21086,10 +17946,6 @@ func (v *AskEffect) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"ask\""...)
 	return append(b, '}')
 }
@@ -21169,32 +18025,13 @@ func (v *ModifyEffect) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"modify\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"target\":"...)
-		b = ahprt.AppendString(b, string(v.Target))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"operation\":"...)
-		b = ahprt.AppendString(b, string(v.Operation))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"value\":"...)
-		b = ahprt.AppendValue(b, v.Value)
-	}
+	b = append(b, ",\"target\":"...)
+	b = ahprt.AppendString(b, string(v.Target))
+	b = append(b, ",\"operation\":"...)
+	b = ahprt.AppendString(b, string(v.Operation))
+	b = append(b, ",\"value\":"...)
+	b = ahprt.AppendValue(b, v.Value)
 	return append(b, '}')
 }
 
@@ -21300,18 +18137,9 @@ func (v *MessageEffect) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"message\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"text\":"...)
-		b = ahprt.AppendString(b, v.Text)
-	}
+	b = append(b, ",\"text\":"...)
+	b = ahprt.AppendString(b, v.Text)
 	return append(b, '}')
 }
 
@@ -21382,18 +18210,9 @@ func (v *ReturnEffect) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"return\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"value\":"...)
-		b = ahprt.AppendValue(b, v.Value)
-	}
+	b = append(b, ",\"value\":"...)
+	b = ahprt.AppendValue(b, v.Value)
 	return append(b, '}')
 }
 
@@ -21465,22 +18284,10 @@ func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"flow\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"operation\":\"stop\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
+	b = append(b, ",\"operation\":\"stop\""...)
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
 	return append(b, '}')
 }
 
@@ -21553,20 +18360,10 @@ func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"flow\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"operation\":\"continue\""...)
+	b = append(b, ",\"operation\":\"continue\""...)
 	if v.Instruction != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instruction\":"...)
+		b = append(b, ",\"instruction\":"...)
 		b = ahprt.AppendString(b, *v.Instruction)
 	}
 	return append(b, '}')
@@ -21645,33 +18442,13 @@ func (v *InjectEffect) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"inject\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"target\":\"context\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"operation\":\"append\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"deliverAt\":"...)
-		b = ahprt.AppendString(b, string(v.DeliverAt))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"value\":"...)
-		b = appendListMessage(b, v.Value)
-	}
+	b = append(b, ",\"target\":\"context\""...)
+	b = append(b, ",\"operation\":\"append\""...)
+	b = append(b, ",\"deliverAt\":"...)
+	b = ahprt.AppendString(b, string(v.DeliverAt))
+	b = append(b, ",\"value\":"...)
+	b = appendListMessage(b, v.Value)
 	return append(b, '}')
 }
 
@@ -22138,113 +18915,53 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"tool.before\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"call\":"...)
-		b = v.Call.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tool\":"...)
-		b = v.Tool.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
+	b = append(b, ",\"call\":"...)
+	b = v.Call.AppendJSON(b)
+	b = append(b, ",\"tool\":"...)
+	b = v.Tool.AppendJSON(b)
+	b = append(b, ",\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
 	if v.Batch != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"batch\":"...)
+		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -22488,152 +19205,71 @@ func (v *ToolAfter) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"tool.after\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
-		b = appendListMessage(b, v.Items)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"outcome\":"...)
-		b = ahprt.AppendString(b, string(v.Outcome))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"execution\":"...)
-		if v.Execution == nil {
-			b = append(b, "null"...)
-		} else {
-			b = v.Execution.AppendJSON(b)
-		}
+	b = append(b, ",\"items\":"...)
+	b = appendListMessage(b, v.Items)
+	b = append(b, ",\"outcome\":"...)
+	b = ahprt.AppendString(b, string(v.Outcome))
+	b = append(b, ",\"execution\":"...)
+	if v.Execution == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Execution.AppendJSON(b)
 	}
 	if v.Error != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"error\":"...)
+		b = append(b, ",\"error\":"...)
 		b = v.Error.AppendJSON(b)
 	}
 	if v.DurationMs != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"durationMs\":"...)
+		b = append(b, ",\"durationMs\":"...)
 		b = ahprt.AppendNumber(b, *v.DurationMs)
 	}
 	if v.FileChanges != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"fileChanges\":"...)
+		b = append(b, ",\"fileChanges\":"...)
 		b = appendListFileChange(b, v.FileChanges)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
 	if v.Session != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
+		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"call\":"...)
-		b = v.Call.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tool\":"...)
-		b = v.Tool.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
+	b = append(b, ",\"call\":"...)
+	b = v.Call.AppendJSON(b)
+	b = append(b, ",\"tool\":"...)
+	b = v.Tool.AppendJSON(b)
+	b = append(b, ",\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
 	if v.Batch != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"batch\":"...)
+		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -22726,33 +19362,16 @@ func (v *FileChange) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"change\":"...)
-		b = ahprt.AppendString(b, string(v.Change))
-	}
+	b = append(b, "\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
+	b = append(b, ",\"change\":"...)
+	b = ahprt.AppendString(b, string(v.Change))
 	if v.PreviousPath != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"previousPath\":"...)
+		b = append(b, ",\"previousPath\":"...)
 		b = ahprt.AppendString(b, *v.PreviousPath)
 	}
 	if v.Before != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"before\":"...)
+		b = append(b, ",\"before\":"...)
 		if v.Before == nil {
 			b = append(b, "null"...)
 		} else {
@@ -22760,10 +19379,7 @@ func (v *FileChange) AppendJSON(b []byte) []byte {
 		}
 	}
 	if v.After != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"after\":"...)
+		b = append(b, ",\"after\":"...)
 		if v.After == nil {
 			b = append(b, "null"...)
 		} else {
@@ -22991,120 +19607,51 @@ func (v *SessionStart) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"session.start\""...)
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
-		b = appendListMessage(b, v.Items)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"trigger\":"...)
-		b = ahprt.AppendString(b, string(v.Trigger))
-	}
+	b = append(b, ",\"items\":"...)
+	b = appendListMessage(b, v.Items)
+	b = append(b, ",\"trigger\":"...)
+	b = ahprt.AppendString(b, string(v.Trigger))
 	if v.ResumedFrom != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"resumedFrom\":"...)
+		b = append(b, ",\"resumedFrom\":"...)
 		b = v.ResumedFrom.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"permissionMode\":"...)
-		b = ahprt.AppendString(b, v.PermissionMode)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"harness\":"...)
-		b = v.Harness.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"manifest\":"...)
-		b = v.Manifest.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
-		b = v.Session.AppendJSON(b)
-	}
+	b = append(b, ",\"permissionMode\":"...)
+	b = ahprt.AppendString(b, v.PermissionMode)
+	b = append(b, ",\"harness\":"...)
+	b = v.Harness.AppendJSON(b)
+	b = append(b, ",\"manifest\":"...)
+	b = v.Manifest.AppendJSON(b)
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
+	b = append(b, ",\"session\":"...)
+	b = v.Session.AppendJSON(b)
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -23199,21 +19746,10 @@ func (v *SessionStartHarness) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"name\":"...)
-		b = ahprt.AppendString(b, v.Name)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"version\":"...)
-		b = ahprt.AppendString(b, v.Version)
-	}
+	b = append(b, "\"name\":"...)
+	b = ahprt.AppendString(b, v.Name)
+	b = append(b, ",\"version\":"...)
+	b = ahprt.AppendString(b, v.Version)
 	return append(b, '}')
 }
 
@@ -23307,69 +19843,24 @@ func (v *SessionStartManifest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"events\":"...)
-		b = appendListSessionStartManifestEvent(b, v.Events)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
-		b = appendListSessionStartManifestGap(b, v.Gaps)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"transports\":"...)
-		b = appendListSessionStartManifestTransport(b, v.Transports)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"authentication\":"...)
-		b = appendListSessionStartManifestAuthenticationItem(b, v.Authentication)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"limits\":"...)
-		b = v.Limits.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"toolPaths\":"...)
-		b = appendListNonEmptyString(b, v.ToolPaths)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"contentCategories\":"...)
-		b = appendListNonEmptyString(b, v.ContentCategories)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"managedPolicy\":"...)
-		b = v.ManagedPolicy.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"correlationIdentityFields\":"...)
-		b = appendListNonEmptyString(b, v.CorrelationIdentityFields)
-	}
+	b = append(b, "\"events\":"...)
+	b = appendListSessionStartManifestEvent(b, v.Events)
+	b = append(b, ",\"gaps\":"...)
+	b = appendListSessionStartManifestGap(b, v.Gaps)
+	b = append(b, ",\"transports\":"...)
+	b = appendListSessionStartManifestTransport(b, v.Transports)
+	b = append(b, ",\"authentication\":"...)
+	b = appendListSessionStartManifestAuthenticationItem(b, v.Authentication)
+	b = append(b, ",\"limits\":"...)
+	b = v.Limits.AppendJSON(b)
+	b = append(b, ",\"toolPaths\":"...)
+	b = appendListNonEmptyString(b, v.ToolPaths)
+	b = append(b, ",\"contentCategories\":"...)
+	b = appendListNonEmptyString(b, v.ContentCategories)
+	b = append(b, ",\"managedPolicy\":"...)
+	b = v.ManagedPolicy.AppendJSON(b)
+	b = append(b, ",\"correlationIdentityFields\":"...)
+	b = appendListNonEmptyString(b, v.CorrelationIdentityFields)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -23442,25 +19933,12 @@ func (v *SessionStartManifestEvent) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"event\":"...)
-		b = ahprt.AppendString(b, string(v.Event))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"modes\":"...)
-		b = appendListSessionStartManifestEventMode(b, v.Modes)
-	}
+	b = append(b, "\"event\":"...)
+	b = ahprt.AppendString(b, string(v.Event))
+	b = append(b, ",\"modes\":"...)
+	b = appendListSessionStartManifestEventMode(b, v.Modes)
 	if v.Capabilities != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"capabilities\":"...)
+		b = append(b, ",\"capabilities\":"...)
 		b = v.Capabilities.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -23541,20 +20019,10 @@ func (v *SessionStartManifestGap) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"path\":"...)
-		b = ahprt.AppendString(b, v.Path)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
+	b = append(b, "\"path\":"...)
+	b = ahprt.AppendString(b, v.Path)
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -23672,31 +20140,19 @@ func (v *SessionStartManifestLimits) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.MaxUploadBytes != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"maxUploadBytes\":"...)
 		b = ahprt.AppendNumber(b, *v.MaxUploadBytes)
 	}
 	if v.MaxContinuations != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxContinuations\":"...)
+		b = ahprt.AppendMember(b, start, "\"maxContinuations\":")
 		b = ahprt.AppendNumber(b, *v.MaxContinuations)
 	}
 	if v.MinTimeoutMs != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"minTimeoutMs\":"...)
+		b = ahprt.AppendMember(b, start, "\"minTimeoutMs\":")
 		b = ahprt.AppendNumber(b, *v.MinTimeoutMs)
 	}
 	if v.MaxTimeoutMs != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxTimeoutMs\":"...)
+		b = ahprt.AppendMember(b, start, "\"maxTimeoutMs\":")
 		b = ahprt.AppendNumber(b, *v.MaxTimeoutMs)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -23765,20 +20221,10 @@ func (v *SessionStartManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"scopes\":"...)
-		b = appendListSessionStartManifestManagedPolicyScope(b, v.Scopes)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"disableable\":"...)
-		b = ahprt.AppendBool(b, v.Disableable)
-	}
+	b = append(b, "\"scopes\":"...)
+	b = appendListSessionStartManifestManagedPolicyScope(b, v.Scopes)
+	b = append(b, ",\"disableable\":"...)
+	b = ahprt.AppendBool(b, v.Disableable)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -23990,106 +20436,49 @@ func (v *SessionEnd) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"session.end\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"outcome\":"...)
-		b = ahprt.AppendString(b, string(v.Outcome))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
+	b = append(b, ",\"outcome\":"...)
+	b = ahprt.AppendString(b, string(v.Outcome))
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
 	if v.Counters != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"counters\":"...)
+		b = append(b, ",\"counters\":"...)
 		b = appendMap_number(b, v.Counters)
 	}
 	if v.Turn != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"turn\":"...)
+		b = append(b, ",\"turn\":"...)
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
+		b = append(b, ",\"items\":"...)
 		b = appendListContentItem(b, v.Items)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
-		b = v.Session.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
+	b = append(b, ",\"session\":"...)
+	b = v.Session.AppendJSON(b)
 	if v.ParentEventID != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"parentEventId\":"...)
+		b = append(b, ",\"parentEventId\":"...)
 		b = ahprt.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"gaps\":"...)
+		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = ahprt.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"synthesized\":"...)
+		b = append(b, ",\"synthesized\":"...)
 		b = ahprt.AppendBool(b, *v.Synthesized)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -24408,24 +20797,11 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"result\":"...)
-		b = v.Result.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"result\":"...)
+	b = v.Result.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -24501,22 +20877,11 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListDenyEffect(b, v.Effects)
-	}
+	b = append(b, ",\"effects\":"...)
+	b = appendListDenyEffect(b, v.Effects)
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -24591,24 +20956,11 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"result\":"...)
-		b = v.Result.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"result\":"...)
+	b = v.Result.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -24684,22 +21036,11 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendList_value(b, v.Effects)
-	}
+	b = append(b, ",\"effects\":"...)
+	b = appendList_value(b, v.Effects)
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -24777,28 +21118,12 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"method\":\"hooks/intercept\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"params\":"...)
-		b = v.Params.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"method\":\"hooks/intercept\""...)
+	b = append(b, ",\"params\":"...)
+	b = v.Params.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -24884,40 +21209,21 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"event\":"...)
-		if v.Event == nil {
-			b = append(b, "null"...)
-		} else {
-			b = v.Event.AppendJSON(b)
-		}
+	b = append(b, ",\"event\":"...)
+	if v.Event == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Event.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"capabilities\":"...)
-		b = v.Capabilities.AppendJSON(b)
-	}
+	b = append(b, ",\"capabilities\":"...)
+	b = v.Capabilities.AppendJSON(b)
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	if v.State != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"state\":"...)
+		b = append(b, ",\"state\":"...)
 		b = v.State.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -25007,39 +21313,20 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"permission\":"...)
-		b = ahprt.AppendString(b, string(v.Permission))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"candidate\":"...)
-		b = v.Candidate.AppendJSON(b)
-	}
+	b = append(b, "\"permission\":"...)
+	b = ahprt.AppendString(b, string(v.Permission))
+	b = append(b, ",\"candidate\":"...)
+	b = v.Candidate.AppendJSON(b)
 	if v.Flow != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"flow\":"...)
+		b = append(b, ",\"flow\":"...)
 		b = ahprt.AppendString(b, string(*v.Flow))
 	}
 	if v.Instructions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"instructions\":"...)
+		b = append(b, ",\"instructions\":"...)
 		b = appendListNonEmptyString(b, v.Instructions)
 	}
 	if v.Injections != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"injections\":"...)
+		b = append(b, ",\"injections\":"...)
 		b = appendList_value(b, v.Injections)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -25177,18 +21464,10 @@ func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"value\":"...)
-		b = ahprt.AppendValue(b, v.Value)
-	}
+	b = append(b, "\"value\":"...)
+	b = ahprt.AppendValue(b, v.Value)
 	if v.Provenance != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"provenance\":"...)
+		b = append(b, ",\"provenance\":"...)
 		b = ahprt.AppendValue(b, v.Provenance)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -25273,24 +21552,11 @@ func (v *InterceptResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"result\":"...)
-		b = v.Result.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"result\":"...)
+	b = v.Result.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -25366,22 +21632,11 @@ func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListEffect(b, v.Effects)
-	}
+	b = append(b, ",\"effects\":"...)
+	b = appendListEffect(b, v.Effects)
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -25553,30 +21808,17 @@ func (v *BooleanSchema) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"boolean\""...)
 	if v.Title != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"title\":"...)
+		b = append(b, ",\"title\":"...)
 		b = ahprt.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"description\":"...)
+		b = append(b, ",\"description\":"...)
 		b = ahprt.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"default\":"...)
+		b = append(b, ",\"default\":"...)
 		b = ahprt.AppendBool(b, *v.Default)
 	}
 	return append(b, '}')
@@ -25692,37 +21934,18 @@ func (v *ElicitRequestFormParams) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Meta != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"_meta\":"...)
 		b = v.Meta.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"message\":"...)
-		b = ahprt.AppendString(b, v.Message)
-	}
+	b = ahprt.AppendMember(b, start, "\"message\":")
+	b = ahprt.AppendString(b, v.Message)
 	if v.Mode {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mode\":\"form\""...)
+		b = append(b, ",\"mode\":\"form\""...)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"requestedSchema\":"...)
-		b = v.RequestedSchema.AppendJSON(b)
-	}
+	b = append(b, ",\"requestedSchema\":"...)
+	b = v.RequestedSchema.AppendJSON(b)
 	if v.Task != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"task\":"...)
+		b = append(b, ",\"task\":"...)
 		b = v.Task.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -25790,9 +22013,6 @@ func (v *RequestMeta) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.ProgressToken != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"progressToken\":"...)
 		b = v.ProgressToken.AppendJSON(b)
 	}
@@ -25921,30 +22141,16 @@ func (v *ElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Schema != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"$schema\":"...)
 		b = ahprt.AppendString(b, *v.Schema)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"properties\":"...)
-		b = appendMapPrimitiveSchemaDefinition(b, v.Properties)
-	}
+	b = ahprt.AppendMember(b, start, "\"properties\":")
+	b = appendMapPrimitiveSchemaDefinition(b, v.Properties)
 	if v.Required != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"required\":"...)
+		b = append(b, ",\"required\":"...)
 		b = appendList_string(b, v.Required)
 	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"type\":\"object\""...)
+	b = append(b, ",\"type\":\"object\""...)
 	return append(b, '}')
 }
 
@@ -26158,51 +22364,29 @@ func (v *StringSchema) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"title\":"...)
+		b = append(b, ",\"title\":"...)
 		b = ahprt.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"description\":"...)
+		b = append(b, ",\"description\":"...)
 		b = ahprt.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"default\":"...)
+		b = append(b, ",\"default\":"...)
 		b = ahprt.AppendString(b, *v.Default)
 	}
 	if v.Format != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"format\":"...)
+		b = append(b, ",\"format\":"...)
 		b = ahprt.AppendString(b, string(*v.Format))
 	}
 	if v.MinLength != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"minLength\":"...)
+		b = append(b, ",\"minLength\":"...)
 		b = ahprt.AppendNumber(b, *v.MinLength)
 	}
 	if v.MaxLength != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxLength\":"...)
+		b = append(b, ",\"maxLength\":"...)
 		b = ahprt.AppendNumber(b, *v.MaxLength)
 	}
 	return append(b, '}')
@@ -26341,47 +22525,26 @@ func (v *NumberSchema) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"type\":"...)
-		b = ahprt.AppendString(b, string(v.Type))
-	}
+	b = append(b, "\"type\":"...)
+	b = ahprt.AppendString(b, string(v.Type))
 	if v.Title != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"title\":"...)
+		b = append(b, ",\"title\":"...)
 		b = ahprt.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"description\":"...)
+		b = append(b, ",\"description\":"...)
 		b = ahprt.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"default\":"...)
+		b = append(b, ",\"default\":"...)
 		b = ahprt.AppendNumber(b, *v.Default)
 	}
 	if v.Minimum != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"minimum\":"...)
+		b = append(b, ",\"minimum\":"...)
 		b = ahprt.AppendNumber(b, *v.Minimum)
 	}
 	if v.Maximum != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maximum\":"...)
+		b = append(b, ",\"maximum\":"...)
 		b = ahprt.AppendNumber(b, *v.Maximum)
 	}
 	return append(b, '}')
@@ -26497,39 +22660,21 @@ func (v *UntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"title\":"...)
+		b = append(b, ",\"title\":"...)
 		b = ahprt.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"description\":"...)
+		b = append(b, ",\"description\":"...)
 		b = ahprt.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"default\":"...)
+		b = append(b, ",\"default\":"...)
 		b = ahprt.AppendString(b, *v.Default)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"enum\":"...)
-		b = appendList_string(b, v.Enum)
-	}
+	b = append(b, ",\"enum\":"...)
+	b = appendList_string(b, v.Enum)
 	return append(b, '}')
 }
 
@@ -26636,39 +22781,21 @@ func (v *TitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"title\":"...)
+		b = append(b, ",\"title\":"...)
 		b = ahprt.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"description\":"...)
+		b = append(b, ",\"description\":"...)
 		b = ahprt.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"default\":"...)
+		b = append(b, ",\"default\":"...)
 		b = ahprt.AppendString(b, *v.Default)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"oneOf\":"...)
-		b = appendListLabelledOption(b, v.OneOf)
-	}
+	b = append(b, ",\"oneOf\":"...)
+	b = appendListLabelledOption(b, v.OneOf)
 	return append(b, '}')
 }
 
@@ -26735,21 +22862,10 @@ func (v *LabelledOption) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"const\":"...)
-		b = ahprt.AppendString(b, v.Const)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"title\":"...)
-		b = ahprt.AppendString(b, v.Title)
-	}
+	b = append(b, "\"const\":"...)
+	b = ahprt.AppendString(b, v.Const)
+	b = append(b, ",\"title\":"...)
+	b = ahprt.AppendString(b, v.Title)
 	return append(b, '}')
 }
 
@@ -26864,51 +22980,27 @@ func (v *UntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"array\""...)
 	if v.Title != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"title\":"...)
+		b = append(b, ",\"title\":"...)
 		b = ahprt.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"description\":"...)
+		b = append(b, ",\"description\":"...)
 		b = ahprt.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"default\":"...)
+		b = append(b, ",\"default\":"...)
 		b = appendList_string(b, v.Default)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
-		b = v.Items.AppendJSON(b)
-	}
+	b = append(b, ",\"items\":"...)
+	b = v.Items.AppendJSON(b)
 	if v.MinItems != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"minItems\":"...)
+		b = append(b, ",\"minItems\":"...)
 		b = ahprt.AppendNumber(b, *v.MinItems)
 	}
 	if v.MaxItems != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxItems\":"...)
+		b = append(b, ",\"maxItems\":"...)
 		b = ahprt.AppendNumber(b, *v.MaxItems)
 	}
 	return append(b, '}')
@@ -26974,18 +23066,9 @@ func (v *UntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"string\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"enum\":"...)
-		b = appendList_string(b, v.Enum)
-	}
+	b = append(b, ",\"enum\":"...)
+	b = appendList_string(b, v.Enum)
 	return append(b, '}')
 }
 
@@ -27105,51 +23188,27 @@ func (v *TitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"array\""...)
 	if v.Title != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"title\":"...)
+		b = append(b, ",\"title\":"...)
 		b = ahprt.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"description\":"...)
+		b = append(b, ",\"description\":"...)
 		b = ahprt.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"default\":"...)
+		b = append(b, ",\"default\":"...)
 		b = appendList_string(b, v.Default)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"items\":"...)
-		b = v.Items.AppendJSON(b)
-	}
+	b = append(b, ",\"items\":"...)
+	b = v.Items.AppendJSON(b)
 	if v.MinItems != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"minItems\":"...)
+		b = append(b, ",\"minItems\":"...)
 		b = ahprt.AppendNumber(b, *v.MinItems)
 	}
 	if v.MaxItems != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxItems\":"...)
+		b = append(b, ",\"maxItems\":"...)
 		b = ahprt.AppendNumber(b, *v.MaxItems)
 	}
 	return append(b, '}')
@@ -27214,14 +23273,8 @@ func (v *TitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"anyOf\":"...)
-		b = appendListLabelledOption(b, v.AnyOf)
-	}
+	b = append(b, "\"anyOf\":"...)
+	b = appendListLabelledOption(b, v.AnyOf)
 	return append(b, '}')
 }
 
@@ -27327,44 +23380,23 @@ func (v *LegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"title\":"...)
+		b = append(b, ",\"title\":"...)
 		b = ahprt.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"description\":"...)
+		b = append(b, ",\"description\":"...)
 		b = ahprt.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"default\":"...)
+		b = append(b, ",\"default\":"...)
 		b = ahprt.AppendString(b, *v.Default)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"enum\":"...)
-		b = appendList_string(b, v.Enum)
-	}
+	b = append(b, ",\"enum\":"...)
+	b = appendList_string(b, v.Enum)
 	if v.EnumNames != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"enumNames\":"...)
+		b = append(b, ",\"enumNames\":"...)
 		b = appendList_string(b, v.EnumNames)
 	}
 	return append(b, '}')
@@ -27435,9 +23467,6 @@ func (v *TaskMetadata) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Ttl != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"ttl\":"...)
 		b = ahprt.AppendNumber(b, *v.Ttl)
 	}
@@ -27594,44 +23623,20 @@ func (v *ElicitRequestURLParams) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Meta != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"_meta\":"...)
 		b = v.Meta.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"elicitationId\":"...)
-		b = ahprt.AppendString(b, v.ElicitationID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"message\":"...)
-		b = ahprt.AppendString(b, v.Message)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"mode\":\"url\""...)
+	b = ahprt.AppendMember(b, start, "\"elicitationId\":")
+	b = ahprt.AppendString(b, v.ElicitationID)
+	b = append(b, ",\"message\":"...)
+	b = ahprt.AppendString(b, v.Message)
+	b = append(b, ",\"mode\":\"url\""...)
 	if v.Task != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"task\":"...)
+		b = append(b, ",\"task\":"...)
 		b = v.Task.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendString(b, v.URL)
-	}
+	b = append(b, ",\"url\":"...)
+	b = ahprt.AppendString(b, v.URL)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -27712,24 +23717,13 @@ func (v *ElicitResult) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.Meta != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"_meta\":"...)
 		b = ahprt.AppendValue(b, v.Meta)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"action\":"...)
-		b = ahprt.AppendString(b, string(v.Action))
-	}
+	b = ahprt.AppendMember(b, start, "\"action\":")
+	b = ahprt.AppendString(b, string(v.Action))
 	if v.Content != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
+		b = append(b, ",\"content\":"...)
 		b = appendMapElicitResultContentValue(b, v.Content)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -27885,21 +23879,10 @@ func (v *ObserveNotification) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"method\":\"hooks/observe\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"params\":"...)
-		b = v.Params.AppendJSON(b)
-	}
+	b = append(b, ",\"method\":\"hooks/observe\""...)
+	b = append(b, ",\"params\":"...)
+	b = v.Params.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -27968,20 +23951,12 @@ func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"event\":"...)
-		if v.Event == nil {
-			b = append(b, "null"...)
-		} else {
-			b = v.Event.AppendJSON(b)
-		}
+	b = append(b, ",\"event\":"...)
+	if v.Event == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Event.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
@@ -28051,17 +24026,9 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"draft\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"hooks\":"...)
-		b = appendListBackend(b, v.Hooks)
-	}
+	b = append(b, ",\"hooks\":"...)
+	b = appendListBackend(b, v.Hooks)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -28141,42 +24108,24 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"transport\":"...)
-		if v.Transport == nil {
-			b = append(b, "null"...)
-		} else {
-			b = v.Transport.AppendJSON(b)
-		}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"transport\":"...)
+	if v.Transport == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Transport.AppendJSON(b)
 	}
 	if v.Authentication != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"authentication\":"...)
+		b = append(b, ",\"authentication\":"...)
 		if v.Authentication == nil {
 			b = append(b, "null"...)
 		} else {
 			b = v.Authentication.AppendJSON(b)
 		}
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"subscriptions\":"...)
-		b = appendListBackendSubscription(b, v.Subscriptions)
-	}
+	b = append(b, ",\"subscriptions\":"...)
+	b = appendListBackendSubscription(b, v.Subscriptions)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -28260,36 +24209,17 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"stdio\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"command\":"...)
-		b = ahprt.AppendString(b, v.Command)
-	}
+	b = append(b, ",\"command\":"...)
+	b = ahprt.AppendString(b, v.Command)
 	if v.Args != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"args\":"...)
+		b = append(b, ",\"args\":"...)
 		b = appendList_string(b, v.Args)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"lifecycle\":"...)
-		b = ahprt.AppendString(b, string(v.Lifecycle))
-	}
+	b = append(b, ",\"lifecycle\":"...)
+	b = ahprt.AppendString(b, string(v.Lifecycle))
 	if v.Cwd != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cwd\":"...)
+		b = append(b, ",\"cwd\":"...)
 		b = ahprt.AppendString(b, *v.Cwd)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -28382,17 +24312,9 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"http\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendString(b, v.URL)
-	}
+	b = append(b, ",\"url\":"...)
+	b = ahprt.AppendString(b, v.URL)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -28608,71 +24530,33 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"events\":"...)
-		b = appendList_string(b, v.Events)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"mode\":\"intercept\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"timeoutMs\":"...)
-		b = ahprt.AppendNumber(b, v.TimeoutMs)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"failurePolicy\":"...)
-		b = ahprt.AppendString(b, string(v.FailurePolicy))
-	}
+	b = append(b, "\"events\":"...)
+	b = appendList_string(b, v.Events)
+	b = append(b, ",\"mode\":\"intercept\""...)
+	b = append(b, ",\"timeoutMs\":"...)
+	b = ahprt.AppendNumber(b, v.TimeoutMs)
+	b = append(b, ",\"failurePolicy\":"...)
+	b = ahprt.AppendString(b, string(v.FailurePolicy))
 	if v.IncludeNative != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"includeNative\":"...)
+		b = append(b, ",\"includeNative\":"...)
 		b = ahprt.AppendBool(b, *v.IncludeNative)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
+	b = append(b, ",\"content\":"...)
+	b = v.Content.AppendJSON(b)
 	if v.Upload != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"upload\":"...)
+		b = append(b, ",\"upload\":"...)
 		b = v.Upload.AppendJSON(b)
 	}
 	if v.Filters != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"filters\":"...)
+		b = append(b, ",\"filters\":"...)
 		b = v.Filters.AppendJSON(b)
 	}
 	if v.Scope != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"scope\":"...)
+		b = append(b, ",\"scope\":"...)
 		b = ahprt.AppendString(b, string(*v.Scope))
 	}
 	if v.Disableable != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"disableable\":"...)
+		b = append(b, ",\"disableable\":"...)
 		b = ahprt.AppendBool(b, *v.Disableable)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -28764,17 +24648,11 @@ func (v *Filters) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	if v.ToolKinds != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
 		b = append(b, "\"toolKinds\":"...)
 		b = appendListNonEmptyString(b, v.ToolKinds)
 	}
 	if v.Paths != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"paths\":"...)
+		b = ahprt.AppendMember(b, start, "\"paths\":")
 		b = appendListNonEmptyString(b, v.Paths)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -28946,57 +24824,29 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"events\":"...)
-		b = appendList_string(b, v.Events)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"mode\":\"observe\""...)
+	b = append(b, "\"events\":"...)
+	b = appendList_string(b, v.Events)
+	b = append(b, ",\"mode\":\"observe\""...)
 	if v.IncludeNative != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"includeNative\":"...)
+		b = append(b, ",\"includeNative\":"...)
 		b = ahprt.AppendBool(b, *v.IncludeNative)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"content\":"...)
-		b = v.Content.AppendJSON(b)
-	}
+	b = append(b, ",\"content\":"...)
+	b = v.Content.AppendJSON(b)
 	if v.Upload != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"upload\":"...)
+		b = append(b, ",\"upload\":"...)
 		b = v.Upload.AppendJSON(b)
 	}
 	if v.Filters != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"filters\":"...)
+		b = append(b, ",\"filters\":"...)
 		b = v.Filters.AppendJSON(b)
 	}
 	if v.Scope != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"scope\":"...)
+		b = append(b, ",\"scope\":"...)
 		b = ahprt.AppendString(b, string(*v.Scope))
 	}
 	if v.Disableable != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"disableable\":"...)
+		b = append(b, ",\"disableable\":"...)
 		b = ahprt.AppendBool(b, *v.Disableable)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -29149,38 +24999,20 @@ func (v *ContentReceiver) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendString(b, v.URL)
-	}
+	b = append(b, "\"url\":"...)
+	b = ahprt.AppendString(b, v.URL)
 	if v.Authentication != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"authentication\":"...)
+		b = append(b, ",\"authentication\":"...)
 		if v.Authentication == nil {
 			b = append(b, "null"...)
 		} else {
 			b = v.Authentication.AppendJSON(b)
 		}
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"timeoutMs\":"...)
-		b = ahprt.AppendNumber(b, v.TimeoutMs)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"maxBytes\":"...)
-		b = ahprt.AppendNumber(b, v.MaxBytes)
-	}
+	b = append(b, ",\"timeoutMs\":"...)
+	b = ahprt.AppendNumber(b, v.TimeoutMs)
+	b = append(b, ",\"maxBytes\":"...)
+	b = ahprt.AppendNumber(b, v.MaxBytes)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }

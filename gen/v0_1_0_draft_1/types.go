@@ -46,13 +46,8 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendList_string(b, v.Effects)
-	}
+	b = append(b, "\"effects\":"...)
+	b = appendList_string(b, v.Effects)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -122,24 +117,11 @@ func (v *ErrorResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"error\":"...)
-		b = v.Error.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"error\":"...)
+	b = v.Error.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -279,25 +261,12 @@ func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"code\":"...)
-		b = ahprt.AppendNumber(b, v.Code)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"message\":"...)
-		b = ahprt.AppendString(b, v.Message)
-	}
+	b = append(b, "\"code\":"...)
+	b = ahprt.AppendNumber(b, v.Code)
+	b = append(b, ",\"message\":"...)
+	b = ahprt.AppendString(b, v.Message)
 	if v.Data != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"data\":"...)
+		b = append(b, ",\"data\":"...)
 		b = ahprt.AppendValue(b, v.Data)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -425,27 +394,12 @@ func (v *Native) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"provider\":"...)
-		b = ahprt.AppendString(b, v.Provider)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"eventName\":"...)
-		b = ahprt.AppendString(b, v.EventName)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"payload\":"...)
-		b = ahprt.AppendValue(b, v.Payload)
-	}
+	b = append(b, "\"provider\":"...)
+	b = ahprt.AppendString(b, v.Provider)
+	b = append(b, ",\"eventName\":"...)
+	b = ahprt.AppendString(b, v.EventName)
+	b = append(b, ",\"payload\":"...)
+	b = ahprt.AppendValue(b, v.Payload)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -515,24 +469,11 @@ func (v *Notification) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"method\":"...)
-		b = ahprt.AppendString(b, v.Method)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"params\":"...)
-		b = ahprt.AppendValue(b, v.Params)
-	}
+	b = append(b, ",\"method\":"...)
+	b = ahprt.AppendString(b, v.Method)
+	b = append(b, ",\"params\":"...)
+	b = ahprt.AppendValue(b, v.Params)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -617,31 +558,13 @@ func (v *Request) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"method\":"...)
-		b = ahprt.AppendString(b, v.Method)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"params\":"...)
-		b = ahprt.AppendValue(b, v.Params)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"method\":"...)
+	b = ahprt.AppendString(b, v.Method)
+	b = append(b, ",\"params\":"...)
+	b = ahprt.AppendValue(b, v.Params)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -740,39 +663,22 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
 	if v.Cwd != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cwd\":"...)
+		b = append(b, ",\"cwd\":"...)
 		b = ahprt.AppendString(b, *v.Cwd)
 	}
 	if v.WorkspaceRoots != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"workspaceRoots\":"...)
+		b = append(b, ",\"workspaceRoots\":"...)
 		b = appendList_string(b, v.WorkspaceRoots)
 	}
 	if v.Model != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"model\":"...)
+		b = append(b, ",\"model\":"...)
 		b = ahprt.AppendString(b, *v.Model)
 	}
 	if v.Agent != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"agent\":"...)
+		b = append(b, ",\"agent\":"...)
 		b = v.Agent.AppendJSON(b)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -842,18 +748,10 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
 	if v.Type != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"type\":"...)
+		b = append(b, ",\"type\":"...)
 		b = ahprt.AppendString(b, *v.Type)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -925,24 +823,11 @@ func (v *SuccessResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"result\":"...)
-		b = ahprt.AppendValue(b, v.Result)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"result\":"...)
+	b = ahprt.AppendValue(b, v.Result)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -1023,29 +908,15 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"deny\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"reason\":"...)
-		b = ahprt.AppendString(b, v.Reason)
-	}
+	b = append(b, ",\"reason\":"...)
+	b = ahprt.AppendString(b, v.Reason)
 	if v.Code != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"code\":"...)
+		b = append(b, ",\"code\":"...)
 		b = ahprt.AppendString(b, *v.Code)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1123,24 +994,11 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"result\":"...)
-		b = v.Result.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"result\":"...)
+	b = v.Result.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -1216,22 +1074,11 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendListDenyEffect(b, v.Effects)
-	}
+	b = append(b, ",\"effects\":"...)
+	b = appendListDenyEffect(b, v.Effects)
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1306,24 +1153,11 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"result\":"...)
-		b = v.Result.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"result\":"...)
+	b = v.Result.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -1399,22 +1233,11 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"effects\":"...)
-		b = appendList_value(b, v.Effects)
-	}
+	b = append(b, ",\"effects\":"...)
+	b = appendList_value(b, v.Effects)
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1490,28 +1313,12 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = v.ID.AppendJSON(b)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"method\":\"hooks/intercept\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"params\":"...)
-		b = v.Params.AppendJSON(b)
-	}
+	b = append(b, ",\"id\":"...)
+	b = v.ID.AppendJSON(b)
+	b = append(b, ",\"method\":\"hooks/intercept\""...)
+	b = append(b, ",\"params\":"...)
+	b = v.Params.AppendJSON(b)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -1591,29 +1398,13 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"event\":"...)
-		b = v.Event.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"capabilities\":"...)
-		b = v.Capabilities.AppendJSON(b)
-	}
+	b = append(b, ",\"event\":"...)
+	b = v.Event.AppendJSON(b)
+	b = append(b, ",\"capabilities\":"...)
+	b = v.Capabilities.AppendJSON(b)
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1713,57 +1504,23 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"source\":"...)
-		b = ahprt.AppendString(b, v.Source)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"type\":\"tool.before\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"time\":"...)
-		b = ahprt.AppendString(b, v.Time)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"session\":"...)
-		b = v.Session.AppendJSON(b)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tool\":"...)
-		b = v.Tool.AppendJSON(b)
-	}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"source\":"...)
+	b = ahprt.AppendString(b, v.Source)
+	b = append(b, ",\"type\":\"tool.before\""...)
+	b = append(b, ",\"time\":"...)
+	b = ahprt.AppendString(b, v.Time)
+	b = append(b, ",\"session\":"...)
+	b = v.Session.AppendJSON(b)
+	b = append(b, ",\"tool\":"...)
+	b = v.Tool.AppendJSON(b)
 	if v.Native != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"native\":"...)
+		b = append(b, ",\"native\":"...)
 		b = v.Native.AppendJSON(b)
 	}
 	if v.Extensions != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"extensions\":"...)
+		b = append(b, ",\"extensions\":"...)
 		b = ahprt.AppendValue(b, v.Extensions)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1855,39 +1612,16 @@ func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"callId\":"...)
-		b = ahprt.AppendString(b, v.CallID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"name\":"...)
-		b = ahprt.AppendString(b, v.Name)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"kind\":"...)
-		b = ahprt.AppendString(b, string(v.Kind))
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"input\":"...)
-		b = ahprt.AppendValue(b, v.Input)
-	}
+	b = append(b, "\"callId\":"...)
+	b = ahprt.AppendString(b, v.CallID)
+	b = append(b, ",\"name\":"...)
+	b = ahprt.AppendString(b, v.Name)
+	b = append(b, ",\"kind\":"...)
+	b = ahprt.AppendString(b, string(v.Kind))
+	b = append(b, ",\"input\":"...)
+	b = ahprt.AppendValue(b, v.Input)
 	if v.MCP != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"mcp\":"...)
+		b = append(b, ",\"mcp\":"...)
 		b = ahprt.AppendValue(b, v.MCP)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -2041,17 +1775,9 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"hooks\":"...)
-		b = appendListBackend(b, v.Hooks)
-	}
+	b = append(b, ",\"hooks\":"...)
+	b = appendListBackend(b, v.Hooks)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -2133,38 +1859,20 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"id\":"...)
-		b = ahprt.AppendString(b, v.ID)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"transport\":"...)
-		if v.Transport == nil {
-			b = append(b, "null"...)
-		} else {
-			b = v.Transport.AppendJSON(b)
-		}
+	b = append(b, "\"id\":"...)
+	b = ahprt.AppendString(b, v.ID)
+	b = append(b, ",\"transport\":"...)
+	if v.Transport == nil {
+		b = append(b, "null"...)
+	} else {
+		b = v.Transport.AppendJSON(b)
 	}
 	if v.Authentication != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"authentication\":"...)
+		b = append(b, ",\"authentication\":"...)
 		b = v.Authentication.AppendJSON(b)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"subscriptions\":"...)
-		b = appendListBackendSubscription(b, v.Subscriptions)
-	}
+	b = append(b, ",\"subscriptions\":"...)
+	b = appendListBackendSubscription(b, v.Subscriptions)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -2251,36 +1959,17 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"stdio\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"command\":"...)
-		b = ahprt.AppendString(b, v.Command)
-	}
+	b = append(b, ",\"command\":"...)
+	b = ahprt.AppendString(b, v.Command)
 	if v.Args != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"args\":"...)
+		b = append(b, ",\"args\":"...)
 		b = appendList_string(b, v.Args)
 	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"lifecycle\":"...)
-		b = ahprt.AppendString(b, string(v.Lifecycle))
-	}
+	b = append(b, ",\"lifecycle\":"...)
+	b = ahprt.AppendString(b, string(v.Lifecycle))
 	if v.Cwd != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"cwd\":"...)
+		b = append(b, ",\"cwd\":"...)
 		b = ahprt.AppendString(b, *v.Cwd)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -2373,17 +2062,9 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"http\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"url\":"...)
-		b = ahprt.AppendString(b, v.URL)
-	}
+	b = append(b, ",\"url\":"...)
+	b = ahprt.AppendString(b, v.URL)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -2495,17 +2176,9 @@ func (v *Authentication) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	if len(b) > start {
-		b = append(b, ',')
-	}
 	b = append(b, "\"type\":\"bearer\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"tokenEnv\":"...)
-		b = ahprt.AppendString(b, v.TokenEnv)
-	}
+	b = append(b, ",\"tokenEnv\":"...)
+	b = ahprt.AppendString(b, v.TokenEnv)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
@@ -2602,36 +2275,15 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"events\":"...)
-		b = appendList_string(b, v.Events)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"mode\":\"intercept\""...)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"timeoutMs\":"...)
-		b = ahprt.AppendNumber(b, v.TimeoutMs)
-	}
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"failurePolicy\":"...)
-		b = ahprt.AppendString(b, string(v.FailurePolicy))
-	}
+	b = append(b, "\"events\":"...)
+	b = appendList_string(b, v.Events)
+	b = append(b, ",\"mode\":\"intercept\""...)
+	b = append(b, ",\"timeoutMs\":"...)
+	b = ahprt.AppendNumber(b, v.TimeoutMs)
+	b = append(b, ",\"failurePolicy\":"...)
+	b = ahprt.AppendString(b, string(v.FailurePolicy))
 	if v.IncludeNative != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"includeNative\":"...)
+		b = append(b, ",\"includeNative\":"...)
 		b = ahprt.AppendBool(b, *v.IncludeNative)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -2738,22 +2390,11 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	start := len(b)
-	{
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"events\":"...)
-		b = appendListObserveSubscriptionEvent(b, v.Events)
-	}
-	if len(b) > start {
-		b = append(b, ',')
-	}
-	b = append(b, "\"mode\":\"observe\""...)
+	b = append(b, "\"events\":"...)
+	b = appendListObserveSubscriptionEvent(b, v.Events)
+	b = append(b, ",\"mode\":\"observe\""...)
 	if v.IncludeNative != nil {
-		if len(b) > start {
-			b = append(b, ',')
-		}
-		b = append(b, "\"includeNative\":"...)
+		b = append(b, ",\"includeNative\":"...)
 		b = ahprt.AppendBool(b, *v.IncludeNative)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)

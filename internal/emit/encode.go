@@ -129,35 +129,67 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 			g.Return(Append(Id("b"), LitRune('}'))) // a closed object with no members
 			return
 		}
-		g.Id("start").Op(":=").Len(Id("b"))
-		sep := If(Len(Id("b")).Op(">").Id("start")).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
-		for _, f := range t.Fields {
-			member := func(g *Group, val *Statement) {
-				g.Add(sep)
-				g.Id("b").Op("=").Append(Id("b"), nameLit(f.JSON).(*Statement).Op("..."))
-				g.Add(e.appendValue(f.Type, val))
+		// Whether a member was written before the one at hand is often
+		// known here: none before the first, certainly one after a member
+		// always written. Only where it is not does the encoder test
+		// (ahprt.AppendMember, which needs start).
+		const (
+			none = iota
+			maybe
+			certain
+		)
+		before := make([]int, len(t.Fields)) // the state at each field
+		state := none
+		usesStart := t.Extra != nil || t.Open
+		for i, f := range t.Fields {
+			before[i] = state
+			switch {
+			case f.Required:
+				state = certain
+			case state == none:
+				state = maybe
+			}
+			usesStart = usesStart || before[i] == maybe
+		}
+		if usesStart {
+			g.Id("start").Op(":=").Len(Id("b"))
+		}
+		for i, f := range t.Fields {
+			key := quoteJSON(f.JSON) + ":"
+			name := func(g *Group, json string) {
+				switch before[i] {
+				case none:
+					g.Id("b").Op("=").Append(Id("b"), Lit(json).Op("..."))
+				case certain:
+					g.Id("b").Op("=").Append(Id("b"), Lit(","+json).Op("..."))
+				default:
+					g.Id("b").Op("=").Qual(rt, "AppendMember").Call(Id("b"), Id("start"), Lit(json))
+				}
+			}
+			member := func(val *Statement) func(g *Group) {
+				return func(g *Group) {
+					name(g, key)
+					g.Add(e.appendValue(f.Type, val))
+				}
 			}
 			switch {
 			case f.Const != nil && f.Required:
-				g.Add(sep)
-				g.Id("b").Op("=").Append(Id("b"), Lit(quoteJSON(f.JSON)+":"+f.Const.JSON).Op("..."))
+				name(g, key+f.Const.JSON)
 			case f.Const != nil:
-				g.If(Id("v").Dot(f.Go)).Block(
-					sep,
-					Id("b").Op("=").Append(Id("b"), Lit(quoteJSON(f.JSON)+":"+f.Const.JSON).Op("...")),
-				)
+				g.If(Id("v").Dot(f.Go)).BlockFunc(func(g *Group) { name(g, key+f.Const.JSON) })
 			case f.Required:
-				g.BlockFunc(func(g *Group) { member(g, Id("v").Dot(f.Go)) })
+				member(Id("v").Dot(f.Go))(g)
 			case nilable(f.Type):
-				g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(func(g *Group) { member(g, Id("v").Dot(f.Go)) })
+				g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(member(Id("v").Dot(f.Go)))
 			default:
 				val := Op("*").Id("v").Dot(f.Go)
 				if r := resolve(f.Type); r.Named != nil && (r.Named.Kind == ir.StructKind || r.Named.Kind == ir.KindUnionKind) {
 					val = Id("v").Dot(f.Go) // methods take the pointer
 				}
-				g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(func(g *Group) { member(g, val) })
+				g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(member(val))
 			}
 		}
+		sep := If(Len(Id("b")).Op(">").Id("start")).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
 		if t.Extra != nil {
 			g.For(List(Id("_"), Id("k")).Op(":=").Range().Qual(rt, "SortedKeys").Call(Id("v").Dot(ir.FieldExtra))).BlockFunc(func(g *Group) {
 				g.Add(sep)
