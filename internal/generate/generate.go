@@ -24,7 +24,9 @@ import (
 
 // Config says what to generate.
 type Config struct {
-	// Schemas is the schema root: one folder per snapshot.
+	// Schemas is the tree holding the snapshots: a schema root (one
+	// folder per snapshot) or an upstream checkout (schema/<key>/ and the
+	// legacy schemas/<key>/); see load.Discover.
 	Schemas string
 	// Out is the folder that receives one package folder per snapshot.
 	Out string
@@ -54,17 +56,29 @@ func Run(cfg Config) (Files, error) {
 		}
 		cfg.ImportPath = p
 	}
-	keys := cfg.Keys
-	if len(keys) == 0 {
-		var err error
-		if keys, err = load.Root(cfg.Schemas); err != nil {
-			return nil, err
+	_, places, err := load.Discover(cfg.Schemas)
+	if err != nil {
+		return nil, err
+	}
+	if len(cfg.Keys) > 0 {
+		byKey := map[string]load.Place{}
+		for _, p := range places {
+			byKey[p.Key] = p
+		}
+		places = places[:0:0]
+		for _, key := range cfg.Keys {
+			p, ok := byKey[key]
+			if !ok {
+				return nil, fmt.Errorf("%s: no snapshot %q", cfg.Schemas, key)
+			}
+			places = append(places, p)
 		}
 	}
 	files := Files{}
 	pkgs := map[string]string{}
-	for _, key := range keys {
-		dir, srcs, err := load.ReadSnapshot(cfg.Schemas, key)
+	for _, place := range places {
+		key, dir := place.Key, place.Dir
+		srcs, err := load.ReadDir(dir, key)
 		if err != nil {
 			return nil, err
 		}
@@ -75,7 +89,7 @@ func Run(cfg Config) (Files, error) {
 		pkgs[name] = key
 		pkg, err := Snapshot(Input{
 			Key: key, Sources: srcs, ImportPath: path.Join(cfg.ImportPath, name),
-			Source: path.Join(filepath.ToSlash(filepath.Base(cfg.Schemas)), key),
+			Source: path.Join(filepath.ToSlash(filepath.Base(cfg.Schemas)), place.Rel),
 		}, cfg.Options)
 		if err != nil {
 			return nil, err

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
@@ -51,22 +50,13 @@ func DocumentFiles(dir string) ([]string, error) {
 }
 
 // Root lists the snapshot folders of a schema root, sorted by key: every
-// subfolder holding a common.schema.json.
+// subfolder holding a common.schema.json. (Discover also reads upstream
+// trees.)
 func Root(root string) ([]string, error) {
-	entries, err := os.ReadDir(root)
+	keys, err := snapshotFolders(root)
 	if err != nil {
 		return nil, err
 	}
-	var keys []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		if _, err := os.Stat(filepath.Join(root, e.Name(), VersionDocument)); err == nil {
-			keys = append(keys, e.Name())
-		}
-	}
-	sort.Strings(keys)
 	if len(keys) == 0 {
 		return nil, fmt.Errorf("%s: no snapshot folders (a snapshot is a folder with a %s)", root, VersionDocument)
 	}
@@ -77,33 +67,47 @@ func Root(root string) ([]string, error) {
 // their paths are "key/file", their URLs the files' file: URLs.
 func ReadSnapshot(root, key string) (dir string, srcs []Source, err error) {
 	dir = filepath.Join(root, key)
+	srcs, err = ReadDir(dir, key)
+	return dir, srcs, err
+}
+
+// ReadDir reads every document of snapshot key's folder dir, without
+// loading them: their paths are "key/file", their URLs the files' file:
+// URLs.
+func ReadDir(dir, key string) (srcs []Source, err error) {
 	files, err := DocumentFiles(dir)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	for _, f := range files {
 		name := filepath.Base(f)
 		data, err := os.ReadFile(f)
 		if err != nil {
-			return "", nil, err
+			return nil, err
 		}
 		u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(abs, name))}).String()
 		srcs = append(srcs, Source{Path: key + "/" + name, URL: u, Data: data})
 	}
 	if len(srcs) == 0 {
-		return "", nil, fmt.Errorf("%s: no schema documents", dir)
+		return nil, fmt.Errorf("%s: no schema documents", dir)
 	}
-	return dir, srcs, nil
+	return srcs, nil
 }
 
 // LoadSnapshot loads every document of root/key. Paths in messages are
 // relative to root's parent-free form "key/file".
 func LoadSnapshot(root, key string, opt Options) (*Snapshot, error) {
-	dir, srcs, err := ReadSnapshot(root, key)
+	return LoadDir(filepath.Join(root, key), key, opt)
+}
+
+// LoadDir loads every document of snapshot key's folder dir; paths in
+// messages are "key/file".
+func LoadDir(dir, key string, opt Options) (*Snapshot, error) {
+	srcs, err := ReadDir(dir, key)
 	if err != nil {
 		return nil, err
 	}

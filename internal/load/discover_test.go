@@ -1,0 +1,73 @@
+package load
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func mkSnapshot(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, VersionDocument), []byte(`{}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDiscover(t *testing.T) {
+	// A schema root: one folder per snapshot; dot folders and folders
+	// without common.schema.json are not snapshots.
+	root := t.TempDir()
+	for _, k := range []string{"draft", "2026-12-15", ".publish-2027-01-01-x"} {
+		mkSnapshot(t, filepath.Join(root, k))
+	}
+	os.MkdirAll(filepath.Join(root, "notes"), 0o755)
+	layout, places, err := Discover(root)
+	if err != nil || layout != SchemaRoot || len(places) != 2 || places[0].Key != "2026-12-15" || places[1].Rel != "draft" || places[1].Dir != filepath.Join(root, "draft") {
+		t.Fatalf("schema root: %v %+v %v", layout, places, err)
+	}
+
+	// An upstream tree: schema/<key> and the legacy plural schemas/<key>.
+	up := t.TempDir()
+	mkSnapshot(t, filepath.Join(up, "schema", "draft"))
+	mkSnapshot(t, filepath.Join(up, "schema", "2026-12-15"))
+	mkSnapshot(t, filepath.Join(up, "schemas", "0.1.0-draft.1"))
+	os.MkdirAll(filepath.Join(up, "fixtures", "draft"), 0o755)
+	layout, places, err = Discover(up)
+	if err != nil || layout != Upstream {
+		t.Fatalf("upstream tree: %v %v", layout, err)
+	}
+	var got []string
+	for _, p := range places {
+		got = append(got, p.Rel)
+		if p.Legacy != strings.HasPrefix(p.Rel, "schemas/") {
+			t.Errorf("%s: Legacy %v", p.Rel, p.Legacy)
+		}
+	}
+	if strings.Join(got, " ") != "schemas/0.1.0-draft.1 schema/2026-12-15 schema/draft" {
+		t.Errorf("upstream places %v", got)
+	}
+	if p, err := Find(up, "2026-12-15"); err != nil || p.Dir != filepath.Join(up, "schema", "2026-12-15") {
+		t.Errorf("Find: %+v %v", p, err)
+	}
+	if _, err := Find(up, "2027-01-01"); err == nil || !strings.Contains(err.Error(), `no snapshot "2027-01-01"`) {
+		t.Errorf("Find of a missing key: %v", err)
+	}
+
+	// One key in both schema folders is ambiguous.
+	mkSnapshot(t, filepath.Join(up, "schemas", "draft"))
+	if _, _, err := Discover(up); err == nil || !strings.Contains(err.Error(), "schema/draft and schemas/draft") {
+		t.Errorf("a key in both schema/ and schemas/: %v", err)
+	}
+
+	// No snapshot anywhere.
+	if _, _, err := Discover(t.TempDir()); err == nil || !strings.Contains(err.Error(), "no snapshot folders") {
+		t.Errorf("empty tree: %v", err)
+	}
+	if _, _, err := Discover(filepath.Join(up, "missing")); err == nil {
+		t.Error("a missing tree was read")
+	}
+}
