@@ -8,18 +8,41 @@ import (
 	"github.com/ahpgen/ahpgen/internal/release"
 )
 
+// treeFlags adds -schemas (a schema root, the default "schemas") and
+// -root (an upstream checkout) to fs; the returned function gives the
+// tree to work on, or an error when both are set.
+func treeFlags(fs *flag.FlagSet) func() (string, error) {
+	schemas := fs.String("schemas", "schemas", "schema root: one folder per snapshot")
+	root := fs.String("root", "", "an upstream AHP checkout (schema/<key>/, fixtures/<key>/, spec/<key>/, conformance/<key>/, legacy schemas/<key>/) instead of -schemas")
+	return func() (string, error) {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if set["root"] && set["schemas"] {
+			return "", fmt.Errorf("-root and -schemas name the same thing: give one")
+		}
+		if *root != "" {
+			return *root, nil
+		}
+		return *schemas, nil
+	}
+}
+
 func runPublish(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("ahpgen publish", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	date := fs.String("date", "", "release date, YYYY-MM-DD (a real calendar date): the new snapshot's folder and wire version")
-	schemas := fs.String("schemas", "schemas", "schema root holding the draft folder")
+	tree := treeFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: ahpgen publish -date YYYY-MM-DD [-schemas DIR]")
+		fmt.Fprintln(stderr, "Usage: ahpgen publish -date YYYY-MM-DD [-schemas DIR | -root TREE]")
 		fmt.Fprintln(stderr)
-		fmt.Fprintln(stderr, "Freezes DIR/draft into DIR/YYYY-MM-DD: $ids move to the dated path, the")
-		fmt.Fprintln(stderr, "protocolVersion constant becomes the date, titles and comments name the")
-		fmt.Fprintln(stderr, "release, the manifest gets fresh hashes. Refuses an existing destination;")
-		fmt.Fprintln(stderr, "stages the copy and moves it into place at once; never edits draft.")
+		fmt.Fprintln(stderr, "Freezes the draft into a dated release; refuses an existing date; stages the")
+		fmt.Fprintln(stderr, "copy, checks it and moves it into place, leaving nothing behind on failure;")
+		fmt.Fprintln(stderr, "never edits the draft.")
+		fmt.Fprintln(stderr, "  -schemas: DIR/draft → DIR/YYYY-MM-DD: $ids move to the dated path, the")
+		fmt.Fprintln(stderr, "  protocolVersion constant becomes the date, titles and comments name the")
+		fmt.Fprintln(stderr, "  release, the manifest gets fresh hashes.")
+		fmt.Fprintln(stderr, "  -root: as upstream's freeze tool does, <root>/draft → <root>/YYYY-MM-DD for")
+		fmt.Fprintln(stderr, "  schema, fixtures, spec and conformance, byte for byte.")
 		fmt.Fprintln(stderr, "Then run go generate ./... to get its package and dispatcher entry.")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
@@ -27,53 +50,71 @@ func runPublish(args []string, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitForParse(err)
 	}
-	if *date == "" || fs.NArg() > 0 {
+	dir, err := tree()
+	if *date == "" || fs.NArg() > 0 || err != nil {
+		if err != nil {
+			fmt.Fprintln(stderr, "ahpgen publish:", err)
+		}
 		fs.Usage()
 		return 2
 	}
-	if err := release.Publish(*schemas, *date); err != nil {
+	notes, err := release.Publish(dir, *date)
+	if err != nil {
 		fmt.Fprintln(stderr, "ahpgen", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "published %s/%s\n", *schemas, *date)
+	for _, n := range notes {
+		fmt.Fprintln(stdout, "note:", n)
+	}
+	fmt.Fprintf(stdout, "published %s in %s\n", *date, dir)
 	return 0
 }
 
 func runVerify(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("ahpgen verify", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	schemas := fs.String("schemas", "schemas", "schema root")
-	update := fs.Bool("update-draft", false, "rewrite the draft's manifest from its documents first")
+	tree := treeFlags(fs)
+	update := fs.Bool("update-draft", false, "rewrite the draft's manifests from its files first")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: ahpgen verify [-schemas DIR] [-update-draft]")
+		fmt.Fprintln(stderr, "Usage: ahpgen verify [-schemas DIR | -root TREE] [-update-draft]")
 		fmt.Fprintln(stderr)
-		fmt.Fprintln(stderr, "Checks every snapshot: folder key, manifest and wire version agree, and")
-		fmt.Fprintln(stderr, "each document's sha256 is its manifest's (published snapshots never change).")
+		fmt.Fprintln(stderr, "Checks every snapshot: folder key, manifests and wire version agree, and each")
+		fmt.Fprintln(stderr, "file's sha256 is its manifest's (published snapshots never change). Reads the")
+		fmt.Fprintln(stderr, "project's manifests and upstream's; on an upstream tree it checks fixtures,")
+		fmt.Fprintln(stderr, "conformance and spec manifests too, as upstream's checker does.")
 		fmt.Fprintln(stderr)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return exitForParse(err)
 	}
-	if fs.NArg() > 0 {
+	dir, err := tree()
+	if fs.NArg() > 0 || err != nil {
+		if err != nil {
+			fmt.Fprintln(stderr, "ahpgen verify:", err)
+		}
 		fs.Usage()
 		return 2
 	}
 	if *update {
-		if err := release.UpdateDraft(*schemas); err != nil {
+		if err := release.UpdateDraft(dir); err != nil {
 			fmt.Fprintln(stderr, "ahpgen verify:", err)
 			return 1
 		}
 	}
-	problems, err := release.Verify(*schemas)
+	problems, err := release.Verify(dir)
 	if err != nil {
 		fmt.Fprintln(stderr, "ahpgen verify:", err)
 		return 1
 	}
 	for _, p := range problems {
-		fmt.Fprintln(stderr, p)
+		if p.Note {
+			fmt.Fprintln(stdout, p)
+		} else {
+			fmt.Fprintln(stderr, p)
+		}
 	}
-	if len(problems) > 0 {
+	if release.Failed(problems) {
 		return 1
 	}
 	fmt.Fprintln(stdout, "ok")

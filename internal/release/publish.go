@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -35,39 +36,78 @@ func ValidDate(key string) bool {
 	return err == nil && t.Format(time.DateOnly) == key
 }
 
-// Publish freezes root/draft into root/date: every $id moves to the dated
+// Publish freezes the draft of a tree into a dated release. In an
+// upstream tree it is Freeze. In a schema root it freezes root/draft into
+// root/date: with the project's manifest, every $id moves to the dated
 // path, titles and comments that mark the draft name the release, the
 // protocolVersion constant becomes the date, and the manifest is
-// rewritten with fresh hashes. The copy is staged beside the destination,
-// loaded and checked, then renamed into place in one step: on failure
-// nothing is left behind. draft itself is only read.
-func Publish(root, date string) (err error) {
+// rewritten with fresh hashes (its stable names kept); a draft carrying
+// upstream's manifest (imported from upstream) is rewritten as upstream's
+// freeze rewrites a schema folder. The copy is staged beside the
+// destination, loaded and checked, then renamed into place in one step:
+// on failure nothing is left behind. draft itself is only read. notes
+// are what Freeze reports besides.
+func Publish(root, date string) (notes []string, err error) {
 	if !ValidDate(date) {
-		return fmt.Errorf("publish: %q is not a calendar date written YYYY-MM-DD", date)
+		return nil, fmt.Errorf("publish: %q is not a calendar date written YYYY-MM-DD", date)
+	}
+	if layout, _, err := load.Discover(root); err == nil && layout == load.Upstream {
+		return Freeze(root, date)
 	}
 	src := filepath.Join(root, DraftKey)
 	dst := filepath.Join(root, date)
 	if _, err := os.Stat(dst); err == nil {
-		return fmt.Errorf("publish: %s already exists: a published snapshot is never replaced", dst)
+		return nil, fmt.Errorf("publish: %s already exists: a published snapshot is never replaced", dst)
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return err
+		return nil, err
 	}
 	draft, err := load.LoadSnapshot(root, DraftKey, load.Options{})
 	if err != nil {
-		return fmt.Errorf("publish: the draft does not load: %w", err)
+		return nil, fmt.Errorf("publish: the draft does not load: %w", err)
 	}
 	if draft.WireVersion != DraftKey {
-		return fmt.Errorf("publish: %s/common.schema.json declares protocolVersion %q, want %q", src, draft.WireVersion, DraftKey)
+		return nil, fmt.Errorf("publish: %s/common.schema.json declares protocolVersion %q, want %q", src, draft.WireVersion, DraftKey)
+	}
+	manifest, err := ReadSchemaManifest(src, DraftKey, filepath.Join(src, ManifestFile))
+	if err != nil {
+		return nil, fmt.Errorf("publish: %w", err)
 	}
 	stage, err := os.MkdirTemp(root, ".publish-"+date+"-")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer func() {
 		if err != nil {
 			os.RemoveAll(stage)
 		}
 	}()
+	if manifest.Form == UpstreamForm {
+		if err := copyTree(src, stage); err != nil {
+			return nil, err
+		}
+		staged := func(p string) string { return filepath.Join(stage, path.Base(p)) }
+		if err := freezeSchemaFolder(stage, filepath.Join(root, date), SchemaRoot, date, staged); err != nil {
+			return nil, fmt.Errorf("publish: %w", err)
+		}
+	} else if err := publishProjectForm(src, stage, date, manifest); err != nil {
+		return nil, err
+	}
+	staged, err := load.LoadSnapshot(root, filepath.Base(stage), load.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("publish: the staged release does not load: %w", err)
+	}
+	if staged.WireVersion != date {
+		return nil, fmt.Errorf("publish: the staged release declares protocolVersion %q", staged.WireVersion)
+	}
+	if err := os.Rename(stage, dst); err != nil {
+		return nil, err
+	}
+	return nil, nil
+}
+
+// publishProjectForm writes the release of src, whose manifest m is in the
+// project's form, into stage.
+func publishProjectForm(src, stage, date string, m *SchemaManifest) error {
 	docs, err := Describe(src)
 	if err != nil {
 		return err
@@ -89,21 +129,14 @@ func Publish(root, date string) (err error) {
 	if err != nil {
 		return err
 	}
-	m := &Manifest{Snapshot: date, ProtocolVersion: date, Status: StatusPublished, Documents: docs}
-	if err := os.WriteFile(filepath.Join(stage, ManifestFile), m.Encode(), 0o644); err != nil {
-		return err
+	out := &Manifest{Snapshot: date, ProtocolVersion: date, Status: StatusPublished, Documents: docs}
+	if m.HasSDKGeneration {
+		out.SDKGeneration = &SDKGeneration{StableNames: map[string]string{}}
+		for _, n := range m.StableNames {
+			out.SDKGeneration.StableNames[n.Key] = n.Name
+		}
 	}
-	staged, err := load.LoadSnapshot(root, filepath.Base(stage), load.Options{})
-	if err != nil {
-		return fmt.Errorf("publish: the staged release does not load: %w", err)
-	}
-	if staged.WireVersion != date {
-		return fmt.Errorf("publish: the staged release declares protocolVersion %q", staged.WireVersion)
-	}
-	if err := os.Rename(stage, dst); err != nil {
-		return err
-	}
-	return nil
+	return os.WriteFile(filepath.Join(stage, ManifestFile), out.Encode(), 0o644)
 }
 
 // rewrite applies the publication edits to one document, by replacing

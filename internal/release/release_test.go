@@ -56,13 +56,13 @@ func TestValidDate(t *testing.T) {
 func TestPublishAndVerify(t *testing.T) {
 	root := copyRoot(t)
 	before, _ := os.ReadFile(filepath.Join(root, "draft", "common.schema.json"))
-	if err := Publish(root, "2026-02-30"); err == nil {
+	if _, err := Publish(root, "2026-02-30"); err == nil {
 		t.Fatal("published an impossible date")
 	}
-	if err := Publish(root, "2099-01-31"); err != nil {
+	if _, err := Publish(root, "2099-01-31"); err != nil {
 		t.Fatal(err)
 	}
-	if err := Publish(root, "2099-01-31"); err == nil || !strings.Contains(err.Error(), "already exists") {
+	if _, err := Publish(root, "2099-01-31"); err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Fatalf("second publish: %v", err)
 	}
 	after, _ := os.ReadFile(filepath.Join(root, "draft", "common.schema.json"))
@@ -116,7 +116,7 @@ func TestPublishFailureLeavesNothing(t *testing.T) {
 	p := filepath.Join(root, "draft", "effect.schema.json")
 	data, _ := os.ReadFile(p)
 	os.WriteFile(p, []byte(strings.Replace(string(data), " (Draft)", "", 1)), 0o644)
-	if err := Publish(root, "2099-02-01"); err == nil || !strings.Contains(err.Error(), "effect.schema.json") {
+	if _, err := Publish(root, "2099-02-01"); err == nil || !strings.Contains(err.Error(), "effect.schema.json") {
 		t.Fatalf("publish: %v", err)
 	}
 	entries, _ := os.ReadDir(root)
@@ -135,7 +135,7 @@ func TestDispatchAcrossSnapshots(t *testing.T) {
 		t.Skip("generates and builds a module: skipped with -short")
 	}
 	root := copyRoot(t)
-	if err := Publish(root, "2099-01-31"); err != nil {
+	if _, err := Publish(root, "2099-01-31"); err != nil {
 		t.Fatal(err)
 	}
 	files, err := generate.Run(generate.Config{Schemas: root, Out: "gen", ImportPath: "dispatchtest.example/gen"})
