@@ -2,80 +2,191 @@ package conformance_test
 
 import (
 	"encoding/json"
+	"os"
+	"path"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/conformance"
-	"github.com/ahpgen/ahpgen/gen/draft"
-	legacy "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
+	"github.com/ahpgen/ahpgen/gen/dispatch"
 	"github.com/ahpgen/ahpgen/internal/generate"
+	"github.com/ahpgen/ahpgen/internal/load"
+	"github.com/ahpgen/ahpgen/internal/release"
 	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
-// report prints the summary and fails on every disagreement: the target is
-// every case, for the project's schemas and for the upstream ones alike.
-func report(t *testing.T, label string, r conformance.Report) {
+// The sources of generated code the fixtures run through.
+const (
+	sourceProject  = "project" // gen/<package>, from the project's schemas/<key>
+	sourceUpstream = "upstream"
+)
+
+// outcome is one snapshot's run: which source, the label printed, the
+// report.
+type outcome struct {
+	source, key, label string
+	report             conformance.Report
+}
+
+// readFloor reads floor.txt: "<source> <snapshot> <agreeing cases>"
+// lines, # comments.
+func readFloor(t *testing.T) map[[2]string]int {
 	t.Helper()
-	t.Logf("%s: %s", label, r.Summary())
-	println(r.Summary(), "("+label+")")
-	for _, c := range r.Checks {
-		if c.Unsupported {
-			t.Logf("%s", c)
+	data, err := os.ReadFile("floor.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[[2]string]int{}
+	for _, line := range strings.Split(string(data), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		n, err := strconv.Atoi(f[len(f)-1])
+		if len(f) != 3 || err != nil {
+			t.Fatalf("floor.txt: bad line %q", line)
+		}
+		out[[2]string{f[0], f[1]}] = n
+	}
+	return out
+}
+
+// judge prints one line per snapshot and fails the test: on AHP_ROOT
+// named explicitly, on any disagreement (and a snapshot without cases);
+// on the default folder, when a snapshot of floor.txt for this source
+// is missing or agrees on fewer cases than its floor.
+func judge(t *testing.T, source string, explicit bool, runs []outcome) {
+	t.Helper()
+	got := map[string]outcome{}
+	for _, o := range runs {
+		r := o.report
+		t.Logf("%s (%s)", r.Summary(), o.label)
+		println(r.Summary(), "("+o.label+")")
+		for _, c := range r.Checks {
+			if c.Unsupported {
+				t.Logf("%s", c)
+			}
+		}
+		for _, c := range r.Disagreements() {
+			if explicit {
+				t.Errorf("%s: %s", o.key, c)
+			} else {
+				t.Logf("%s: %s", o.key, c)
+			}
+		}
+		if r.Cases == 0 {
+			t.Errorf("%s: the fixture manifest has no cases", o.label)
+		}
+		got[o.key] = o
+	}
+	if explicit {
+		return
+	}
+	for k, floor := range readFloor(t) {
+		if k[0] != source {
+			continue
+		}
+		o, ok := got[k[1]]
+		switch {
+		case !ok:
+			t.Errorf("floor.txt: no %s run for snapshot %s", source, k[1])
+		case o.report.Agreeing < floor:
+			t.Errorf("%s: %d cases agree, below the floor of %d in floor.txt", o.label, o.report.Agreeing, floor)
 		}
 	}
-	for _, c := range r.Disagreements() {
-		t.Errorf("%s", c)
-	}
-	if r.Cases == 0 {
-		t.Error("the manifest has no cases")
-	}
 }
 
-// TestDraftProjectSchemas runs every fixture through gen/draft, generated
-// from the project's own schemas/draft.
-func TestDraftProjectSchemas(t *testing.T) {
-	root, _ := testenv.AHPRoot(t)
-	r, err := conformance.Run(root, "draft", "schema/draft/", draft.Registry)
-	if err != nil {
-		t.Fatal(err)
+// TestProjectSchemas runs each snapshot's fixtures (AHP_ROOT's
+// fixtures/<key>/manifest.json) through the package generated from the
+// project's own schemas/<key>: every snapshot gen/dispatch routes over.
+func TestProjectSchemas(t *testing.T) {
+	root, explicit := testenv.AHPRoot(t)
+	var runs []outcome
+	for _, s := range dispatch.Snapshots {
+		if !conformance.HasFixtures(root, s.Key) {
+			t.Logf("snapshot %s: %s has no fixtures/%s", s.Key, root, s.Key)
+			continue
+		}
+		r, err := conformance.RunSnapshot(root, s.Key, s.Entries)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, outcome{sourceProject, s.Key, "gen/" + path.Base(s.Package) + " from schemas/" + s.Key, r})
 	}
-	report(t, "gen/draft from schemas/draft", r)
+	judge(t, sourceProject, explicit, runs)
 }
 
-// TestLegacyProjectSchemas runs the legacy snapshot's fixtures through
-// gen/v0_1_0_draft_1, generated from schemas/0.1.0-draft.1.
-func TestLegacyProjectSchemas(t *testing.T) {
-	root, _ := testenv.AHPRoot(t)
-	r, err := conformance.Run(root, "0.1.0-draft.1", "schemas/0.1.0-draft.1/", legacy.Registry)
-	if err != nil {
-		t.Fatal(err)
-	}
-	report(t, "gen/v0_1_0_draft_1 from schemas/0.1.0-draft.1", r)
-}
-
-// TestUpstreamSchemas generates code from the upstream schema folders
-// ($AHP_ROOT/schema/draft and $AHP_ROOT/schemas/0.1.0-draft.1) in one temp
-// module and runs every fixture of both snapshots through it.
+// TestUpstreamSchemas generates code from every snapshot of AHP_ROOT's
+// own schemas (schema/<key>/, and the legacy schemas/<key>/) in one temp
+// module and runs each snapshot's fixtures through its package.
 func TestUpstreamSchemas(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a temp module: skipped with -short")
 	}
-	root, _ := testenv.AHPRoot(t)
-	mod := map[string][]byte{"main.go": []byte(runner)}
-	for _, s := range []struct{ root, key string }{{"schema", "draft"}, {"schemas", "0.1.0-draft.1"}} {
-		files, err := generate.Run(generate.Config{
-			Schemas: filepath.Join(root, s.root), Keys: []string{s.key},
-			Out: filepath.Join(t.TempDir(), "gen"), ImportPath: "ahpconformance.test/gen",
-		})
-		if err != nil {
+	root, explicit := testenv.AHPRoot(t)
+	judge(t, sourceUpstream, explicit, runUpstream(t, root, nil))
+}
+
+// TestUpstreamRelease freezes a copy of AHP_ROOT's draft into the release
+// 2026-12-15 with ahpgen's publish, generates the release's package from
+// the frozen schemas and runs the frozen fixtures through it: every case
+// must agree, as for the draft.
+func TestUpstreamRelease(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a temp module: skipped with -short")
+	}
+	src, _ := testenv.AHPRoot(t)
+	root := filepath.Join(t.TempDir(), "ahp")
+	testenv.Run(t, ".", "", "cp", "-R", src, root)
+	const date = "2026-12-15"
+	if _, err := os.Stat(filepath.Join(root, "schema", date)); err != nil {
+		if _, err := release.Publish(root, date); err != nil {
 			t.Fatal(err)
 		}
-		for p, b := range files {
-			if !strings.HasPrefix(p, "dispatch/") {
-				mod["gen/"+p] = b
-			}
-		}
+	}
+	runs := runUpstream(t, root, []string{date})
+	if len(runs) != 1 || runs[0].key != date {
+		t.Fatalf("runs %+v", runs)
+	}
+	judge(t, sourceUpstream, true, runs)
+	draft, err := os.ReadFile(filepath.Join(root, "fixtures", "draft", "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m conformance.Manifest
+	json.Unmarshal(draft, &m)
+	if runs[0].report.Cases != len(m.Cases) {
+		t.Errorf("the release has %d cases, the draft %d", runs[0].report.Cases, len(m.Cases))
+	}
+}
+
+// runUpstream generates the snapshots keys (all when nil) of the upstream
+// tree root with the dispatcher into a temp module, and runs every
+// snapshot's fixtures through its package.
+func runUpstream(t *testing.T, root string, keys []string) []outcome {
+	t.Helper()
+	_, places, err := load.Discover(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rels := map[string]string{}
+	for _, p := range places {
+		rels[p.Key] = p.Rel
+	}
+	files, err := generate.Run(generate.Config{
+		Schemas: root, Keys: keys,
+		Out: filepath.Join(t.TempDir(), "gen"), ImportPath: "ahpconformance.test/gen",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := map[string][]byte{"main.go": []byte(runner)}
+	for p, b := range files {
+		mod["gen/"+p] = b
 	}
 	dir := testenv.TempModule(t, "ahpconformance.test", mod)
 	out := testenv.Go(t, dir, "run", ".", root)
@@ -83,12 +194,17 @@ func TestUpstreamSchemas(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &reports); err != nil {
 		t.Fatalf("runner output: %v\n%s", err, out)
 	}
-	report(t, "code generated from "+filepath.Join(root, "schema", "draft"), reports["draft"])
-	report(t, "code generated from "+filepath.Join(root, "schemas", "0.1.0-draft.1"), reports["0.1.0-draft.1"])
+	var runs []outcome
+	for key, r := range reports {
+		runs = append(runs, outcome{sourceUpstream, key, "code generated from " + filepath.Join(root, filepath.FromSlash(rels[key])), r})
+	}
+	sort.Slice(runs, func(i, j int) bool { return runs[i].key < runs[j].key })
+	return runs
 }
 
-// runner is the temp module's program: it runs the fixtures through the
-// packages generated from the upstream schemas and prints the reports.
+// runner is the temp module's program: it runs each snapshot's fixtures
+// through the package generated from it (every package the generated
+// dispatcher routes over) and prints the reports by snapshot.
 var runner = strings.TrimSpace(`
 package main
 
@@ -96,20 +212,23 @@ import (
 	"encoding/json"
 	"os"
 
-	"ahpconformance.test/gen/draft"
-	legacy "ahpconformance.test/gen/v0_1_0_draft_1"
+	"ahpconformance.test/gen/dispatch"
 	"github.com/ahpgen/ahpgen/conformance"
 )
 
 func main() {
-	d, err := conformance.Run(os.Args[1], "draft", "schema/draft/", draft.Registry)
-	if err != nil {
-		panic(err)
+	root := os.Args[1]
+	reports := map[string]conformance.Report{}
+	for _, s := range dispatch.Snapshots {
+		if !conformance.HasFixtures(root, s.Key) {
+			continue
+		}
+		r, err := conformance.RunSnapshot(root, s.Key, s.Entries)
+		if err != nil {
+			panic(err)
+		}
+		reports[s.Key] = r
 	}
-	l, err := conformance.Run(os.Args[1], "0.1.0-draft.1", "schemas/0.1.0-draft.1/", legacy.Registry)
-	if err != nil {
-		panic(err)
-	}
-	json.NewEncoder(os.Stdout).Encode(map[string]conformance.Report{"draft": d, "0.1.0-draft.1": l})
+	json.NewEncoder(os.Stdout).Encode(reports)
 }
 `) + "\n"

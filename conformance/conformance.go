@@ -142,6 +142,26 @@ func Run(root, snapshot, schemaPrefix string, registry []ahprt.Entry) (Report, e
 	return r, nil
 }
 
+// RunSnapshot is Run for snapshot key of an upstream-layout root: the
+// manifest root/fixtures/<key>/manifest.json names the snapshot's schemas
+// under schema/<key>/, or under schemas/<key>/ for a legacy snapshot (the
+// folder the root has).
+func RunSnapshot(root, key string, registry []ahprt.Entry) (Report, error) {
+	prefix := "schema/" + key + "/"
+	if _, err := os.Stat(filepath.Join(root, "schema", key)); err != nil {
+		if _, err := os.Stat(filepath.Join(root, "schemas", key)); err == nil {
+			prefix = "schemas/" + key + "/"
+		}
+	}
+	return Run(root, key, prefix, registry)
+}
+
+// HasFixtures reports whether root has a fixture manifest for snapshot key.
+func HasFixtures(root, key string) bool {
+	_, err := os.Stat(filepath.Join(root, "fixtures", key, "manifest.json"))
+	return err == nil
+}
+
 func runCase(root string, c Case, aggregate string, lookup func(string) (ahprt.Entry, error)) []Check {
 	var out []Check
 	raw, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(c.Path)))
