@@ -25,12 +25,13 @@ func commands() []command {
 		{"generate", "generate one Go package per schema snapshot (or check they are current)", runGenerate},
 		{"publish", "freeze the draft snapshot into a dated release", runPublish},
 		{"verify", "check that published snapshots are intact and manifests agree", runVerify},
+		{"import", "bring snapshots of an upstream checkout into the schema root", runImport},
 		{"init", "write the generate.go stub of a downstream repository", runInit},
 		{"version", "print the ahpgen version", runVersion},
 		{"help", "show this help", runHelp},
 	}
 	if validateCommand != nil {
-		cs = append(cs[:3:3], append([]command{*validateCommand}, cs[3:]...)...)
+		cs = append(cs[:4:4], append([]command{*validateCommand}, cs[4:]...)...)
 	}
 	return cs
 }
