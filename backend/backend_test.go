@@ -74,7 +74,7 @@ func (l *logs) last(t *testing.T) *backend.Error {
 // panics on "panic", is unavailable on "busy", and returns an effect the
 // request may not offer on "allow".
 func policy(ctx context.Context, r *draft.InterceptRequest) ([]draft.Effect, error) {
-	tb, ok := r.Params.Event.(*draft.ToolBefore)
+	tb, ok := r.Params.Event.(*draft.ToolBeforeEvent)
 	if !ok {
 		return nil, backend.ErrUnsupportedEvent
 	}
@@ -180,7 +180,7 @@ func TestReplies(t *testing.T) {
 // version.
 func TestReplyIDAndVersion(t *testing.T) {
 	srv := newServer(t, &logs{})
-	backend.OnCapabilities(srv, draft.Snapshot, func(context.Context, *draft.CapabilitiesRequest) (*draft.CapabilitiesResponseResultManifest, error) {
+	backend.OnCapabilities(srv, draft.Snapshot, func(context.Context, *draft.CapabilitiesRequest) (*draft.StaticCapabilityManifest, error) {
 		return manifest(), nil
 	})
 	r := parse(t, srv.Handle(context.Background(), []byte(legacyRequest)))
@@ -203,17 +203,17 @@ func TestReplyIDAndVersion(t *testing.T) {
 	}
 }
 
-func manifest() *draft.CapabilitiesResponseResultManifest {
-	m := &draft.CapabilitiesResponseResultManifest{
-		Events:                    []draft.CapabilitiesResponseResultManifestEvent{},
-		Gaps:                      []draft.CapabilitiesResponseResultManifestGap{},
-		Transports:                []draft.CapabilitiesResponseResultManifestTransport{"http", "stdio"},
-		Authentication:            []draft.CapabilitiesResponseResultManifestAuthenticationItem{},
+func manifest() *draft.StaticCapabilityManifest {
+	m := &draft.StaticCapabilityManifest{
+		Events:                    []draft.StaticCapabilityManifestEvent{},
+		Gaps:                      []draft.StaticCapabilityManifestGap{},
+		Transports:                []draft.StaticCapabilityManifestTransport{"http", "stdio"},
+		Authentication:            []draft.StaticCapabilityManifestAuthenticationItem{},
 		ToolPaths:                 []string{},
 		ContentCategories:         []string{},
 		CorrelationIdentityFields: []string{},
 	}
-	m.ManagedPolicy.Scopes = []draft.CapabilitiesResponseResultManifestManagedPolicyScope{"user"}
+	m.ManagedPolicy.Scopes = []draft.StaticCapabilityManifestManagedPolicyScope{"user"}
 	return m
 }
 
@@ -286,7 +286,7 @@ func TestRegistrationPanics(t *testing.T) {
 			backend.OnIntercept(srv, v01.Snapshot, func(context.Context, *draft.InterceptRequest) ([]draft.Effect, error) { return nil, nil })
 		},
 		"another method's type": func() {
-			backend.OnCapabilities(srv, draft.Snapshot, func(context.Context, *draft.InterceptRequest) (*draft.CapabilitiesResponseResultManifest, error) {
+			backend.OnCapabilities(srv, draft.Snapshot, func(context.Context, *draft.InterceptRequest) (*draft.StaticCapabilityManifest, error) {
 				return nil, nil
 			})
 		},

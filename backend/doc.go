@@ -6,7 +6,7 @@
 //
 //	srv := backend.New()
 //	backend.OnIntercept(srv, draft.Snapshot, func(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
-//		if tb, ok := req.Params.Event.(*draft.ToolBefore); ok && tb.Tool.Name == "rm" {
+//		if tb, ok := req.Params.Event.(*draft.ToolBeforeEvent); ok && tb.Tool.Name == "rm" {
 //			return []draft.Effect{draft.NewDenyEffect("rm is not allowed here")}, nil
 //		}
 //		return nil, nil // no effects: no decision

@@ -27,7 +27,7 @@ func toolCall(tool, caps string) []byte {
 func Example() {
 	srv := backend.New()
 	backend.OnIntercept(srv, draft.Snapshot, func(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
-		if call, ok := req.Params.Event.(*draft.ToolBefore); ok && call.Tool.Name == "rm" {
+		if call, ok := req.Params.Event.(*draft.ToolBeforeEvent); ok && call.Tool.Name == "rm" {
 			return []draft.Effect{draft.NewDenyEffect("rm is not allowed here")}, nil
 		}
 		return nil, nil // no effects: no decision

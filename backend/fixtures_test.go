@@ -109,7 +109,7 @@ func fixtureServer(t testing.TB, observed *atomic.Int64) *backend.Server {
 	backend.OnIntercept(srv, v01.Snapshot, func(ctx context.Context, r *v01.InterceptRequest) ([]*v01.DenyEffect, error) {
 		return []*v01.DenyEffect{v01.NewDenyEffect("denied by the fixture policy")}, nil
 	})
-	backend.OnCapabilities(srv, draft.Snapshot, func(context.Context, *draft.CapabilitiesRequest) (*draft.CapabilitiesResponseResultManifest, error) {
+	backend.OnCapabilities(srv, draft.Snapshot, func(context.Context, *draft.CapabilitiesRequest) (*draft.StaticCapabilityManifest, error) {
 		return manifest(), nil
 	})
 	backend.OnObserve(srv, draft.Snapshot, func(context.Context, *draft.ObserveNotification) error {
@@ -169,7 +169,7 @@ func judge(t *testing.T, f fixture, data, out []byte) {
 	if f.valid && f.kind == "request" {
 		t.Errorf("%s: the manifest says valid, the backend refused it: %s", f.id, out)
 	}
-	if err := draft.CheckErrorResponse(out); err != nil {
+	if err := draft.CheckJSONRPCErrorResponse(out); err != nil {
 		t.Errorf("%s: the error reply %s is not an errorResponse: %v", f.id, out, err)
 	}
 }

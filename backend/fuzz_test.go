@@ -43,7 +43,7 @@ func checkReplies(t *testing.T, in, out []byte) {
 		t.Fatalf("%d replies to %d lines", n, bytes.Count(in, []byte("\n"))+1)
 	}
 	for _, l := range lines[:len(lines)-1] {
-		if draft.CheckErrorResponse(l) != nil && draft.CheckWireMessage(l) != nil && v01.CheckJSONRPCMessage(l) != nil {
+		if draft.CheckJSONRPCErrorResponse(l) != nil && draft.CheckWireMessage(l) != nil && v01.CheckJSONRPCMessage(l) != nil {
 			t.Fatalf("a reply that is not a response: %q", l)
 		}
 	}
@@ -115,7 +115,7 @@ func fuzzServer() *backend.Server {
 	backend.OnIntercept(srv, v01.Snapshot, func(ctx context.Context, r *v01.InterceptRequest) ([]*v01.DenyEffect, error) {
 		return []*v01.DenyEffect{v01.NewDenyEffect("no")}, nil
 	})
-	backend.OnCapabilities(srv, draft.Snapshot, func(context.Context, *draft.CapabilitiesRequest) (*draft.CapabilitiesResponseResultManifest, error) {
+	backend.OnCapabilities(srv, draft.Snapshot, func(context.Context, *draft.CapabilitiesRequest) (*draft.StaticCapabilityManifest, error) {
 		return manifest(), nil
 	})
 	backend.OnObserve(srv, draft.Snapshot, func(context.Context, *draft.ObserveNotification) error { return nil })

@@ -137,7 +137,7 @@ func DefaultErrorLog(ctx context.Context, e *Error) {
 // Encoder is what every generated value is: it appends its JSON. A
 // snapshot's Effect interface (draft.Effect) is one, and so are a pointer
 // to a snapshot's only effect type (*v0_1_0_draft_1.DenyEffect) and a
-// discovery manifest (*draft.CapabilitiesResponseResultManifest).
+// discovery manifest (*draft.StaticCapabilityManifest).
 type Encoder = offer.Appender
 
 // OnIntercept registers h for the hooks/intercept requests of snap, a
@@ -180,7 +180,7 @@ func OnIntercept[Req any, E Encoder](s *Server, snap *ahprt.Snapshot, h func(con
 }
 
 // OnCapabilities registers h for the hooks/capabilities requests of snap:
-// h returns the discovery manifest (a *draft.CapabilitiesResponseResultManifest),
+// h returns the discovery manifest (a *draft.StaticCapabilityManifest),
 // which the reply carries under the request's id and the snapshot's
 // protocolVersion, checked like an intercept reply. It panics as
 // OnIntercept does.

@@ -11,9 +11,9 @@ import (
 // holds its own member's value, absent members stay nil, and writing
 // through one field leaves the others alone.
 func TestScalarSlab(t *testing.T) {
-	limits := func(members string) *draft.CapabilitiesResponseResultManifestLimits {
+	limits := func(members string) *draft.StaticCapabilityManifestLimits {
 		t.Helper()
-		var v draft.CapabilitiesResponseResultManifestLimits
+		var v draft.StaticCapabilityManifestLimits
 		if err := v.UnmarshalJSON([]byte(`{` + members + `}`)); err != nil {
 			t.Fatal(err)
 		}

@@ -23,6 +23,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -706,6 +707,9 @@ func checkManifest(t *testing.T, snap *snapshot) {
 			ID     string `json:"id"`
 			SHA256 string `json:"sha256"`
 		} `json:"documents"`
+		SDKGeneration *struct {
+			StableNames map[string]string `json:"stableNames"`
+		} `json:"sdkGeneration"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -747,6 +751,53 @@ func checkManifest(t *testing.T, snap *snapshot) {
 	}
 	if !slices.Equal(listed, files) {
 		t.Errorf("manifest lists %v; the folder holds %v", listed, files)
+	}
+	checkStableNames(t, snap, m.SDKGeneration != nil, func() map[string]string {
+		if m.SDKGeneration == nil {
+			return nil
+		}
+		return m.SDKGeneration.StableNames
+	}())
+}
+
+// checkStableNames: where upstream's manifest of the snapshot gives stable
+// type names (sdkGeneration.stableNames), ours gives the same names for the
+// same locations, written relative to the snapshot folder.
+func checkStableNames(t *testing.T, snap *snapshot, have bool, ours map[string]string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(referenceRoot(t, snap), filepath.FromSlash(snap.upstreamDir), "manifest.json"))
+	if err != nil {
+		t.Fatalf("reading upstream's manifest: %v", err)
+	}
+	var up struct {
+		SDKGeneration *struct {
+			StableNames map[string]string `json:"stableNames"`
+		} `json:"sdkGeneration"`
+	}
+	if err := json.Unmarshal(b, &up); err != nil {
+		t.Fatalf("parsing upstream's manifest: %v", err)
+	}
+	if up.SDKGeneration == nil {
+		if have {
+			t.Error("our manifest has sdkGeneration, upstream's has none")
+		}
+		return
+	}
+	want := map[string]string{}
+	for k, v := range up.SDKGeneration.StableNames {
+		want[strings.TrimPrefix(k, snap.upstreamDir+"/")] = v
+	}
+	if !maps.Equal(ours, want) {
+		for k, v := range want {
+			if ours[k] != v {
+				t.Errorf("stable name of %s: ours %q, upstream's %q", k, ours[k], v)
+			}
+		}
+		for k := range ours {
+			if _, ok := want[k]; !ok {
+				t.Errorf("stable name of %s: upstream's manifest has none", k)
+			}
+		}
 	}
 }
 

@@ -56,7 +56,7 @@ func validRequestID(t *testing.T, id string) bool {
 // built-in snapshots' errorResponse schemas agree on every case here.
 func errorResponseValid(t *testing.T, doc []byte) bool {
 	t.Helper()
-	a, b := draft.CheckErrorResponse(doc) == nil, v01.CheckErrorResponse(doc) == nil
+	a, b := draft.CheckJSONRPCErrorResponse(doc) == nil, v01.CheckErrorResponse(doc) == nil
 	if a != b {
 		t.Fatalf("the snapshots disagree on error response %s", doc)
 	}
@@ -226,7 +226,7 @@ func TestEveryReplyIsAValidErrorResponse(t *testing.T) {
 	}
 	dispatchers := map[string]*router.Dispatcher{"built-in": dispatch.Dispatcher, "draft": onlyDraft, "0.1.0-draft.1": onlyLegacy}
 	checks := map[string]func([]byte, ...ahprt.Option) error{
-		"draft errorResponse":         draft.CheckErrorResponse,
+		"draft errorResponse":         draft.CheckJSONRPCErrorResponse,
 		"draft JSON-RPC message":      draft.CheckJSONRPCMessage,
 		"draft wire message":          draft.CheckWireMessage,
 		"0.1.0-draft.1 errorResponse": v01.CheckErrorResponse,
@@ -284,7 +284,7 @@ func TestEveryReplyIsAValidErrorResponse(t *testing.T) {
 					continue
 				}
 				errorResponses++
-				valid := draft.CheckErrorResponse(doc, opts...) == nil
+				valid := draft.CheckJSONRPCErrorResponse(doc, opts...) == nil
 				if v01.CheckErrorResponse(doc, opts...) == nil != valid {
 					t.Fatalf("the snapshots disagree on %s", doc)
 				}

@@ -73,7 +73,7 @@ const denied = "write_file"
 func kit() *backend.Server {
 	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
 	backend.OnIntercept(srv, draft.Snapshot, func(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
-		if call, ok := req.Params.Event.(*draft.ToolBefore); ok && call.Tool.Name == denied && backend.Offered(ctx).Offers(offer.Deny) {
+		if call, ok := req.Params.Event.(*draft.ToolBeforeEvent); ok && call.Tool.Name == denied && backend.Offered(ctx).Offers(offer.Deny) {
 			return []draft.Effect{draft.NewDenyEffect("the tool is not allowed here")}, nil
 		}
 		return nil, nil

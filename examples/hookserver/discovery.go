@@ -9,25 +9,25 @@ import (
 
 // capabilities answers hooks/capabilities with what this backend handles:
 // tool.before, to deny or to merge into the input.
-func (p *policy) capabilities(context.Context, *draft.CapabilitiesRequest) (*draft.CapabilitiesResponseResultManifest, error) {
-	return &draft.CapabilitiesResponseResultManifest{
-		Events: []draft.CapabilitiesResponseResultManifestEvent{{
+func (p *policy) capabilities(context.Context, *draft.CapabilitiesRequest) (*draft.StaticCapabilityManifest, error) {
+	return &draft.StaticCapabilityManifest{
+		Events: []draft.StaticCapabilityManifestEvent{{
 			Event: draft.EventTypeToolBefore,
-			Modes: []draft.CapabilitiesResponseResultManifestEventMode{draft.CapabilitiesResponseResultManifestEventModeIntercept},
+			Modes: []draft.StaticCapabilityManifestEventMode{draft.StaticCapabilityManifestEventModeIntercept},
 			Capabilities: &draft.Capabilities{
 				Effects: []string{string(offer.Deny), string(offer.Modify)},
 				Modify:  &draft.CapabilitiesModify{Input: &draft.ModifyOperations{Merge: true}},
 			},
 		}},
-		Gaps: []draft.CapabilitiesResponseResultManifestGap{{Path: "limits", Reason: "this example states no limits"}},
-		Transports: []draft.CapabilitiesResponseResultManifestTransport{
-			draft.CapabilitiesResponseResultManifestTransportHTTP, draft.CapabilitiesResponseResultManifestTransportStdio,
+		Gaps: []draft.StaticCapabilityManifestGap{{Path: "limits", Reason: "this example states no limits"}},
+		Transports: []draft.StaticCapabilityManifestTransport{
+			draft.StaticCapabilityManifestTransportHTTP, draft.StaticCapabilityManifestTransportStdio,
 		},
-		Authentication:    []draft.CapabilitiesResponseResultManifestAuthenticationItem{},
+		Authentication:    []draft.StaticCapabilityManifestAuthenticationItem{},
 		ToolPaths:         []string{},
 		ContentCategories: []string{},
-		ManagedPolicy: draft.CapabilitiesResponseResultManifestManagedPolicy{
-			Scopes:      []draft.CapabilitiesResponseResultManifestManagedPolicyScope{draft.CapabilitiesResponseResultManifestManagedPolicyScopeUser},
+		ManagedPolicy: draft.StaticCapabilityManifestManagedPolicy{
+			Scopes:      []draft.StaticCapabilityManifestManagedPolicyScope{draft.StaticCapabilityManifestManagedPolicyScopeUser},
 			Disableable: true,
 		},
 		CorrelationIdentityFields: []string{},

@@ -27,7 +27,7 @@ func (p *policy) register(srv *backend.Server) {
 }
 
 func (p *policy) intercept(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
-	call, ok := req.Params.Event.(*draft.ToolBefore)
+	call, ok := req.Params.Event.(*draft.ToolBeforeEvent)
 	if !ok {
 		return nil, nil // not a tool call: no decision
 	}

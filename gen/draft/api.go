@@ -39,6 +39,22 @@ func CheckCapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse)
 }
 
+// DecodeStaticCapabilityManifest decodes data as StaticCapabilityManifest and validates every keyword of capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest in the same pass.
+// A rejected document returns a *ahprt.Error and no value, never a partial one.
+func DecodeStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (*StaticCapabilityManifest, error) {
+	c, err := ahprt.Begin(data, opts)
+	return ahprt.Decoded(c, err, decodeStaticCapabilityManifest)
+}
+
+func decodeStaticCapabilityManifest(c *ahprt.Ctx) (*StaticCapabilityManifest, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
+}
+
+// CheckStaticCapabilityManifest validates data as StaticCapabilityManifest (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest) without building a value.
+func CheckStaticCapabilityManifest(data []byte, opts ...ahprt.Option) error {
+	return ahprt.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest)
+}
+
 // DecodeCapabilities decodes data as Capabilities and validates every keyword of capabilities.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error) {
@@ -55,99 +71,99 @@ func CheckCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities)
 }
 
-// DecodeCapabilitiesConfigChangeBefore decodes data as CapabilitiesConfigChangeBefore and validates every keyword of capabilities.schema.json#/$defs/config.change.before in the same pass.
+// DecodeConfigChangeBeforeCapabilities decodes data as ConfigChangeBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/config.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesConfigChangeBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesConfigChangeBefore, error) {
+func DecodeConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ConfigChangeBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesConfigChangeBefore)
+	return ahprt.Decoded(c, err, decodeConfigChangeBeforeCapabilities)
 }
 
-func decodeCapabilitiesConfigChangeBefore(c *ahprt.Ctx) (*CapabilitiesConfigChangeBefore, error) {
+func decodeConfigChangeBeforeCapabilities(c *ahprt.Ctx) (*ConfigChangeBeforeCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_configChangeBefore, bCapabilities)
 }
 
-// CheckCapabilitiesConfigChangeBefore validates data as CapabilitiesConfigChangeBefore (capabilities.schema.json#/$defs/config.change.before) without building a value.
-func CheckCapabilitiesConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
+// CheckConfigChangeBeforeCapabilities validates data as ConfigChangeBeforeCapabilities (capabilities.schema.json#/$defs/config.change.before) without building a value.
+func CheckConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_configChangeBefore)
 }
 
-// DecodeCapabilitiesContextCompactAfter decodes data as CapabilitiesContextCompactAfter and validates every keyword of capabilities.schema.json#/$defs/context.compact.after in the same pass.
+// DecodeContextCompactAfterCapabilities decodes data as ContextCompactAfterCapabilities and validates every keyword of capabilities.schema.json#/$defs/context.compact.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesContextCompactAfter(data []byte, opts ...ahprt.Option) (*CapabilitiesContextCompactAfter, error) {
+func DecodeContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (*ContextCompactAfterCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesContextCompactAfter)
+	return ahprt.Decoded(c, err, decodeContextCompactAfterCapabilities)
 }
 
-func decodeCapabilitiesContextCompactAfter(c *ahprt.Ctx) (*CapabilitiesContextCompactAfter, error) {
+func decodeContextCompactAfterCapabilities(c *ahprt.Ctx) (*ContextCompactAfterCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactAfter, bCapabilities)
 }
 
-// CheckCapabilitiesContextCompactAfter validates data as CapabilitiesContextCompactAfter (capabilities.schema.json#/$defs/context.compact.after) without building a value.
-func CheckCapabilitiesContextCompactAfter(data []byte, opts ...ahprt.Option) error {
+// CheckContextCompactAfterCapabilities validates data as ContextCompactAfterCapabilities (capabilities.schema.json#/$defs/context.compact.after) without building a value.
+func CheckContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactAfter)
 }
 
-// DecodeCapabilitiesContextCompactBefore decodes data as CapabilitiesContextCompactBefore and validates every keyword of capabilities.schema.json#/$defs/context.compact.before in the same pass.
+// DecodeContextCompactBeforeCapabilities decodes data as ContextCompactBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/context.compact.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesContextCompactBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesContextCompactBefore, error) {
+func DecodeContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ContextCompactBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesContextCompactBefore)
+	return ahprt.Decoded(c, err, decodeContextCompactBeforeCapabilities)
 }
 
-func decodeCapabilitiesContextCompactBefore(c *ahprt.Ctx) (*CapabilitiesContextCompactBefore, error) {
+func decodeContextCompactBeforeCapabilities(c *ahprt.Ctx) (*ContextCompactBeforeCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactBefore, bCapabilities)
 }
 
-// CheckCapabilitiesContextCompactBefore validates data as CapabilitiesContextCompactBefore (capabilities.schema.json#/$defs/context.compact.before) without building a value.
-func CheckCapabilitiesContextCompactBefore(data []byte, opts ...ahprt.Option) error {
+// CheckContextCompactBeforeCapabilities validates data as ContextCompactBeforeCapabilities (capabilities.schema.json#/$defs/context.compact.before) without building a value.
+func CheckContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactBefore)
 }
 
-// DecodeCapabilitiesModelRequestBefore decodes data as CapabilitiesModelRequestBefore and validates every keyword of capabilities.schema.json#/$defs/model.request.before in the same pass.
+// DecodeModelRequestBeforeCapabilities decodes data as ModelRequestBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/model.request.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesModelRequestBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesModelRequestBefore, error) {
+func DecodeModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ModelRequestBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesModelRequestBefore)
+	return ahprt.Decoded(c, err, decodeModelRequestBeforeCapabilities)
 }
 
-func decodeCapabilitiesModelRequestBefore(c *ahprt.Ctx) (*CapabilitiesModelRequestBefore, error) {
+func decodeModelRequestBeforeCapabilities(c *ahprt.Ctx) (*ModelRequestBeforeCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelRequestBefore, bCapabilities)
 }
 
-// CheckCapabilitiesModelRequestBefore validates data as CapabilitiesModelRequestBefore (capabilities.schema.json#/$defs/model.request.before) without building a value.
-func CheckCapabilitiesModelRequestBefore(data []byte, opts ...ahprt.Option) error {
+// CheckModelRequestBeforeCapabilities validates data as ModelRequestBeforeCapabilities (capabilities.schema.json#/$defs/model.request.before) without building a value.
+func CheckModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelRequestBefore)
 }
 
-// DecodeCapabilitiesModelResponseAfter decodes data as CapabilitiesModelResponseAfter and validates every keyword of capabilities.schema.json#/$defs/model.response.after in the same pass.
+// DecodeModelResponseAfterCapabilities decodes data as ModelResponseAfterCapabilities and validates every keyword of capabilities.schema.json#/$defs/model.response.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesModelResponseAfter(data []byte, opts ...ahprt.Option) (*CapabilitiesModelResponseAfter, error) {
+func DecodeModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (*ModelResponseAfterCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesModelResponseAfter)
+	return ahprt.Decoded(c, err, decodeModelResponseAfterCapabilities)
 }
 
-func decodeCapabilitiesModelResponseAfter(c *ahprt.Ctx) (*CapabilitiesModelResponseAfter, error) {
+func decodeModelResponseAfterCapabilities(c *ahprt.Ctx) (*ModelResponseAfterCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelResponseAfter, bCapabilities)
 }
 
-// CheckCapabilitiesModelResponseAfter validates data as CapabilitiesModelResponseAfter (capabilities.schema.json#/$defs/model.response.after) without building a value.
-func CheckCapabilitiesModelResponseAfter(data []byte, opts ...ahprt.Option) error {
+// CheckModelResponseAfterCapabilities validates data as ModelResponseAfterCapabilities (capabilities.schema.json#/$defs/model.response.after) without building a value.
+func CheckModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelResponseAfter)
 }
 
-// DecodeCapabilitiesModelSwitchBefore decodes data as CapabilitiesModelSwitchBefore and validates every keyword of capabilities.schema.json#/$defs/model.switch.before in the same pass.
+// DecodeModelSwitchBeforeCapabilities decodes data as ModelSwitchBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/model.switch.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesModelSwitchBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesModelSwitchBefore, error) {
+func DecodeModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ModelSwitchBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesModelSwitchBefore)
+	return ahprt.Decoded(c, err, decodeModelSwitchBeforeCapabilities)
 }
 
-func decodeCapabilitiesModelSwitchBefore(c *ahprt.Ctx) (*CapabilitiesModelSwitchBefore, error) {
+func decodeModelSwitchBeforeCapabilities(c *ahprt.Ctx) (*ModelSwitchBeforeCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelSwitchBefore, bCapabilities)
 }
 
-// CheckCapabilitiesModelSwitchBefore validates data as CapabilitiesModelSwitchBefore (capabilities.schema.json#/$defs/model.switch.before) without building a value.
-func CheckCapabilitiesModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
+// CheckModelSwitchBeforeCapabilities validates data as ModelSwitchBeforeCapabilities (capabilities.schema.json#/$defs/model.switch.before) without building a value.
+func CheckModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelSwitchBefore)
 }
 
@@ -167,211 +183,211 @@ func CheckModifyOperations(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modifyOperations)
 }
 
-// DecodeCapabilitiesSessionStart decodes data as CapabilitiesSessionStart and validates every keyword of capabilities.schema.json#/$defs/session.start in the same pass.
+// DecodeSessionStartCapabilities decodes data as SessionStartCapabilities and validates every keyword of capabilities.schema.json#/$defs/session.start in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesSessionStart(data []byte, opts ...ahprt.Option) (*CapabilitiesSessionStart, error) {
+func DecodeSessionStartCapabilities(data []byte, opts ...ahprt.Option) (*SessionStartCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesSessionStart)
+	return ahprt.Decoded(c, err, decodeSessionStartCapabilities)
 }
 
-func decodeCapabilitiesSessionStart(c *ahprt.Ctx) (*CapabilitiesSessionStart, error) {
+func decodeSessionStartCapabilities(c *ahprt.Ctx) (*SessionStartCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_sessionStart, bCapabilities)
 }
 
-// CheckCapabilitiesSessionStart validates data as CapabilitiesSessionStart (capabilities.schema.json#/$defs/session.start) without building a value.
-func CheckCapabilitiesSessionStart(data []byte, opts ...ahprt.Option) error {
+// CheckSessionStartCapabilities validates data as SessionStartCapabilities (capabilities.schema.json#/$defs/session.start) without building a value.
+func CheckSessionStartCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_sessionStart)
 }
 
-// DecodeCapabilitiesTaskChangeBefore decodes data as CapabilitiesTaskChangeBefore and validates every keyword of capabilities.schema.json#/$defs/task.change.before in the same pass.
+// DecodeTaskChangeBeforeCapabilities decodes data as TaskChangeBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/task.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesTaskChangeBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesTaskChangeBefore, error) {
+func DecodeTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*TaskChangeBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesTaskChangeBefore)
+	return ahprt.Decoded(c, err, decodeTaskChangeBeforeCapabilities)
 }
 
-func decodeCapabilitiesTaskChangeBefore(c *ahprt.Ctx) (*CapabilitiesTaskChangeBefore, error) {
+func decodeTaskChangeBeforeCapabilities(c *ahprt.Ctx) (*TaskChangeBeforeCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_taskChangeBefore, bCapabilities)
 }
 
-// CheckCapabilitiesTaskChangeBefore validates data as CapabilitiesTaskChangeBefore (capabilities.schema.json#/$defs/task.change.before) without building a value.
-func CheckCapabilitiesTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
+// CheckTaskChangeBeforeCapabilities validates data as TaskChangeBeforeCapabilities (capabilities.schema.json#/$defs/task.change.before) without building a value.
+func CheckTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_taskChangeBefore)
 }
 
-// DecodeCapabilitiesToolAfter decodes data as CapabilitiesToolAfter and validates every keyword of capabilities.schema.json#/$defs/tool.after in the same pass.
+// DecodeToolAfterCapabilities decodes data as ToolAfterCapabilities and validates every keyword of capabilities.schema.json#/$defs/tool.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesToolAfter(data []byte, opts ...ahprt.Option) (*CapabilitiesToolAfter, error) {
+func DecodeToolAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolAfterCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesToolAfter)
+	return ahprt.Decoded(c, err, decodeToolAfterCapabilities)
 }
 
-func decodeCapabilitiesToolAfter(c *ahprt.Ctx) (*CapabilitiesToolAfter, error) {
+func decodeToolAfterCapabilities(c *ahprt.Ctx) (*ToolAfterCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolAfter, bCapabilities)
 }
 
-// CheckCapabilitiesToolAfter validates data as CapabilitiesToolAfter (capabilities.schema.json#/$defs/tool.after) without building a value.
-func CheckCapabilitiesToolAfter(data []byte, opts ...ahprt.Option) error {
+// CheckToolAfterCapabilities validates data as ToolAfterCapabilities (capabilities.schema.json#/$defs/tool.after) without building a value.
+func CheckToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolAfter)
 }
 
-// DecodeCapabilitiesToolBatchAfter decodes data as CapabilitiesToolBatchAfter and validates every keyword of capabilities.schema.json#/$defs/tool.batch.after in the same pass.
+// DecodeToolBatchAfterCapabilities decodes data as ToolBatchAfterCapabilities and validates every keyword of capabilities.schema.json#/$defs/tool.batch.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesToolBatchAfter(data []byte, opts ...ahprt.Option) (*CapabilitiesToolBatchAfter, error) {
+func DecodeToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolBatchAfterCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesToolBatchAfter)
+	return ahprt.Decoded(c, err, decodeToolBatchAfterCapabilities)
 }
 
-func decodeCapabilitiesToolBatchAfter(c *ahprt.Ctx) (*CapabilitiesToolBatchAfter, error) {
+func decodeToolBatchAfterCapabilities(c *ahprt.Ctx) (*ToolBatchAfterCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBatchAfter, bCapabilities)
 }
 
-// CheckCapabilitiesToolBatchAfter validates data as CapabilitiesToolBatchAfter (capabilities.schema.json#/$defs/tool.batch.after) without building a value.
-func CheckCapabilitiesToolBatchAfter(data []byte, opts ...ahprt.Option) error {
+// CheckToolBatchAfterCapabilities validates data as ToolBatchAfterCapabilities (capabilities.schema.json#/$defs/tool.batch.after) without building a value.
+func CheckToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBatchAfter)
 }
 
-// DecodeCapabilitiesToolBefore decodes data as CapabilitiesToolBefore and validates every keyword of capabilities.schema.json#/$defs/tool.before in the same pass.
+// DecodeToolBeforeCapabilities decodes data as ToolBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/tool.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesToolBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesToolBefore, error) {
+func DecodeToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ToolBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesToolBefore)
+	return ahprt.Decoded(c, err, decodeToolBeforeCapabilities)
 }
 
-func decodeCapabilitiesToolBefore(c *ahprt.Ctx) (*CapabilitiesToolBefore, error) {
+func decodeToolBeforeCapabilities(c *ahprt.Ctx) (*ToolBeforeCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBefore, bCapabilities)
 }
 
-// CheckCapabilitiesToolBefore validates data as CapabilitiesToolBefore (capabilities.schema.json#/$defs/tool.before) without building a value.
-func CheckCapabilitiesToolBefore(data []byte, opts ...ahprt.Option) error {
+// CheckToolBeforeCapabilities validates data as ToolBeforeCapabilities (capabilities.schema.json#/$defs/tool.before) without building a value.
+func CheckToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBefore)
 }
 
-// DecodeCapabilitiesToolPermissionRequest decodes data as CapabilitiesToolPermissionRequest and validates every keyword of capabilities.schema.json#/$defs/tool.permission.request in the same pass.
+// DecodeToolPermissionRequestCapabilities decodes data as ToolPermissionRequestCapabilities and validates every keyword of capabilities.schema.json#/$defs/tool.permission.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesToolPermissionRequest(data []byte, opts ...ahprt.Option) (*CapabilitiesToolPermissionRequest, error) {
+func DecodeToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (*ToolPermissionRequestCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesToolPermissionRequest)
+	return ahprt.Decoded(c, err, decodeToolPermissionRequestCapabilities)
 }
 
-func decodeCapabilitiesToolPermissionRequest(c *ahprt.Ctx) (*CapabilitiesToolPermissionRequest, error) {
+func decodeToolPermissionRequestCapabilities(c *ahprt.Ctx) (*ToolPermissionRequestCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolPermissionRequest, bCapabilities)
 }
 
-// CheckCapabilitiesToolPermissionRequest validates data as CapabilitiesToolPermissionRequest (capabilities.schema.json#/$defs/tool.permission.request) without building a value.
-func CheckCapabilitiesToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
+// CheckToolPermissionRequestCapabilities validates data as ToolPermissionRequestCapabilities (capabilities.schema.json#/$defs/tool.permission.request) without building a value.
+func CheckToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolPermissionRequest)
 }
 
-// DecodeCapabilitiesTurnFinishBefore decodes data as CapabilitiesTurnFinishBefore and validates every keyword of capabilities.schema.json#/$defs/turn.finish.before in the same pass.
+// DecodeTurnFinishBeforeCapabilities decodes data as TurnFinishBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/turn.finish.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesTurnFinishBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesTurnFinishBefore, error) {
+func DecodeTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (*TurnFinishBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesTurnFinishBefore)
+	return ahprt.Decoded(c, err, decodeTurnFinishBeforeCapabilities)
 }
 
-func decodeCapabilitiesTurnFinishBefore(c *ahprt.Ctx) (*CapabilitiesTurnFinishBefore, error) {
+func decodeTurnFinishBeforeCapabilities(c *ahprt.Ctx) (*TurnFinishBeforeCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnFinishBefore, bCapabilities)
 }
 
-// CheckCapabilitiesTurnFinishBefore validates data as CapabilitiesTurnFinishBefore (capabilities.schema.json#/$defs/turn.finish.before) without building a value.
-func CheckCapabilitiesTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
+// CheckTurnFinishBeforeCapabilities validates data as TurnFinishBeforeCapabilities (capabilities.schema.json#/$defs/turn.finish.before) without building a value.
+func CheckTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnFinishBefore)
 }
 
-// DecodeCapabilitiesTurnStart decodes data as CapabilitiesTurnStart and validates every keyword of capabilities.schema.json#/$defs/turn.start in the same pass.
+// DecodeTurnStartCapabilities decodes data as TurnStartCapabilities and validates every keyword of capabilities.schema.json#/$defs/turn.start in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesTurnStart(data []byte, opts ...ahprt.Option) (*CapabilitiesTurnStart, error) {
+func DecodeTurnStartCapabilities(data []byte, opts ...ahprt.Option) (*TurnStartCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesTurnStart)
+	return ahprt.Decoded(c, err, decodeTurnStartCapabilities)
 }
 
-func decodeCapabilitiesTurnStart(c *ahprt.Ctx) (*CapabilitiesTurnStart, error) {
+func decodeTurnStartCapabilities(c *ahprt.Ctx) (*TurnStartCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnStart, bCapabilities)
 }
 
-// CheckCapabilitiesTurnStart validates data as CapabilitiesTurnStart (capabilities.schema.json#/$defs/turn.start) without building a value.
-func CheckCapabilitiesTurnStart(data []byte, opts ...ahprt.Option) error {
+// CheckTurnStartCapabilities validates data as TurnStartCapabilities (capabilities.schema.json#/$defs/turn.start) without building a value.
+func CheckTurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnStart)
 }
 
-// DecodeCapabilitiesUserElicitationRequest decodes data as CapabilitiesUserElicitationRequest and validates every keyword of capabilities.schema.json#/$defs/user.elicitation.request in the same pass.
+// DecodeUserElicitationRequestCapabilities decodes data as UserElicitationRequestCapabilities and validates every keyword of capabilities.schema.json#/$defs/user.elicitation.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesUserElicitationRequest(data []byte, opts ...ahprt.Option) (*CapabilitiesUserElicitationRequest, error) {
+func DecodeUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (*UserElicitationRequestCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesUserElicitationRequest)
+	return ahprt.Decoded(c, err, decodeUserElicitationRequestCapabilities)
 }
 
-func decodeCapabilitiesUserElicitationRequest(c *ahprt.Ctx) (*CapabilitiesUserElicitationRequest, error) {
+func decodeUserElicitationRequestCapabilities(c *ahprt.Ctx) (*UserElicitationRequestCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationRequest, bCapabilities)
 }
 
-// CheckCapabilitiesUserElicitationRequest validates data as CapabilitiesUserElicitationRequest (capabilities.schema.json#/$defs/user.elicitation.request) without building a value.
-func CheckCapabilitiesUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
+// CheckUserElicitationRequestCapabilities validates data as UserElicitationRequestCapabilities (capabilities.schema.json#/$defs/user.elicitation.request) without building a value.
+func CheckUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationRequest)
 }
 
-// DecodeCapabilitiesUserElicitationResult decodes data as CapabilitiesUserElicitationResult and validates every keyword of capabilities.schema.json#/$defs/user.elicitation.result in the same pass.
+// DecodeUserElicitationResultCapabilities decodes data as UserElicitationResultCapabilities and validates every keyword of capabilities.schema.json#/$defs/user.elicitation.result in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesUserElicitationResult(data []byte, opts ...ahprt.Option) (*CapabilitiesUserElicitationResult, error) {
+func DecodeUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (*UserElicitationResultCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesUserElicitationResult)
+	return ahprt.Decoded(c, err, decodeUserElicitationResultCapabilities)
 }
 
-func decodeCapabilitiesUserElicitationResult(c *ahprt.Ctx) (*CapabilitiesUserElicitationResult, error) {
+func decodeUserElicitationResultCapabilities(c *ahprt.Ctx) (*UserElicitationResultCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationResult, bCapabilities)
 }
 
-// CheckCapabilitiesUserElicitationResult validates data as CapabilitiesUserElicitationResult (capabilities.schema.json#/$defs/user.elicitation.result) without building a value.
-func CheckCapabilitiesUserElicitationResult(data []byte, opts ...ahprt.Option) error {
+// CheckUserElicitationResultCapabilities validates data as UserElicitationResultCapabilities (capabilities.schema.json#/$defs/user.elicitation.result) without building a value.
+func CheckUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationResult)
 }
 
-// DecodeCapabilitiesUserMessageInbound decodes data as CapabilitiesUserMessageInbound and validates every keyword of capabilities.schema.json#/$defs/user.message.inbound in the same pass.
+// DecodeUserMessageInboundCapabilities decodes data as UserMessageInboundCapabilities and validates every keyword of capabilities.schema.json#/$defs/user.message.inbound in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesUserMessageInbound(data []byte, opts ...ahprt.Option) (*CapabilitiesUserMessageInbound, error) {
+func DecodeUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (*UserMessageInboundCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesUserMessageInbound)
+	return ahprt.Decoded(c, err, decodeUserMessageInboundCapabilities)
 }
 
-func decodeCapabilitiesUserMessageInbound(c *ahprt.Ctx) (*CapabilitiesUserMessageInbound, error) {
+func decodeUserMessageInboundCapabilities(c *ahprt.Ctx) (*UserMessageInboundCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageInbound, bCapabilities)
 }
 
-// CheckCapabilitiesUserMessageInbound validates data as CapabilitiesUserMessageInbound (capabilities.schema.json#/$defs/user.message.inbound) without building a value.
-func CheckCapabilitiesUserMessageInbound(data []byte, opts ...ahprt.Option) error {
+// CheckUserMessageInboundCapabilities validates data as UserMessageInboundCapabilities (capabilities.schema.json#/$defs/user.message.inbound) without building a value.
+func CheckUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageInbound)
 }
 
-// DecodeCapabilitiesUserMessageOutbound decodes data as CapabilitiesUserMessageOutbound and validates every keyword of capabilities.schema.json#/$defs/user.message.outbound in the same pass.
+// DecodeUserMessageOutboundCapabilities decodes data as UserMessageOutboundCapabilities and validates every keyword of capabilities.schema.json#/$defs/user.message.outbound in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesUserMessageOutbound(data []byte, opts ...ahprt.Option) (*CapabilitiesUserMessageOutbound, error) {
+func DecodeUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (*UserMessageOutboundCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesUserMessageOutbound)
+	return ahprt.Decoded(c, err, decodeUserMessageOutboundCapabilities)
 }
 
-func decodeCapabilitiesUserMessageOutbound(c *ahprt.Ctx) (*CapabilitiesUserMessageOutbound, error) {
+func decodeUserMessageOutboundCapabilities(c *ahprt.Ctx) (*UserMessageOutboundCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageOutbound, bCapabilities)
 }
 
-// CheckCapabilitiesUserMessageOutbound validates data as CapabilitiesUserMessageOutbound (capabilities.schema.json#/$defs/user.message.outbound) without building a value.
-func CheckCapabilitiesUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
+// CheckUserMessageOutboundCapabilities validates data as UserMessageOutboundCapabilities (capabilities.schema.json#/$defs/user.message.outbound) without building a value.
+func CheckUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageOutbound)
 }
 
-// DecodeCapabilitiesWorkspaceChangeBefore decodes data as CapabilitiesWorkspaceChangeBefore and validates every keyword of capabilities.schema.json#/$defs/workspace.change.before in the same pass.
+// DecodeWorkspaceChangeBeforeCapabilities decodes data as WorkspaceChangeBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/workspace.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCapabilitiesWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*CapabilitiesWorkspaceChangeBefore, error) {
+func DecodeWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesWorkspaceChangeBefore)
+	return ahprt.Decoded(c, err, decodeWorkspaceChangeBeforeCapabilities)
 }
 
-func decodeCapabilitiesWorkspaceChangeBefore(c *ahprt.Ctx) (*CapabilitiesWorkspaceChangeBefore, error) {
+func decodeWorkspaceChangeBeforeCapabilities(c *ahprt.Ctx) (*WorkspaceChangeBeforeCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore, bCapabilities)
 }
 
-// CheckCapabilitiesWorkspaceChangeBefore validates data as CapabilitiesWorkspaceChangeBefore (capabilities.schema.json#/$defs/workspace.change.before) without building a value.
-func CheckCapabilitiesWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
+// CheckWorkspaceChangeBeforeCapabilities validates data as WorkspaceChangeBeforeCapabilities (capabilities.schema.json#/$defs/workspace.change.before) without building a value.
+func CheckWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore)
 }
 
@@ -395,467 +411,467 @@ func CheckCatalogueEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent)
 }
 
-// DecodeConfigChangeAfter decodes data as ConfigChangeAfter and validates every keyword of catalogue-event.schema.json#/$defs/config.change.after in the same pass.
+// DecodeConfigChangeAfterEvent decodes data as ConfigChangeAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/config.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeConfigChangeAfter(data []byte, opts ...ahprt.Option) (*ConfigChangeAfter, error) {
+func DecodeConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (*ConfigChangeAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeConfigChangeAfter)
+	return ahprt.Decoded(c, err, decodeConfigChangeAfterEvent)
 }
 
-func decodeConfigChangeAfter(c *ahprt.Ctx) (*ConfigChangeAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfter)
+func decodeConfigChangeAfterEvent(c *ahprt.Ctx) (*ConfigChangeAfterEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
 }
 
-// CheckConfigChangeAfter validates data as ConfigChangeAfter (catalogue-event.schema.json#/$defs/config.change.after) without building a value.
-func CheckConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
+// CheckConfigChangeAfterEvent validates data as ConfigChangeAfterEvent (catalogue-event.schema.json#/$defs/config.change.after) without building a value.
+func CheckConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter)
 }
 
-// DecodeCatalogueEventConfigChangeBefore decodes data as CatalogueEventConfigChangeBefore and validates every keyword of catalogue-event.schema.json#/$defs/config.change.before in the same pass.
+// DecodeConfigChangeBeforeEvent decodes data as ConfigChangeBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/config.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventConfigChangeBefore, error) {
+func DecodeConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*ConfigChangeBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventConfigChangeBefore)
+	return ahprt.Decoded(c, err, decodeConfigChangeBeforeEvent)
 }
 
-func decodeCatalogueEventConfigChangeBefore(c *ahprt.Ctx) (*CatalogueEventConfigChangeBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bCatalogueEventConfigChangeBefore)
+func decodeConfigChangeBeforeEvent(c *ahprt.Ctx) (*ConfigChangeBeforeEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
 }
 
-// CheckCatalogueEventConfigChangeBefore validates data as CatalogueEventConfigChangeBefore (catalogue-event.schema.json#/$defs/config.change.before) without building a value.
-func CheckCatalogueEventConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
+// CheckConfigChangeBeforeEvent validates data as ConfigChangeBeforeEvent (catalogue-event.schema.json#/$defs/config.change.before) without building a value.
+func CheckConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore)
 }
 
-// DecodeCatalogueEventContextCompactAfter decodes data as CatalogueEventContextCompactAfter and validates every keyword of catalogue-event.schema.json#/$defs/context.compact.after in the same pass.
+// DecodeContextCompactAfterEvent decodes data as ContextCompactAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/context.compact.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventContextCompactAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventContextCompactAfter, error) {
+func DecodeContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (*ContextCompactAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventContextCompactAfter)
+	return ahprt.Decoded(c, err, decodeContextCompactAfterEvent)
 }
 
-func decodeCatalogueEventContextCompactAfter(c *ahprt.Ctx) (*CatalogueEventContextCompactAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bContextCompactAfter)
+func decodeContextCompactAfterEvent(c *ahprt.Ctx) (*ContextCompactAfterEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
-// CheckCatalogueEventContextCompactAfter validates data as CatalogueEventContextCompactAfter (catalogue-event.schema.json#/$defs/context.compact.after) without building a value.
-func CheckCatalogueEventContextCompactAfter(data []byte, opts ...ahprt.Option) error {
+// CheckContextCompactAfterEvent validates data as ContextCompactAfterEvent (catalogue-event.schema.json#/$defs/context.compact.after) without building a value.
+func CheckContextCompactAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
 }
 
-// DecodeCatalogueEventContextCompactBefore decodes data as CatalogueEventContextCompactBefore and validates every keyword of catalogue-event.schema.json#/$defs/context.compact.before in the same pass.
+// DecodeContextCompactBeforeEvent decodes data as ContextCompactBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/context.compact.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventContextCompactBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventContextCompactBefore, error) {
+func DecodeContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (*ContextCompactBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventContextCompactBefore)
+	return ahprt.Decoded(c, err, decodeContextCompactBeforeEvent)
 }
 
-func decodeCatalogueEventContextCompactBefore(c *ahprt.Ctx) (*CatalogueEventContextCompactBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bContextCompactBefore)
+func decodeContextCompactBeforeEvent(c *ahprt.Ctx) (*ContextCompactBeforeEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
-// CheckCatalogueEventContextCompactBefore validates data as CatalogueEventContextCompactBefore (catalogue-event.schema.json#/$defs/context.compact.before) without building a value.
-func CheckCatalogueEventContextCompactBefore(data []byte, opts ...ahprt.Option) error {
+// CheckContextCompactBeforeEvent validates data as ContextCompactBeforeEvent (catalogue-event.schema.json#/$defs/context.compact.before) without building a value.
+func CheckContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
 }
 
-// DecodeCatalogueEventFileChanged decodes data as CatalogueEventFileChanged and validates every keyword of catalogue-event.schema.json#/$defs/file.changed in the same pass.
+// DecodeFileChangedEvent decodes data as FileChangedEvent and validates every keyword of catalogue-event.schema.json#/$defs/file.changed in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventFileChanged(data []byte, opts ...ahprt.Option) (*CatalogueEventFileChanged, error) {
+func DecodeFileChangedEvent(data []byte, opts ...ahprt.Option) (*FileChangedEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventFileChanged)
+	return ahprt.Decoded(c, err, decodeFileChangedEvent)
 }
 
-func decodeCatalogueEventFileChanged(c *ahprt.Ctx) (*CatalogueEventFileChanged, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bFileChanged)
+func decodeFileChangedEvent(c *ahprt.Ctx) (*FileChangedEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
-// CheckCatalogueEventFileChanged validates data as CatalogueEventFileChanged (catalogue-event.schema.json#/$defs/file.changed) without building a value.
-func CheckCatalogueEventFileChanged(data []byte, opts ...ahprt.Option) error {
+// CheckFileChangedEvent validates data as FileChangedEvent (catalogue-event.schema.json#/$defs/file.changed) without building a value.
+func CheckFileChangedEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
 }
 
-// DecodeHookFailure decodes data as HookFailure and validates every keyword of catalogue-event.schema.json#/$defs/hook.failure in the same pass.
+// DecodeHookFailureEvent decodes data as HookFailureEvent and validates every keyword of catalogue-event.schema.json#/$defs/hook.failure in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeHookFailure(data []byte, opts ...ahprt.Option) (*HookFailure, error) {
+func DecodeHookFailureEvent(data []byte, opts ...ahprt.Option) (*HookFailureEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeHookFailure)
+	return ahprt.Decoded(c, err, decodeHookFailureEvent)
 }
 
-func decodeHookFailure(c *ahprt.Ctx) (*HookFailure, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailure)
+func decodeHookFailureEvent(c *ahprt.Ctx) (*HookFailureEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailureEvent)
 }
 
-// CheckHookFailure validates data as HookFailure (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
-func CheckHookFailure(data []byte, opts ...ahprt.Option) error {
+// CheckHookFailureEvent validates data as HookFailureEvent (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
+func CheckHookFailureEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_hookFailure)
 }
 
-// DecodeCatalogueEventModelError decodes data as CatalogueEventModelError and validates every keyword of catalogue-event.schema.json#/$defs/model.error in the same pass.
+// DecodeModelErrorEvent decodes data as ModelErrorEvent and validates every keyword of catalogue-event.schema.json#/$defs/model.error in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventModelError(data []byte, opts ...ahprt.Option) (*CatalogueEventModelError, error) {
+func DecodeModelErrorEvent(data []byte, opts ...ahprt.Option) (*ModelErrorEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventModelError)
+	return ahprt.Decoded(c, err, decodeModelErrorEvent)
 }
 
-func decodeCatalogueEventModelError(c *ahprt.Ctx) (*CatalogueEventModelError, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bModelError)
+func decodeModelErrorEvent(c *ahprt.Ctx) (*ModelErrorEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
-// CheckCatalogueEventModelError validates data as CatalogueEventModelError (catalogue-event.schema.json#/$defs/model.error) without building a value.
-func CheckCatalogueEventModelError(data []byte, opts ...ahprt.Option) error {
+// CheckModelErrorEvent validates data as ModelErrorEvent (catalogue-event.schema.json#/$defs/model.error) without building a value.
+func CheckModelErrorEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
 }
 
-// DecodeCatalogueEventModelRequestBefore decodes data as CatalogueEventModelRequestBefore and validates every keyword of catalogue-event.schema.json#/$defs/model.request.before in the same pass.
+// DecodeModelRequestBeforeEvent decodes data as ModelRequestBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/model.request.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventModelRequestBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventModelRequestBefore, error) {
+func DecodeModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelRequestBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventModelRequestBefore)
+	return ahprt.Decoded(c, err, decodeModelRequestBeforeEvent)
 }
 
-func decodeCatalogueEventModelRequestBefore(c *ahprt.Ctx) (*CatalogueEventModelRequestBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bModelRequestBefore)
+func decodeModelRequestBeforeEvent(c *ahprt.Ctx) (*ModelRequestBeforeEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
-// CheckCatalogueEventModelRequestBefore validates data as CatalogueEventModelRequestBefore (catalogue-event.schema.json#/$defs/model.request.before) without building a value.
-func CheckCatalogueEventModelRequestBefore(data []byte, opts ...ahprt.Option) error {
+// CheckModelRequestBeforeEvent validates data as ModelRequestBeforeEvent (catalogue-event.schema.json#/$defs/model.request.before) without building a value.
+func CheckModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
 }
 
-// DecodeCatalogueEventModelResponseAfter decodes data as CatalogueEventModelResponseAfter and validates every keyword of catalogue-event.schema.json#/$defs/model.response.after in the same pass.
+// DecodeModelResponseAfterEvent decodes data as ModelResponseAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/model.response.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventModelResponseAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventModelResponseAfter, error) {
+func DecodeModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (*ModelResponseAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventModelResponseAfter)
+	return ahprt.Decoded(c, err, decodeModelResponseAfterEvent)
 }
 
-func decodeCatalogueEventModelResponseAfter(c *ahprt.Ctx) (*CatalogueEventModelResponseAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bModelResponseAfter)
+func decodeModelResponseAfterEvent(c *ahprt.Ctx) (*ModelResponseAfterEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
-// CheckCatalogueEventModelResponseAfter validates data as CatalogueEventModelResponseAfter (catalogue-event.schema.json#/$defs/model.response.after) without building a value.
-func CheckCatalogueEventModelResponseAfter(data []byte, opts ...ahprt.Option) error {
+// CheckModelResponseAfterEvent validates data as ModelResponseAfterEvent (catalogue-event.schema.json#/$defs/model.response.after) without building a value.
+func CheckModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
 }
 
-// DecodeCatalogueEventModelSwitchAfter decodes data as CatalogueEventModelSwitchAfter and validates every keyword of catalogue-event.schema.json#/$defs/model.switch.after in the same pass.
+// DecodeModelSwitchAfterEvent decodes data as ModelSwitchAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/model.switch.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventModelSwitchAfter, error) {
+func DecodeModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (*ModelSwitchAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventModelSwitchAfter)
+	return ahprt.Decoded(c, err, decodeModelSwitchAfterEvent)
 }
 
-func decodeCatalogueEventModelSwitchAfter(c *ahprt.Ctx) (*CatalogueEventModelSwitchAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bModelSwitchAfter)
+func decodeModelSwitchAfterEvent(c *ahprt.Ctx) (*ModelSwitchAfterEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
-// CheckCatalogueEventModelSwitchAfter validates data as CatalogueEventModelSwitchAfter (catalogue-event.schema.json#/$defs/model.switch.after) without building a value.
-func CheckCatalogueEventModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
+// CheckModelSwitchAfterEvent validates data as ModelSwitchAfterEvent (catalogue-event.schema.json#/$defs/model.switch.after) without building a value.
+func CheckModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
 }
 
-// DecodeCatalogueEventModelSwitchBefore decodes data as CatalogueEventModelSwitchBefore and validates every keyword of catalogue-event.schema.json#/$defs/model.switch.before in the same pass.
+// DecodeModelSwitchBeforeEvent decodes data as ModelSwitchBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/model.switch.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventModelSwitchBefore, error) {
+func DecodeModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelSwitchBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventModelSwitchBefore)
+	return ahprt.Decoded(c, err, decodeModelSwitchBeforeEvent)
 }
 
-func decodeCatalogueEventModelSwitchBefore(c *ahprt.Ctx) (*CatalogueEventModelSwitchBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bModelSwitchBefore)
+func decodeModelSwitchBeforeEvent(c *ahprt.Ctx) (*ModelSwitchBeforeEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
-// CheckCatalogueEventModelSwitchBefore validates data as CatalogueEventModelSwitchBefore (catalogue-event.schema.json#/$defs/model.switch.before) without building a value.
-func CheckCatalogueEventModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
+// CheckModelSwitchBeforeEvent validates data as ModelSwitchBeforeEvent (catalogue-event.schema.json#/$defs/model.switch.before) without building a value.
+func CheckModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
 }
 
-// DecodeCatalogueEventTaskChangeAfter decodes data as CatalogueEventTaskChangeAfter and validates every keyword of catalogue-event.schema.json#/$defs/task.change.after in the same pass.
+// DecodeTaskChangeAfterEvent decodes data as TaskChangeAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/task.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventTaskChangeAfter, error) {
+func DecodeTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (*TaskChangeAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventTaskChangeAfter)
+	return ahprt.Decoded(c, err, decodeTaskChangeAfterEvent)
 }
 
-func decodeCatalogueEventTaskChangeAfter(c *ahprt.Ctx) (*CatalogueEventTaskChangeAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskChangeAfter)
+func decodeTaskChangeAfterEvent(c *ahprt.Ctx) (*TaskChangeAfterEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
-// CheckCatalogueEventTaskChangeAfter validates data as CatalogueEventTaskChangeAfter (catalogue-event.schema.json#/$defs/task.change.after) without building a value.
-func CheckCatalogueEventTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
+// CheckTaskChangeAfterEvent validates data as TaskChangeAfterEvent (catalogue-event.schema.json#/$defs/task.change.after) without building a value.
+func CheckTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
-// DecodeCatalogueEventTaskChangeBefore decodes data as CatalogueEventTaskChangeBefore and validates every keyword of catalogue-event.schema.json#/$defs/task.change.before in the same pass.
+// DecodeTaskChangeBeforeEvent decodes data as TaskChangeBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/task.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventTaskChangeBefore, error) {
+func DecodeTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*TaskChangeBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventTaskChangeBefore)
+	return ahprt.Decoded(c, err, decodeTaskChangeBeforeEvent)
 }
 
-func decodeCatalogueEventTaskChangeBefore(c *ahprt.Ctx) (*CatalogueEventTaskChangeBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskChangeBefore)
+func decodeTaskChangeBeforeEvent(c *ahprt.Ctx) (*TaskChangeBeforeEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
-// CheckCatalogueEventTaskChangeBefore validates data as CatalogueEventTaskChangeBefore (catalogue-event.schema.json#/$defs/task.change.before) without building a value.
-func CheckCatalogueEventTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
+// CheckTaskChangeBeforeEvent validates data as TaskChangeBeforeEvent (catalogue-event.schema.json#/$defs/task.change.before) without building a value.
+func CheckTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
-// DecodeCatalogueEventToolBatchAfter decodes data as CatalogueEventToolBatchAfter and validates every keyword of catalogue-event.schema.json#/$defs/tool.batch.after in the same pass.
+// DecodeToolBatchAfterEvent decodes data as ToolBatchAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/tool.batch.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventToolBatchAfter, error) {
+func DecodeToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (*ToolBatchAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventToolBatchAfter)
+	return ahprt.Decoded(c, err, decodeToolBatchAfterEvent)
 }
 
-func decodeCatalogueEventToolBatchAfter(c *ahprt.Ctx) (*CatalogueEventToolBatchAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bToolBatchAfter)
+func decodeToolBatchAfterEvent(c *ahprt.Ctx) (*ToolBatchAfterEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
-// CheckCatalogueEventToolBatchAfter validates data as CatalogueEventToolBatchAfter (catalogue-event.schema.json#/$defs/tool.batch.after) without building a value.
-func CheckCatalogueEventToolBatchAfter(data []byte, opts ...ahprt.Option) error {
+// CheckToolBatchAfterEvent validates data as ToolBatchAfterEvent (catalogue-event.schema.json#/$defs/tool.batch.after) without building a value.
+func CheckToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
 }
 
-// DecodeCatalogueEventToolPermissionRequest decodes data as CatalogueEventToolPermissionRequest and validates every keyword of catalogue-event.schema.json#/$defs/tool.permission.request in the same pass.
+// DecodeToolPermissionRequestEvent decodes data as ToolPermissionRequestEvent and validates every keyword of catalogue-event.schema.json#/$defs/tool.permission.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (*CatalogueEventToolPermissionRequest, error) {
+func DecodeToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (*ToolPermissionRequestEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventToolPermissionRequest)
+	return ahprt.Decoded(c, err, decodeToolPermissionRequestEvent)
 }
 
-func decodeCatalogueEventToolPermissionRequest(c *ahprt.Ctx) (*CatalogueEventToolPermissionRequest, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bToolPermissionRequest)
+func decodeToolPermissionRequestEvent(c *ahprt.Ctx) (*ToolPermissionRequestEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
-// CheckCatalogueEventToolPermissionRequest validates data as CatalogueEventToolPermissionRequest (catalogue-event.schema.json#/$defs/tool.permission.request) without building a value.
-func CheckCatalogueEventToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
+// CheckToolPermissionRequestEvent validates data as ToolPermissionRequestEvent (catalogue-event.schema.json#/$defs/tool.permission.request) without building a value.
+func CheckToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
 }
 
-// DecodeCatalogueEventToolPermissionResolved decodes data as CatalogueEventToolPermissionResolved and validates every keyword of catalogue-event.schema.json#/$defs/tool.permission.resolved in the same pass.
+// DecodeToolPermissionResolvedEvent decodes data as ToolPermissionResolvedEvent and validates every keyword of catalogue-event.schema.json#/$defs/tool.permission.resolved in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (*CatalogueEventToolPermissionResolved, error) {
+func DecodeToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (*ToolPermissionResolvedEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventToolPermissionResolved)
+	return ahprt.Decoded(c, err, decodeToolPermissionResolvedEvent)
 }
 
-func decodeCatalogueEventToolPermissionResolved(c *ahprt.Ctx) (*CatalogueEventToolPermissionResolved, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bToolPermissionResolved)
+func decodeToolPermissionResolvedEvent(c *ahprt.Ctx) (*ToolPermissionResolvedEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
-// CheckCatalogueEventToolPermissionResolved validates data as CatalogueEventToolPermissionResolved (catalogue-event.schema.json#/$defs/tool.permission.resolved) without building a value.
-func CheckCatalogueEventToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
+// CheckToolPermissionResolvedEvent validates data as ToolPermissionResolvedEvent (catalogue-event.schema.json#/$defs/tool.permission.resolved) without building a value.
+func CheckToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
 }
 
-// DecodeCatalogueEventToolProgress decodes data as CatalogueEventToolProgress and validates every keyword of catalogue-event.schema.json#/$defs/tool.progress in the same pass.
+// DecodeToolProgressEvent decodes data as ToolProgressEvent and validates every keyword of catalogue-event.schema.json#/$defs/tool.progress in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventToolProgress(data []byte, opts ...ahprt.Option) (*CatalogueEventToolProgress, error) {
+func DecodeToolProgressEvent(data []byte, opts ...ahprt.Option) (*ToolProgressEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventToolProgress)
+	return ahprt.Decoded(c, err, decodeToolProgressEvent)
 }
 
-func decodeCatalogueEventToolProgress(c *ahprt.Ctx) (*CatalogueEventToolProgress, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bToolProgress)
+func decodeToolProgressEvent(c *ahprt.Ctx) (*ToolProgressEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
-// CheckCatalogueEventToolProgress validates data as CatalogueEventToolProgress (catalogue-event.schema.json#/$defs/tool.progress) without building a value.
-func CheckCatalogueEventToolProgress(data []byte, opts ...ahprt.Option) error {
+// CheckToolProgressEvent validates data as ToolProgressEvent (catalogue-event.schema.json#/$defs/tool.progress) without building a value.
+func CheckToolProgressEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
 }
 
-// DecodeCatalogueEventTurnEnd decodes data as CatalogueEventTurnEnd and validates every keyword of catalogue-event.schema.json#/$defs/turn.end in the same pass.
+// DecodeTurnEndEvent decodes data as TurnEndEvent and validates every keyword of catalogue-event.schema.json#/$defs/turn.end in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventTurnEnd(data []byte, opts ...ahprt.Option) (*CatalogueEventTurnEnd, error) {
+func DecodeTurnEndEvent(data []byte, opts ...ahprt.Option) (*TurnEndEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventTurnEnd)
+	return ahprt.Decoded(c, err, decodeTurnEndEvent)
 }
 
-func decodeCatalogueEventTurnEnd(c *ahprt.Ctx) (*CatalogueEventTurnEnd, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bTurnEnd)
+func decodeTurnEndEvent(c *ahprt.Ctx) (*TurnEndEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
-// CheckCatalogueEventTurnEnd validates data as CatalogueEventTurnEnd (catalogue-event.schema.json#/$defs/turn.end) without building a value.
-func CheckCatalogueEventTurnEnd(data []byte, opts ...ahprt.Option) error {
+// CheckTurnEndEvent validates data as TurnEndEvent (catalogue-event.schema.json#/$defs/turn.end) without building a value.
+func CheckTurnEndEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
 }
 
-// DecodeCatalogueEventTurnFinishBefore decodes data as CatalogueEventTurnFinishBefore and validates every keyword of catalogue-event.schema.json#/$defs/turn.finish.before in the same pass.
+// DecodeTurnFinishBeforeEvent decodes data as TurnFinishBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/turn.finish.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventTurnFinishBefore, error) {
+func DecodeTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (*TurnFinishBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventTurnFinishBefore)
+	return ahprt.Decoded(c, err, decodeTurnFinishBeforeEvent)
 }
 
-func decodeCatalogueEventTurnFinishBefore(c *ahprt.Ctx) (*CatalogueEventTurnFinishBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bTurnFinishBefore)
+func decodeTurnFinishBeforeEvent(c *ahprt.Ctx) (*TurnFinishBeforeEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
-// CheckCatalogueEventTurnFinishBefore validates data as CatalogueEventTurnFinishBefore (catalogue-event.schema.json#/$defs/turn.finish.before) without building a value.
-func CheckCatalogueEventTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
+// CheckTurnFinishBeforeEvent validates data as TurnFinishBeforeEvent (catalogue-event.schema.json#/$defs/turn.finish.before) without building a value.
+func CheckTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
 }
 
-// DecodeCatalogueEventTurnProgress decodes data as CatalogueEventTurnProgress and validates every keyword of catalogue-event.schema.json#/$defs/turn.progress in the same pass.
+// DecodeTurnProgressEvent decodes data as TurnProgressEvent and validates every keyword of catalogue-event.schema.json#/$defs/turn.progress in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventTurnProgress(data []byte, opts ...ahprt.Option) (*CatalogueEventTurnProgress, error) {
+func DecodeTurnProgressEvent(data []byte, opts ...ahprt.Option) (*TurnProgressEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventTurnProgress)
+	return ahprt.Decoded(c, err, decodeTurnProgressEvent)
 }
 
-func decodeCatalogueEventTurnProgress(c *ahprt.Ctx) (*CatalogueEventTurnProgress, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bTurnProgress)
+func decodeTurnProgressEvent(c *ahprt.Ctx) (*TurnProgressEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
-// CheckCatalogueEventTurnProgress validates data as CatalogueEventTurnProgress (catalogue-event.schema.json#/$defs/turn.progress) without building a value.
-func CheckCatalogueEventTurnProgress(data []byte, opts ...ahprt.Option) error {
+// CheckTurnProgressEvent validates data as TurnProgressEvent (catalogue-event.schema.json#/$defs/turn.progress) without building a value.
+func CheckTurnProgressEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
 }
 
-// DecodeCatalogueEventTurnStart decodes data as CatalogueEventTurnStart and validates every keyword of catalogue-event.schema.json#/$defs/turn.start in the same pass.
+// DecodeTurnStartEvent decodes data as TurnStartEvent and validates every keyword of catalogue-event.schema.json#/$defs/turn.start in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventTurnStart(data []byte, opts ...ahprt.Option) (*CatalogueEventTurnStart, error) {
+func DecodeTurnStartEvent(data []byte, opts ...ahprt.Option) (*TurnStartEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventTurnStart)
+	return ahprt.Decoded(c, err, decodeTurnStartEvent)
 }
 
-func decodeCatalogueEventTurnStart(c *ahprt.Ctx) (*CatalogueEventTurnStart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bTurnStart)
+func decodeTurnStartEvent(c *ahprt.Ctx) (*TurnStartEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
-// CheckCatalogueEventTurnStart validates data as CatalogueEventTurnStart (catalogue-event.schema.json#/$defs/turn.start) without building a value.
-func CheckCatalogueEventTurnStart(data []byte, opts ...ahprt.Option) error {
+// CheckTurnStartEvent validates data as TurnStartEvent (catalogue-event.schema.json#/$defs/turn.start) without building a value.
+func CheckTurnStartEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
 }
 
-// DecodeUserAttention decodes data as UserAttention and validates every keyword of catalogue-event.schema.json#/$defs/user.attention in the same pass.
+// DecodeUserAttentionEvent decodes data as UserAttentionEvent and validates every keyword of catalogue-event.schema.json#/$defs/user.attention in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeUserAttention(data []byte, opts ...ahprt.Option) (*UserAttention, error) {
+func DecodeUserAttentionEvent(data []byte, opts ...ahprt.Option) (*UserAttentionEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUserAttention)
+	return ahprt.Decoded(c, err, decodeUserAttentionEvent)
 }
 
-func decodeUserAttention(c *ahprt.Ctx) (*UserAttention, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttention)
+func decodeUserAttentionEvent(c *ahprt.Ctx) (*UserAttentionEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttentionEvent)
 }
 
-// CheckUserAttention validates data as UserAttention (catalogue-event.schema.json#/$defs/user.attention) without building a value.
-func CheckUserAttention(data []byte, opts ...ahprt.Option) error {
+// CheckUserAttentionEvent validates data as UserAttentionEvent (catalogue-event.schema.json#/$defs/user.attention) without building a value.
+func CheckUserAttentionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userAttention)
 }
 
-// DecodeCatalogueEventUserElicitationRequest decodes data as CatalogueEventUserElicitationRequest and validates every keyword of catalogue-event.schema.json#/$defs/user.elicitation.request in the same pass.
+// DecodeUserElicitationRequestEvent decodes data as UserElicitationRequestEvent and validates every keyword of catalogue-event.schema.json#/$defs/user.elicitation.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (*CatalogueEventUserElicitationRequest, error) {
+func DecodeUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (*UserElicitationRequestEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventUserElicitationRequest)
+	return ahprt.Decoded(c, err, decodeUserElicitationRequestEvent)
 }
 
-func decodeCatalogueEventUserElicitationRequest(c *ahprt.Ctx) (*CatalogueEventUserElicitationRequest, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bCatalogueEventUserElicitationRequest)
+func decodeUserElicitationRequestEvent(c *ahprt.Ctx) (*UserElicitationRequestEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
 }
 
-// CheckCatalogueEventUserElicitationRequest validates data as CatalogueEventUserElicitationRequest (catalogue-event.schema.json#/$defs/user.elicitation.request) without building a value.
-func CheckCatalogueEventUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
+// CheckUserElicitationRequestEvent validates data as UserElicitationRequestEvent (catalogue-event.schema.json#/$defs/user.elicitation.request) without building a value.
+func CheckUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest)
 }
 
-// DecodeCatalogueEventUserElicitationResult decodes data as CatalogueEventUserElicitationResult and validates every keyword of catalogue-event.schema.json#/$defs/user.elicitation.result in the same pass.
+// DecodeUserElicitationResultEvent decodes data as UserElicitationResultEvent and validates every keyword of catalogue-event.schema.json#/$defs/user.elicitation.result in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventUserElicitationResult(data []byte, opts ...ahprt.Option) (*CatalogueEventUserElicitationResult, error) {
+func DecodeUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (*UserElicitationResultEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventUserElicitationResult)
+	return ahprt.Decoded(c, err, decodeUserElicitationResultEvent)
 }
 
-func decodeCatalogueEventUserElicitationResult(c *ahprt.Ctx) (*CatalogueEventUserElicitationResult, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bCatalogueEventUserElicitationResult)
+func decodeUserElicitationResultEvent(c *ahprt.Ctx) (*UserElicitationResultEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
 }
 
-// CheckCatalogueEventUserElicitationResult validates data as CatalogueEventUserElicitationResult (catalogue-event.schema.json#/$defs/user.elicitation.result) without building a value.
-func CheckCatalogueEventUserElicitationResult(data []byte, opts ...ahprt.Option) error {
+// CheckUserElicitationResultEvent validates data as UserElicitationResultEvent (catalogue-event.schema.json#/$defs/user.elicitation.result) without building a value.
+func CheckUserElicitationResultEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult)
 }
 
-// DecodeCatalogueEventUserMessageInbound decodes data as CatalogueEventUserMessageInbound and validates every keyword of catalogue-event.schema.json#/$defs/user.message.inbound in the same pass.
+// DecodeUserMessageInboundEvent decodes data as UserMessageInboundEvent and validates every keyword of catalogue-event.schema.json#/$defs/user.message.inbound in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventUserMessageInbound(data []byte, opts ...ahprt.Option) (*CatalogueEventUserMessageInbound, error) {
+func DecodeUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (*UserMessageInboundEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventUserMessageInbound)
+	return ahprt.Decoded(c, err, decodeUserMessageInboundEvent)
 }
 
-func decodeCatalogueEventUserMessageInbound(c *ahprt.Ctx) (*CatalogueEventUserMessageInbound, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bCatalogueEventUserMessageInbound)
+func decodeUserMessageInboundEvent(c *ahprt.Ctx) (*UserMessageInboundEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
 }
 
-// CheckCatalogueEventUserMessageInbound validates data as CatalogueEventUserMessageInbound (catalogue-event.schema.json#/$defs/user.message.inbound) without building a value.
-func CheckCatalogueEventUserMessageInbound(data []byte, opts ...ahprt.Option) error {
+// CheckUserMessageInboundEvent validates data as UserMessageInboundEvent (catalogue-event.schema.json#/$defs/user.message.inbound) without building a value.
+func CheckUserMessageInboundEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound)
 }
 
-// DecodeCatalogueEventUserMessageOutbound decodes data as CatalogueEventUserMessageOutbound and validates every keyword of catalogue-event.schema.json#/$defs/user.message.outbound in the same pass.
+// DecodeUserMessageOutboundEvent decodes data as UserMessageOutboundEvent and validates every keyword of catalogue-event.schema.json#/$defs/user.message.outbound in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (*CatalogueEventUserMessageOutbound, error) {
+func DecodeUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (*UserMessageOutboundEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventUserMessageOutbound)
+	return ahprt.Decoded(c, err, decodeUserMessageOutboundEvent)
 }
 
-func decodeCatalogueEventUserMessageOutbound(c *ahprt.Ctx) (*CatalogueEventUserMessageOutbound, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bCatalogueEventUserMessageOutbound)
+func decodeUserMessageOutboundEvent(c *ahprt.Ctx) (*UserMessageOutboundEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
 }
 
-// CheckCatalogueEventUserMessageOutbound validates data as CatalogueEventUserMessageOutbound (catalogue-event.schema.json#/$defs/user.message.outbound) without building a value.
-func CheckCatalogueEventUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
+// CheckUserMessageOutboundEvent validates data as UserMessageOutboundEvent (catalogue-event.schema.json#/$defs/user.message.outbound) without building a value.
+func CheckUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound)
 }
 
-// DecodeCatalogueEventWorkspaceChangeAfter decodes data as CatalogueEventWorkspaceChangeAfter and validates every keyword of catalogue-event.schema.json#/$defs/workspace.change.after in the same pass.
+// DecodeWorkspaceChangeAfterEvent decodes data as WorkspaceChangeAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/workspace.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (*CatalogueEventWorkspaceChangeAfter, error) {
+func DecodeWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (*WorkspaceChangeAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventWorkspaceChangeAfter)
+	return ahprt.Decoded(c, err, decodeWorkspaceChangeAfterEvent)
 }
 
-func decodeCatalogueEventWorkspaceChangeAfter(c *ahprt.Ctx) (*CatalogueEventWorkspaceChangeAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bWorkspaceChangeAfter)
+func decodeWorkspaceChangeAfterEvent(c *ahprt.Ctx) (*WorkspaceChangeAfterEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
-// CheckCatalogueEventWorkspaceChangeAfter validates data as CatalogueEventWorkspaceChangeAfter (catalogue-event.schema.json#/$defs/workspace.change.after) without building a value.
-func CheckCatalogueEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
+// CheckWorkspaceChangeAfterEvent validates data as WorkspaceChangeAfterEvent (catalogue-event.schema.json#/$defs/workspace.change.after) without building a value.
+func CheckWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
-// DecodeCatalogueEventWorkspaceChangeBefore decodes data as CatalogueEventWorkspaceChangeBefore and validates every keyword of catalogue-event.schema.json#/$defs/workspace.change.before in the same pass.
+// DecodeWorkspaceChangeBeforeEvent decodes data as WorkspaceChangeBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/workspace.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeCatalogueEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*CatalogueEventWorkspaceChangeBefore, error) {
+func DecodeWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEventWorkspaceChangeBefore)
+	return ahprt.Decoded(c, err, decodeWorkspaceChangeBeforeEvent)
 }
 
-func decodeCatalogueEventWorkspaceChangeBefore(c *ahprt.Ctx) (*CatalogueEventWorkspaceChangeBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bWorkspaceChangeBefore)
+func decodeWorkspaceChangeBeforeEvent(c *ahprt.Ctx) (*WorkspaceChangeBeforeEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
-// CheckCatalogueEventWorkspaceChangeBefore validates data as CatalogueEventWorkspaceChangeBefore (catalogue-event.schema.json#/$defs/workspace.change.before) without building a value.
-func CheckCatalogueEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
+// CheckWorkspaceChangeBeforeEvent validates data as WorkspaceChangeBeforeEvent (catalogue-event.schema.json#/$defs/workspace.change.before) without building a value.
+func CheckWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
-// DecodeErrorResponse decodes data as ErrorResponse and validates every keyword of common.schema.json#/$defs/errorResponse in the same pass.
+// DecodeJSONRPCErrorResponse decodes data as JSONRPCErrorResponse and validates every keyword of common.schema.json#/$defs/errorResponse in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (*ErrorResponse, error) {
+func DecodeJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (*JSONRPCErrorResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeErrorResponse)
+	return ahprt.Decoded(c, err, decodeJSONRPCErrorResponse)
 }
 
-func decodeErrorResponse(c *ahprt.Ctx) (*ErrorResponse, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_errorResponse, bErrorResponse)
+func decodeJSONRPCErrorResponse(c *ahprt.Ctx) (*JSONRPCErrorResponse, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
-// CheckErrorResponse validates data as ErrorResponse (common.schema.json#/$defs/errorResponse) without building a value.
-func CheckErrorResponse(data []byte, opts ...ahprt.Option) error {
+// CheckJSONRPCErrorResponse validates data as JSONRPCErrorResponse (common.schema.json#/$defs/errorResponse) without building a value.
+func CheckJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_errorResponse)
 }
 
@@ -971,24 +987,24 @@ func CheckMethodName(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_methodName)
 }
 
-// DecodeNative decodes data as Native and validates every keyword of common.schema.json#/$defs/native in the same pass.
+// DecodeNativeEvent decodes data as NativeEvent and validates every keyword of common.schema.json#/$defs/native in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeNative(data []byte, opts ...ahprt.Option) (Native, error) {
+func DecodeNativeEvent(data []byte, opts ...ahprt.Option) (NativeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeNative)
+	return ahprt.Decoded(c, err, decodeNativeEvent)
 }
 
-func decodeNative(c *ahprt.Ctx) (Native, error) {
+func decodeNativeEvent(c *ahprt.Ctx) (NativeEvent, error) {
 	if err := c.RunRoot(0, ahprt.Accept); err != nil {
-		var zero Native
+		var zero NativeEvent
 		return zero, err
 	}
 	d := c.Doc
 	return d.RawValue(0), nil
 }
 
-// CheckNative validates data as Native (common.schema.json#/$defs/native) without building a value.
-func CheckNative(data []byte, opts ...ahprt.Option) error {
+// CheckNativeEvent validates data as NativeEvent (common.schema.json#/$defs/native) without building a value.
+func CheckNativeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, ahprt.Accept)
 }
 
@@ -1032,19 +1048,19 @@ func CheckCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_nonNegativeInteger)
 }
 
-// DecodeNotification decodes data as Notification and validates every keyword of common.schema.json#/$defs/notification in the same pass.
+// DecodeJSONRPCNotification decodes data as JSONRPCNotification and validates every keyword of common.schema.json#/$defs/notification in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeNotification(data []byte, opts ...ahprt.Option) (*Notification, error) {
+func DecodeJSONRPCNotification(data []byte, opts ...ahprt.Option) (*JSONRPCNotification, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeNotification)
+	return ahprt.Decoded(c, err, decodeJSONRPCNotification)
 }
 
-func decodeNotification(c *ahprt.Ctx) (*Notification, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_notification, bNotification)
+func decodeJSONRPCNotification(c *ahprt.Ctx) (*JSONRPCNotification, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_notification, bJSONRPCNotification)
 }
 
-// CheckNotification validates data as Notification (common.schema.json#/$defs/notification) without building a value.
-func CheckNotification(data []byte, opts ...ahprt.Option) error {
+// CheckJSONRPCNotification validates data as JSONRPCNotification (common.schema.json#/$defs/notification) without building a value.
+func CheckJSONRPCNotification(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_notification)
 }
 
@@ -1088,39 +1104,39 @@ func CheckProtocolVersion(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_protocolVersion)
 }
 
-// DecodeRequest decodes data as Request and validates every keyword of common.schema.json#/$defs/request in the same pass.
+// DecodeJSONRPCRequest decodes data as JSONRPCRequest and validates every keyword of common.schema.json#/$defs/request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeRequest(data []byte, opts ...ahprt.Option) (*Request, error) {
+func DecodeJSONRPCRequest(data []byte, opts ...ahprt.Option) (*JSONRPCRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeRequest)
+	return ahprt.Decoded(c, err, decodeJSONRPCRequest)
 }
 
-func decodeRequest(c *ahprt.Ctx) (*Request, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_request, bRequest)
+func decodeJSONRPCRequest(c *ahprt.Ctx) (*JSONRPCRequest, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_request, bJSONRPCRequest)
 }
 
-// CheckRequest validates data as Request (common.schema.json#/$defs/request) without building a value.
-func CheckRequest(data []byte, opts ...ahprt.Option) error {
+// CheckJSONRPCRequest validates data as JSONRPCRequest (common.schema.json#/$defs/request) without building a value.
+func CheckJSONRPCRequest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_request)
 }
 
-// DecodeReverseDNSName decodes data as ReverseDNSName and validates every keyword of common.schema.json#/$defs/reverseDnsName in the same pass.
+// DecodeCommonReverseDNSName decodes data as CommonReverseDNSName and validates every keyword of common.schema.json#/$defs/reverseDnsName in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (ReverseDNSName, error) {
+func DecodeCommonReverseDNSName(data []byte, opts ...ahprt.Option) (CommonReverseDNSName, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeReverseDNSName)
+	return ahprt.Decoded(c, err, decodeCommonReverseDNSName)
 }
 
-func decodeReverseDNSName(c *ahprt.Ctx) (ReverseDNSName, error) {
+func decodeCommonReverseDNSName(c *ahprt.Ctx) (CommonReverseDNSName, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_reverseDnsName); err != nil {
-		var zero ReverseDNSName
+		var zero CommonReverseDNSName
 		return zero, err
 	}
 	return c.Text(0), nil
 }
 
-// CheckReverseDNSName validates data as ReverseDNSName (common.schema.json#/$defs/reverseDnsName) without building a value.
-func CheckReverseDNSName(data []byte, opts ...ahprt.Option) error {
+// CheckCommonReverseDNSName validates data as CommonReverseDNSName (common.schema.json#/$defs/reverseDnsName) without building a value.
+func CheckCommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
 }
 
@@ -1160,19 +1176,19 @@ func CheckSHA256Hex(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_sha256Hex)
 }
 
-// DecodeSuccessResponse decodes data as SuccessResponse and validates every keyword of common.schema.json#/$defs/successResponse in the same pass.
+// DecodeJSONRPCSuccessResponse decodes data as JSONRPCSuccessResponse and validates every keyword of common.schema.json#/$defs/successResponse in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (*SuccessResponse, error) {
+func DecodeJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (*JSONRPCSuccessResponse, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSuccessResponse)
+	return ahprt.Decoded(c, err, decodeJSONRPCSuccessResponse)
 }
 
-func decodeSuccessResponse(c *ahprt.Ctx) (*SuccessResponse, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_successResponse, bSuccessResponse)
+func decodeJSONRPCSuccessResponse(c *ahprt.Ctx) (*JSONRPCSuccessResponse, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_successResponse, bJSONRPCSuccessResponse)
 }
 
-// CheckSuccessResponse validates data as SuccessResponse (common.schema.json#/$defs/successResponse) without building a value.
-func CheckSuccessResponse(data []byte, opts ...ahprt.Option) error {
+// CheckJSONRPCSuccessResponse validates data as JSONRPCSuccessResponse (common.schema.json#/$defs/successResponse) without building a value.
+func CheckJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_successResponse)
 }
 
@@ -1316,39 +1332,39 @@ func CheckContentItemGap(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_gap)
 }
 
-// DecodeMessage decodes data as Message and validates every keyword of content-item.schema.json#/$defs/message in the same pass.
+// DecodeCanonicalMessage decodes data as CanonicalMessage and validates every keyword of content-item.schema.json#/$defs/message in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeMessage(data []byte, opts ...ahprt.Option) (*Message, error) {
+func DecodeCanonicalMessage(data []byte, opts ...ahprt.Option) (*CanonicalMessage, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMessage)
+	return ahprt.Decoded(c, err, decodeCanonicalMessage)
 }
 
-func decodeMessage(c *ahprt.Ctx) (*Message, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bMessage)
+func decodeCanonicalMessage(c *ahprt.Ctx) (*CanonicalMessage, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
 }
 
-// CheckMessage validates data as Message (content-item.schema.json#/$defs/message) without building a value.
-func CheckMessage(data []byte, opts ...ahprt.Option) error {
+// CheckCanonicalMessage validates data as CanonicalMessage (content-item.schema.json#/$defs/message) without building a value.
+func CheckCanonicalMessage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
 }
 
-// DecodeMessages decodes data as Messages and validates every keyword of content-item.schema.json#/$defs/messages in the same pass.
+// DecodeCanonicalMessages decodes data as CanonicalMessages and validates every keyword of content-item.schema.json#/$defs/messages in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeMessages(data []byte, opts ...ahprt.Option) (Messages, error) {
+func DecodeCanonicalMessages(data []byte, opts ...ahprt.Option) (CanonicalMessages, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMessages)
+	return ahprt.Decoded(c, err, decodeCanonicalMessages)
 }
 
-func decodeMessages(c *ahprt.Ctx) (Messages, error) {
+func decodeCanonicalMessages(c *ahprt.Ctx) (CanonicalMessages, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vContentItem_messages); err != nil {
-		var zero Messages
+		var zero CanonicalMessages
 		return zero, err
 	}
-	return buildListMessage(c, 0), nil
+	return buildListCanonicalMessage(c, 0), nil
 }
 
-// CheckMessages validates data as Messages (content-item.schema.json#/$defs/messages) without building a value.
-func CheckMessages(data []byte, opts ...ahprt.Option) error {
+// CheckCanonicalMessages validates data as CanonicalMessages (content-item.schema.json#/$defs/messages) without building a value.
+func CheckCanonicalMessages(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_messages)
 }
 
@@ -1360,7 +1376,7 @@ func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (*ModelVisibleIte
 }
 
 func decodeModelVisibleItem(c *ahprt.Ctx) (*ModelVisibleItem, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bMessage)
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
 }
 
 // CheckModelVisibleItem validates data as ModelVisibleItem (content-item.schema.json#/$defs/modelVisibleItem) without building a value.
@@ -1857,7 +1873,7 @@ func decodeModelVisibleItems(c *ahprt.Ctx) (ModelVisibleItems, error) {
 		var zero ModelVisibleItems
 		return zero, err
 	}
-	return buildListMessage(c, 0), nil
+	return buildListCanonicalMessage(c, 0), nil
 }
 
 // CheckModelVisibleItems validates data as ModelVisibleItems (event.schema.json#/$defs/modelVisibleItems) without building a value.
@@ -1922,51 +1938,51 @@ func CheckExecutionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent)
 }
 
-// DecodeAttempt decodes data as Attempt and validates every keyword of execution-event.schema.json#/$defs/attempt in the same pass.
+// DecodeExecutionEventAttempt decodes data as ExecutionEventAttempt and validates every keyword of execution-event.schema.json#/$defs/attempt in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeAttempt(data []byte, opts ...ahprt.Option) (*Attempt, error) {
+func DecodeExecutionEventAttempt(data []byte, opts ...ahprt.Option) (*ExecutionEventAttempt, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAttempt)
+	return ahprt.Decoded(c, err, decodeExecutionEventAttempt)
 }
 
-func decodeAttempt(c *ahprt.Ctx) (*Attempt, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attempt, bAttempt)
+func decodeExecutionEventAttempt(c *ahprt.Ctx) (*ExecutionEventAttempt, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attempt, bExecutionEventAttempt)
 }
 
-// CheckAttempt validates data as Attempt (execution-event.schema.json#/$defs/attempt) without building a value.
-func CheckAttempt(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventAttempt validates data as ExecutionEventAttempt (execution-event.schema.json#/$defs/attempt) without building a value.
+func CheckExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attempt)
 }
 
-// DecodeAttemptUsage decodes data as AttemptUsage and validates every keyword of execution-event.schema.json#/$defs/attemptUsage in the same pass.
+// DecodeExecutionEventAttemptusage decodes data as ExecutionEventAttemptusage and validates every keyword of execution-event.schema.json#/$defs/attemptUsage in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeAttemptUsage(data []byte, opts ...ahprt.Option) (*AttemptUsage, error) {
+func DecodeExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (*ExecutionEventAttemptusage, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAttemptUsage)
+	return ahprt.Decoded(c, err, decodeExecutionEventAttemptusage)
 }
 
-func decodeAttemptUsage(c *ahprt.Ctx) (*AttemptUsage, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attemptUsage, bUsage)
+func decodeExecutionEventAttemptusage(c *ahprt.Ctx) (*ExecutionEventAttemptusage, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attemptUsage, bExecutionEventUsage)
 }
 
-// CheckAttemptUsage validates data as AttemptUsage (execution-event.schema.json#/$defs/attemptUsage) without building a value.
-func CheckAttemptUsage(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventAttemptusage validates data as ExecutionEventAttemptusage (execution-event.schema.json#/$defs/attemptUsage) without building a value.
+func CheckExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attemptUsage)
 }
 
-// DecodeBatch decodes data as Batch and validates every keyword of execution-event.schema.json#/$defs/batch in the same pass.
+// DecodeExecutionEventBatch decodes data as ExecutionEventBatch and validates every keyword of execution-event.schema.json#/$defs/batch in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeBatch(data []byte, opts ...ahprt.Option) (*Batch, error) {
+func DecodeExecutionEventBatch(data []byte, opts ...ahprt.Option) (*ExecutionEventBatch, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeBatch)
+	return ahprt.Decoded(c, err, decodeExecutionEventBatch)
 }
 
-func decodeBatch(c *ahprt.Ctx) (*Batch, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_batch, bBatch)
+func decodeExecutionEventBatch(c *ahprt.Ctx) (*ExecutionEventBatch, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_batch, bExecutionEventBatch)
 }
 
-// CheckBatch validates data as Batch (execution-event.schema.json#/$defs/batch) without building a value.
-func CheckBatch(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventBatch validates data as ExecutionEventBatch (execution-event.schema.json#/$defs/batch) without building a value.
+func CheckExecutionEventBatch(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_batch)
 }
 
@@ -1990,35 +2006,35 @@ func CheckConnectionGaps(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_connectionGaps)
 }
 
-// DecodeContextCompactAfter decodes data as ContextCompactAfter and validates every keyword of execution-event.schema.json#/$defs/context.compact.after in the same pass.
+// DecodeExecutionEventContextCompactAfter decodes data as ExecutionEventContextCompactAfter and validates every keyword of execution-event.schema.json#/$defs/context.compact.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeContextCompactAfter(data []byte, opts ...ahprt.Option) (*ContextCompactAfter, error) {
+func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContextCompactAfter)
+	return ahprt.Decoded(c, err, decodeExecutionEventContextCompactAfter)
 }
 
-func decodeContextCompactAfter(c *ahprt.Ctx) (*ContextCompactAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bContextCompactAfter)
+func decodeExecutionEventContextCompactAfter(c *ahprt.Ctx) (*ExecutionEventContextCompactAfter, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
-// CheckContextCompactAfter validates data as ContextCompactAfter (execution-event.schema.json#/$defs/context.compact.after) without building a value.
-func CheckContextCompactAfter(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventContextCompactAfter validates data as ExecutionEventContextCompactAfter (execution-event.schema.json#/$defs/context.compact.after) without building a value.
+func CheckExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
 }
 
-// DecodeContextCompactBefore decodes data as ContextCompactBefore and validates every keyword of execution-event.schema.json#/$defs/context.compact.before in the same pass.
+// DecodeExecutionEventContextCompactBefore decodes data as ExecutionEventContextCompactBefore and validates every keyword of execution-event.schema.json#/$defs/context.compact.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeContextCompactBefore(data []byte, opts ...ahprt.Option) (*ContextCompactBefore, error) {
+func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContextCompactBefore)
+	return ahprt.Decoded(c, err, decodeExecutionEventContextCompactBefore)
 }
 
-func decodeContextCompactBefore(c *ahprt.Ctx) (*ContextCompactBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bContextCompactBefore)
+func decodeExecutionEventContextCompactBefore(c *ahprt.Ctx) (*ExecutionEventContextCompactBefore, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
-// CheckContextCompactBefore validates data as ContextCompactBefore (execution-event.schema.json#/$defs/context.compact.before) without building a value.
-func CheckContextCompactBefore(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventContextCompactBefore validates data as ExecutionEventContextCompactBefore (execution-event.schema.json#/$defs/context.compact.before) without building a value.
+func CheckExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
 }
 
@@ -2063,167 +2079,167 @@ func CheckDeniedByPolicy(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_deniedByPolicy)
 }
 
-// DecodeError decodes data as Error and validates every keyword of execution-event.schema.json#/$defs/error in the same pass.
+// DecodeExecutionEventError decodes data as ExecutionEventError and validates every keyword of execution-event.schema.json#/$defs/error in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeError(data []byte, opts ...ahprt.Option) (*Error, error) {
+func DecodeExecutionEventError(data []byte, opts ...ahprt.Option) (*ExecutionEventError, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeError)
+	return ahprt.Decoded(c, err, decodeExecutionEventError)
 }
 
-func decodeError(c *ahprt.Ctx) (*Error, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_error, bError)
+func decodeExecutionEventError(c *ahprt.Ctx) (*ExecutionEventError, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_error, bExecutionEventError)
 }
 
-// CheckError validates data as Error (execution-event.schema.json#/$defs/error) without building a value.
-func CheckError(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventError validates data as ExecutionEventError (execution-event.schema.json#/$defs/error) without building a value.
+func CheckExecutionEventError(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_error)
 }
 
-// DecodeExecution decodes data as Execution and validates every keyword of execution-event.schema.json#/$defs/execution in the same pass.
+// DecodeExecutionEventExecution decodes data as ExecutionEventExecution and validates every keyword of execution-event.schema.json#/$defs/execution in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeExecution(data []byte, opts ...ahprt.Option) (Execution, error) {
+func DecodeExecutionEventExecution(data []byte, opts ...ahprt.Option) (ExecutionEventExecution, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecution)
+	return ahprt.Decoded(c, err, decodeExecutionEventExecution)
 }
 
-func decodeExecution(c *ahprt.Ctx) (Execution, error) {
+func decodeExecutionEventExecution(c *ahprt.Ctx) (ExecutionEventExecution, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_execution); err != nil {
-		var zero Execution
+		var zero ExecutionEventExecution
 		return zero, err
 	}
-	return bExecution(c, 0), nil
+	return bExecutionEventExecution(c, 0), nil
 }
 
-// CheckExecution validates data as Execution (execution-event.schema.json#/$defs/execution) without building a value.
-func CheckExecution(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventExecution validates data as ExecutionEventExecution (execution-event.schema.json#/$defs/execution) without building a value.
+func CheckExecutionEventExecution(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_execution)
 }
 
-// DecodeFileChange decodes data as FileChange and validates every keyword of execution-event.schema.json#/$defs/fileChange in the same pass.
+// DecodeExecutionEventFilechange decodes data as ExecutionEventFilechange and validates every keyword of execution-event.schema.json#/$defs/fileChange in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeFileChange(data []byte, opts ...ahprt.Option) (*FileChange, error) {
+func DecodeExecutionEventFilechange(data []byte, opts ...ahprt.Option) (*ExecutionEventFilechange, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeFileChange)
+	return ahprt.Decoded(c, err, decodeExecutionEventFilechange)
 }
 
-func decodeFileChange(c *ahprt.Ctx) (*FileChange, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_fileChange, bFileChange)
+func decodeExecutionEventFilechange(c *ahprt.Ctx) (*ExecutionEventFilechange, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_fileChange, bExecutionEventFilechange)
 }
 
-// CheckFileChange validates data as FileChange (execution-event.schema.json#/$defs/fileChange) without building a value.
-func CheckFileChange(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventFilechange validates data as ExecutionEventFilechange (execution-event.schema.json#/$defs/fileChange) without building a value.
+func CheckExecutionEventFilechange(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_fileChange)
 }
 
-// DecodeMCP decodes data as MCP and validates every keyword of execution-event.schema.json#/$defs/mcp in the same pass.
+// DecodeExecutionEventMCP decodes data as ExecutionEventMCP and validates every keyword of execution-event.schema.json#/$defs/mcp in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeMCP(data []byte, opts ...ahprt.Option) (*MCP, error) {
+func DecodeExecutionEventMCP(data []byte, opts ...ahprt.Option) (*ExecutionEventMCP, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCP)
+	return ahprt.Decoded(c, err, decodeExecutionEventMCP)
 }
 
-func decodeMCP(c *ahprt.Ctx) (*MCP, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_mcp, bMCP)
+func decodeExecutionEventMCP(c *ahprt.Ctx) (*ExecutionEventMCP, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_mcp, bExecutionEventMCP)
 }
 
-// CheckMCP validates data as MCP (execution-event.schema.json#/$defs/mcp) without building a value.
-func CheckMCP(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventMCP validates data as ExecutionEventMCP (execution-event.schema.json#/$defs/mcp) without building a value.
+func CheckExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_mcp)
 }
 
-// DecodeModel decodes data as Model and validates every keyword of execution-event.schema.json#/$defs/model in the same pass.
+// DecodeExecutionEventModel decodes data as ExecutionEventModel and validates every keyword of execution-event.schema.json#/$defs/model in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeModel(data []byte, opts ...ahprt.Option) (*Model, error) {
+func DecodeExecutionEventModel(data []byte, opts ...ahprt.Option) (*ExecutionEventModel, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModel)
+	return ahprt.Decoded(c, err, decodeExecutionEventModel)
 }
 
-func decodeModel(c *ahprt.Ctx) (*Model, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_model, bModel)
+func decodeExecutionEventModel(c *ahprt.Ctx) (*ExecutionEventModel, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_model, bExecutionEventModel)
 }
 
-// CheckModel validates data as Model (execution-event.schema.json#/$defs/model) without building a value.
-func CheckModel(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventModel validates data as ExecutionEventModel (execution-event.schema.json#/$defs/model) without building a value.
+func CheckExecutionEventModel(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_model)
 }
 
-// DecodeModelError decodes data as ModelError and validates every keyword of execution-event.schema.json#/$defs/model.error in the same pass.
+// DecodeExecutionEventModelError decodes data as ExecutionEventModelError and validates every keyword of execution-event.schema.json#/$defs/model.error in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeModelError(data []byte, opts ...ahprt.Option) (*ModelError, error) {
+func DecodeExecutionEventModelError(data []byte, opts ...ahprt.Option) (*ExecutionEventModelError, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelError)
+	return ahprt.Decoded(c, err, decodeExecutionEventModelError)
 }
 
-func decodeModelError(c *ahprt.Ctx) (*ModelError, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bModelError)
+func decodeExecutionEventModelError(c *ahprt.Ctx) (*ExecutionEventModelError, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
-// CheckModelError validates data as ModelError (execution-event.schema.json#/$defs/model.error) without building a value.
-func CheckModelError(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventModelError validates data as ExecutionEventModelError (execution-event.schema.json#/$defs/model.error) without building a value.
+func CheckExecutionEventModelError(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
 }
 
-// DecodeModelRequestBefore decodes data as ModelRequestBefore and validates every keyword of execution-event.schema.json#/$defs/model.request.before in the same pass.
+// DecodeExecutionEventModelRequestBefore decodes data as ExecutionEventModelRequestBefore and validates every keyword of execution-event.schema.json#/$defs/model.request.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeModelRequestBefore(data []byte, opts ...ahprt.Option) (*ModelRequestBefore, error) {
+func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelRequestBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelRequestBefore)
+	return ahprt.Decoded(c, err, decodeExecutionEventModelRequestBefore)
 }
 
-func decodeModelRequestBefore(c *ahprt.Ctx) (*ModelRequestBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bModelRequestBefore)
+func decodeExecutionEventModelRequestBefore(c *ahprt.Ctx) (*ExecutionEventModelRequestBefore, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
-// CheckModelRequestBefore validates data as ModelRequestBefore (execution-event.schema.json#/$defs/model.request.before) without building a value.
-func CheckModelRequestBefore(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventModelRequestBefore validates data as ExecutionEventModelRequestBefore (execution-event.schema.json#/$defs/model.request.before) without building a value.
+func CheckExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
 }
 
-// DecodeModelResponseAfter decodes data as ModelResponseAfter and validates every keyword of execution-event.schema.json#/$defs/model.response.after in the same pass.
+// DecodeExecutionEventModelResponseAfter decodes data as ExecutionEventModelResponseAfter and validates every keyword of execution-event.schema.json#/$defs/model.response.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeModelResponseAfter(data []byte, opts ...ahprt.Option) (*ModelResponseAfter, error) {
+func DecodeExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventModelResponseAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelResponseAfter)
+	return ahprt.Decoded(c, err, decodeExecutionEventModelResponseAfter)
 }
 
-func decodeModelResponseAfter(c *ahprt.Ctx) (*ModelResponseAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bModelResponseAfter)
+func decodeExecutionEventModelResponseAfter(c *ahprt.Ctx) (*ExecutionEventModelResponseAfter, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
-// CheckModelResponseAfter validates data as ModelResponseAfter (execution-event.schema.json#/$defs/model.response.after) without building a value.
-func CheckModelResponseAfter(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventModelResponseAfter validates data as ExecutionEventModelResponseAfter (execution-event.schema.json#/$defs/model.response.after) without building a value.
+func CheckExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
 }
 
-// DecodeModelSwitchAfter decodes data as ModelSwitchAfter and validates every keyword of execution-event.schema.json#/$defs/model.switch.after in the same pass.
+// DecodeExecutionEventModelSwitchAfter decodes data as ExecutionEventModelSwitchAfter and validates every keyword of execution-event.schema.json#/$defs/model.switch.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeModelSwitchAfter(data []byte, opts ...ahprt.Option) (*ModelSwitchAfter, error) {
+func DecodeExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventModelSwitchAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelSwitchAfter)
+	return ahprt.Decoded(c, err, decodeExecutionEventModelSwitchAfter)
 }
 
-func decodeModelSwitchAfter(c *ahprt.Ctx) (*ModelSwitchAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bModelSwitchAfter)
+func decodeExecutionEventModelSwitchAfter(c *ahprt.Ctx) (*ExecutionEventModelSwitchAfter, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
-// CheckModelSwitchAfter validates data as ModelSwitchAfter (execution-event.schema.json#/$defs/model.switch.after) without building a value.
-func CheckModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventModelSwitchAfter validates data as ExecutionEventModelSwitchAfter (execution-event.schema.json#/$defs/model.switch.after) without building a value.
+func CheckExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
 }
 
-// DecodeModelSwitchBefore decodes data as ModelSwitchBefore and validates every keyword of execution-event.schema.json#/$defs/model.switch.before in the same pass.
+// DecodeExecutionEventModelSwitchBefore decodes data as ExecutionEventModelSwitchBefore and validates every keyword of execution-event.schema.json#/$defs/model.switch.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeModelSwitchBefore(data []byte, opts ...ahprt.Option) (*ModelSwitchBefore, error) {
+func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelSwitchBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelSwitchBefore)
+	return ahprt.Decoded(c, err, decodeExecutionEventModelSwitchBefore)
 }
 
-func decodeModelSwitchBefore(c *ahprt.Ctx) (*ModelSwitchBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bModelSwitchBefore)
+func decodeExecutionEventModelSwitchBefore(c *ahprt.Ctx) (*ExecutionEventModelSwitchBefore, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
-// CheckModelSwitchBefore validates data as ModelSwitchBefore (execution-event.schema.json#/$defs/model.switch.before) without building a value.
-func CheckModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventModelSwitchBefore validates data as ExecutionEventModelSwitchBefore (execution-event.schema.json#/$defs/model.switch.before) without building a value.
+func CheckExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
 }
 
@@ -2289,99 +2305,99 @@ func CheckSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_suppliedResultOnSkip)
 }
 
-// DecodeTokenCounts decodes data as TokenCounts and validates every keyword of execution-event.schema.json#/$defs/tokenCounts in the same pass.
+// DecodeExecutionEventTokencounts decodes data as ExecutionEventTokencounts and validates every keyword of execution-event.schema.json#/$defs/tokenCounts in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTokenCounts(data []byte, opts ...ahprt.Option) (*TokenCounts, error) {
+func DecodeExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (*ExecutionEventTokencounts, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTokenCounts)
+	return ahprt.Decoded(c, err, decodeExecutionEventTokencounts)
 }
 
-func decodeTokenCounts(c *ahprt.Ctx) (*TokenCounts, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bTokenCounts)
+func decodeExecutionEventTokencounts(c *ahprt.Ctx) (*ExecutionEventTokencounts, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
 }
 
-// CheckTokenCounts validates data as TokenCounts (execution-event.schema.json#/$defs/tokenCounts) without building a value.
-func CheckTokenCounts(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventTokencounts validates data as ExecutionEventTokencounts (execution-event.schema.json#/$defs/tokenCounts) without building a value.
+func CheckExecutionEventTokencounts(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tokenCounts)
 }
 
-// DecodeTool decodes data as Tool and validates every keyword of execution-event.schema.json#/$defs/tool in the same pass.
+// DecodeExecutionEventTool decodes data as ExecutionEventTool and validates every keyword of execution-event.schema.json#/$defs/tool in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTool(data []byte, opts ...ahprt.Option) (*Tool, error) {
+func DecodeExecutionEventTool(data []byte, opts ...ahprt.Option) (*ExecutionEventTool, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTool)
+	return ahprt.Decoded(c, err, decodeExecutionEventTool)
 }
 
-func decodeTool(c *ahprt.Ctx) (*Tool, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tool, bTool)
+func decodeExecutionEventTool(c *ahprt.Ctx) (*ExecutionEventTool, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tool, bExecutionEventTool)
 }
 
-// CheckTool validates data as Tool (execution-event.schema.json#/$defs/tool) without building a value.
-func CheckTool(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventTool validates data as ExecutionEventTool (execution-event.schema.json#/$defs/tool) without building a value.
+func CheckExecutionEventTool(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tool)
 }
 
-// DecodeToolBatchAfter decodes data as ToolBatchAfter and validates every keyword of execution-event.schema.json#/$defs/tool.batch.after in the same pass.
+// DecodeExecutionEventToolBatchAfter decodes data as ExecutionEventToolBatchAfter and validates every keyword of execution-event.schema.json#/$defs/tool.batch.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeToolBatchAfter(data []byte, opts ...ahprt.Option) (*ToolBatchAfter, error) {
+func DecodeExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventToolBatchAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolBatchAfter)
+	return ahprt.Decoded(c, err, decodeExecutionEventToolBatchAfter)
 }
 
-func decodeToolBatchAfter(c *ahprt.Ctx) (*ToolBatchAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bToolBatchAfter)
+func decodeExecutionEventToolBatchAfter(c *ahprt.Ctx) (*ExecutionEventToolBatchAfter, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
-// CheckToolBatchAfter validates data as ToolBatchAfter (execution-event.schema.json#/$defs/tool.batch.after) without building a value.
-func CheckToolBatchAfter(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventToolBatchAfter validates data as ExecutionEventToolBatchAfter (execution-event.schema.json#/$defs/tool.batch.after) without building a value.
+func CheckExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
 }
 
-// DecodeToolPermissionRequest decodes data as ToolPermissionRequest and validates every keyword of execution-event.schema.json#/$defs/tool.permission.request in the same pass.
+// DecodeExecutionEventToolPermissionRequest decodes data as ExecutionEventToolPermissionRequest and validates every keyword of execution-event.schema.json#/$defs/tool.permission.request in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeToolPermissionRequest(data []byte, opts ...ahprt.Option) (*ToolPermissionRequest, error) {
+func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (*ExecutionEventToolPermissionRequest, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolPermissionRequest)
+	return ahprt.Decoded(c, err, decodeExecutionEventToolPermissionRequest)
 }
 
-func decodeToolPermissionRequest(c *ahprt.Ctx) (*ToolPermissionRequest, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bToolPermissionRequest)
+func decodeExecutionEventToolPermissionRequest(c *ahprt.Ctx) (*ExecutionEventToolPermissionRequest, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
-// CheckToolPermissionRequest validates data as ToolPermissionRequest (execution-event.schema.json#/$defs/tool.permission.request) without building a value.
-func CheckToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventToolPermissionRequest validates data as ExecutionEventToolPermissionRequest (execution-event.schema.json#/$defs/tool.permission.request) without building a value.
+func CheckExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
 }
 
-// DecodeToolPermissionResolved decodes data as ToolPermissionResolved and validates every keyword of execution-event.schema.json#/$defs/tool.permission.resolved in the same pass.
+// DecodeExecutionEventToolPermissionResolved decodes data as ExecutionEventToolPermissionResolved and validates every keyword of execution-event.schema.json#/$defs/tool.permission.resolved in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeToolPermissionResolved(data []byte, opts ...ahprt.Option) (*ToolPermissionResolved, error) {
+func DecodeExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (*ExecutionEventToolPermissionResolved, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolPermissionResolved)
+	return ahprt.Decoded(c, err, decodeExecutionEventToolPermissionResolved)
 }
 
-func decodeToolPermissionResolved(c *ahprt.Ctx) (*ToolPermissionResolved, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bToolPermissionResolved)
+func decodeExecutionEventToolPermissionResolved(c *ahprt.Ctx) (*ExecutionEventToolPermissionResolved, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
-// CheckToolPermissionResolved validates data as ToolPermissionResolved (execution-event.schema.json#/$defs/tool.permission.resolved) without building a value.
-func CheckToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventToolPermissionResolved validates data as ExecutionEventToolPermissionResolved (execution-event.schema.json#/$defs/tool.permission.resolved) without building a value.
+func CheckExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
 }
 
-// DecodeToolProgress decodes data as ToolProgress and validates every keyword of execution-event.schema.json#/$defs/tool.progress in the same pass.
+// DecodeExecutionEventToolProgress decodes data as ExecutionEventToolProgress and validates every keyword of execution-event.schema.json#/$defs/tool.progress in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeToolProgress(data []byte, opts ...ahprt.Option) (*ToolProgress, error) {
+func DecodeExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (*ExecutionEventToolProgress, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolProgress)
+	return ahprt.Decoded(c, err, decodeExecutionEventToolProgress)
 }
 
-func decodeToolProgress(c *ahprt.Ctx) (*ToolProgress, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bToolProgress)
+func decodeExecutionEventToolProgress(c *ahprt.Ctx) (*ExecutionEventToolProgress, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
-// CheckToolProgress validates data as ToolProgress (execution-event.schema.json#/$defs/tool.progress) without building a value.
-func CheckToolProgress(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventToolProgress validates data as ExecutionEventToolProgress (execution-event.schema.json#/$defs/tool.progress) without building a value.
+func CheckExecutionEventToolProgress(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
 }
 
@@ -2421,67 +2437,67 @@ func CheckToolOutcome(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolOutcome)
 }
 
-// DecodeTurnEnd decodes data as TurnEnd and validates every keyword of execution-event.schema.json#/$defs/turn.end in the same pass.
+// DecodeExecutionEventTurnEnd decodes data as ExecutionEventTurnEnd and validates every keyword of execution-event.schema.json#/$defs/turn.end in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTurnEnd(data []byte, opts ...ahprt.Option) (*TurnEnd, error) {
+func DecodeExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnEnd, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnEnd)
+	return ahprt.Decoded(c, err, decodeExecutionEventTurnEnd)
 }
 
-func decodeTurnEnd(c *ahprt.Ctx) (*TurnEnd, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bTurnEnd)
+func decodeExecutionEventTurnEnd(c *ahprt.Ctx) (*ExecutionEventTurnEnd, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
-// CheckTurnEnd validates data as TurnEnd (execution-event.schema.json#/$defs/turn.end) without building a value.
-func CheckTurnEnd(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventTurnEnd validates data as ExecutionEventTurnEnd (execution-event.schema.json#/$defs/turn.end) without building a value.
+func CheckExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
 }
 
-// DecodeTurnFinishBefore decodes data as TurnFinishBefore and validates every keyword of execution-event.schema.json#/$defs/turn.finish.before in the same pass.
+// DecodeExecutionEventTurnFinishBefore decodes data as ExecutionEventTurnFinishBefore and validates every keyword of execution-event.schema.json#/$defs/turn.finish.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTurnFinishBefore(data []byte, opts ...ahprt.Option) (*TurnFinishBefore, error) {
+func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnFinishBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnFinishBefore)
+	return ahprt.Decoded(c, err, decodeExecutionEventTurnFinishBefore)
 }
 
-func decodeTurnFinishBefore(c *ahprt.Ctx) (*TurnFinishBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bTurnFinishBefore)
+func decodeExecutionEventTurnFinishBefore(c *ahprt.Ctx) (*ExecutionEventTurnFinishBefore, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
-// CheckTurnFinishBefore validates data as TurnFinishBefore (execution-event.schema.json#/$defs/turn.finish.before) without building a value.
-func CheckTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventTurnFinishBefore validates data as ExecutionEventTurnFinishBefore (execution-event.schema.json#/$defs/turn.finish.before) without building a value.
+func CheckExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
 }
 
-// DecodeTurnProgress decodes data as TurnProgress and validates every keyword of execution-event.schema.json#/$defs/turn.progress in the same pass.
+// DecodeExecutionEventTurnProgress decodes data as ExecutionEventTurnProgress and validates every keyword of execution-event.schema.json#/$defs/turn.progress in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTurnProgress(data []byte, opts ...ahprt.Option) (*TurnProgress, error) {
+func DecodeExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnProgress, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnProgress)
+	return ahprt.Decoded(c, err, decodeExecutionEventTurnProgress)
 }
 
-func decodeTurnProgress(c *ahprt.Ctx) (*TurnProgress, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bTurnProgress)
+func decodeExecutionEventTurnProgress(c *ahprt.Ctx) (*ExecutionEventTurnProgress, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
-// CheckTurnProgress validates data as TurnProgress (execution-event.schema.json#/$defs/turn.progress) without building a value.
-func CheckTurnProgress(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventTurnProgress validates data as ExecutionEventTurnProgress (execution-event.schema.json#/$defs/turn.progress) without building a value.
+func CheckExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
 }
 
-// DecodeTurnStart decodes data as TurnStart and validates every keyword of execution-event.schema.json#/$defs/turn.start in the same pass.
+// DecodeExecutionEventTurnStart decodes data as ExecutionEventTurnStart and validates every keyword of execution-event.schema.json#/$defs/turn.start in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTurnStart(data []byte, opts ...ahprt.Option) (*TurnStart, error) {
+func DecodeExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnStart, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnStart)
+	return ahprt.Decoded(c, err, decodeExecutionEventTurnStart)
 }
 
-func decodeTurnStart(c *ahprt.Ctx) (*TurnStart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bTurnStart)
+func decodeExecutionEventTurnStart(c *ahprt.Ctx) (*ExecutionEventTurnStart, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
-// CheckTurnStart validates data as TurnStart (execution-event.schema.json#/$defs/turn.start) without building a value.
-func CheckTurnStart(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventTurnStart validates data as ExecutionEventTurnStart (execution-event.schema.json#/$defs/turn.start) without building a value.
+func CheckExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
 }
 
@@ -2501,35 +2517,35 @@ func CheckTurnCompletion(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnCompletion)
 }
 
-// DecodeTurnUsage decodes data as TurnUsage and validates every keyword of execution-event.schema.json#/$defs/turnUsage in the same pass.
+// DecodeExecutionEventTurnusage decodes data as ExecutionEventTurnusage and validates every keyword of execution-event.schema.json#/$defs/turnUsage in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTurnUsage(data []byte, opts ...ahprt.Option) (*TurnUsage, error) {
+func DecodeExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnusage, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnUsage)
+	return ahprt.Decoded(c, err, decodeExecutionEventTurnusage)
 }
 
-func decodeTurnUsage(c *ahprt.Ctx) (*TurnUsage, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnUsage, bUsage)
+func decodeExecutionEventTurnusage(c *ahprt.Ctx) (*ExecutionEventTurnusage, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnUsage, bExecutionEventUsage)
 }
 
-// CheckTurnUsage validates data as TurnUsage (execution-event.schema.json#/$defs/turnUsage) without building a value.
-func CheckTurnUsage(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventTurnusage validates data as ExecutionEventTurnusage (execution-event.schema.json#/$defs/turnUsage) without building a value.
+func CheckExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnUsage)
 }
 
-// DecodeUsage decodes data as Usage and validates every keyword of execution-event.schema.json#/$defs/usage in the same pass.
+// DecodeExecutionEventUsage decodes data as ExecutionEventUsage and validates every keyword of execution-event.schema.json#/$defs/usage in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeUsage(data []byte, opts ...ahprt.Option) (*Usage, error) {
+func DecodeExecutionEventUsage(data []byte, opts ...ahprt.Option) (*ExecutionEventUsage, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUsage)
+	return ahprt.Decoded(c, err, decodeExecutionEventUsage)
 }
 
-func decodeUsage(c *ahprt.Ctx) (*Usage, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_usage, bUsage)
+func decodeExecutionEventUsage(c *ahprt.Ctx) (*ExecutionEventUsage, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_usage, bExecutionEventUsage)
 }
 
-// CheckUsage validates data as Usage (execution-event.schema.json#/$defs/usage) without building a value.
-func CheckUsage(data []byte, opts ...ahprt.Option) error {
+// CheckExecutionEventUsage validates data as ExecutionEventUsage (execution-event.schema.json#/$defs/usage) without building a value.
+func CheckExecutionEventUsage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_usage)
 }
 
@@ -2826,251 +2842,251 @@ func CheckJSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vJSONRPCMessage)
 }
 
-// DecodeBooleanSchema decodes data as BooleanSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/BooleanSchema in the same pass.
+// DecodeMCPElicitationBooleanSchema decodes data as MCPElicitationBooleanSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/BooleanSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeBooleanSchema(data []byte, opts ...ahprt.Option) (*BooleanSchema, error) {
+func DecodeMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationBooleanSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeBooleanSchema)
+	return ahprt.Decoded(c, err, decodeMCPElicitationBooleanSchema)
 }
 
-func decodeBooleanSchema(c *ahprt.Ctx) (*BooleanSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bBooleanSchema)
+func decodeMCPElicitationBooleanSchema(c *ahprt.Ctx) (*MCPElicitationBooleanSchema, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
 }
 
-// CheckBooleanSchema validates data as BooleanSchema (mcp-elicitation.schema.json#/$defs/BooleanSchema) without building a value.
-func CheckBooleanSchema(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationBooleanSchema validates data as MCPElicitationBooleanSchema (mcp-elicitation.schema.json#/$defs/BooleanSchema) without building a value.
+func CheckMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_booleanSchema)
 }
 
-// DecodeElicitRequestFormParams decodes data as ElicitRequestFormParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams in the same pass.
+// DecodeMCPElicitationElicitRequestFormParams decodes data as MCPElicitationElicitRequestFormParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeElicitRequestFormParams(data []byte, opts ...ahprt.Option) (*ElicitRequestFormParams, error) {
+func DecodeMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitRequestFormParams, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeElicitRequestFormParams)
+	return ahprt.Decoded(c, err, decodeMCPElicitationElicitRequestFormParams)
 }
 
-func decodeElicitRequestFormParams(c *ahprt.Ctx) (*ElicitRequestFormParams, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bElicitRequestFormParams)
+func decodeMCPElicitationElicitRequestFormParams(c *ahprt.Ctx) (*MCPElicitationElicitRequestFormParams, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
 }
 
-// CheckElicitRequestFormParams validates data as ElicitRequestFormParams (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams) without building a value.
-func CheckElicitRequestFormParams(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationElicitRequestFormParams validates data as MCPElicitationElicitRequestFormParams (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams) without building a value.
+func CheckMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams)
 }
 
-// DecodeElicitRequestParams decodes data as ElicitRequestParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestParams in the same pass.
+// DecodeMCPElicitationElicitRequestParams decodes data as MCPElicitationElicitRequestParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestParams in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeElicitRequestParams(data []byte, opts ...ahprt.Option) (ElicitRequestParams, error) {
+func DecodeMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) (MCPElicitationElicitRequestParams, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeElicitRequestParams)
+	return ahprt.Decoded(c, err, decodeMCPElicitationElicitRequestParams)
 }
 
-func decodeElicitRequestParams(c *ahprt.Ctx) (ElicitRequestParams, error) {
+func decodeMCPElicitationElicitRequestParams(c *ahprt.Ctx) (MCPElicitationElicitRequestParams, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vMCPElicitation_elicitRequestParams); err != nil {
-		var zero ElicitRequestParams
+		var zero MCPElicitationElicitRequestParams
 		return zero, err
 	}
-	return bElicitRequestParams(c, 0), nil
+	return bMCPElicitationElicitRequestParams(c, 0), nil
 }
 
-// CheckElicitRequestParams validates data as ElicitRequestParams (mcp-elicitation.schema.json#/$defs/ElicitRequestParams) without building a value.
-func CheckElicitRequestParams(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationElicitRequestParams validates data as MCPElicitationElicitRequestParams (mcp-elicitation.schema.json#/$defs/ElicitRequestParams) without building a value.
+func CheckMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
 }
 
-// DecodeElicitRequestURLParams decodes data as ElicitRequestURLParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams in the same pass.
+// DecodeMCPElicitationElicitRequestURLParams decodes data as MCPElicitationElicitRequestURLParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeElicitRequestURLParams(data []byte, opts ...ahprt.Option) (*ElicitRequestURLParams, error) {
+func DecodeMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitRequestURLParams, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeElicitRequestURLParams)
+	return ahprt.Decoded(c, err, decodeMCPElicitationElicitRequestURLParams)
 }
 
-func decodeElicitRequestURLParams(c *ahprt.Ctx) (*ElicitRequestURLParams, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bElicitRequestURLParams)
+func decodeMCPElicitationElicitRequestURLParams(c *ahprt.Ctx) (*MCPElicitationElicitRequestURLParams, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
 }
 
-// CheckElicitRequestURLParams validates data as ElicitRequestURLParams (mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams) without building a value.
-func CheckElicitRequestURLParams(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationElicitRequestURLParams validates data as MCPElicitationElicitRequestURLParams (mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams) without building a value.
+func CheckMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams)
 }
 
-// DecodeElicitResult decodes data as ElicitResult and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitResult in the same pass.
+// DecodeMCPElicitationElicitResult decodes data as MCPElicitationElicitResult and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitResult in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeElicitResult(data []byte, opts ...ahprt.Option) (*ElicitResult, error) {
+func DecodeMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitResult, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeElicitResult)
+	return ahprt.Decoded(c, err, decodeMCPElicitationElicitResult)
 }
 
-func decodeElicitResult(c *ahprt.Ctx) (*ElicitResult, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bElicitResult)
+func decodeMCPElicitationElicitResult(c *ahprt.Ctx) (*MCPElicitationElicitResult, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
-// CheckElicitResult validates data as ElicitResult (mcp-elicitation.schema.json#/$defs/ElicitResult) without building a value.
-func CheckElicitResult(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationElicitResult validates data as MCPElicitationElicitResult (mcp-elicitation.schema.json#/$defs/ElicitResult) without building a value.
+func CheckMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
 }
 
-// DecodeLegacyTitledEnumSchema decodes data as LegacyTitledEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema in the same pass.
+// DecodeMCPElicitationLegacyTitledEnumSchema decodes data as MCPElicitationLegacyTitledEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (*LegacyTitledEnumSchema, error) {
+func DecodeMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationLegacyTitledEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeLegacyTitledEnumSchema)
+	return ahprt.Decoded(c, err, decodeMCPElicitationLegacyTitledEnumSchema)
 }
 
-func decodeLegacyTitledEnumSchema(c *ahprt.Ctx) (*LegacyTitledEnumSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bLegacyTitledEnumSchema)
+func decodeMCPElicitationLegacyTitledEnumSchema(c *ahprt.Ctx) (*MCPElicitationLegacyTitledEnumSchema, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
 }
 
-// CheckLegacyTitledEnumSchema validates data as LegacyTitledEnumSchema (mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema) without building a value.
-func CheckLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationLegacyTitledEnumSchema validates data as MCPElicitationLegacyTitledEnumSchema (mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema) without building a value.
+func CheckMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema)
 }
 
-// DecodeNumberSchema decodes data as NumberSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/NumberSchema in the same pass.
+// DecodeMCPElicitationNumberSchema decodes data as MCPElicitationNumberSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/NumberSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeNumberSchema(data []byte, opts ...ahprt.Option) (*NumberSchema, error) {
+func DecodeMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationNumberSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeNumberSchema)
+	return ahprt.Decoded(c, err, decodeMCPElicitationNumberSchema)
 }
 
-func decodeNumberSchema(c *ahprt.Ctx) (*NumberSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_numberSchema, bNumberSchema)
+func decodeMCPElicitationNumberSchema(c *ahprt.Ctx) (*MCPElicitationNumberSchema, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
 }
 
-// CheckNumberSchema validates data as NumberSchema (mcp-elicitation.schema.json#/$defs/NumberSchema) without building a value.
-func CheckNumberSchema(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationNumberSchema validates data as MCPElicitationNumberSchema (mcp-elicitation.schema.json#/$defs/NumberSchema) without building a value.
+func CheckMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_numberSchema)
 }
 
-// DecodePrimitiveSchemaDefinition decodes data as PrimitiveSchemaDefinition and validates every keyword of mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition in the same pass.
+// DecodeMCPElicitationPrimitiveSchemaDefinition decodes data as MCPElicitationPrimitiveSchemaDefinition and validates every keyword of mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodePrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (PrimitiveSchemaDefinition, error) {
+func DecodeMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (MCPElicitationPrimitiveSchemaDefinition, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodePrimitiveSchemaDefinition)
+	return ahprt.Decoded(c, err, decodeMCPElicitationPrimitiveSchemaDefinition)
 }
 
-func decodePrimitiveSchemaDefinition(c *ahprt.Ctx) (PrimitiveSchemaDefinition, error) {
+func decodeMCPElicitationPrimitiveSchemaDefinition(c *ahprt.Ctx) (MCPElicitationPrimitiveSchemaDefinition, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vMCPElicitation_primitiveSchemaDefinition); err != nil {
-		var zero PrimitiveSchemaDefinition
+		var zero MCPElicitationPrimitiveSchemaDefinition
 		return zero, err
 	}
-	return bPrimitiveSchemaDefinition(c, 0), nil
+	return bMCPElicitationPrimitiveSchemaDefinition(c, 0), nil
 }
 
-// CheckPrimitiveSchemaDefinition validates data as PrimitiveSchemaDefinition (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition) without building a value.
-func CheckPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationPrimitiveSchemaDefinition validates data as MCPElicitationPrimitiveSchemaDefinition (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition) without building a value.
+func CheckMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_primitiveSchemaDefinition)
 }
 
-// DecodeProgressToken decodes data as ProgressToken and validates every keyword of mcp-elicitation.schema.json#/$defs/ProgressToken in the same pass.
+// DecodeMCPElicitationProgressToken decodes data as MCPElicitationProgressToken and validates every keyword of mcp-elicitation.schema.json#/$defs/ProgressToken in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeProgressToken(data []byte, opts ...ahprt.Option) (*ProgressToken, error) {
+func DecodeMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (*MCPElicitationProgressToken, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeProgressToken)
+	return ahprt.Decoded(c, err, decodeMCPElicitationProgressToken)
 }
 
-func decodeProgressToken(c *ahprt.Ctx) (*ProgressToken, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_progressToken, bProgressToken)
+func decodeMCPElicitationProgressToken(c *ahprt.Ctx) (*MCPElicitationProgressToken, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
-// CheckProgressToken validates data as ProgressToken (mcp-elicitation.schema.json#/$defs/ProgressToken) without building a value.
-func CheckProgressToken(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationProgressToken validates data as MCPElicitationProgressToken (mcp-elicitation.schema.json#/$defs/ProgressToken) without building a value.
+func CheckMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_progressToken)
 }
 
-// DecodeStringSchema decodes data as StringSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/StringSchema in the same pass.
+// DecodeMCPElicitationStringSchema decodes data as MCPElicitationStringSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/StringSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeStringSchema(data []byte, opts ...ahprt.Option) (*StringSchema, error) {
+func DecodeMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationStringSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeStringSchema)
+	return ahprt.Decoded(c, err, decodeMCPElicitationStringSchema)
 }
 
-func decodeStringSchema(c *ahprt.Ctx) (*StringSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_stringSchema, bStringSchema)
+func decodeMCPElicitationStringSchema(c *ahprt.Ctx) (*MCPElicitationStringSchema, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
 }
 
-// CheckStringSchema validates data as StringSchema (mcp-elicitation.schema.json#/$defs/StringSchema) without building a value.
-func CheckStringSchema(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationStringSchema validates data as MCPElicitationStringSchema (mcp-elicitation.schema.json#/$defs/StringSchema) without building a value.
+func CheckMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_stringSchema)
 }
 
-// DecodeTaskMetadata decodes data as TaskMetadata and validates every keyword of mcp-elicitation.schema.json#/$defs/TaskMetadata in the same pass.
+// DecodeMCPElicitationTaskMetadata decodes data as MCPElicitationTaskMetadata and validates every keyword of mcp-elicitation.schema.json#/$defs/TaskMetadata in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTaskMetadata(data []byte, opts ...ahprt.Option) (*TaskMetadata, error) {
+func DecodeMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (*MCPElicitationTaskMetadata, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskMetadata)
+	return ahprt.Decoded(c, err, decodeMCPElicitationTaskMetadata)
 }
 
-func decodeTaskMetadata(c *ahprt.Ctx) (*TaskMetadata, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bTaskMetadata)
+func decodeMCPElicitationTaskMetadata(c *ahprt.Ctx) (*MCPElicitationTaskMetadata, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
 }
 
-// CheckTaskMetadata validates data as TaskMetadata (mcp-elicitation.schema.json#/$defs/TaskMetadata) without building a value.
-func CheckTaskMetadata(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationTaskMetadata validates data as MCPElicitationTaskMetadata (mcp-elicitation.schema.json#/$defs/TaskMetadata) without building a value.
+func CheckMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_taskMetadata)
 }
 
-// DecodeTitledMultiSelectEnumSchema decodes data as TitledMultiSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema in the same pass.
+// DecodeMCPElicitationTitledMultiSelectEnumSchema decodes data as MCPElicitationTitledMultiSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*TitledMultiSelectEnumSchema, error) {
+func DecodeMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationTitledMultiSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTitledMultiSelectEnumSchema)
+	return ahprt.Decoded(c, err, decodeMCPElicitationTitledMultiSelectEnumSchema)
 }
 
-func decodeTitledMultiSelectEnumSchema(c *ahprt.Ctx) (*TitledMultiSelectEnumSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bTitledMultiSelectEnumSchema)
+func decodeMCPElicitationTitledMultiSelectEnumSchema(c *ahprt.Ctx) (*MCPElicitationTitledMultiSelectEnumSchema, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
 }
 
-// CheckTitledMultiSelectEnumSchema validates data as TitledMultiSelectEnumSchema (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema) without building a value.
-func CheckTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationTitledMultiSelectEnumSchema validates data as MCPElicitationTitledMultiSelectEnumSchema (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema) without building a value.
+func CheckMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
-// DecodeTitledSingleSelectEnumSchema decodes data as TitledSingleSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema in the same pass.
+// DecodeMCPElicitationTitledSingleSelectEnumSchema decodes data as MCPElicitationTitledSingleSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*TitledSingleSelectEnumSchema, error) {
+func DecodeMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationTitledSingleSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTitledSingleSelectEnumSchema)
+	return ahprt.Decoded(c, err, decodeMCPElicitationTitledSingleSelectEnumSchema)
 }
 
-func decodeTitledSingleSelectEnumSchema(c *ahprt.Ctx) (*TitledSingleSelectEnumSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bTitledSingleSelectEnumSchema)
+func decodeMCPElicitationTitledSingleSelectEnumSchema(c *ahprt.Ctx) (*MCPElicitationTitledSingleSelectEnumSchema, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
 }
 
-// CheckTitledSingleSelectEnumSchema validates data as TitledSingleSelectEnumSchema (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema) without building a value.
-func CheckTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationTitledSingleSelectEnumSchema validates data as MCPElicitationTitledSingleSelectEnumSchema (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema) without building a value.
+func CheckMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
-// DecodeUntitledMultiSelectEnumSchema decodes data as UntitledMultiSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema in the same pass.
+// DecodeMCPElicitationUntitledMultiSelectEnumSchema decodes data as MCPElicitationUntitledMultiSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*UntitledMultiSelectEnumSchema, error) {
+func DecodeMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationUntitledMultiSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUntitledMultiSelectEnumSchema)
+	return ahprt.Decoded(c, err, decodeMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
-func decodeUntitledMultiSelectEnumSchema(c *ahprt.Ctx) (*UntitledMultiSelectEnumSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bUntitledMultiSelectEnumSchema)
+func decodeMCPElicitationUntitledMultiSelectEnumSchema(c *ahprt.Ctx) (*MCPElicitationUntitledMultiSelectEnumSchema, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
-// CheckUntitledMultiSelectEnumSchema validates data as UntitledMultiSelectEnumSchema (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema) without building a value.
-func CheckUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationUntitledMultiSelectEnumSchema validates data as MCPElicitationUntitledMultiSelectEnumSchema (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema) without building a value.
+func CheckMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
-// DecodeUntitledSingleSelectEnumSchema decodes data as UntitledSingleSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema in the same pass.
+// DecodeMCPElicitationUntitledSingleSelectEnumSchema decodes data as MCPElicitationUntitledSingleSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*UntitledSingleSelectEnumSchema, error) {
+func DecodeMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationUntitledSingleSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUntitledSingleSelectEnumSchema)
+	return ahprt.Decoded(c, err, decodeMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
-func decodeUntitledSingleSelectEnumSchema(c *ahprt.Ctx) (*UntitledSingleSelectEnumSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bUntitledSingleSelectEnumSchema)
+func decodeMCPElicitationUntitledSingleSelectEnumSchema(c *ahprt.Ctx) (*MCPElicitationUntitledSingleSelectEnumSchema, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
-// CheckUntitledSingleSelectEnumSchema validates data as UntitledSingleSelectEnumSchema (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema) without building a value.
-func CheckUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationUntitledSingleSelectEnumSchema validates data as MCPElicitationUntitledSingleSelectEnumSchema (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema) without building a value.
+func CheckMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
@@ -3102,7 +3118,7 @@ func decodeMCPElicitationRequest(c *ahprt.Ctx) (MCPElicitationRequest, error) {
 		var zero MCPElicitationRequest
 		return zero, err
 	}
-	return bElicitRequestParams(c, 0), nil
+	return bMCPElicitationElicitRequestParams(c, 0), nil
 }
 
 // CheckMCPElicitationRequest validates data as MCPElicitationRequest (mcp-elicitation.schema.json#/$defs/request) without building a value.
@@ -3126,19 +3142,19 @@ func CheckRequestMeta(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_requestMeta)
 }
 
-// DecodeResult decodes data as Result and validates every keyword of mcp-elicitation.schema.json#/$defs/result in the same pass.
+// DecodeMCPElicitationResult decodes data as MCPElicitationResult and validates every keyword of mcp-elicitation.schema.json#/$defs/result in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeResult(data []byte, opts ...ahprt.Option) (*Result, error) {
+func DecodeMCPElicitationResult(data []byte, opts ...ahprt.Option) (*MCPElicitationResult, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeResult)
+	return ahprt.Decoded(c, err, decodeMCPElicitationResult)
 }
 
-func decodeResult(c *ahprt.Ctx) (*Result, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bElicitResult)
+func decodeMCPElicitationResult(c *ahprt.Ctx) (*MCPElicitationResult, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
-// CheckResult validates data as Result (mcp-elicitation.schema.json#/$defs/result) without building a value.
-func CheckResult(data []byte, opts ...ahprt.Option) error {
+// CheckMCPElicitationResult validates data as MCPElicitationResult (mcp-elicitation.schema.json#/$defs/result) without building a value.
+func CheckMCPElicitationResult(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
 }
 
@@ -3210,19 +3226,19 @@ func CheckBackend(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_backend)
 }
 
-// DecodeContentReceiver decodes data as ContentReceiver and validates every keyword of registration.schema.json#/$defs/contentReceiver in the same pass.
+// DecodeRegistrationContentreceiver decodes data as RegistrationContentreceiver and validates every keyword of registration.schema.json#/$defs/contentReceiver in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeContentReceiver(data []byte, opts ...ahprt.Option) (*ContentReceiver, error) {
+func DecodeRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (*RegistrationContentreceiver, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContentReceiver)
+	return ahprt.Decoded(c, err, decodeRegistrationContentreceiver)
 }
 
-func decodeContentReceiver(c *ahprt.Ctx) (*ContentReceiver, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_contentReceiver, bContentReceiver)
+func decodeRegistrationContentreceiver(c *ahprt.Ctx) (*RegistrationContentreceiver, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_contentReceiver, bRegistrationContentreceiver)
 }
 
-// CheckContentReceiver validates data as ContentReceiver (registration.schema.json#/$defs/contentReceiver) without building a value.
-func CheckContentReceiver(data []byte, opts ...ahprt.Option) error {
+// CheckRegistrationContentreceiver validates data as RegistrationContentreceiver (registration.schema.json#/$defs/contentReceiver) without building a value.
+func CheckRegistrationContentreceiver(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_contentReceiver)
 }
 
@@ -3330,23 +3346,23 @@ func CheckObserveSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_observeSubscription)
 }
 
-// DecodeReverseDNS decodes data as ReverseDNS and validates every keyword of registration.schema.json#/$defs/reverseDns in the same pass.
+// DecodeReverseDNSName decodes data as ReverseDNSName and validates every keyword of registration.schema.json#/$defs/reverseDns in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (ReverseDNS, error) {
+func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (ReverseDNSName, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeReverseDNS)
+	return ahprt.Decoded(c, err, decodeReverseDNSName)
 }
 
-func decodeReverseDNS(c *ahprt.Ctx) (ReverseDNS, error) {
+func decodeReverseDNSName(c *ahprt.Ctx) (ReverseDNSName, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_reverseDnsName); err != nil {
-		var zero ReverseDNS
+		var zero ReverseDNSName
 		return zero, err
 	}
 	return c.Text(0), nil
 }
 
-// CheckReverseDNS validates data as ReverseDNS (registration.schema.json#/$defs/reverseDns) without building a value.
-func CheckReverseDNS(data []byte, opts ...ahprt.Option) error {
+// CheckReverseDNSName validates data as ReverseDNSName (registration.schema.json#/$defs/reverseDns) without building a value.
+func CheckReverseDNSName(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
 }
 
@@ -3386,35 +3402,35 @@ func CheckWireMessage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vSchema)
 }
 
-// DecodeSessionEnd decodes data as SessionEnd and validates every keyword of session-end.schema.json# in the same pass.
+// DecodeSessionEndEvent decodes data as SessionEndEvent and validates every keyword of session-end.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeSessionEnd(data []byte, opts ...ahprt.Option) (*SessionEnd, error) {
+func DecodeSessionEndEvent(data []byte, opts ...ahprt.Option) (*SessionEndEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSessionEnd)
+	return ahprt.Decoded(c, err, decodeSessionEndEvent)
 }
 
-func decodeSessionEnd(c *ahprt.Ctx) (*SessionEnd, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vSessionEnd, bSessionEnd)
+func decodeSessionEndEvent(c *ahprt.Ctx) (*SessionEndEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vSessionEnd, bSessionEndEvent)
 }
 
-// CheckSessionEnd validates data as SessionEnd (session-end.schema.json#) without building a value.
-func CheckSessionEnd(data []byte, opts ...ahprt.Option) error {
+// CheckSessionEndEvent validates data as SessionEndEvent (session-end.schema.json#) without building a value.
+func CheckSessionEndEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vSessionEnd)
 }
 
-// DecodeSessionStart decodes data as SessionStart and validates every keyword of session-start.schema.json# in the same pass.
+// DecodeSessionStartEvent decodes data as SessionStartEvent and validates every keyword of session-start.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeSessionStart(data []byte, opts ...ahprt.Option) (*SessionStart, error) {
+func DecodeSessionStartEvent(data []byte, opts ...ahprt.Option) (*SessionStartEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSessionStart)
+	return ahprt.Decoded(c, err, decodeSessionStartEvent)
 }
 
-func decodeSessionStart(c *ahprt.Ctx) (*SessionStart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffff6, vSessionStart, bSessionStart)
+func decodeSessionStartEvent(c *ahprt.Ctx) (*SessionStartEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffff6, vSessionStart, bSessionStartEvent)
 }
 
-// CheckSessionStart validates data as SessionStart (session-start.schema.json#) without building a value.
-func CheckSessionStart(data []byte, opts ...ahprt.Option) error {
+// CheckSessionStartEvent validates data as SessionStartEvent (session-start.schema.json#) without building a value.
+func CheckSessionStartEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffff6, vSessionStart)
 }
 
@@ -3454,51 +3470,51 @@ func CheckChangedFile(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile)
 }
 
-// DecodeFileChanged decodes data as FileChanged and validates every keyword of task-workspace-event.schema.json#/$defs/file.changed in the same pass.
+// DecodeTaskWorkspaceEventFileChanged decodes data as TaskWorkspaceEventFileChanged and validates every keyword of task-workspace-event.schema.json#/$defs/file.changed in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeFileChanged(data []byte, opts ...ahprt.Option) (*FileChanged, error) {
+func DecodeTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventFileChanged, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeFileChanged)
+	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventFileChanged)
 }
 
-func decodeFileChanged(c *ahprt.Ctx) (*FileChanged, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bFileChanged)
+func decodeTaskWorkspaceEventFileChanged(c *ahprt.Ctx) (*TaskWorkspaceEventFileChanged, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
-// CheckFileChanged validates data as FileChanged (task-workspace-event.schema.json#/$defs/file.changed) without building a value.
-func CheckFileChanged(data []byte, opts ...ahprt.Option) error {
+// CheckTaskWorkspaceEventFileChanged validates data as TaskWorkspaceEventFileChanged (task-workspace-event.schema.json#/$defs/file.changed) without building a value.
+func CheckTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
 }
 
-// DecodeTaskChangeAfter decodes data as TaskChangeAfter and validates every keyword of task-workspace-event.schema.json#/$defs/task.change.after in the same pass.
+// DecodeTaskWorkspaceEventTaskChangeAfter decodes data as TaskWorkspaceEventTaskChangeAfter and validates every keyword of task-workspace-event.schema.json#/$defs/task.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTaskChangeAfter(data []byte, opts ...ahprt.Option) (*TaskChangeAfter, error) {
+func DecodeTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventTaskChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskChangeAfter)
+	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventTaskChangeAfter)
 }
 
-func decodeTaskChangeAfter(c *ahprt.Ctx) (*TaskChangeAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskChangeAfter)
+func decodeTaskWorkspaceEventTaskChangeAfter(c *ahprt.Ctx) (*TaskWorkspaceEventTaskChangeAfter, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
-// CheckTaskChangeAfter validates data as TaskChangeAfter (task-workspace-event.schema.json#/$defs/task.change.after) without building a value.
-func CheckTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
+// CheckTaskWorkspaceEventTaskChangeAfter validates data as TaskWorkspaceEventTaskChangeAfter (task-workspace-event.schema.json#/$defs/task.change.after) without building a value.
+func CheckTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
-// DecodeTaskChangeBefore decodes data as TaskChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/task.change.before in the same pass.
+// DecodeTaskWorkspaceEventTaskChangeBefore decodes data as TaskWorkspaceEventTaskChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/task.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeTaskChangeBefore(data []byte, opts ...ahprt.Option) (*TaskChangeBefore, error) {
+func DecodeTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventTaskChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskChangeBefore)
+	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventTaskChangeBefore)
 }
 
-func decodeTaskChangeBefore(c *ahprt.Ctx) (*TaskChangeBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskChangeBefore)
+func decodeTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx) (*TaskWorkspaceEventTaskChangeBefore, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
-// CheckTaskChangeBefore validates data as TaskChangeBefore (task-workspace-event.schema.json#/$defs/task.change.before) without building a value.
-func CheckTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
+// CheckTaskWorkspaceEventTaskChangeBefore validates data as TaskWorkspaceEventTaskChangeBefore (task-workspace-event.schema.json#/$defs/task.change.before) without building a value.
+func CheckTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
@@ -3518,35 +3534,35 @@ func CheckTaskChange(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange)
 }
 
-// DecodeWorkspaceChangeAfter decodes data as WorkspaceChangeAfter and validates every keyword of task-workspace-event.schema.json#/$defs/workspace.change.after in the same pass.
+// DecodeTaskWorkspaceEventWorkspaceChangeAfter decodes data as TaskWorkspaceEventWorkspaceChangeAfter and validates every keyword of task-workspace-event.schema.json#/$defs/workspace.change.after in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (*WorkspaceChangeAfter, error) {
+func DecodeTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventWorkspaceChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeWorkspaceChangeAfter)
+	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
-func decodeWorkspaceChangeAfter(c *ahprt.Ctx) (*WorkspaceChangeAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bWorkspaceChangeAfter)
+func decodeTaskWorkspaceEventWorkspaceChangeAfter(c *ahprt.Ctx) (*TaskWorkspaceEventWorkspaceChangeAfter, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
-// CheckWorkspaceChangeAfter validates data as WorkspaceChangeAfter (task-workspace-event.schema.json#/$defs/workspace.change.after) without building a value.
-func CheckWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
+// CheckTaskWorkspaceEventWorkspaceChangeAfter validates data as TaskWorkspaceEventWorkspaceChangeAfter (task-workspace-event.schema.json#/$defs/workspace.change.after) without building a value.
+func CheckTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
-// DecodeWorkspaceChangeBefore decodes data as WorkspaceChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/workspace.change.before in the same pass.
+// DecodeTaskWorkspaceEventWorkspaceChangeBefore decodes data as TaskWorkspaceEventWorkspaceChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/workspace.change.before in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBefore, error) {
+func DecodeTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventWorkspaceChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeWorkspaceChangeBefore)
+	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
-func decodeWorkspaceChangeBefore(c *ahprt.Ctx) (*WorkspaceChangeBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bWorkspaceChangeBefore)
+func decodeTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx) (*TaskWorkspaceEventWorkspaceChangeBefore, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
-// CheckWorkspaceChangeBefore validates data as WorkspaceChangeBefore (task-workspace-event.schema.json#/$defs/workspace.change.before) without building a value.
-func CheckWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
+// CheckTaskWorkspaceEventWorkspaceChangeBefore validates data as TaskWorkspaceEventWorkspaceChangeBefore (task-workspace-event.schema.json#/$defs/workspace.change.before) without building a value.
+func CheckTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
@@ -3582,35 +3598,35 @@ func CheckWorkspaceState(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState)
 }
 
-// DecodeToolAfter decodes data as ToolAfter and validates every keyword of tool-after.schema.json# in the same pass.
+// DecodeToolAfterEvent decodes data as ToolAfterEvent and validates every keyword of tool-after.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeToolAfter(data []byte, opts ...ahprt.Option) (*ToolAfter, error) {
+func DecodeToolAfterEvent(data []byte, opts ...ahprt.Option) (*ToolAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolAfter)
+	return ahprt.Decoded(c, err, decodeToolAfterEvent)
 }
 
-func decodeToolAfter(c *ahprt.Ctx) (*ToolAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vToolAfter, bToolAfter)
+func decodeToolAfterEvent(c *ahprt.Ctx) (*ToolAfterEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vToolAfter, bToolAfterEvent)
 }
 
-// CheckToolAfter validates data as ToolAfter (tool-after.schema.json#) without building a value.
-func CheckToolAfter(data []byte, opts ...ahprt.Option) error {
+// CheckToolAfterEvent validates data as ToolAfterEvent (tool-after.schema.json#) without building a value.
+func CheckToolAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vToolAfter)
 }
 
-// DecodeToolBefore decodes data as ToolBefore and validates every keyword of tool-before.schema.json# in the same pass.
+// DecodeToolBeforeEvent decodes data as ToolBeforeEvent and validates every keyword of tool-before.schema.json# in the same pass.
 // A rejected document returns a *ahprt.Error and no value, never a partial one.
-func DecodeToolBefore(data []byte, opts ...ahprt.Option) (*ToolBefore, error) {
+func DecodeToolBeforeEvent(data []byte, opts ...ahprt.Option) (*ToolBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolBefore)
+	return ahprt.Decoded(c, err, decodeToolBeforeEvent)
 }
 
-func decodeToolBefore(c *ahprt.Ctx) (*ToolBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vToolBefore, bToolBefore)
+func decodeToolBeforeEvent(c *ahprt.Ctx) (*ToolBeforeEvent, error) {
+	return ahprt.BuildRoot(c, 0xffffffffffffffe, vToolBefore, bToolBeforeEvent)
 }
 
-// CheckToolBefore validates data as ToolBefore (tool-before.schema.json#) without building a value.
-func CheckToolBefore(data []byte, opts ...ahprt.Option) error {
+// CheckToolBeforeEvent validates data as ToolBeforeEvent (tool-before.schema.json#) without building a value.
+func CheckToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vToolBefore)
 }
 
@@ -3639,6 +3655,17 @@ var Registry = []ahprt.Entry{{
 	Location: "capabilities-response.schema.json#",
 	Type:     "CapabilitiesResponse",
 }, {
+	Check: CheckStaticCapabilityManifest,
+	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
+		v, err := DecodeStaticCapabilityManifest(data, opts...)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
+	},
+	Location: "capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest",
+	Type:     "StaticCapabilityManifest",
+}, {
 	Check: CheckCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCapabilities(data, opts...)
@@ -3650,71 +3677,71 @@ var Registry = []ahprt.Entry{{
 	Location: "capabilities.schema.json#",
 	Type:     "Capabilities",
 }, {
-	Check: CheckCapabilitiesConfigChangeBefore,
+	Check: CheckConfigChangeBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesConfigChangeBefore(data, opts...)
+		v, err := DecodeConfigChangeBeforeCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/config.change.before",
-	Type:     "CapabilitiesConfigChangeBefore",
+	Type:     "ConfigChangeBeforeCapabilities",
 }, {
-	Check: CheckCapabilitiesContextCompactAfter,
+	Check: CheckContextCompactAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesContextCompactAfter(data, opts...)
+		v, err := DecodeContextCompactAfterCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/context.compact.after",
-	Type:     "CapabilitiesContextCompactAfter",
+	Type:     "ContextCompactAfterCapabilities",
 }, {
-	Check: CheckCapabilitiesContextCompactBefore,
+	Check: CheckContextCompactBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesContextCompactBefore(data, opts...)
+		v, err := DecodeContextCompactBeforeCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/context.compact.before",
-	Type:     "CapabilitiesContextCompactBefore",
+	Type:     "ContextCompactBeforeCapabilities",
 }, {
-	Check: CheckCapabilitiesModelRequestBefore,
+	Check: CheckModelRequestBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesModelRequestBefore(data, opts...)
+		v, err := DecodeModelRequestBeforeCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/model.request.before",
-	Type:     "CapabilitiesModelRequestBefore",
+	Type:     "ModelRequestBeforeCapabilities",
 }, {
-	Check: CheckCapabilitiesModelResponseAfter,
+	Check: CheckModelResponseAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesModelResponseAfter(data, opts...)
+		v, err := DecodeModelResponseAfterCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/model.response.after",
-	Type:     "CapabilitiesModelResponseAfter",
+	Type:     "ModelResponseAfterCapabilities",
 }, {
-	Check: CheckCapabilitiesModelSwitchBefore,
+	Check: CheckModelSwitchBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesModelSwitchBefore(data, opts...)
+		v, err := DecodeModelSwitchBeforeCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/model.switch.before",
-	Type:     "CapabilitiesModelSwitchBefore",
+	Type:     "ModelSwitchBeforeCapabilities",
 }, {
 	Check: CheckModifyOperations,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3727,148 +3754,148 @@ var Registry = []ahprt.Entry{{
 	Location: "capabilities.schema.json#/$defs/modifyOperations",
 	Type:     "ModifyOperations",
 }, {
-	Check: CheckCapabilitiesSessionStart,
+	Check: CheckSessionStartCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesSessionStart(data, opts...)
+		v, err := DecodeSessionStartCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/session.start",
-	Type:     "CapabilitiesSessionStart",
+	Type:     "SessionStartCapabilities",
 }, {
-	Check: CheckCapabilitiesTaskChangeBefore,
+	Check: CheckTaskChangeBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesTaskChangeBefore(data, opts...)
+		v, err := DecodeTaskChangeBeforeCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/task.change.before",
-	Type:     "CapabilitiesTaskChangeBefore",
+	Type:     "TaskChangeBeforeCapabilities",
 }, {
-	Check: CheckCapabilitiesToolAfter,
+	Check: CheckToolAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesToolAfter(data, opts...)
+		v, err := DecodeToolAfterCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.after",
-	Type:     "CapabilitiesToolAfter",
+	Type:     "ToolAfterCapabilities",
 }, {
-	Check: CheckCapabilitiesToolBatchAfter,
+	Check: CheckToolBatchAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesToolBatchAfter(data, opts...)
+		v, err := DecodeToolBatchAfterCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.batch.after",
-	Type:     "CapabilitiesToolBatchAfter",
+	Type:     "ToolBatchAfterCapabilities",
 }, {
-	Check: CheckCapabilitiesToolBefore,
+	Check: CheckToolBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesToolBefore(data, opts...)
+		v, err := DecodeToolBeforeCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.before",
-	Type:     "CapabilitiesToolBefore",
+	Type:     "ToolBeforeCapabilities",
 }, {
-	Check: CheckCapabilitiesToolPermissionRequest,
+	Check: CheckToolPermissionRequestCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesToolPermissionRequest(data, opts...)
+		v, err := DecodeToolPermissionRequestCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.permission.request",
-	Type:     "CapabilitiesToolPermissionRequest",
+	Type:     "ToolPermissionRequestCapabilities",
 }, {
-	Check: CheckCapabilitiesTurnFinishBefore,
+	Check: CheckTurnFinishBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesTurnFinishBefore(data, opts...)
+		v, err := DecodeTurnFinishBeforeCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/turn.finish.before",
-	Type:     "CapabilitiesTurnFinishBefore",
+	Type:     "TurnFinishBeforeCapabilities",
 }, {
-	Check: CheckCapabilitiesTurnStart,
+	Check: CheckTurnStartCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesTurnStart(data, opts...)
+		v, err := DecodeTurnStartCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/turn.start",
-	Type:     "CapabilitiesTurnStart",
+	Type:     "TurnStartCapabilities",
 }, {
-	Check: CheckCapabilitiesUserElicitationRequest,
+	Check: CheckUserElicitationRequestCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesUserElicitationRequest(data, opts...)
+		v, err := DecodeUserElicitationRequestCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.elicitation.request",
-	Type:     "CapabilitiesUserElicitationRequest",
+	Type:     "UserElicitationRequestCapabilities",
 }, {
-	Check: CheckCapabilitiesUserElicitationResult,
+	Check: CheckUserElicitationResultCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesUserElicitationResult(data, opts...)
+		v, err := DecodeUserElicitationResultCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.elicitation.result",
-	Type:     "CapabilitiesUserElicitationResult",
+	Type:     "UserElicitationResultCapabilities",
 }, {
-	Check: CheckCapabilitiesUserMessageInbound,
+	Check: CheckUserMessageInboundCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesUserMessageInbound(data, opts...)
+		v, err := DecodeUserMessageInboundCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.message.inbound",
-	Type:     "CapabilitiesUserMessageInbound",
+	Type:     "UserMessageInboundCapabilities",
 }, {
-	Check: CheckCapabilitiesUserMessageOutbound,
+	Check: CheckUserMessageOutboundCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesUserMessageOutbound(data, opts...)
+		v, err := DecodeUserMessageOutboundCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.message.outbound",
-	Type:     "CapabilitiesUserMessageOutbound",
+	Type:     "UserMessageOutboundCapabilities",
 }, {
-	Check: CheckCapabilitiesWorkspaceChangeBefore,
+	Check: CheckWorkspaceChangeBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesWorkspaceChangeBefore(data, opts...)
+		v, err := DecodeWorkspaceChangeBeforeCapabilities(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/workspace.change.before",
-	Type:     "CapabilitiesWorkspaceChangeBefore",
+	Type:     "WorkspaceChangeBeforeCapabilities",
 }, {
 	Check: CheckCatalogueEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -3881,324 +3908,324 @@ var Registry = []ahprt.Entry{{
 	Location: "catalogue-event.schema.json#",
 	Type:     "CatalogueEvent",
 }, {
-	Check: CheckConfigChangeAfter,
+	Check: CheckConfigChangeAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeConfigChangeAfter(data, opts...)
+		v, err := DecodeConfigChangeAfterEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/config.change.after",
-	Type:     "ConfigChangeAfter",
+	Type:     "ConfigChangeAfterEvent",
 }, {
-	Check: CheckCatalogueEventConfigChangeBefore,
+	Check: CheckConfigChangeBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventConfigChangeBefore(data, opts...)
+		v, err := DecodeConfigChangeBeforeEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/config.change.before",
-	Type:     "CatalogueEventConfigChangeBefore",
+	Type:     "ConfigChangeBeforeEvent",
 }, {
-	Check: CheckCatalogueEventContextCompactAfter,
+	Check: CheckContextCompactAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventContextCompactAfter(data, opts...)
+		v, err := DecodeContextCompactAfterEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/context.compact.after",
-	Type:     "CatalogueEventContextCompactAfter",
+	Type:     "ContextCompactAfterEvent",
 }, {
-	Check: CheckCatalogueEventContextCompactBefore,
+	Check: CheckContextCompactBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventContextCompactBefore(data, opts...)
+		v, err := DecodeContextCompactBeforeEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/context.compact.before",
-	Type:     "CatalogueEventContextCompactBefore",
+	Type:     "ContextCompactBeforeEvent",
 }, {
-	Check: CheckCatalogueEventFileChanged,
+	Check: CheckFileChangedEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventFileChanged(data, opts...)
+		v, err := DecodeFileChangedEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/file.changed",
-	Type:     "CatalogueEventFileChanged",
+	Type:     "FileChangedEvent",
 }, {
-	Check: CheckHookFailure,
+	Check: CheckHookFailureEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeHookFailure(data, opts...)
+		v, err := DecodeHookFailureEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/hook.failure",
-	Type:     "HookFailure",
+	Type:     "HookFailureEvent",
 }, {
-	Check: CheckCatalogueEventModelError,
+	Check: CheckModelErrorEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventModelError(data, opts...)
+		v, err := DecodeModelErrorEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.error",
-	Type:     "CatalogueEventModelError",
+	Type:     "ModelErrorEvent",
 }, {
-	Check: CheckCatalogueEventModelRequestBefore,
+	Check: CheckModelRequestBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventModelRequestBefore(data, opts...)
+		v, err := DecodeModelRequestBeforeEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.request.before",
-	Type:     "CatalogueEventModelRequestBefore",
+	Type:     "ModelRequestBeforeEvent",
 }, {
-	Check: CheckCatalogueEventModelResponseAfter,
+	Check: CheckModelResponseAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventModelResponseAfter(data, opts...)
+		v, err := DecodeModelResponseAfterEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.response.after",
-	Type:     "CatalogueEventModelResponseAfter",
+	Type:     "ModelResponseAfterEvent",
 }, {
-	Check: CheckCatalogueEventModelSwitchAfter,
+	Check: CheckModelSwitchAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventModelSwitchAfter(data, opts...)
+		v, err := DecodeModelSwitchAfterEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.switch.after",
-	Type:     "CatalogueEventModelSwitchAfter",
+	Type:     "ModelSwitchAfterEvent",
 }, {
-	Check: CheckCatalogueEventModelSwitchBefore,
+	Check: CheckModelSwitchBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventModelSwitchBefore(data, opts...)
+		v, err := DecodeModelSwitchBeforeEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.switch.before",
-	Type:     "CatalogueEventModelSwitchBefore",
+	Type:     "ModelSwitchBeforeEvent",
 }, {
-	Check: CheckCatalogueEventTaskChangeAfter,
+	Check: CheckTaskChangeAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventTaskChangeAfter(data, opts...)
+		v, err := DecodeTaskChangeAfterEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/task.change.after",
-	Type:     "CatalogueEventTaskChangeAfter",
+	Type:     "TaskChangeAfterEvent",
 }, {
-	Check: CheckCatalogueEventTaskChangeBefore,
+	Check: CheckTaskChangeBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventTaskChangeBefore(data, opts...)
+		v, err := DecodeTaskChangeBeforeEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/task.change.before",
-	Type:     "CatalogueEventTaskChangeBefore",
+	Type:     "TaskChangeBeforeEvent",
 }, {
-	Check: CheckCatalogueEventToolBatchAfter,
+	Check: CheckToolBatchAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventToolBatchAfter(data, opts...)
+		v, err := DecodeToolBatchAfterEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.batch.after",
-	Type:     "CatalogueEventToolBatchAfter",
+	Type:     "ToolBatchAfterEvent",
 }, {
-	Check: CheckCatalogueEventToolPermissionRequest,
+	Check: CheckToolPermissionRequestEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventToolPermissionRequest(data, opts...)
+		v, err := DecodeToolPermissionRequestEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.permission.request",
-	Type:     "CatalogueEventToolPermissionRequest",
+	Type:     "ToolPermissionRequestEvent",
 }, {
-	Check: CheckCatalogueEventToolPermissionResolved,
+	Check: CheckToolPermissionResolvedEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventToolPermissionResolved(data, opts...)
+		v, err := DecodeToolPermissionResolvedEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.permission.resolved",
-	Type:     "CatalogueEventToolPermissionResolved",
+	Type:     "ToolPermissionResolvedEvent",
 }, {
-	Check: CheckCatalogueEventToolProgress,
+	Check: CheckToolProgressEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventToolProgress(data, opts...)
+		v, err := DecodeToolProgressEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.progress",
-	Type:     "CatalogueEventToolProgress",
+	Type:     "ToolProgressEvent",
 }, {
-	Check: CheckCatalogueEventTurnEnd,
+	Check: CheckTurnEndEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventTurnEnd(data, opts...)
+		v, err := DecodeTurnEndEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.end",
-	Type:     "CatalogueEventTurnEnd",
+	Type:     "TurnEndEvent",
 }, {
-	Check: CheckCatalogueEventTurnFinishBefore,
+	Check: CheckTurnFinishBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventTurnFinishBefore(data, opts...)
+		v, err := DecodeTurnFinishBeforeEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.finish.before",
-	Type:     "CatalogueEventTurnFinishBefore",
+	Type:     "TurnFinishBeforeEvent",
 }, {
-	Check: CheckCatalogueEventTurnProgress,
+	Check: CheckTurnProgressEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventTurnProgress(data, opts...)
+		v, err := DecodeTurnProgressEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.progress",
-	Type:     "CatalogueEventTurnProgress",
+	Type:     "TurnProgressEvent",
 }, {
-	Check: CheckCatalogueEventTurnStart,
+	Check: CheckTurnStartEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventTurnStart(data, opts...)
+		v, err := DecodeTurnStartEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.start",
-	Type:     "CatalogueEventTurnStart",
+	Type:     "TurnStartEvent",
 }, {
-	Check: CheckUserAttention,
+	Check: CheckUserAttentionEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUserAttention(data, opts...)
+		v, err := DecodeUserAttentionEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.attention",
-	Type:     "UserAttention",
+	Type:     "UserAttentionEvent",
 }, {
-	Check: CheckCatalogueEventUserElicitationRequest,
+	Check: CheckUserElicitationRequestEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventUserElicitationRequest(data, opts...)
+		v, err := DecodeUserElicitationRequestEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.elicitation.request",
-	Type:     "CatalogueEventUserElicitationRequest",
+	Type:     "UserElicitationRequestEvent",
 }, {
-	Check: CheckCatalogueEventUserElicitationResult,
+	Check: CheckUserElicitationResultEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventUserElicitationResult(data, opts...)
+		v, err := DecodeUserElicitationResultEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.elicitation.result",
-	Type:     "CatalogueEventUserElicitationResult",
+	Type:     "UserElicitationResultEvent",
 }, {
-	Check: CheckCatalogueEventUserMessageInbound,
+	Check: CheckUserMessageInboundEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventUserMessageInbound(data, opts...)
+		v, err := DecodeUserMessageInboundEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.message.inbound",
-	Type:     "CatalogueEventUserMessageInbound",
+	Type:     "UserMessageInboundEvent",
 }, {
-	Check: CheckCatalogueEventUserMessageOutbound,
+	Check: CheckUserMessageOutboundEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventUserMessageOutbound(data, opts...)
+		v, err := DecodeUserMessageOutboundEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.message.outbound",
-	Type:     "CatalogueEventUserMessageOutbound",
+	Type:     "UserMessageOutboundEvent",
 }, {
-	Check: CheckCatalogueEventWorkspaceChangeAfter,
+	Check: CheckWorkspaceChangeAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventWorkspaceChangeAfter(data, opts...)
+		v, err := DecodeWorkspaceChangeAfterEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/workspace.change.after",
-	Type:     "CatalogueEventWorkspaceChangeAfter",
+	Type:     "WorkspaceChangeAfterEvent",
 }, {
-	Check: CheckCatalogueEventWorkspaceChangeBefore,
+	Check: CheckWorkspaceChangeBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEventWorkspaceChangeBefore(data, opts...)
+		v, err := DecodeWorkspaceChangeBeforeEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/workspace.change.before",
-	Type:     "CatalogueEventWorkspaceChangeBefore",
+	Type:     "WorkspaceChangeBeforeEvent",
 }, {
-	Check: CheckErrorResponse,
+	Check: CheckJSONRPCErrorResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeErrorResponse(data, opts...)
+		v, err := DecodeJSONRPCErrorResponse(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/errorResponse",
-	Type:     "ErrorResponse",
+	Type:     "JSONRPCErrorResponse",
 }, {
 	Check: CheckEventType,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4266,16 +4293,16 @@ var Registry = []ahprt.Entry{{
 	Location: "common.schema.json#/$defs/methodName",
 	Type:     "MethodName",
 }, {
-	Check: CheckNative,
+	Check: CheckNativeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeNative(data, opts...)
+		v, err := DecodeNativeEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/native",
-	Type:     "Native",
+	Type:     "NativeEvent",
 }, {
 	Check: CheckNonEmptyString,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4299,16 +4326,16 @@ var Registry = []ahprt.Entry{{
 	Location: "common.schema.json#/$defs/nonNegativeInteger",
 	Type:     "CommonNonNegativeInteger",
 }, {
-	Check: CheckNotification,
+	Check: CheckJSONRPCNotification,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeNotification(data, opts...)
+		v, err := DecodeJSONRPCNotification(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/notification",
-	Type:     "Notification",
+	Type:     "JSONRPCNotification",
 }, {
 	Check: CheckPositiveInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4332,27 +4359,27 @@ var Registry = []ahprt.Entry{{
 	Location: "common.schema.json#/$defs/protocolVersion",
 	Type:     "ProtocolVersion",
 }, {
-	Check: CheckRequest,
+	Check: CheckJSONRPCRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeRequest(data, opts...)
+		v, err := DecodeJSONRPCRequest(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/request",
-	Type:     "Request",
+	Type:     "JSONRPCRequest",
 }, {
-	Check: CheckReverseDNSName,
+	Check: CheckCommonReverseDNSName,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeReverseDNSName(data, opts...)
+		v, err := DecodeCommonReverseDNSName(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/reverseDnsName",
-	Type:     "ReverseDNSName",
+	Type:     "CommonReverseDNSName",
 }, {
 	Check: CheckSession,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4376,16 +4403,16 @@ var Registry = []ahprt.Entry{{
 	Location: "common.schema.json#/$defs/sha256Hex",
 	Type:     "SHA256Hex",
 }, {
-	Check: CheckSuccessResponse,
+	Check: CheckJSONRPCSuccessResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSuccessResponse(data, opts...)
+		v, err := DecodeJSONRPCSuccessResponse(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/successResponse",
-	Type:     "SuccessResponse",
+	Type:     "JSONRPCSuccessResponse",
 }, {
 	Check: CheckContentItem,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4475,27 +4502,27 @@ var Registry = []ahprt.Entry{{
 	Location: "content-item.schema.json#/$defs/gap",
 	Type:     "ContentItemGap",
 }, {
-	Check: CheckMessage,
+	Check: CheckCanonicalMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMessage(data, opts...)
+		v, err := DecodeCanonicalMessage(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/message",
-	Type:     "Message",
+	Type:     "CanonicalMessage",
 }, {
-	Check: CheckMessages,
+	Check: CheckCanonicalMessages,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMessages(data, opts...)
+		v, err := DecodeCanonicalMessages(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/messages",
-	Type:     "Messages",
+	Type:     "CanonicalMessages",
 }, {
 	Check: CheckModelVisibleItem,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4860,38 +4887,38 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#",
 	Type:     "ExecutionEvent",
 }, {
-	Check: CheckAttempt,
+	Check: CheckExecutionEventAttempt,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAttempt(data, opts...)
+		v, err := DecodeExecutionEventAttempt(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/attempt",
-	Type:     "Attempt",
+	Type:     "ExecutionEventAttempt",
 }, {
-	Check: CheckAttemptUsage,
+	Check: CheckExecutionEventAttemptusage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAttemptUsage(data, opts...)
+		v, err := DecodeExecutionEventAttemptusage(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/attemptUsage",
-	Type:     "AttemptUsage",
+	Type:     "ExecutionEventAttemptusage",
 }, {
-	Check: CheckBatch,
+	Check: CheckExecutionEventBatch,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeBatch(data, opts...)
+		v, err := DecodeExecutionEventBatch(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/batch",
-	Type:     "Batch",
+	Type:     "ExecutionEventBatch",
 }, {
 	Check: CheckConnectionGaps,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4904,27 +4931,27 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#/$defs/connectionGaps",
 	Type:     "ConnectionGaps",
 }, {
-	Check: CheckContextCompactAfter,
+	Check: CheckExecutionEventContextCompactAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContextCompactAfter(data, opts...)
+		v, err := DecodeExecutionEventContextCompactAfter(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/context.compact.after",
-	Type:     "ContextCompactAfter",
+	Type:     "ExecutionEventContextCompactAfter",
 }, {
-	Check: CheckContextCompactBefore,
+	Check: CheckExecutionEventContextCompactBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContextCompactBefore(data, opts...)
+		v, err := DecodeExecutionEventContextCompactBefore(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/context.compact.before",
-	Type:     "ContextCompactBefore",
+	Type:     "ExecutionEventContextCompactBefore",
 }, {
 	Check: CheckCurrencyCode,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -4948,115 +4975,115 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#/$defs/deniedByPolicy",
 	Type:     "DeniedByPolicy",
 }, {
-	Check: CheckError,
+	Check: CheckExecutionEventError,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeError(data, opts...)
+		v, err := DecodeExecutionEventError(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/error",
-	Type:     "Error",
+	Type:     "ExecutionEventError",
 }, {
-	Check: CheckExecution,
+	Check: CheckExecutionEventExecution,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecution(data, opts...)
+		v, err := DecodeExecutionEventExecution(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/execution",
-	Type:     "Execution",
+	Type:     "ExecutionEventExecution",
 }, {
-	Check: CheckFileChange,
+	Check: CheckExecutionEventFilechange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeFileChange(data, opts...)
+		v, err := DecodeExecutionEventFilechange(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/fileChange",
-	Type:     "FileChange",
+	Type:     "ExecutionEventFilechange",
 }, {
-	Check: CheckMCP,
+	Check: CheckExecutionEventMCP,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCP(data, opts...)
+		v, err := DecodeExecutionEventMCP(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/mcp",
-	Type:     "MCP",
+	Type:     "ExecutionEventMCP",
 }, {
-	Check: CheckModel,
+	Check: CheckExecutionEventModel,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModel(data, opts...)
+		v, err := DecodeExecutionEventModel(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model",
-	Type:     "Model",
+	Type:     "ExecutionEventModel",
 }, {
-	Check: CheckModelError,
+	Check: CheckExecutionEventModelError,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelError(data, opts...)
+		v, err := DecodeExecutionEventModelError(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.error",
-	Type:     "ModelError",
+	Type:     "ExecutionEventModelError",
 }, {
-	Check: CheckModelRequestBefore,
+	Check: CheckExecutionEventModelRequestBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelRequestBefore(data, opts...)
+		v, err := DecodeExecutionEventModelRequestBefore(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.request.before",
-	Type:     "ModelRequestBefore",
+	Type:     "ExecutionEventModelRequestBefore",
 }, {
-	Check: CheckModelResponseAfter,
+	Check: CheckExecutionEventModelResponseAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelResponseAfter(data, opts...)
+		v, err := DecodeExecutionEventModelResponseAfter(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.response.after",
-	Type:     "ModelResponseAfter",
+	Type:     "ExecutionEventModelResponseAfter",
 }, {
-	Check: CheckModelSwitchAfter,
+	Check: CheckExecutionEventModelSwitchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelSwitchAfter(data, opts...)
+		v, err := DecodeExecutionEventModelSwitchAfter(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.switch.after",
-	Type:     "ModelSwitchAfter",
+	Type:     "ExecutionEventModelSwitchAfter",
 }, {
-	Check: CheckModelSwitchBefore,
+	Check: CheckExecutionEventModelSwitchBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelSwitchBefore(data, opts...)
+		v, err := DecodeExecutionEventModelSwitchBefore(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.switch.before",
-	Type:     "ModelSwitchBefore",
+	Type:     "ExecutionEventModelSwitchBefore",
 }, {
 	Check: CheckExecutionEventNonNegativeInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5091,71 +5118,71 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#/$defs/suppliedResultOnSkip",
 	Type:     "SuppliedResultOnSkip",
 }, {
-	Check: CheckTokenCounts,
+	Check: CheckExecutionEventTokencounts,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTokenCounts(data, opts...)
+		v, err := DecodeExecutionEventTokencounts(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tokenCounts",
-	Type:     "TokenCounts",
+	Type:     "ExecutionEventTokencounts",
 }, {
-	Check: CheckTool,
+	Check: CheckExecutionEventTool,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTool(data, opts...)
+		v, err := DecodeExecutionEventTool(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool",
-	Type:     "Tool",
+	Type:     "ExecutionEventTool",
 }, {
-	Check: CheckToolBatchAfter,
+	Check: CheckExecutionEventToolBatchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolBatchAfter(data, opts...)
+		v, err := DecodeExecutionEventToolBatchAfter(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.batch.after",
-	Type:     "ToolBatchAfter",
+	Type:     "ExecutionEventToolBatchAfter",
 }, {
-	Check: CheckToolPermissionRequest,
+	Check: CheckExecutionEventToolPermissionRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolPermissionRequest(data, opts...)
+		v, err := DecodeExecutionEventToolPermissionRequest(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.permission.request",
-	Type:     "ToolPermissionRequest",
+	Type:     "ExecutionEventToolPermissionRequest",
 }, {
-	Check: CheckToolPermissionResolved,
+	Check: CheckExecutionEventToolPermissionResolved,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolPermissionResolved(data, opts...)
+		v, err := DecodeExecutionEventToolPermissionResolved(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.permission.resolved",
-	Type:     "ToolPermissionResolved",
+	Type:     "ExecutionEventToolPermissionResolved",
 }, {
-	Check: CheckToolProgress,
+	Check: CheckExecutionEventToolProgress,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolProgress(data, opts...)
+		v, err := DecodeExecutionEventToolProgress(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.progress",
-	Type:     "ToolProgress",
+	Type:     "ExecutionEventToolProgress",
 }, {
 	Check: CheckToolCall,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5179,49 +5206,49 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#/$defs/toolOutcome",
 	Type:     "ToolOutcome",
 }, {
-	Check: CheckTurnEnd,
+	Check: CheckExecutionEventTurnEnd,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnEnd(data, opts...)
+		v, err := DecodeExecutionEventTurnEnd(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.end",
-	Type:     "TurnEnd",
+	Type:     "ExecutionEventTurnEnd",
 }, {
-	Check: CheckTurnFinishBefore,
+	Check: CheckExecutionEventTurnFinishBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnFinishBefore(data, opts...)
+		v, err := DecodeExecutionEventTurnFinishBefore(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.finish.before",
-	Type:     "TurnFinishBefore",
+	Type:     "ExecutionEventTurnFinishBefore",
 }, {
-	Check: CheckTurnProgress,
+	Check: CheckExecutionEventTurnProgress,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnProgress(data, opts...)
+		v, err := DecodeExecutionEventTurnProgress(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.progress",
-	Type:     "TurnProgress",
+	Type:     "ExecutionEventTurnProgress",
 }, {
-	Check: CheckTurnStart,
+	Check: CheckExecutionEventTurnStart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnStart(data, opts...)
+		v, err := DecodeExecutionEventTurnStart(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.start",
-	Type:     "TurnStart",
+	Type:     "ExecutionEventTurnStart",
 }, {
 	Check: CheckTurnCompletion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5234,27 +5261,27 @@ var Registry = []ahprt.Entry{{
 	Location: "execution-event.schema.json#/$defs/turnCompletion",
 	Type:     "TurnCompletion",
 }, {
-	Check: CheckTurnUsage,
+	Check: CheckExecutionEventTurnusage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnUsage(data, opts...)
+		v, err := DecodeExecutionEventTurnusage(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turnUsage",
-	Type:     "TurnUsage",
+	Type:     "ExecutionEventTurnusage",
 }, {
-	Check: CheckUsage,
+	Check: CheckExecutionEventUsage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUsage(data, opts...)
+		v, err := DecodeExecutionEventUsage(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/usage",
-	Type:     "Usage",
+	Type:     "ExecutionEventUsage",
 }, {
 	Check: CheckWebURL,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5443,170 +5470,170 @@ var Registry = []ahprt.Entry{{
 	Location: "json-rpc-message.schema.json#",
 	Type:     "JSONRPCMessage",
 }, {
-	Check: CheckBooleanSchema,
+	Check: CheckMCPElicitationBooleanSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeBooleanSchema(data, opts...)
+		v, err := DecodeMCPElicitationBooleanSchema(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/BooleanSchema",
-	Type:     "BooleanSchema",
+	Type:     "MCPElicitationBooleanSchema",
 }, {
-	Check: CheckElicitRequestFormParams,
+	Check: CheckMCPElicitationElicitRequestFormParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeElicitRequestFormParams(data, opts...)
+		v, err := DecodeMCPElicitationElicitRequestFormParams(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams",
-	Type:     "ElicitRequestFormParams",
+	Type:     "MCPElicitationElicitRequestFormParams",
 }, {
-	Check: CheckElicitRequestParams,
+	Check: CheckMCPElicitationElicitRequestParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeElicitRequestParams(data, opts...)
+		v, err := DecodeMCPElicitationElicitRequestParams(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestParams",
-	Type:     "ElicitRequestParams",
+	Type:     "MCPElicitationElicitRequestParams",
 }, {
-	Check: CheckElicitRequestURLParams,
+	Check: CheckMCPElicitationElicitRequestURLParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeElicitRequestURLParams(data, opts...)
+		v, err := DecodeMCPElicitationElicitRequestURLParams(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams",
-	Type:     "ElicitRequestURLParams",
+	Type:     "MCPElicitationElicitRequestURLParams",
 }, {
-	Check: CheckElicitResult,
+	Check: CheckMCPElicitationElicitResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeElicitResult(data, opts...)
+		v, err := DecodeMCPElicitationElicitResult(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitResult",
-	Type:     "ElicitResult",
+	Type:     "MCPElicitationElicitResult",
 }, {
-	Check: CheckLegacyTitledEnumSchema,
+	Check: CheckMCPElicitationLegacyTitledEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeLegacyTitledEnumSchema(data, opts...)
+		v, err := DecodeMCPElicitationLegacyTitledEnumSchema(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema",
-	Type:     "LegacyTitledEnumSchema",
+	Type:     "MCPElicitationLegacyTitledEnumSchema",
 }, {
-	Check: CheckNumberSchema,
+	Check: CheckMCPElicitationNumberSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeNumberSchema(data, opts...)
+		v, err := DecodeMCPElicitationNumberSchema(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/NumberSchema",
-	Type:     "NumberSchema",
+	Type:     "MCPElicitationNumberSchema",
 }, {
-	Check: CheckPrimitiveSchemaDefinition,
+	Check: CheckMCPElicitationPrimitiveSchemaDefinition,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodePrimitiveSchemaDefinition(data, opts...)
+		v, err := DecodeMCPElicitationPrimitiveSchemaDefinition(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition",
-	Type:     "PrimitiveSchemaDefinition",
+	Type:     "MCPElicitationPrimitiveSchemaDefinition",
 }, {
-	Check: CheckProgressToken,
+	Check: CheckMCPElicitationProgressToken,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeProgressToken(data, opts...)
+		v, err := DecodeMCPElicitationProgressToken(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ProgressToken",
-	Type:     "ProgressToken",
+	Type:     "MCPElicitationProgressToken",
 }, {
-	Check: CheckStringSchema,
+	Check: CheckMCPElicitationStringSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeStringSchema(data, opts...)
+		v, err := DecodeMCPElicitationStringSchema(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/StringSchema",
-	Type:     "StringSchema",
+	Type:     "MCPElicitationStringSchema",
 }, {
-	Check: CheckTaskMetadata,
+	Check: CheckMCPElicitationTaskMetadata,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskMetadata(data, opts...)
+		v, err := DecodeMCPElicitationTaskMetadata(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/TaskMetadata",
-	Type:     "TaskMetadata",
+	Type:     "MCPElicitationTaskMetadata",
 }, {
-	Check: CheckTitledMultiSelectEnumSchema,
+	Check: CheckMCPElicitationTitledMultiSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTitledMultiSelectEnumSchema(data, opts...)
+		v, err := DecodeMCPElicitationTitledMultiSelectEnumSchema(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema",
-	Type:     "TitledMultiSelectEnumSchema",
+	Type:     "MCPElicitationTitledMultiSelectEnumSchema",
 }, {
-	Check: CheckTitledSingleSelectEnumSchema,
+	Check: CheckMCPElicitationTitledSingleSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTitledSingleSelectEnumSchema(data, opts...)
+		v, err := DecodeMCPElicitationTitledSingleSelectEnumSchema(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema",
-	Type:     "TitledSingleSelectEnumSchema",
+	Type:     "MCPElicitationTitledSingleSelectEnumSchema",
 }, {
-	Check: CheckUntitledMultiSelectEnumSchema,
+	Check: CheckMCPElicitationUntitledMultiSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUntitledMultiSelectEnumSchema(data, opts...)
+		v, err := DecodeMCPElicitationUntitledMultiSelectEnumSchema(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema",
-	Type:     "UntitledMultiSelectEnumSchema",
+	Type:     "MCPElicitationUntitledMultiSelectEnumSchema",
 }, {
-	Check: CheckUntitledSingleSelectEnumSchema,
+	Check: CheckMCPElicitationUntitledSingleSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUntitledSingleSelectEnumSchema(data, opts...)
+		v, err := DecodeMCPElicitationUntitledSingleSelectEnumSchema(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema",
-	Type:     "UntitledSingleSelectEnumSchema",
+	Type:     "MCPElicitationUntitledSingleSelectEnumSchema",
 }, {
 	Check: CheckLabelledOption,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5641,16 +5668,16 @@ var Registry = []ahprt.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/requestMeta",
 	Type:     "RequestMeta",
 }, {
-	Check: CheckResult,
+	Check: CheckMCPElicitationResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeResult(data, opts...)
+		v, err := DecodeMCPElicitationResult(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/result",
-	Type:     "Result",
+	Type:     "MCPElicitationResult",
 }, {
 	Check: CheckObserveNotification,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5696,16 +5723,16 @@ var Registry = []ahprt.Entry{{
 	Location: "registration.schema.json#/$defs/backend",
 	Type:     "Backend",
 }, {
-	Check: CheckContentReceiver,
+	Check: CheckRegistrationContentreceiver,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContentReceiver(data, opts...)
+		v, err := DecodeRegistrationContentreceiver(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/contentReceiver",
-	Type:     "ContentReceiver",
+	Type:     "RegistrationContentreceiver",
 }, {
 	Check: CheckEventWildcard,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5773,16 +5800,16 @@ var Registry = []ahprt.Entry{{
 	Location: "registration.schema.json#/$defs/observeSubscription",
 	Type:     "ObserveSubscription",
 }, {
-	Check: CheckReverseDNS,
+	Check: CheckReverseDNSName,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeReverseDNS(data, opts...)
+		v, err := DecodeReverseDNSName(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/reverseDns",
-	Type:     "ReverseDNS",
+	Type:     "ReverseDNSName",
 }, {
 	Check: CheckStdioTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5806,27 +5833,27 @@ var Registry = []ahprt.Entry{{
 	Location: "schema.json#",
 	Type:     "WireMessage",
 }, {
-	Check: CheckSessionEnd,
+	Check: CheckSessionEndEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSessionEnd(data, opts...)
+		v, err := DecodeSessionEndEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "session-end.schema.json#",
-	Type:     "SessionEnd",
+	Type:     "SessionEndEvent",
 }, {
-	Check: CheckSessionStart,
+	Check: CheckSessionStartEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSessionStart(data, opts...)
+		v, err := DecodeSessionStartEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "session-start.schema.json#",
-	Type:     "SessionStart",
+	Type:     "SessionStartEvent",
 }, {
 	Check: CheckTaskWorkspaceEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5850,38 +5877,38 @@ var Registry = []ahprt.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/changedFile",
 	Type:     "ChangedFile",
 }, {
-	Check: CheckFileChanged,
+	Check: CheckTaskWorkspaceEventFileChanged,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeFileChanged(data, opts...)
+		v, err := DecodeTaskWorkspaceEventFileChanged(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/file.changed",
-	Type:     "FileChanged",
+	Type:     "TaskWorkspaceEventFileChanged",
 }, {
-	Check: CheckTaskChangeAfter,
+	Check: CheckTaskWorkspaceEventTaskChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskChangeAfter(data, opts...)
+		v, err := DecodeTaskWorkspaceEventTaskChangeAfter(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/task.change.after",
-	Type:     "TaskChangeAfter",
+	Type:     "TaskWorkspaceEventTaskChangeAfter",
 }, {
-	Check: CheckTaskChangeBefore,
+	Check: CheckTaskWorkspaceEventTaskChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskChangeBefore(data, opts...)
+		v, err := DecodeTaskWorkspaceEventTaskChangeBefore(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/task.change.before",
-	Type:     "TaskChangeBefore",
+	Type:     "TaskWorkspaceEventTaskChangeBefore",
 }, {
 	Check: CheckTaskChange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5894,27 +5921,27 @@ var Registry = []ahprt.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/taskChange",
 	Type:     "TaskChange",
 }, {
-	Check: CheckWorkspaceChangeAfter,
+	Check: CheckTaskWorkspaceEventWorkspaceChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeWorkspaceChangeAfter(data, opts...)
+		v, err := DecodeTaskWorkspaceEventWorkspaceChangeAfter(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/workspace.change.after",
-	Type:     "WorkspaceChangeAfter",
+	Type:     "TaskWorkspaceEventWorkspaceChangeAfter",
 }, {
-	Check: CheckWorkspaceChangeBefore,
+	Check: CheckTaskWorkspaceEventWorkspaceChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeWorkspaceChangeBefore(data, opts...)
+		v, err := DecodeTaskWorkspaceEventWorkspaceChangeBefore(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/workspace.change.before",
-	Type:     "WorkspaceChangeBefore",
+	Type:     "TaskWorkspaceEventWorkspaceChangeBefore",
 }, {
 	Check: CheckWorkspaceChange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
@@ -5938,34 +5965,34 @@ var Registry = []ahprt.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/workspaceState",
 	Type:     "WorkspaceState",
 }, {
-	Check: CheckToolAfter,
+	Check: CheckToolAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolAfter(data, opts...)
+		v, err := DecodeToolAfterEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "tool-after.schema.json#",
-	Type:     "ToolAfter",
+	Type:     "ToolAfterEvent",
 }, {
-	Check: CheckToolBefore,
+	Check: CheckToolBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolBefore(data, opts...)
+		v, err := DecodeToolBeforeEvent(data, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
 	Location: "tool-before.schema.json#",
-	Type:     "ToolBefore",
+	Type:     "ToolBeforeEvent",
 }}
 
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
 var Snapshot = &ahprt.Snapshot{
 	Entries: Registry,
 	ErrorResponses: []ahprt.DecodeFunc{func(c *ahprt.Ctx) (any, error) {
-		v, err := decodeErrorResponse(c)
+		v, err := decodeJSONRPCErrorResponse(c)
 		if err != nil {
 			return nil, err
 		}

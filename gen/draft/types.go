@@ -88,10 +88,10 @@ func NewCapabilitiesRequest(id JSONRPCID, params CapabilitiesRequestParams) *Cap
 	}
 }
 
-// Request: JSON-RPC request envelope; the reply is matched to it by id.
+// JSONRPCRequest: JSON-RPC request envelope; the reply is matched to it by id.
 //
 // Schema: draft/common.schema.json#/$defs/request
-type Request struct {
+type JSONRPCRequest struct {
 	// Member "id" (required).
 	ID JSONRPCID
 	// Member "method" (required).
@@ -102,10 +102,10 @@ type Request struct {
 	Unknown ahprt.Unknown
 }
 
-func (*Request) isJSONRPCMessage() {}
+func (*JSONRPCRequest) isJSONRPCMessage() {}
 
-// bRequest fills v, which is zero, from object n of a validated document.
-func bRequest(c *ahprt.Ctx, n ahprt.Node, v *Request) {
+// bJSONRPCRequest fills v, which is zero, from object n of a validated document.
+func bJSONRPCRequest(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -125,18 +125,18 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node, v *Request) {
 	}
 }
 
-var sizeRequest ahprt.SizeHint
+var sizeJSONRPCRequest ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *Request) AppendJSON(b []byte) []byte {
+func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeRequest.Buffer())
-		sizeRequest.Note(len(b))
+		b = v.AppendJSON(sizeJSONRPCRequest.Buffer())
+		sizeJSONRPCRequest.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -153,24 +153,24 @@ func (v *Request) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/request.
-func (v *Request) Validate() error {
+func (v *JSONRPCRequest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_request)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Request) MarshalJSON() ([]byte, error) {
+func (v *JSONRPCRequest) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_request)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *Request) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_request, bRequest)
+func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_request, bJSONRPCRequest)
 }
 
-// NewRequest returns a Request with its required members; its encoding always carries jsonrpc "2.0".
-func NewRequest(id JSONRPCID, method MethodName, params ahprt.Value) *Request {
-	return &Request{
+// NewJSONRPCRequest returns a JSONRPCRequest with its required members; its encoding always carries jsonrpc "2.0".
+func NewJSONRPCRequest(id JSONRPCID, method MethodName, params ahprt.Value) *JSONRPCRequest {
+	return &JSONRPCRequest{
 		ID:     id,
 		Method: method,
 		Params: params,
@@ -376,10 +376,10 @@ func NewCapabilitiesResponse(id JSONRPCResponseID, result CapabilitiesResponseRe
 	}
 }
 
-// SuccessResponse: JSON-RPC reply that carries a result object and no error member.
+// JSONRPCSuccessResponse: JSON-RPC reply that carries a result object and no error member.
 //
 // Schema: draft/common.schema.json#/$defs/successResponse
-type SuccessResponse struct {
+type JSONRPCSuccessResponse struct {
 	// Member "id" (required).
 	ID JSONRPCResponseID
 	// Member "result" (required).
@@ -388,10 +388,10 @@ type SuccessResponse struct {
 	Unknown ahprt.Unknown
 }
 
-func (*SuccessResponse) isJSONRPCMessage() {}
+func (*JSONRPCSuccessResponse) isJSONRPCMessage() {}
 
-// bSuccessResponse fills v, which is zero, from object n of a validated document.
-func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
+// bJSONRPCSuccessResponse fills v, which is zero, from object n of a validated document.
+func bJSONRPCSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCSuccessResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -409,18 +409,18 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
 	}
 }
 
-var sizeSuccessResponse ahprt.SizeHint
+var sizeJSONRPCSuccessResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *SuccessResponse) AppendJSON(b []byte) []byte {
+func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSuccessResponse.Buffer())
-		sizeSuccessResponse.Note(len(b))
+		b = v.AppendJSON(sizeJSONRPCSuccessResponse.Buffer())
+		sizeJSONRPCSuccessResponse.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -435,24 +435,24 @@ func (v *SuccessResponse) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/successResponse.
-func (v *SuccessResponse) Validate() error {
+func (v *JSONRPCSuccessResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_successResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SuccessResponse) MarshalJSON() ([]byte, error) {
+func (v *JSONRPCSuccessResponse) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_successResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *SuccessResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_successResponse, bSuccessResponse)
+func (v *JSONRPCSuccessResponse) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_successResponse, bJSONRPCSuccessResponse)
 }
 
-// NewSuccessResponse returns a SuccessResponse with its required members; its encoding always carries jsonrpc "2.0".
-func NewSuccessResponse(id JSONRPCResponseID, result ahprt.Value) *SuccessResponse {
-	return &SuccessResponse{
+// NewJSONRPCSuccessResponse returns a JSONRPCSuccessResponse with its required members; its encoding always carries jsonrpc "2.0".
+func NewJSONRPCSuccessResponse(id JSONRPCResponseID, result ahprt.Value) *JSONRPCSuccessResponse {
+	return &JSONRPCSuccessResponse{
 		ID:     id,
 		Result: result,
 	}
@@ -524,7 +524,7 @@ func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
 // Schema: draft/common.schema.json#/$defs/successResponse/properties/result
 type CapabilitiesResponseResult struct {
 	// Member "manifest" (required).
-	Manifest CapabilitiesResponseResultManifest
+	Manifest StaticCapabilityManifest
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
@@ -538,7 +538,7 @@ func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResp
 			switch m.Key() {
 			case "protocolVersion":
 			case "manifest":
-				bCapabilitiesResponseResultManifest(c, m.Value(), &v.Manifest)
+				bStaticCapabilityManifest(c, m.Value(), &v.Manifest)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -586,59 +586,59 @@ func (v *CapabilitiesResponseResult) UnmarshalJSON(data []byte) error {
 }
 
 // NewCapabilitiesResponseResult returns a CapabilitiesResponseResult with its required members; its encoding always carries protocolVersion "draft".
-func NewCapabilitiesResponseResult(manifest CapabilitiesResponseResultManifest) *CapabilitiesResponseResult {
+func NewCapabilitiesResponseResult(manifest StaticCapabilityManifest) *CapabilitiesResponseResult {
 	return &CapabilitiesResponseResult{Manifest: manifest}
 }
 
-// CapabilitiesResponseResultManifest is an object of the schema.
+// StaticCapabilityManifest is an object of the schema.
 //
 // Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
-type CapabilitiesResponseResultManifest struct {
+type StaticCapabilityManifest struct {
 	// Member "events" (required).
-	Events []CapabilitiesResponseResultManifestEvent
+	Events []StaticCapabilityManifestEvent
 	// Member "gaps" (required).
-	Gaps []CapabilitiesResponseResultManifestGap
+	Gaps []StaticCapabilityManifestGap
 	// Member "transports" (required).
-	Transports []CapabilitiesResponseResultManifestTransport
+	Transports []StaticCapabilityManifestTransport
 	// Member "authentication" (required).
-	Authentication []CapabilitiesResponseResultManifestAuthenticationItem
+	Authentication []StaticCapabilityManifestAuthenticationItem
 	// Member "limits" (required).
-	Limits CapabilitiesResponseResultManifestLimits
+	Limits StaticCapabilityManifestLimits
 	// Member "toolPaths" (required).
 	ToolPaths []NonEmptyString
 	// Member "contentCategories" (required).
 	ContentCategories []NonEmptyString
 	// Registration scopes honoured; with the managed scope, hooks cannot be switched off. Member "managedPolicy" (required).
-	ManagedPolicy CapabilitiesResponseResultManifestManagedPolicy
+	ManagedPolicy StaticCapabilityManifestManagedPolicy
 	// Paths of event or item fields usable for correlation. They identify nothing for authorization purposes. Member "correlationIdentityFields" (required).
 	CorrelationIdentityFields []NonEmptyString
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bCapabilitiesResponseResultManifest fills v, which is zero, from object n of a validated document.
-func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifest) {
+// bStaticCapabilityManifest fills v, which is zero, from object n of a validated document.
+func bStaticCapabilityManifest(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "events":
-				v.Events = buildListCapabilitiesResponseResultManifestEvent(c, m.Value())
+				v.Events = buildListStaticCapabilityManifestEvent(c, m.Value())
 			case "gaps":
-				v.Gaps = buildListCapabilitiesResponseResultManifestGap(c, m.Value())
+				v.Gaps = buildListStaticCapabilityManifestGap(c, m.Value())
 			case "transports":
-				v.Transports = buildListCapabilitiesResponseResultManifestTransport(c, m.Value())
+				v.Transports = buildListStaticCapabilityManifestTransport(c, m.Value())
 			case "authentication":
-				v.Authentication = buildListCapabilitiesResponseResultManifestAuthenticationItem(c, m.Value())
+				v.Authentication = buildListStaticCapabilityManifestAuthenticationItem(c, m.Value())
 			case "limits":
-				bCapabilitiesResponseResultManifestLimits(c, m.Value(), &v.Limits)
+				bStaticCapabilityManifestLimits(c, m.Value(), &v.Limits)
 			case "toolPaths":
 				v.ToolPaths = buildListNonEmptyString(c, m.Value())
 			case "contentCategories":
 				v.ContentCategories = buildListNonEmptyString(c, m.Value())
 			case "managedPolicy":
-				bCapabilitiesResponseResultManifestManagedPolicy(c, m.Value(), &v.ManagedPolicy)
+				bStaticCapabilityManifestManagedPolicy(c, m.Value(), &v.ManagedPolicy)
 			case "correlationIdentityFields":
 				v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
 			default:
@@ -648,30 +648,30 @@ func bCapabilitiesResponseResultManifest(c *ahprt.Ctx, n ahprt.Node, v *Capabili
 	}
 }
 
-var sizeCapabilitiesResponseResultManifest ahprt.SizeHint
+var sizeStaticCapabilityManifest ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CapabilitiesResponseResultManifest) AppendJSON(b []byte) []byte {
+func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesResponseResultManifest.Buffer())
-		sizeCapabilitiesResponseResultManifest.Note(len(b))
+		b = v.AppendJSON(sizeStaticCapabilityManifest.Buffer())
+		sizeStaticCapabilityManifest.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"events\":"...)
-	b = appendListCapabilitiesResponseResultManifestEvent(b, v.Events)
+	b = appendListStaticCapabilityManifestEvent(b, v.Events)
 	b = append(b, ",\"gaps\":"...)
-	b = appendListCapabilitiesResponseResultManifestGap(b, v.Gaps)
+	b = appendListStaticCapabilityManifestGap(b, v.Gaps)
 	b = append(b, ",\"transports\":"...)
-	b = appendListCapabilitiesResponseResultManifestTransport(b, v.Transports)
+	b = appendListStaticCapabilityManifestTransport(b, v.Transports)
 	b = append(b, ",\"authentication\":"...)
-	b = appendListCapabilitiesResponseResultManifestAuthenticationItem(b, v.Authentication)
+	b = appendListStaticCapabilityManifestAuthenticationItem(b, v.Authentication)
 	b = append(b, ",\"limits\":"...)
 	b = v.Limits.AppendJSON(b)
 	b = append(b, ",\"toolPaths\":"...)
@@ -687,37 +687,37 @@ func (v *CapabilitiesResponseResultManifest) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
-func (v *CapabilitiesResponseResultManifest) Validate() error {
+func (v *StaticCapabilityManifest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesResponseResultManifest) MarshalJSON() ([]byte, error) {
+func (v *StaticCapabilityManifest) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesResponseResultManifest) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bCapabilitiesResponseResultManifest)
+func (v *StaticCapabilityManifest) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
-// CapabilitiesResponseResultManifestEvent: One supported event. Interception is only possible for interceptable events and then needs the event's capabilities; observe-only entries offer no effects.
+// StaticCapabilityManifestEvent: One supported event. Interception is only possible for interceptable events and then needs the event's capabilities; observe-only entries offer no effects.
 //
 // Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items
-type CapabilitiesResponseResultManifestEvent struct {
+type StaticCapabilityManifestEvent struct {
 	// Member "event" (required).
 	Event EventType
 	// Member "modes" (required).
-	Modes []CapabilitiesResponseResultManifestEventMode
+	Modes []StaticCapabilityManifestEventMode
 	// Optional member "capabilities"; nil when absent.
 	Capabilities *Capabilities
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bCapabilitiesResponseResultManifestEvent fills v, which is zero, from object n of a validated document.
-func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifestEvent) {
+// bStaticCapabilityManifestEvent fills v, which is zero, from object n of a validated document.
+func bStaticCapabilityManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -726,7 +726,7 @@ func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *Cap
 			case "event":
 				v.Event = EventType(c.Text(m.Value()))
 			case "modes":
-				v.Modes = buildListCapabilitiesResponseResultManifestEventMode(c, m.Value())
+				v.Modes = buildListStaticCapabilityManifestEventMode(c, m.Value())
 			case "capabilities":
 				x := new(Capabilities)
 				bCapabilities(c, m.Value(), x)
@@ -738,18 +738,18 @@ func bCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *Cap
 	}
 }
 
-var sizeCapabilitiesResponseResultManifestEvent ahprt.SizeHint
+var sizeStaticCapabilityManifestEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CapabilitiesResponseResultManifestEvent) AppendJSON(b []byte) []byte {
+func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestEvent.Buffer())
-		sizeCapabilitiesResponseResultManifestEvent.Note(len(b))
+		b = v.AppendJSON(sizeStaticCapabilityManifestEvent.Buffer())
+		sizeStaticCapabilityManifestEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -757,7 +757,7 @@ func (v *CapabilitiesResponseResultManifestEvent) AppendJSON(b []byte) []byte {
 	b = append(b, "\"event\":"...)
 	b = ahprt.AppendString(b, string(v.Event))
 	b = append(b, ",\"modes\":"...)
-	b = appendListCapabilitiesResponseResultManifestEventMode(b, v.Modes)
+	b = appendListStaticCapabilityManifestEventMode(b, v.Modes)
 	if v.Capabilities != nil {
 		b = append(b, ",\"capabilities\":"...)
 		b = v.Capabilities.AppendJSON(b)
@@ -767,19 +767,19 @@ func (v *CapabilitiesResponseResultManifestEvent) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
-func (v *CapabilitiesResponseResultManifestEvent) Validate() error {
+func (v *StaticCapabilityManifestEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesResponseResultManifestEvent) MarshalJSON() ([]byte, error) {
+func (v *StaticCapabilityManifestEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesResponseResultManifestEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest_events_items, bCapabilitiesResponseResultManifestEvent)
+func (v *StaticCapabilityManifestEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest_events_items, bStaticCapabilityManifestEvent)
 }
 
 // EventType: Every event name in the draft catalogue.
@@ -824,16 +824,16 @@ const (
 	EventTypeHookFailure            EventType = "hook.failure"
 )
 
-// CapabilitiesResponseResultManifestEventMode is a string from a fixed list.
+// StaticCapabilityManifestEventMode is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items
-type CapabilitiesResponseResultManifestEventMode string
+type StaticCapabilityManifestEventMode string
 
-// The values of CapabilitiesResponseResultManifestEventMode.
+// The values of StaticCapabilityManifestEventMode.
 const (
-	CapabilitiesResponseResultManifestEventModeObserve   CapabilitiesResponseResultManifestEventMode = "observe"
-	CapabilitiesResponseResultManifestEventModeIntercept CapabilitiesResponseResultManifestEventMode = "intercept"
+	StaticCapabilityManifestEventModeObserve   StaticCapabilityManifestEventMode = "observe"
+	StaticCapabilityManifestEventModeIntercept StaticCapabilityManifestEventMode = "intercept"
 )
 
 // Capabilities: What the harness lets a backend return for the event at hand: the usable effect types plus the details for modify, flow and inject. A backend may only answer with effects offered here.
@@ -1495,10 +1495,10 @@ func (v *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_elicitation, bCapabilitiesElicitation)
 }
 
-// CapabilitiesResponseResultManifestGap is an object of the schema.
+// StaticCapabilityManifestGap is an object of the schema.
 //
 // Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items
-type CapabilitiesResponseResultManifestGap struct {
+type StaticCapabilityManifestGap struct {
 	// Member "path" (required).
 	Path NonEmptyString
 	// Member "reason" (required).
@@ -1507,8 +1507,8 @@ type CapabilitiesResponseResultManifestGap struct {
 	Unknown ahprt.Unknown
 }
 
-// bCapabilitiesResponseResultManifestGap fills v, which is zero, from object n of a validated document.
-func bCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifestGap) {
+// bStaticCapabilityManifestGap fills v, which is zero, from object n of a validated document.
+func bStaticCapabilityManifestGap(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestGap) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1525,18 +1525,18 @@ func bCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node, v *Capab
 	}
 }
 
-var sizeCapabilitiesResponseResultManifestGap ahprt.SizeHint
+var sizeStaticCapabilityManifestGap ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CapabilitiesResponseResultManifestGap) AppendJSON(b []byte) []byte {
+func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestGap.Buffer())
-		sizeCapabilitiesResponseResultManifestGap.Note(len(b))
+		b = v.AppendJSON(sizeStaticCapabilityManifestGap.Buffer())
+		sizeStaticCapabilityManifestGap.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -1550,53 +1550,53 @@ func (v *CapabilitiesResponseResultManifestGap) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
-func (v *CapabilitiesResponseResultManifestGap) Validate() error {
+func (v *StaticCapabilityManifestGap) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesResponseResultManifestGap) MarshalJSON() ([]byte, error) {
+func (v *StaticCapabilityManifestGap) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesResponseResultManifestGap) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, bCapabilitiesResponseResultManifestGap)
+func (v *StaticCapabilityManifestGap) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, bStaticCapabilityManifestGap)
 }
 
 // NonEmptyString is a string, as draft/common.schema.json#/$defs/nonEmptyString names it.
 type NonEmptyString = string
 
-// CapabilitiesResponseResultManifestTransport is a string from a fixed list.
+// StaticCapabilityManifestTransport is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items
-type CapabilitiesResponseResultManifestTransport string
+type StaticCapabilityManifestTransport string
 
-// The values of CapabilitiesResponseResultManifestTransport.
+// The values of StaticCapabilityManifestTransport.
 const (
-	CapabilitiesResponseResultManifestTransportHTTP      CapabilitiesResponseResultManifestTransport = "http"
-	CapabilitiesResponseResultManifestTransportStdio     CapabilitiesResponseResultManifestTransport = "stdio"
-	CapabilitiesResponseResultManifestTransportInProcess CapabilitiesResponseResultManifestTransport = "in_process"
+	StaticCapabilityManifestTransportHTTP      StaticCapabilityManifestTransport = "http"
+	StaticCapabilityManifestTransportStdio     StaticCapabilityManifestTransport = "stdio"
+	StaticCapabilityManifestTransportInProcess StaticCapabilityManifestTransport = "in_process"
 )
 
-// CapabilitiesResponseResultManifestAuthenticationItem is a string from a fixed list.
+// StaticCapabilityManifestAuthenticationItem is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items
-type CapabilitiesResponseResultManifestAuthenticationItem string
+type StaticCapabilityManifestAuthenticationItem string
 
-// The values of CapabilitiesResponseResultManifestAuthenticationItem.
+// The values of StaticCapabilityManifestAuthenticationItem.
 const (
-	CapabilitiesResponseResultManifestAuthenticationItemBearer CapabilitiesResponseResultManifestAuthenticationItem = "bearer"
-	CapabilitiesResponseResultManifestAuthenticationItemOAuth  CapabilitiesResponseResultManifestAuthenticationItem = "oauth"
+	StaticCapabilityManifestAuthenticationItemBearer StaticCapabilityManifestAuthenticationItem = "bearer"
+	StaticCapabilityManifestAuthenticationItemOAuth  StaticCapabilityManifestAuthenticationItem = "oauth"
 )
 
-// CapabilitiesResponseResultManifestLimits is an object of the schema.
+// StaticCapabilityManifestLimits is an object of the schema.
 //
 // Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits
-type CapabilitiesResponseResultManifestLimits struct {
+type StaticCapabilityManifestLimits struct {
 	// Optional member "maxUploadBytes"; nil when absent.
 	MaxUploadBytes *CommonNonNegativeInteger
 	// Optional member "maxContinuations"; nil when absent.
@@ -1609,8 +1609,8 @@ type CapabilitiesResponseResultManifestLimits struct {
 	Unknown ahprt.Unknown
 }
 
-// bCapabilitiesResponseResultManifestLimits fills v, which is zero, from object n of a validated document.
-func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifestLimits) {
+// bStaticCapabilityManifestLimits fills v, which is zero, from object n of a validated document.
+func bStaticCapabilityManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestLimits) {
 	d := c.Doc
 	var slab0 *[4]CommonNonNegativeInteger
 	{
@@ -1648,18 +1648,18 @@ func bCapabilitiesResponseResultManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *Ca
 	}
 }
 
-var sizeCapabilitiesResponseResultManifestLimits ahprt.SizeHint
+var sizeStaticCapabilityManifestLimits ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CapabilitiesResponseResultManifestLimits) AppendJSON(b []byte) []byte {
+func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestLimits.Buffer())
-		sizeCapabilitiesResponseResultManifestLimits.Note(len(b))
+		b = v.AppendJSON(sizeStaticCapabilityManifestLimits.Buffer())
+		sizeStaticCapabilityManifestLimits.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -1685,42 +1685,42 @@ func (v *CapabilitiesResponseResultManifestLimits) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
-func (v *CapabilitiesResponseResultManifestLimits) Validate() error {
+func (v *StaticCapabilityManifestLimits) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesResponseResultManifestLimits) MarshalJSON() ([]byte, error) {
+func (v *StaticCapabilityManifestLimits) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesResponseResultManifestLimits) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_limits, bCapabilitiesResponseResultManifestLimits)
+func (v *StaticCapabilityManifestLimits) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_limits, bStaticCapabilityManifestLimits)
 }
 
-// CapabilitiesResponseResultManifestManagedPolicy: Registration scopes honoured; with the managed scope, hooks cannot be switched off.
+// StaticCapabilityManifestManagedPolicy: Registration scopes honoured; with the managed scope, hooks cannot be switched off.
 //
 // Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy
-type CapabilitiesResponseResultManifestManagedPolicy struct {
+type StaticCapabilityManifestManagedPolicy struct {
 	// Member "scopes" (required).
-	Scopes []CapabilitiesResponseResultManifestManagedPolicyScope
+	Scopes []StaticCapabilityManifestManagedPolicyScope
 	// Member "disableable" (required).
 	Disableable bool
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bCapabilitiesResponseResultManifestManagedPolicy fills v, which is zero, from object n of a validated document.
-func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResultManifestManagedPolicy) {
+// bStaticCapabilityManifestManagedPolicy fills v, which is zero, from object n of a validated document.
+func bStaticCapabilityManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestManagedPolicy) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "scopes":
-				v.Scopes = buildListCapabilitiesResponseResultManifestManagedPolicyScope(c, m.Value())
+				v.Scopes = buildListStaticCapabilityManifestManagedPolicyScope(c, m.Value())
 			case "disableable":
 				v.Disableable = d.Bool(m.Value())
 			default:
@@ -1730,24 +1730,24 @@ func bCapabilitiesResponseResultManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node
 	}
 }
 
-var sizeCapabilitiesResponseResultManifestManagedPolicy ahprt.SizeHint
+var sizeStaticCapabilityManifestManagedPolicy ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CapabilitiesResponseResultManifestManagedPolicy) AppendJSON(b []byte) []byte {
+func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCapabilitiesResponseResultManifestManagedPolicy.Buffer())
-		sizeCapabilitiesResponseResultManifestManagedPolicy.Note(len(b))
+		b = v.AppendJSON(sizeStaticCapabilityManifestManagedPolicy.Buffer())
+		sizeStaticCapabilityManifestManagedPolicy.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"scopes\":"...)
-	b = appendListCapabilitiesResponseResultManifestManagedPolicyScope(b, v.Scopes)
+	b = appendListStaticCapabilityManifestManagedPolicyScope(b, v.Scopes)
 	b = append(b, ",\"disableable\":"...)
 	b = ahprt.AppendBool(b, v.Disableable)
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
@@ -1755,94 +1755,94 @@ func (v *CapabilitiesResponseResultManifestManagedPolicy) AppendJSON(b []byte) [
 }
 
 // Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
-func (v *CapabilitiesResponseResultManifestManagedPolicy) Validate() error {
+func (v *StaticCapabilityManifestManagedPolicy) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CapabilitiesResponseResultManifestManagedPolicy) MarshalJSON() ([]byte, error) {
+func (v *StaticCapabilityManifestManagedPolicy) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CapabilitiesResponseResultManifestManagedPolicy) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bCapabilitiesResponseResultManifestManagedPolicy)
+func (v *StaticCapabilityManifestManagedPolicy) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bStaticCapabilityManifestManagedPolicy)
 }
 
-// CapabilitiesResponseResultManifestManagedPolicyScope is a string from a fixed list.
+// StaticCapabilityManifestManagedPolicyScope is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items
-type CapabilitiesResponseResultManifestManagedPolicyScope string
+type StaticCapabilityManifestManagedPolicyScope string
 
-// The values of CapabilitiesResponseResultManifestManagedPolicyScope.
+// The values of StaticCapabilityManifestManagedPolicyScope.
 const (
-	CapabilitiesResponseResultManifestManagedPolicyScopeUser    CapabilitiesResponseResultManifestManagedPolicyScope = "user"
-	CapabilitiesResponseResultManifestManagedPolicyScopeProject CapabilitiesResponseResultManifestManagedPolicyScope = "project"
-	CapabilitiesResponseResultManifestManagedPolicyScopeManaged CapabilitiesResponseResultManifestManagedPolicyScope = "managed"
+	StaticCapabilityManifestManagedPolicyScopeUser    StaticCapabilityManifestManagedPolicyScope = "user"
+	StaticCapabilityManifestManagedPolicyScopeProject StaticCapabilityManifestManagedPolicyScope = "project"
+	StaticCapabilityManifestManagedPolicyScopeManaged StaticCapabilityManifestManagedPolicyScope = "managed"
 )
 
-// CapabilitiesConfigChangeBefore: Capabilities as offered with a config.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/config.change.before names it.)
-type CapabilitiesConfigChangeBefore = Capabilities
+// ConfigChangeBeforeCapabilities: Capabilities as offered with a config.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/config.change.before names it.)
+type ConfigChangeBeforeCapabilities = Capabilities
 
-// CapabilitiesContextCompactAfter: Capabilities as offered with a context.compact.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/context.compact.after names it.)
-type CapabilitiesContextCompactAfter = Capabilities
+// ContextCompactAfterCapabilities: Capabilities as offered with a context.compact.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/context.compact.after names it.)
+type ContextCompactAfterCapabilities = Capabilities
 
-// CapabilitiesContextCompactBefore: Capabilities as offered with a context.compact.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/context.compact.before names it.)
-type CapabilitiesContextCompactBefore = Capabilities
+// ContextCompactBeforeCapabilities: Capabilities as offered with a context.compact.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/context.compact.before names it.)
+type ContextCompactBeforeCapabilities = Capabilities
 
-// CapabilitiesModelRequestBefore: Capabilities as offered with a model.request.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.request.before names it.)
-type CapabilitiesModelRequestBefore = Capabilities
+// ModelRequestBeforeCapabilities: Capabilities as offered with a model.request.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.request.before names it.)
+type ModelRequestBeforeCapabilities = Capabilities
 
-// CapabilitiesModelResponseAfter: Capabilities as offered with a model.response.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.response.after names it.)
-type CapabilitiesModelResponseAfter = Capabilities
+// ModelResponseAfterCapabilities: Capabilities as offered with a model.response.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.response.after names it.)
+type ModelResponseAfterCapabilities = Capabilities
 
-// CapabilitiesModelSwitchBefore: Capabilities as offered with a model.switch.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.switch.before names it.)
-type CapabilitiesModelSwitchBefore = Capabilities
+// ModelSwitchBeforeCapabilities: Capabilities as offered with a model.switch.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.switch.before names it.)
+type ModelSwitchBeforeCapabilities = Capabilities
 
-// CapabilitiesSessionStart: Capabilities as offered with a session.start event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/session.start names it.)
-type CapabilitiesSessionStart = Capabilities
+// SessionStartCapabilities: Capabilities as offered with a session.start event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/session.start names it.)
+type SessionStartCapabilities = Capabilities
 
-// CapabilitiesTaskChangeBefore: Capabilities as offered with a task.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/task.change.before names it.)
-type CapabilitiesTaskChangeBefore = Capabilities
+// TaskChangeBeforeCapabilities: Capabilities as offered with a task.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/task.change.before names it.)
+type TaskChangeBeforeCapabilities = Capabilities
 
-// CapabilitiesToolAfter: Capabilities as offered with a tool.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.after names it.)
-type CapabilitiesToolAfter = Capabilities
+// ToolAfterCapabilities: Capabilities as offered with a tool.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.after names it.)
+type ToolAfterCapabilities = Capabilities
 
-// CapabilitiesToolBatchAfter: Capabilities as offered with a tool.batch.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.batch.after names it.)
-type CapabilitiesToolBatchAfter = Capabilities
+// ToolBatchAfterCapabilities: Capabilities as offered with a tool.batch.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.batch.after names it.)
+type ToolBatchAfterCapabilities = Capabilities
 
-// CapabilitiesToolBefore: Capabilities as offered with a tool.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.before names it.)
-type CapabilitiesToolBefore = Capabilities
+// ToolBeforeCapabilities: Capabilities as offered with a tool.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.before names it.)
+type ToolBeforeCapabilities = Capabilities
 
-// CapabilitiesToolPermissionRequest: Capabilities as offered with a tool.permission.request event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.permission.request names it.)
-type CapabilitiesToolPermissionRequest = Capabilities
+// ToolPermissionRequestCapabilities: Capabilities as offered with a tool.permission.request event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.permission.request names it.)
+type ToolPermissionRequestCapabilities = Capabilities
 
-// CapabilitiesTurnFinishBefore: Capabilities as offered with a turn.finish.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/turn.finish.before names it.)
-type CapabilitiesTurnFinishBefore = Capabilities
+// TurnFinishBeforeCapabilities: Capabilities as offered with a turn.finish.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/turn.finish.before names it.)
+type TurnFinishBeforeCapabilities = Capabilities
 
-// CapabilitiesTurnStart: Capabilities as offered with a turn.start event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/turn.start names it.)
-type CapabilitiesTurnStart = Capabilities
+// TurnStartCapabilities: Capabilities as offered with a turn.start event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/turn.start names it.)
+type TurnStartCapabilities = Capabilities
 
-// CapabilitiesUserElicitationRequest: Capabilities as offered with a user.elicitation.request event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.elicitation.request names it.)
-type CapabilitiesUserElicitationRequest = Capabilities
+// UserElicitationRequestCapabilities: Capabilities as offered with a user.elicitation.request event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.elicitation.request names it.)
+type UserElicitationRequestCapabilities = Capabilities
 
-// CapabilitiesUserElicitationResult: Capabilities as offered with a user.elicitation.result event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.elicitation.result names it.)
-type CapabilitiesUserElicitationResult = Capabilities
+// UserElicitationResultCapabilities: Capabilities as offered with a user.elicitation.result event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.elicitation.result names it.)
+type UserElicitationResultCapabilities = Capabilities
 
-// CapabilitiesUserMessageInbound: Capabilities as offered with a user.message.inbound event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.message.inbound names it.)
-type CapabilitiesUserMessageInbound = Capabilities
+// UserMessageInboundCapabilities: Capabilities as offered with a user.message.inbound event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.message.inbound names it.)
+type UserMessageInboundCapabilities = Capabilities
 
-// CapabilitiesUserMessageOutbound: Capabilities as offered with a user.message.outbound event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.message.outbound names it.)
-type CapabilitiesUserMessageOutbound = Capabilities
+// UserMessageOutboundCapabilities: Capabilities as offered with a user.message.outbound event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.message.outbound names it.)
+type UserMessageOutboundCapabilities = Capabilities
 
-// CapabilitiesWorkspaceChangeBefore: Capabilities as offered with a workspace.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/workspace.change.before names it.)
-type CapabilitiesWorkspaceChangeBefore = Capabilities
+// WorkspaceChangeBeforeCapabilities: Capabilities as offered with a workspace.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/workspace.change.before names it.)
+type WorkspaceChangeBeforeCapabilities = Capabilities
 
 // CatalogueEvent: The 28 event kinds other than tool.before, tool.after, session.start and session.end.
 //
-// The concrete types are *CatalogueEventConfigChangeBefore, *ConfigChangeAfter, *TurnStart, *TurnFinishBefore, *TurnEnd, *TurnProgress, *ModelRequestBefore, *ModelResponseAfter, *ModelError, *ModelSwitchBefore, *ModelSwitchAfter, *ToolPermissionRequest, *ToolPermissionResolved, *ToolProgress, *ToolBatchAfter, *ContextCompactBefore, *ContextCompactAfter, *TaskChangeBefore, *TaskChangeAfter, *UserAttention, *CatalogueEventUserElicitationRequest, *CatalogueEventUserElicitationResult, *CatalogueEventUserMessageInbound, *CatalogueEventUserMessageOutbound, *WorkspaceChangeBefore, *WorkspaceChangeAfter, *FileChanged, *HookFailure.
+// The concrete types are *ConfigChangeBeforeEvent, *ConfigChangeAfterEvent, *ExecutionEventTurnStart, *ExecutionEventTurnFinishBefore, *ExecutionEventTurnEnd, *ExecutionEventTurnProgress, *ExecutionEventModelRequestBefore, *ExecutionEventModelResponseAfter, *ExecutionEventModelError, *ExecutionEventModelSwitchBefore, *ExecutionEventModelSwitchAfter, *ExecutionEventToolPermissionRequest, *ExecutionEventToolPermissionResolved, *ExecutionEventToolProgress, *ExecutionEventToolBatchAfter, *ExecutionEventContextCompactBefore, *ExecutionEventContextCompactAfter, *TaskWorkspaceEventTaskChangeBefore, *TaskWorkspaceEventTaskChangeAfter, *UserAttentionEvent, *UserElicitationRequestEvent, *UserElicitationResultEvent, *UserMessageInboundEvent, *UserMessageOutboundEvent, *TaskWorkspaceEventWorkspaceChangeBefore, *TaskWorkspaceEventWorkspaceChangeAfter, *TaskWorkspaceEventFileChanged, *HookFailureEvent.
 // Schema: draft/catalogue-event.schema.json#
 type CatalogueEvent interface {
 	isCatalogueEvent()
@@ -1861,7 +1861,7 @@ type CatalogueEvent interface {
 	// GetGaps returns the member "gaps", nil when absent.
 	GetGaps() []EventGap
 	// GetNative returns the member "native", nil when absent.
-	GetNative() Native
+	GetNative() NativeEvent
 	// GetExtensions returns the member "extensions", nil when absent.
 	GetExtensions() Extensions
 	// GetSynthesized returns the member "synthesized", nil when absent.
@@ -1886,170 +1886,170 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 		switch d.Tag(dv) {
 		case "config.change.before":
 			{
-				x := new(CatalogueEventConfigChangeBefore)
-				bCatalogueEventConfigChangeBefore(c, n, x)
+				x := new(ConfigChangeBeforeEvent)
+				bConfigChangeBeforeEvent(c, n, x)
 				return x
 			}
 		case "config.change.after":
 			{
-				x := new(ConfigChangeAfter)
-				bConfigChangeAfter(c, n, x)
+				x := new(ConfigChangeAfterEvent)
+				bConfigChangeAfterEvent(c, n, x)
 				return x
 			}
 		case "turn.start":
 			{
-				x := new(TurnStart)
-				bTurnStart(c, n, x)
+				x := new(ExecutionEventTurnStart)
+				bExecutionEventTurnStart(c, n, x)
 				return x
 			}
 		case "turn.finish.before":
 			{
-				x := new(TurnFinishBefore)
-				bTurnFinishBefore(c, n, x)
+				x := new(ExecutionEventTurnFinishBefore)
+				bExecutionEventTurnFinishBefore(c, n, x)
 				return x
 			}
 		case "turn.end":
 			{
-				x := new(TurnEnd)
-				bTurnEnd(c, n, x)
+				x := new(ExecutionEventTurnEnd)
+				bExecutionEventTurnEnd(c, n, x)
 				return x
 			}
 		case "turn.progress":
 			{
-				x := new(TurnProgress)
-				bTurnProgress(c, n, x)
+				x := new(ExecutionEventTurnProgress)
+				bExecutionEventTurnProgress(c, n, x)
 				return x
 			}
 		case "model.request.before":
 			{
-				x := new(ModelRequestBefore)
-				bModelRequestBefore(c, n, x)
+				x := new(ExecutionEventModelRequestBefore)
+				bExecutionEventModelRequestBefore(c, n, x)
 				return x
 			}
 		case "model.response.after":
 			{
-				x := new(ModelResponseAfter)
-				bModelResponseAfter(c, n, x)
+				x := new(ExecutionEventModelResponseAfter)
+				bExecutionEventModelResponseAfter(c, n, x)
 				return x
 			}
 		case "model.error":
 			{
-				x := new(ModelError)
-				bModelError(c, n, x)
+				x := new(ExecutionEventModelError)
+				bExecutionEventModelError(c, n, x)
 				return x
 			}
 		case "model.switch.before":
 			{
-				x := new(ModelSwitchBefore)
-				bModelSwitchBefore(c, n, x)
+				x := new(ExecutionEventModelSwitchBefore)
+				bExecutionEventModelSwitchBefore(c, n, x)
 				return x
 			}
 		case "model.switch.after":
 			{
-				x := new(ModelSwitchAfter)
-				bModelSwitchAfter(c, n, x)
+				x := new(ExecutionEventModelSwitchAfter)
+				bExecutionEventModelSwitchAfter(c, n, x)
 				return x
 			}
 		case "tool.permission.request":
 			{
-				x := new(ToolPermissionRequest)
-				bToolPermissionRequest(c, n, x)
+				x := new(ExecutionEventToolPermissionRequest)
+				bExecutionEventToolPermissionRequest(c, n, x)
 				return x
 			}
 		case "tool.permission.resolved":
 			{
-				x := new(ToolPermissionResolved)
-				bToolPermissionResolved(c, n, x)
+				x := new(ExecutionEventToolPermissionResolved)
+				bExecutionEventToolPermissionResolved(c, n, x)
 				return x
 			}
 		case "tool.progress":
 			{
-				x := new(ToolProgress)
-				bToolProgress(c, n, x)
+				x := new(ExecutionEventToolProgress)
+				bExecutionEventToolProgress(c, n, x)
 				return x
 			}
 		case "tool.batch.after":
 			{
-				x := new(ToolBatchAfter)
-				bToolBatchAfter(c, n, x)
+				x := new(ExecutionEventToolBatchAfter)
+				bExecutionEventToolBatchAfter(c, n, x)
 				return x
 			}
 		case "context.compact.before":
 			{
-				x := new(ContextCompactBefore)
-				bContextCompactBefore(c, n, x)
+				x := new(ExecutionEventContextCompactBefore)
+				bExecutionEventContextCompactBefore(c, n, x)
 				return x
 			}
 		case "context.compact.after":
 			{
-				x := new(ContextCompactAfter)
-				bContextCompactAfter(c, n, x)
+				x := new(ExecutionEventContextCompactAfter)
+				bExecutionEventContextCompactAfter(c, n, x)
 				return x
 			}
 		case "task.change.before":
 			{
-				x := new(TaskChangeBefore)
-				bTaskChangeBefore(c, n, x)
+				x := new(TaskWorkspaceEventTaskChangeBefore)
+				bTaskWorkspaceEventTaskChangeBefore(c, n, x)
 				return x
 			}
 		case "task.change.after":
 			{
-				x := new(TaskChangeAfter)
-				bTaskChangeAfter(c, n, x)
+				x := new(TaskWorkspaceEventTaskChangeAfter)
+				bTaskWorkspaceEventTaskChangeAfter(c, n, x)
 				return x
 			}
 		case "user.attention":
 			{
-				x := new(UserAttention)
-				bUserAttention(c, n, x)
+				x := new(UserAttentionEvent)
+				bUserAttentionEvent(c, n, x)
 				return x
 			}
 		case "user.elicitation.request":
 			{
-				x := new(CatalogueEventUserElicitationRequest)
-				bCatalogueEventUserElicitationRequest(c, n, x)
+				x := new(UserElicitationRequestEvent)
+				bUserElicitationRequestEvent(c, n, x)
 				return x
 			}
 		case "user.elicitation.result":
 			{
-				x := new(CatalogueEventUserElicitationResult)
-				bCatalogueEventUserElicitationResult(c, n, x)
+				x := new(UserElicitationResultEvent)
+				bUserElicitationResultEvent(c, n, x)
 				return x
 			}
 		case "user.message.inbound":
 			{
-				x := new(CatalogueEventUserMessageInbound)
-				bCatalogueEventUserMessageInbound(c, n, x)
+				x := new(UserMessageInboundEvent)
+				bUserMessageInboundEvent(c, n, x)
 				return x
 			}
 		case "user.message.outbound":
 			{
-				x := new(CatalogueEventUserMessageOutbound)
-				bCatalogueEventUserMessageOutbound(c, n, x)
+				x := new(UserMessageOutboundEvent)
+				bUserMessageOutboundEvent(c, n, x)
 				return x
 			}
 		case "workspace.change.before":
 			{
-				x := new(WorkspaceChangeBefore)
-				bWorkspaceChangeBefore(c, n, x)
+				x := new(TaskWorkspaceEventWorkspaceChangeBefore)
+				bTaskWorkspaceEventWorkspaceChangeBefore(c, n, x)
 				return x
 			}
 		case "workspace.change.after":
 			{
-				x := new(WorkspaceChangeAfter)
-				bWorkspaceChangeAfter(c, n, x)
+				x := new(TaskWorkspaceEventWorkspaceChangeAfter)
+				bTaskWorkspaceEventWorkspaceChangeAfter(c, n, x)
 				return x
 			}
 		case "file.changed":
 			{
-				x := new(FileChanged)
-				bFileChanged(c, n, x)
+				x := new(TaskWorkspaceEventFileChanged)
+				bTaskWorkspaceEventFileChanged(c, n, x)
 				return x
 			}
 		case "hook.failure":
 			{
-				x := new(HookFailure)
-				bHookFailure(c, n, x)
+				x := new(HookFailureEvent)
+				bHookFailureEvent(c, n, x)
 				return x
 			}
 		}
@@ -2057,10 +2057,10 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 	return nil
 }
 
-// CatalogueEventConfigChangeBefore is an object of the schema.
+// ConfigChangeBeforeEvent is an object of the schema.
 //
 // Schema: draft/catalogue-event.schema.json#/$defs/config.change.before
-type CatalogueEventConfigChangeBefore struct {
+type ConfigChangeBeforeEvent struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -2078,99 +2078,99 @@ type CatalogueEventConfigChangeBefore struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *SynthesizedFlag
 	// Member "change" (required).
-	Change CatalogueEventConfigChangeBeforeChange
+	Change ConfigChangeBeforeEventChange
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*CatalogueEventConfigChangeBefore) isCatalogueEvent() {}
-func (*CatalogueEventConfigChangeBefore) isEvent()          {}
+func (*ConfigChangeBeforeEvent) isCatalogueEvent() {}
+func (*ConfigChangeBeforeEvent) isEvent()          {}
 
-// GetType returns "config.change.before", the member "type" of every CatalogueEventConfigChangeBefore.
-func (*CatalogueEventConfigChangeBefore) GetType() string {
+// GetType returns "config.change.before", the member "type" of every ConfigChangeBeforeEvent.
+func (*ConfigChangeBeforeEvent) GetType() string {
 	return "config.change.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces CatalogueEventConfigChangeBefore implements.
-func (v *CatalogueEventConfigChangeBefore) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ConfigChangeBeforeEvent implements.
+func (v *ConfigChangeBeforeEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces CatalogueEventConfigChangeBefore implements.
-func (v *CatalogueEventConfigChangeBefore) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ConfigChangeBeforeEvent implements.
+func (v *ConfigChangeBeforeEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces CatalogueEventConfigChangeBefore implements.
-func (v *CatalogueEventConfigChangeBefore) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ConfigChangeBeforeEvent implements.
+func (v *ConfigChangeBeforeEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces CatalogueEventConfigChangeBefore implements.
-func (v *CatalogueEventConfigChangeBefore) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ConfigChangeBeforeEvent implements.
+func (v *ConfigChangeBeforeEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces CatalogueEventConfigChangeBefore implements.
-func (v *CatalogueEventConfigChangeBefore) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ConfigChangeBeforeEvent implements.
+func (v *ConfigChangeBeforeEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces CatalogueEventConfigChangeBefore implements.
-func (v *CatalogueEventConfigChangeBefore) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ConfigChangeBeforeEvent implements.
+func (v *ConfigChangeBeforeEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces CatalogueEventConfigChangeBefore implements.
-func (v *CatalogueEventConfigChangeBefore) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ConfigChangeBeforeEvent implements.
+func (v *ConfigChangeBeforeEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces CatalogueEventConfigChangeBefore implements.
-func (v *CatalogueEventConfigChangeBefore) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ConfigChangeBeforeEvent implements.
+func (v *ConfigChangeBeforeEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces CatalogueEventConfigChangeBefore implements.
-func (v *CatalogueEventConfigChangeBefore) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ConfigChangeBeforeEvent implements.
+func (v *ConfigChangeBeforeEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bCatalogueEventConfigChangeBefore fills v, which is zero, from object n of a validated document.
-func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventConfigChangeBefore) {
+// bConfigChangeBeforeEvent fills v, which is zero, from object n of a validated document.
+func bConfigChangeBeforeEvent(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeBeforeEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2206,7 +2206,7 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 				v.Synthesized = &x
 			case "type":
 			case "change":
-				bCatalogueEventConfigChangeBeforeChange(c, m.Value(), &v.Change)
+				bConfigChangeBeforeEventChange(c, m.Value(), &v.Change)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -2214,18 +2214,18 @@ func bCatalogueEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 	}
 }
 
-var sizeCatalogueEventConfigChangeBefore ahprt.SizeHint
+var sizeConfigChangeBeforeEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CatalogueEventConfigChangeBefore) AppendJSON(b []byte) []byte {
+func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCatalogueEventConfigChangeBefore.Buffer())
-		sizeCatalogueEventConfigChangeBefore.Note(len(b))
+		b = v.AppendJSON(sizeConfigChangeBeforeEvent.Buffer())
+		sizeConfigChangeBeforeEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -2276,24 +2276,24 @@ func (v *CatalogueEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/config.change.before.
-func (v *CatalogueEventConfigChangeBefore) Validate() error {
+func (v *ConfigChangeBeforeEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_configChangeBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
+func (v *ConfigChangeBeforeEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bCatalogueEventConfigChangeBefore)
+func (v *ConfigChangeBeforeEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
 }
 
-// NewCatalogueEventConfigChangeBefore returns a CatalogueEventConfigChangeBefore with its required members; its encoding always carries type "config.change.before".
-func NewCatalogueEventConfigChangeBefore(id string, source string, time string, change CatalogueEventConfigChangeBeforeChange) *CatalogueEventConfigChangeBefore {
-	return &CatalogueEventConfigChangeBefore{
+// NewConfigChangeBeforeEvent returns a ConfigChangeBeforeEvent with its required members; its encoding always carries type "config.change.before".
+func NewConfigChangeBeforeEvent(id string, source string, time string, change ConfigChangeBeforeEventChange) *ConfigChangeBeforeEvent {
+	return &ConfigChangeBeforeEvent{
 		Change: change,
 		ID:     id,
 		Source: source,
@@ -2322,7 +2322,7 @@ type Envelope struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -2464,7 +2464,7 @@ type EventCore struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -2834,8 +2834,8 @@ func (v *EventGap) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_gap, bEventGap)
 }
 
-// Native: Harness-specific JSON of any shape, sent only when the subscription is allowed to receive it. It never stands in for the normalized fields and never widens what content selection, uploads, permissions or credential rules allow. (raw JSON, as draft/common.schema.json#/$defs/native names it.)
-type Native = ahprt.Value
+// NativeEvent: Harness-specific JSON of any shape, sent only when the subscription is allowed to receive it. It never stands in for the normalized fields and never widens what content selection, uploads, permissions or credential rules allow. (raw JSON, as draft/common.schema.json#/$defs/native names it.)
+type NativeEvent = ahprt.Value
 
 // Extensions: Namespaced extension data. Each key is a reverse-DNS style name; each value is arbitrary JSON that receivers not claiming the extension pass through untouched. (raw JSON, as draft/extensions.schema.json# names it.)
 type Extensions = ahprt.Value
@@ -4635,10 +4635,10 @@ func (v *InteractionEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) er
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bInteractionEventConfigChangeBeforeChange)
 }
 
-// CatalogueEventConfigChangeBeforeChange is an object of the schema.
+// ConfigChangeBeforeEventChange is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/config.change.before/properties/change
-type CatalogueEventConfigChangeBeforeChange struct {
+type ConfigChangeBeforeEventChange struct {
 	// Member "source" (required).
 	Source string
 	// Member "scope" (required).
@@ -4651,8 +4651,8 @@ type CatalogueEventConfigChangeBeforeChange struct {
 	Path *string
 }
 
-// bCatalogueEventConfigChangeBeforeChange fills v, which is zero, from object n of a validated document.
-func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventConfigChangeBeforeChange) {
+// bConfigChangeBeforeEventChange fills v, which is zero, from object n of a validated document.
+func bConfigChangeBeforeEventChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeBeforeEventChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4675,18 +4675,18 @@ func bCatalogueEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *Cata
 	}
 }
 
-var sizeCatalogueEventConfigChangeBeforeChange ahprt.SizeHint
+var sizeConfigChangeBeforeEventChange ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CatalogueEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
+func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCatalogueEventConfigChangeBeforeChange.Buffer())
-		sizeCatalogueEventConfigChangeBeforeChange.Note(len(b))
+		b = v.AppendJSON(sizeConfigChangeBeforeEventChange.Buffer())
+		sizeConfigChangeBeforeEventChange.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -4706,25 +4706,25 @@ func (v *CatalogueEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
-func (v *CatalogueEventConfigChangeBeforeChange) Validate() error {
+func (v *ConfigChangeBeforeEventChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore_change)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error) {
+func (v *ConfigChangeBeforeEventChange) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bCatalogueEventConfigChangeBeforeChange)
+func (v *ConfigChangeBeforeEventChange) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bConfigChangeBeforeEventChange)
 }
 
-// ConfigChangeAfter is an object of the schema.
+// ConfigChangeAfterEvent is an object of the schema.
 //
 // Schema: draft/catalogue-event.schema.json#/$defs/config.change.after
-type ConfigChangeAfter struct {
+type ConfigChangeAfterEvent struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -4742,99 +4742,99 @@ type ConfigChangeAfter struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *SynthesizedFlag
 	// Member "change" (required).
-	Change ConfigChangeAfterChange
+	Change ConfigChangeAfterEventChange
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*ConfigChangeAfter) isCatalogueEvent() {}
-func (*ConfigChangeAfter) isEvent()          {}
+func (*ConfigChangeAfterEvent) isCatalogueEvent() {}
+func (*ConfigChangeAfterEvent) isEvent()          {}
 
-// GetType returns "config.change.after", the member "type" of every ConfigChangeAfter.
-func (*ConfigChangeAfter) GetType() string {
+// GetType returns "config.change.after", the member "type" of every ConfigChangeAfterEvent.
+func (*ConfigChangeAfterEvent) GetType() string {
 	return "config.change.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ConfigChangeAfter implements.
-func (v *ConfigChangeAfter) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ConfigChangeAfterEvent implements.
+func (v *ConfigChangeAfterEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ConfigChangeAfter implements.
-func (v *ConfigChangeAfter) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ConfigChangeAfterEvent implements.
+func (v *ConfigChangeAfterEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ConfigChangeAfter implements.
-func (v *ConfigChangeAfter) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ConfigChangeAfterEvent implements.
+func (v *ConfigChangeAfterEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ConfigChangeAfter implements.
-func (v *ConfigChangeAfter) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ConfigChangeAfterEvent implements.
+func (v *ConfigChangeAfterEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ConfigChangeAfter implements.
-func (v *ConfigChangeAfter) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ConfigChangeAfterEvent implements.
+func (v *ConfigChangeAfterEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ConfigChangeAfter implements.
-func (v *ConfigChangeAfter) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ConfigChangeAfterEvent implements.
+func (v *ConfigChangeAfterEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ConfigChangeAfter implements.
-func (v *ConfigChangeAfter) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ConfigChangeAfterEvent implements.
+func (v *ConfigChangeAfterEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ConfigChangeAfter implements.
-func (v *ConfigChangeAfter) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ConfigChangeAfterEvent implements.
+func (v *ConfigChangeAfterEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ConfigChangeAfter implements.
-func (v *ConfigChangeAfter) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ConfigChangeAfterEvent implements.
+func (v *ConfigChangeAfterEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bConfigChangeAfter fills v, which is zero, from object n of a validated document.
-func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfter) {
+// bConfigChangeAfterEvent fills v, which is zero, from object n of a validated document.
+func bConfigChangeAfterEvent(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4870,7 +4870,7 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfter) {
 				v.Synthesized = &x
 			case "type":
 			case "change":
-				bConfigChangeAfterChange(c, m.Value(), &v.Change)
+				bConfigChangeAfterEventChange(c, m.Value(), &v.Change)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -4878,18 +4878,18 @@ func bConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfter) {
 	}
 }
 
-var sizeConfigChangeAfter ahprt.SizeHint
+var sizeConfigChangeAfterEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ConfigChangeAfter) AppendJSON(b []byte) []byte {
+func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeConfigChangeAfter.Buffer())
-		sizeConfigChangeAfter.Note(len(b))
+		b = v.AppendJSON(sizeConfigChangeAfterEvent.Buffer())
+		sizeConfigChangeAfterEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -4940,24 +4940,24 @@ func (v *ConfigChangeAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/config.change.after.
-func (v *ConfigChangeAfter) Validate() error {
+func (v *ConfigChangeAfterEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_configChangeAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ConfigChangeAfter) MarshalJSON() ([]byte, error) {
+func (v *ConfigChangeAfterEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ConfigChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfter)
+func (v *ConfigChangeAfterEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
 }
 
-// NewConfigChangeAfter returns a ConfigChangeAfter with its required members; its encoding always carries type "config.change.after".
-func NewConfigChangeAfter(id string, source string, time string, change ConfigChangeAfterChange) *ConfigChangeAfter {
-	return &ConfigChangeAfter{
+// NewConfigChangeAfterEvent returns a ConfigChangeAfterEvent with its required members; its encoding always carries type "config.change.after".
+func NewConfigChangeAfterEvent(id string, source string, time string, change ConfigChangeAfterEventChange) *ConfigChangeAfterEvent {
+	return &ConfigChangeAfterEvent{
 		Change: change,
 		ID:     id,
 		Source: source,
@@ -5137,10 +5137,10 @@ func (v *InteractionEventConfigChangeAfterChange) UnmarshalJSON(data []byte) err
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bInteractionEventConfigChangeAfterChange)
 }
 
-// ConfigChangeAfterChange is an object of the schema.
+// ConfigChangeAfterEventChange is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/config.change.after/properties/change
-type ConfigChangeAfterChange struct {
+type ConfigChangeAfterEventChange struct {
 	// Member "source" (required).
 	Source string
 	// Member "scope" (required).
@@ -5155,8 +5155,8 @@ type ConfigChangeAfterChange struct {
 	MCPServers []ahprt.Value
 }
 
-// bConfigChangeAfterChange fills v, which is zero, from object n of a validated document.
-func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterChange) {
+// bConfigChangeAfterEventChange fills v, which is zero, from object n of a validated document.
+func bConfigChangeAfterEventChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterEventChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5181,18 +5181,18 @@ func bConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterCh
 	}
 }
 
-var sizeConfigChangeAfterChange ahprt.SizeHint
+var sizeConfigChangeAfterEventChange ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ConfigChangeAfterChange) AppendJSON(b []byte) []byte {
+func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeConfigChangeAfterChange.Buffer())
-		sizeConfigChangeAfterChange.Note(len(b))
+		b = v.AppendJSON(sizeConfigChangeAfterEventChange.Buffer())
+		sizeConfigChangeAfterEventChange.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -5216,31 +5216,31 @@ func (v *ConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
-func (v *ConfigChangeAfterChange) Validate() error {
+func (v *ConfigChangeAfterEventChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ConfigChangeAfterChange) MarshalJSON() ([]byte, error) {
+func (v *ConfigChangeAfterEventChange) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bConfigChangeAfterChange)
+func (v *ConfigChangeAfterEventChange) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bConfigChangeAfterEventChange)
 }
 
-// TurnStart: A turn begins, with the prompt messages that opened it.
+// ExecutionEventTurnStart: A turn begins, with the prompt messages that opened it.
 //
 // Schema: draft/execution-event.schema.json#/$defs/turn.start
-type TurnStart struct {
+type ExecutionEventTurnStart struct {
 	// Member "turn" (required).
 	Turn Identity
 	// Member "items" (required).
 	Items ModelVisibleItems
 	// Member "trigger" (required).
-	Trigger TurnStartTrigger
+	Trigger ExecutionEventTurnStartTrigger
 	// Optional member "expandedFrom"; nil when absent.
 	ExpandedFrom *string
 	// Identifier of this event, unique within its source. Member "id" (required).
@@ -5256,7 +5256,7 @@ type TurnStart struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -5265,97 +5265,97 @@ type TurnStart struct {
 	Unknown ahprt.Unknown
 }
 
-func (*TurnStart) isCatalogueEvent() {}
-func (*TurnStart) isEvent()          {}
-func (*TurnStart) isExecutionEvent() {}
+func (*ExecutionEventTurnStart) isCatalogueEvent() {}
+func (*ExecutionEventTurnStart) isEvent()          {}
+func (*ExecutionEventTurnStart) isExecutionEvent() {}
 
-// GetType returns "turn.start", the member "type" of every TurnStart.
-func (*TurnStart) GetType() string {
+// GetType returns "turn.start", the member "type" of every ExecutionEventTurnStart.
+func (*ExecutionEventTurnStart) GetType() string {
 	return "turn.start"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces TurnStart implements.
-func (v *TurnStart) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventTurnStart implements.
+func (v *ExecutionEventTurnStart) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces TurnStart implements.
-func (v *TurnStart) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventTurnStart implements.
+func (v *ExecutionEventTurnStart) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces TurnStart implements.
-func (v *TurnStart) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventTurnStart implements.
+func (v *ExecutionEventTurnStart) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces TurnStart implements.
-func (v *TurnStart) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventTurnStart implements.
+func (v *ExecutionEventTurnStart) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TurnStart implements.
-func (v *TurnStart) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventTurnStart implements.
+func (v *ExecutionEventTurnStart) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TurnStart implements.
-func (v *TurnStart) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventTurnStart implements.
+func (v *ExecutionEventTurnStart) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces TurnStart implements.
-func (v *TurnStart) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventTurnStart implements.
+func (v *ExecutionEventTurnStart) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TurnStart implements.
-func (v *TurnStart) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventTurnStart implements.
+func (v *ExecutionEventTurnStart) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TurnStart implements.
-func (v *TurnStart) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventTurnStart implements.
+func (v *ExecutionEventTurnStart) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces TurnStart implements.
-func (v *TurnStart) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventTurnStart implements.
+func (v *ExecutionEventTurnStart) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return &v.Turn
 }
 
-// bTurnStart fills v, which is zero, from object n of a validated document.
-func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
+// bExecutionEventTurnStart fills v, which is zero, from object n of a validated document.
+func bExecutionEventTurnStart(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnStart) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -5366,9 +5366,9 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 			case "turn":
 				bIdentity(c, m.Value(), &v.Turn)
 			case "items":
-				v.Items = buildListMessage(c, m.Value())
+				v.Items = buildListCanonicalMessage(c, m.Value())
 			case "trigger":
-				v.Trigger = TurnStartTrigger(c.Text(m.Value()))
+				v.Trigger = ExecutionEventTurnStartTrigger(c.Text(m.Value()))
 			case "expandedFrom":
 				if slab0 == nil {
 					slab0 = new([2]string)
@@ -5407,18 +5407,18 @@ func bTurnStart(c *ahprt.Ctx, n ahprt.Node, v *TurnStart) {
 	}
 }
 
-var sizeTurnStart ahprt.SizeHint
+var sizeExecutionEventTurnStart ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *TurnStart) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTurnStart.Buffer())
-		sizeTurnStart.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventTurnStart.Buffer())
+		sizeExecutionEventTurnStart.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -5427,7 +5427,7 @@ func (v *TurnStart) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"turn\":"...)
 	b = v.Turn.AppendJSON(b)
 	b = append(b, ",\"items\":"...)
-	b = appendListMessage(b, v.Items)
+	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"trigger\":"...)
 	b = ahprt.AppendString(b, string(v.Trigger))
 	if v.ExpandedFrom != nil {
@@ -5469,24 +5469,24 @@ func (v *TurnStart) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turn.start.
-func (v *TurnStart) Validate() error {
+func (v *ExecutionEventTurnStart) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnStart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TurnStart) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventTurnStart) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnStart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TurnStart) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnStart, bTurnStart)
+func (v *ExecutionEventTurnStart) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
-// NewTurnStart returns a TurnStart with its required members; its encoding always carries type "turn.start".
-func NewTurnStart(turn Identity, items ModelVisibleItems, trigger TurnStartTrigger, id string, source string, time string) *TurnStart {
-	return &TurnStart{
+// NewExecutionEventTurnStart returns a ExecutionEventTurnStart with its required members; its encoding always carries type "turn.start".
+func NewExecutionEventTurnStart(turn Identity, items ModelVisibleItems, trigger ExecutionEventTurnStartTrigger, id string, source string, time string) *ExecutionEventTurnStart {
+	return &ExecutionEventTurnStart{
 		ID:      id,
 		Items:   items,
 		Source:  source,
@@ -5565,24 +5565,24 @@ func (v *Identity) UnmarshalJSON(data []byte) error {
 }
 
 // ModelVisibleItems: Ordered canonical messages as seen by the model. (a list, as draft/event.schema.json#/$defs/modelVisibleItems names it.)
-type ModelVisibleItems = []Message
+type ModelVisibleItems = []CanonicalMessage
 
-// Message: A message in canonical form: id, role and ordered parts.
+// CanonicalMessage: A message in canonical form: id, role and ordered parts.
 //
 // Schema: draft/content-item.schema.json#/$defs/message
-type Message struct {
+type CanonicalMessage struct {
 	// Member "id" (required).
 	ID NonEmptyString
 	// Member "role" (required).
-	Role MessageRole
+	Role CanonicalMessageRole
 	// Member "parts" (required).
 	Parts []ContentItem
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *bool
 }
 
-// bMessage fills v, which is zero, from object n of a validated document.
-func bMessage(c *ahprt.Ctx, n ahprt.Node, v *Message) {
+// bCanonicalMessage fills v, which is zero, from object n of a validated document.
+func bCanonicalMessage(c *ahprt.Ctx, n ahprt.Node, v *CanonicalMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5591,7 +5591,7 @@ func bMessage(c *ahprt.Ctx, n ahprt.Node, v *Message) {
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "role":
-				v.Role = MessageRole(c.Text(m.Value()))
+				v.Role = CanonicalMessageRole(c.Text(m.Value()))
 			case "parts":
 				v.Parts = buildListContentItem(c, m.Value())
 			case "synthesized":
@@ -5603,18 +5603,18 @@ func bMessage(c *ahprt.Ctx, n ahprt.Node, v *Message) {
 	}
 }
 
-var sizeMessage ahprt.SizeHint
+var sizeCanonicalMessage ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *Message) AppendJSON(b []byte) []byte {
+func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMessage.Buffer())
-		sizeMessage.Note(len(b))
+		b = v.AppendJSON(sizeCanonicalMessage.Buffer())
+		sizeCanonicalMessage.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -5632,54 +5632,54 @@ func (v *Message) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/content-item.schema.json#/$defs/message.
-func (v *Message) Validate() error {
+func (v *CanonicalMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentItem_message)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Message) MarshalJSON() ([]byte, error) {
+func (v *CanonicalMessage) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *Message) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_message, bMessage)
+func (v *CanonicalMessage) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
 }
 
-// MessageRole is a string from a fixed list.
+// CanonicalMessageRole is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/content-item.schema.json#/$defs/message/properties/role
-type MessageRole string
+type CanonicalMessageRole string
 
-// The values of MessageRole.
+// The values of CanonicalMessageRole.
 const (
-	MessageRoleSystem    MessageRole = "system"
-	MessageRoleDeveloper MessageRole = "developer"
-	MessageRoleUser      MessageRole = "user"
-	MessageRoleAssistant MessageRole = "assistant"
-	MessageRoleTool      MessageRole = "tool"
+	CanonicalMessageRoleSystem    CanonicalMessageRole = "system"
+	CanonicalMessageRoleDeveloper CanonicalMessageRole = "developer"
+	CanonicalMessageRoleUser      CanonicalMessageRole = "user"
+	CanonicalMessageRoleAssistant CanonicalMessageRole = "assistant"
+	CanonicalMessageRoleTool      CanonicalMessageRole = "tool"
 )
 
-// TurnStartTrigger is a string from a fixed list.
+// ExecutionEventTurnStartTrigger is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/turn.start/properties/trigger
-type TurnStartTrigger string
+type ExecutionEventTurnStartTrigger string
 
-// The values of TurnStartTrigger.
+// The values of ExecutionEventTurnStartTrigger.
 const (
-	TurnStartTriggerUser         TurnStartTrigger = "user"
-	TurnStartTriggerContinuation TurnStartTrigger = "continuation"
-	TurnStartTriggerHook         TurnStartTrigger = "hook"
-	TurnStartTriggerExternal     TurnStartTrigger = "external"
+	ExecutionEventTurnStartTriggerUser         ExecutionEventTurnStartTrigger = "user"
+	ExecutionEventTurnStartTriggerContinuation ExecutionEventTurnStartTrigger = "continuation"
+	ExecutionEventTurnStartTriggerHook         ExecutionEventTurnStartTrigger = "hook"
+	ExecutionEventTurnStartTriggerExternal     ExecutionEventTurnStartTrigger = "external"
 )
 
-// TurnFinishBefore: A turn is about to finish; an interceptor may still revise the response or ask for another round.
+// ExecutionEventTurnFinishBefore: A turn is about to finish; an interceptor may still revise the response or ask for another round.
 //
 // Schema: draft/execution-event.schema.json#/$defs/turn.finish.before
-type TurnFinishBefore struct {
+type ExecutionEventTurnFinishBefore struct {
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -5693,7 +5693,7 @@ type TurnFinishBefore struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -5703,108 +5703,108 @@ type TurnFinishBefore struct {
 	// Member "items" (required).
 	Items ModelVisibleItems
 	// Member "outcome" (required).
-	Outcome TurnFinishBeforeOutcome
+	Outcome ExecutionEventTurnFinishBeforeOutcome
 	// Optional member "lastAssistantItem"; nil when absent.
 	LastAssistantItem *Identity
 	// How many continuations this turn has already had. Member "continuationCount" (required).
 	ContinuationCount ahprt.Number
 	// Optional member "usage"; nil when absent.
-	Usage *TurnUsage
+	Usage *ExecutionEventTurnusage
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*TurnFinishBefore) isCatalogueEvent() {}
-func (*TurnFinishBefore) isEvent()          {}
-func (*TurnFinishBefore) isExecutionEvent() {}
+func (*ExecutionEventTurnFinishBefore) isCatalogueEvent() {}
+func (*ExecutionEventTurnFinishBefore) isEvent()          {}
+func (*ExecutionEventTurnFinishBefore) isExecutionEvent() {}
 
-// GetType returns "turn.finish.before", the member "type" of every TurnFinishBefore.
-func (*TurnFinishBefore) GetType() string {
+// GetType returns "turn.finish.before", the member "type" of every ExecutionEventTurnFinishBefore.
+func (*ExecutionEventTurnFinishBefore) GetType() string {
 	return "turn.finish.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces TurnFinishBefore implements.
-func (v *TurnFinishBefore) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventTurnFinishBefore implements.
+func (v *ExecutionEventTurnFinishBefore) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces TurnFinishBefore implements.
-func (v *TurnFinishBefore) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventTurnFinishBefore implements.
+func (v *ExecutionEventTurnFinishBefore) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces TurnFinishBefore implements.
-func (v *TurnFinishBefore) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventTurnFinishBefore implements.
+func (v *ExecutionEventTurnFinishBefore) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces TurnFinishBefore implements.
-func (v *TurnFinishBefore) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventTurnFinishBefore implements.
+func (v *ExecutionEventTurnFinishBefore) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TurnFinishBefore implements.
-func (v *TurnFinishBefore) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventTurnFinishBefore implements.
+func (v *ExecutionEventTurnFinishBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TurnFinishBefore implements.
-func (v *TurnFinishBefore) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventTurnFinishBefore implements.
+func (v *ExecutionEventTurnFinishBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces TurnFinishBefore implements.
-func (v *TurnFinishBefore) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventTurnFinishBefore implements.
+func (v *ExecutionEventTurnFinishBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TurnFinishBefore implements.
-func (v *TurnFinishBefore) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventTurnFinishBefore implements.
+func (v *ExecutionEventTurnFinishBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TurnFinishBefore implements.
-func (v *TurnFinishBefore) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventTurnFinishBefore implements.
+func (v *ExecutionEventTurnFinishBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces TurnFinishBefore implements.
-func (v *TurnFinishBefore) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventTurnFinishBefore implements.
+func (v *ExecutionEventTurnFinishBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return &v.Turn
 }
 
-// bTurnFinishBefore fills v, which is zero, from object n of a validated document.
-func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *TurnFinishBefore) {
+// bExecutionEventTurnFinishBefore fills v, which is zero, from object n of a validated document.
+func bExecutionEventTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnFinishBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5836,9 +5836,9 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *TurnFinishBefore) {
 			case "turn":
 				bIdentity(c, m.Value(), &v.Turn)
 			case "items":
-				v.Items = buildListMessage(c, m.Value())
+				v.Items = buildListCanonicalMessage(c, m.Value())
 			case "outcome":
-				v.Outcome = TurnFinishBeforeOutcome(c.Text(m.Value()))
+				v.Outcome = ExecutionEventTurnFinishBeforeOutcome(c.Text(m.Value()))
 			case "lastAssistantItem":
 				x := new(Identity)
 				bIdentity(c, m.Value(), x)
@@ -5846,8 +5846,8 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *TurnFinishBefore) {
 			case "continuationCount":
 				v.ContinuationCount = c.Number(m.Value())
 			case "usage":
-				x := new(Usage)
-				bUsage(c, m.Value(), x)
+				x := new(ExecutionEventUsage)
+				bExecutionEventUsage(c, m.Value(), x)
 				v.Usage = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
@@ -5856,18 +5856,18 @@ func bTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *TurnFinishBefore) {
 	}
 }
 
-var sizeTurnFinishBefore ahprt.SizeHint
+var sizeExecutionEventTurnFinishBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *TurnFinishBefore) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTurnFinishBefore.Buffer())
-		sizeTurnFinishBefore.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventTurnFinishBefore.Buffer())
+		sizeExecutionEventTurnFinishBefore.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -5906,7 +5906,7 @@ func (v *TurnFinishBefore) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"turn\":"...)
 	b = v.Turn.AppendJSON(b)
 	b = append(b, ",\"items\":"...)
-	b = appendListMessage(b, v.Items)
+	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"outcome\":"...)
 	b = ahprt.AppendString(b, string(v.Outcome))
 	if v.LastAssistantItem != nil {
@@ -5924,24 +5924,24 @@ func (v *TurnFinishBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turn.finish.before.
-func (v *TurnFinishBefore) Validate() error {
+func (v *ExecutionEventTurnFinishBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnFinishBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TurnFinishBefore) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventTurnFinishBefore) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnFinishBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TurnFinishBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bTurnFinishBefore)
+func (v *ExecutionEventTurnFinishBefore) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
-// NewTurnFinishBefore returns a TurnFinishBefore with its required members; its encoding always carries type "turn.finish.before".
-func NewTurnFinishBefore(id string, source string, time string, turn Identity, items ModelVisibleItems, outcome TurnFinishBeforeOutcome, continuationCount ahprt.Number) *TurnFinishBefore {
-	return &TurnFinishBefore{
+// NewExecutionEventTurnFinishBefore returns a ExecutionEventTurnFinishBefore with its required members; its encoding always carries type "turn.finish.before".
+func NewExecutionEventTurnFinishBefore(id string, source string, time string, turn Identity, items ModelVisibleItems, outcome ExecutionEventTurnFinishBeforeOutcome, continuationCount ahprt.Number) *ExecutionEventTurnFinishBefore {
+	return &ExecutionEventTurnFinishBefore{
 		ContinuationCount: continuationCount,
 		ID:                id,
 		Items:             items,
@@ -5967,7 +5967,7 @@ type TurnCompletion struct {
 	// How many continuations this turn has already had. Member "continuationCount" (required).
 	ContinuationCount ahprt.Number
 	// Optional member "usage"; nil when absent.
-	Usage *TurnUsage
+	Usage *ExecutionEventTurnusage
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
@@ -5982,7 +5982,7 @@ func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node, v *TurnCompletion) {
 			case "turn":
 				bIdentity(c, m.Value(), &v.Turn)
 			case "items":
-				v.Items = buildListMessage(c, m.Value())
+				v.Items = buildListCanonicalMessage(c, m.Value())
 			case "outcome":
 				v.Outcome = TurnCompletionOutcome(c.Text(m.Value()))
 			case "lastAssistantItem":
@@ -5992,8 +5992,8 @@ func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node, v *TurnCompletion) {
 			case "continuationCount":
 				v.ContinuationCount = c.Number(m.Value())
 			case "usage":
-				x := new(Usage)
-				bUsage(c, m.Value(), x)
+				x := new(ExecutionEventUsage)
+				bExecutionEventUsage(c, m.Value(), x)
 				v.Usage = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
@@ -6021,7 +6021,7 @@ func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 	b = append(b, "\"turn\":"...)
 	b = v.Turn.AppendJSON(b)
 	b = append(b, ",\"items\":"...)
-	b = appendListMessage(b, v.Items)
+	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"outcome\":"...)
 	b = ahprt.AppendString(b, string(v.Outcome))
 	if v.LastAssistantItem != nil {
@@ -6068,21 +6068,21 @@ const (
 	TurnCompletionOutcomeMaxIterations TurnCompletionOutcome = "max_iterations"
 )
 
-// TurnUsage: Usage totalled over a whole turn. (the type Usage, as draft/execution-event.schema.json#/$defs/turnUsage names it.)
-type TurnUsage = Usage
+// ExecutionEventTurnusage: Usage totalled over a whole turn. (the type ExecutionEventUsage, as draft/execution-event.schema.json#/$defs/turnUsage names it.)
+type ExecutionEventTurnusage = ExecutionEventUsage
 
-// Usage: Token counts and cost. An absent count means unknown, not zero.
+// ExecutionEventUsage: Token counts and cost. An absent count means unknown, not zero.
 //
 // Schema: draft/execution-event.schema.json#/$defs/usage
-type Usage struct {
+type ExecutionEventUsage struct {
 	// Member "kind" (required).
-	Kind UsageKind
+	Kind ExecutionEventUsageKind
 	// Member "scope" (required).
-	Scope UsageScope
+	Scope ExecutionEventUsageScope
 	// Member "completeness" (required).
-	Completeness UsageCompleteness
+	Completeness ExecutionEventUsageCompleteness
 	// Member "provenance" (required).
-	Provenance UsageProvenance
+	Provenance ExecutionEventUsageProvenance
 	// Optional member "inputTokens"; nil when absent.
 	InputTokens *ExecutionEventNonNegativeInteger
 	// Optional member "outputTokens"; nil when absent.
@@ -6092,11 +6092,11 @@ type Usage struct {
 	// Optional member "cacheWriteTokens"; nil when absent.
 	CacheWriteTokens *ExecutionEventNonNegativeInteger
 	// Optional member "cost"; nil when absent.
-	Cost *UsageCost
+	Cost *ExecutionEventUsageCost
 }
 
-// bUsage fills v, which is zero, from object n of a validated document.
-func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
+// bExecutionEventUsage fills v, which is zero, from object n of a validated document.
+func bExecutionEventUsage(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventUsage) {
 	d := c.Doc
 	var slab0 *[4]ExecutionEventNonNegativeInteger
 	{
@@ -6104,13 +6104,13 @@ func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
 		for m.Next() {
 			switch m.Key() {
 			case "kind":
-				v.Kind = UsageKind(c.Text(m.Value()))
+				v.Kind = ExecutionEventUsageKind(c.Text(m.Value()))
 			case "scope":
-				v.Scope = UsageScope(c.Text(m.Value()))
+				v.Scope = ExecutionEventUsageScope(c.Text(m.Value()))
 			case "completeness":
-				v.Completeness = UsageCompleteness(c.Text(m.Value()))
+				v.Completeness = ExecutionEventUsageCompleteness(c.Text(m.Value()))
 			case "provenance":
-				v.Provenance = UsageProvenance(c.Text(m.Value()))
+				v.Provenance = ExecutionEventUsageProvenance(c.Text(m.Value()))
 			case "inputTokens":
 				if slab0 == nil {
 					slab0 = new([4]ExecutionEventNonNegativeInteger)
@@ -6136,8 +6136,8 @@ func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
 				slab0[3] = c.Number(m.Value())
 				v.CacheWriteTokens = &slab0[3]
 			case "cost":
-				x := new(UsageCost)
-				bUsageCost(c, m.Value(), x)
+				x := new(ExecutionEventUsageCost)
+				bExecutionEventUsageCost(c, m.Value(), x)
 				v.Cost = x
 			default:
 			}
@@ -6145,18 +6145,18 @@ func bUsage(c *ahprt.Ctx, n ahprt.Node, v *Usage) {
 	}
 }
 
-var sizeUsage ahprt.SizeHint
+var sizeExecutionEventUsage ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *Usage) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUsage.Buffer())
-		sizeUsage.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventUsage.Buffer())
+		sizeExecutionEventUsage.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -6192,88 +6192,88 @@ func (v *Usage) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/usage.
-func (v *Usage) Validate() error {
+func (v *ExecutionEventUsage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_usage)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Usage) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventUsage) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *Usage) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage, bUsage)
+func (v *ExecutionEventUsage) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage, bExecutionEventUsage)
 }
 
-// UsageKind is a string from a fixed list.
+// ExecutionEventUsageKind is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/usage/properties/kind
-type UsageKind string
+type ExecutionEventUsageKind string
 
-// The values of UsageKind.
+// The values of ExecutionEventUsageKind.
 const (
-	UsageKindAmount UsageKind = "amount"
-	UsageKindTotal  UsageKind = "total"
+	ExecutionEventUsageKindAmount ExecutionEventUsageKind = "amount"
+	ExecutionEventUsageKindTotal  ExecutionEventUsageKind = "total"
 )
 
-// UsageScope is a string from a fixed list.
+// ExecutionEventUsageScope is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/usage/properties/scope
-type UsageScope string
+type ExecutionEventUsageScope string
 
-// The values of UsageScope.
+// The values of ExecutionEventUsageScope.
 const (
-	UsageScopeAttempt UsageScope = "attempt"
-	UsageScopeTurn    UsageScope = "turn"
+	ExecutionEventUsageScopeAttempt ExecutionEventUsageScope = "attempt"
+	ExecutionEventUsageScopeTurn    ExecutionEventUsageScope = "turn"
 )
 
-// UsageCompleteness is a string from a fixed list.
+// ExecutionEventUsageCompleteness is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/usage/properties/completeness
-type UsageCompleteness string
+type ExecutionEventUsageCompleteness string
 
-// The values of UsageCompleteness.
+// The values of ExecutionEventUsageCompleteness.
 const (
-	UsageCompletenessComplete UsageCompleteness = "complete"
-	UsageCompletenessPartial  UsageCompleteness = "partial"
-	UsageCompletenessUnknown  UsageCompleteness = "unknown"
+	ExecutionEventUsageCompletenessComplete ExecutionEventUsageCompleteness = "complete"
+	ExecutionEventUsageCompletenessPartial  ExecutionEventUsageCompleteness = "partial"
+	ExecutionEventUsageCompletenessUnknown  ExecutionEventUsageCompleteness = "unknown"
 )
 
-// UsageProvenance is a string from a fixed list.
+// ExecutionEventUsageProvenance is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/usage/properties/provenance
-type UsageProvenance string
+type ExecutionEventUsageProvenance string
 
-// The values of UsageProvenance.
+// The values of ExecutionEventUsageProvenance.
 const (
-	UsageProvenanceProvider UsageProvenance = "provider"
-	UsageProvenanceEstimate UsageProvenance = "estimate"
-	UsageProvenanceMixed    UsageProvenance = "mixed"
+	ExecutionEventUsageProvenanceProvider ExecutionEventUsageProvenance = "provider"
+	ExecutionEventUsageProvenanceEstimate ExecutionEventUsageProvenance = "estimate"
+	ExecutionEventUsageProvenanceMixed    ExecutionEventUsageProvenance = "mixed"
 )
 
 // ExecutionEventNonNegativeInteger: Non-negative integer (an exact JSON number, as draft/execution-event.schema.json#/$defs/nonNegativeInteger names it.)
 type ExecutionEventNonNegativeInteger = ahprt.Number
 
-// UsageCost is an object of the schema.
+// ExecutionEventUsageCost is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/usage/properties/cost
-type UsageCost struct {
+type ExecutionEventUsageCost struct {
 	// Member "amount" (required).
 	Amount ahprt.Number
 	// Member "currency" (required).
 	Currency CurrencyCode
 	// Member "basis" (required).
-	Basis UsageCostBasis
+	Basis ExecutionEventUsageCostBasis
 }
 
-// bUsageCost fills v, which is zero, from object n of a validated document.
-func bUsageCost(c *ahprt.Ctx, n ahprt.Node, v *UsageCost) {
+// bExecutionEventUsageCost fills v, which is zero, from object n of a validated document.
+func bExecutionEventUsageCost(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventUsageCost) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6284,25 +6284,25 @@ func bUsageCost(c *ahprt.Ctx, n ahprt.Node, v *UsageCost) {
 			case "currency":
 				v.Currency = c.Text(m.Value())
 			case "basis":
-				v.Basis = UsageCostBasis(c.Text(m.Value()))
+				v.Basis = ExecutionEventUsageCostBasis(c.Text(m.Value()))
 			default:
 			}
 		}
 	}
 }
 
-var sizeUsageCost ahprt.SizeHint
+var sizeExecutionEventUsageCost ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *UsageCost) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventUsageCost) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUsageCost.Buffer())
-		sizeUsageCost.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventUsageCost.Buffer())
+		sizeExecutionEventUsageCost.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -6316,57 +6316,57 @@ func (v *UsageCost) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/usage/properties/cost.
-func (v *UsageCost) Validate() error {
+func (v *ExecutionEventUsageCost) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_usage_cost)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UsageCost) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventUsageCost) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage_cost)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *UsageCost) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage_cost, bUsageCost)
+func (v *ExecutionEventUsageCost) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage_cost, bExecutionEventUsageCost)
 }
 
 // CurrencyCode: Three upper-case letters, as in ISO 4217. (a string, as draft/execution-event.schema.json#/$defs/currencyCode names it.)
 type CurrencyCode = string
 
-// UsageCostBasis is a string from a fixed list.
+// ExecutionEventUsageCostBasis is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis
-type UsageCostBasis string
+type ExecutionEventUsageCostBasis string
 
-// The values of UsageCostBasis.
+// The values of ExecutionEventUsageCostBasis.
 const (
-	UsageCostBasisBilled    UsageCostBasis = "billed"
-	UsageCostBasisReported  UsageCostBasis = "reported"
-	UsageCostBasisEstimated UsageCostBasis = "estimated"
+	ExecutionEventUsageCostBasisBilled    ExecutionEventUsageCostBasis = "billed"
+	ExecutionEventUsageCostBasisReported  ExecutionEventUsageCostBasis = "reported"
+	ExecutionEventUsageCostBasisEstimated ExecutionEventUsageCostBasis = "estimated"
 )
 
-// TurnFinishBeforeOutcome is a string from a fixed list.
+// ExecutionEventTurnFinishBeforeOutcome is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome
-type TurnFinishBeforeOutcome string
+type ExecutionEventTurnFinishBeforeOutcome string
 
-// The values of TurnFinishBeforeOutcome.
+// The values of ExecutionEventTurnFinishBeforeOutcome.
 const (
-	TurnFinishBeforeOutcomeCompleted     TurnFinishBeforeOutcome = "completed"
-	TurnFinishBeforeOutcomeFailed        TurnFinishBeforeOutcome = "failed"
-	TurnFinishBeforeOutcomeCancelled     TurnFinishBeforeOutcome = "cancelled"
-	TurnFinishBeforeOutcomeMaxIterations TurnFinishBeforeOutcome = "max_iterations"
+	ExecutionEventTurnFinishBeforeOutcomeCompleted     ExecutionEventTurnFinishBeforeOutcome = "completed"
+	ExecutionEventTurnFinishBeforeOutcomeFailed        ExecutionEventTurnFinishBeforeOutcome = "failed"
+	ExecutionEventTurnFinishBeforeOutcomeCancelled     ExecutionEventTurnFinishBeforeOutcome = "cancelled"
+	ExecutionEventTurnFinishBeforeOutcomeMaxIterations ExecutionEventTurnFinishBeforeOutcome = "max_iterations"
 )
 
-// TurnEnd: A turn has finished. A completed turn carries no error.
+// ExecutionEventTurnEnd: A turn has finished. A completed turn carries no error.
 //
 // Schema: draft/execution-event.schema.json#/$defs/turn.end
-type TurnEnd struct {
+type ExecutionEventTurnEnd struct {
 	// Optional member "error"; nil when absent.
-	Error *Error
+	Error *ExecutionEventError
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -6380,7 +6380,7 @@ type TurnEnd struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -6390,108 +6390,108 @@ type TurnEnd struct {
 	// Member "items" (required).
 	Items ModelVisibleItems
 	// Member "outcome" (required).
-	Outcome TurnEndOutcome
+	Outcome ExecutionEventTurnEndOutcome
 	// Optional member "lastAssistantItem"; nil when absent.
 	LastAssistantItem *Identity
 	// How many continuations this turn has already had. Member "continuationCount" (required).
 	ContinuationCount ahprt.Number
 	// Optional member "usage"; nil when absent.
-	Usage *TurnUsage
+	Usage *ExecutionEventTurnusage
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*TurnEnd) isCatalogueEvent() {}
-func (*TurnEnd) isEvent()          {}
-func (*TurnEnd) isExecutionEvent() {}
+func (*ExecutionEventTurnEnd) isCatalogueEvent() {}
+func (*ExecutionEventTurnEnd) isEvent()          {}
+func (*ExecutionEventTurnEnd) isExecutionEvent() {}
 
-// GetType returns "turn.end", the member "type" of every TurnEnd.
-func (*TurnEnd) GetType() string {
+// GetType returns "turn.end", the member "type" of every ExecutionEventTurnEnd.
+func (*ExecutionEventTurnEnd) GetType() string {
 	return "turn.end"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces TurnEnd implements.
-func (v *TurnEnd) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventTurnEnd implements.
+func (v *ExecutionEventTurnEnd) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces TurnEnd implements.
-func (v *TurnEnd) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventTurnEnd implements.
+func (v *ExecutionEventTurnEnd) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces TurnEnd implements.
-func (v *TurnEnd) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventTurnEnd implements.
+func (v *ExecutionEventTurnEnd) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces TurnEnd implements.
-func (v *TurnEnd) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventTurnEnd implements.
+func (v *ExecutionEventTurnEnd) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TurnEnd implements.
-func (v *TurnEnd) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventTurnEnd implements.
+func (v *ExecutionEventTurnEnd) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TurnEnd implements.
-func (v *TurnEnd) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventTurnEnd implements.
+func (v *ExecutionEventTurnEnd) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces TurnEnd implements.
-func (v *TurnEnd) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventTurnEnd implements.
+func (v *ExecutionEventTurnEnd) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TurnEnd implements.
-func (v *TurnEnd) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventTurnEnd implements.
+func (v *ExecutionEventTurnEnd) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TurnEnd implements.
-func (v *TurnEnd) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventTurnEnd implements.
+func (v *ExecutionEventTurnEnd) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces TurnEnd implements.
-func (v *TurnEnd) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventTurnEnd implements.
+func (v *ExecutionEventTurnEnd) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return &v.Turn
 }
 
-// bTurnEnd fills v, which is zero, from object n of a validated document.
-func bTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *TurnEnd) {
+// bExecutionEventTurnEnd fills v, which is zero, from object n of a validated document.
+func bExecutionEventTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnEnd) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6499,8 +6499,8 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *TurnEnd) {
 			switch m.Key() {
 			case "type":
 			case "error":
-				x := new(Error)
-				bError(c, m.Value(), x)
+				x := new(ExecutionEventError)
+				bExecutionEventError(c, m.Value(), x)
 				v.Error = x
 			case "id":
 				v.ID = c.Text(m.Value())
@@ -6527,9 +6527,9 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *TurnEnd) {
 			case "turn":
 				bIdentity(c, m.Value(), &v.Turn)
 			case "items":
-				v.Items = buildListMessage(c, m.Value())
+				v.Items = buildListCanonicalMessage(c, m.Value())
 			case "outcome":
-				v.Outcome = TurnEndOutcome(c.Text(m.Value()))
+				v.Outcome = ExecutionEventTurnEndOutcome(c.Text(m.Value()))
 			case "lastAssistantItem":
 				x := new(Identity)
 				bIdentity(c, m.Value(), x)
@@ -6537,8 +6537,8 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *TurnEnd) {
 			case "continuationCount":
 				v.ContinuationCount = c.Number(m.Value())
 			case "usage":
-				x := new(Usage)
-				bUsage(c, m.Value(), x)
+				x := new(ExecutionEventUsage)
+				bExecutionEventUsage(c, m.Value(), x)
 				v.Usage = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
@@ -6547,18 +6547,18 @@ func bTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *TurnEnd) {
 	}
 }
 
-var sizeTurnEnd ahprt.SizeHint
+var sizeExecutionEventTurnEnd ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *TurnEnd) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTurnEnd.Buffer())
-		sizeTurnEnd.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventTurnEnd.Buffer())
+		sizeExecutionEventTurnEnd.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -6601,7 +6601,7 @@ func (v *TurnEnd) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"turn\":"...)
 	b = v.Turn.AppendJSON(b)
 	b = append(b, ",\"items\":"...)
-	b = appendListMessage(b, v.Items)
+	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"outcome\":"...)
 	b = ahprt.AppendString(b, string(v.Outcome))
 	if v.LastAssistantItem != nil {
@@ -6619,24 +6619,24 @@ func (v *TurnEnd) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turn.end.
-func (v *TurnEnd) Validate() error {
+func (v *ExecutionEventTurnEnd) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnEnd)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TurnEnd) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventTurnEnd) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnEnd)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TurnEnd) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnEnd, bTurnEnd)
+func (v *ExecutionEventTurnEnd) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
-// NewTurnEnd returns a TurnEnd with its required members; its encoding always carries type "turn.end".
-func NewTurnEnd(id string, source string, time string, turn Identity, items ModelVisibleItems, outcome TurnEndOutcome, continuationCount ahprt.Number) *TurnEnd {
-	return &TurnEnd{
+// NewExecutionEventTurnEnd returns a ExecutionEventTurnEnd with its required members; its encoding always carries type "turn.end".
+func NewExecutionEventTurnEnd(id string, source string, time string, turn Identity, items ModelVisibleItems, outcome ExecutionEventTurnEndOutcome, continuationCount ahprt.Number) *ExecutionEventTurnEnd {
+	return &ExecutionEventTurnEnd{
 		ContinuationCount: continuationCount,
 		ID:                id,
 		Items:             items,
@@ -6647,10 +6647,10 @@ func NewTurnEnd(id string, source string, time string, turn Identity, items Mode
 	}
 }
 
-// Error: A failure report: a class, a message and optional code, status and raw host data.
+// ExecutionEventError: A failure report: a class, a message and optional code, status and raw host data.
 //
 // Schema: draft/execution-event.schema.json#/$defs/error
-type Error struct {
+type ExecutionEventError struct {
 	// Member "message" (required).
 	Message string
 	// Member "class" (required).
@@ -6658,13 +6658,13 @@ type Error struct {
 	// Optional member "code"; nil when absent.
 	Code *string
 	// A status label or a numeric status such as an HTTP code. Optional member "status"; nil when absent.
-	Status *ErrorStatus
+	Status *ExecutionEventErrorStatus
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 }
 
-// bError fills v, which is zero, from object n of a validated document.
-func bError(c *ahprt.Ctx, n ahprt.Node, v *Error) {
+// bExecutionEventError fills v, which is zero, from object n of a validated document.
+func bExecutionEventError(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventError) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6678,8 +6678,8 @@ func bError(c *ahprt.Ctx, n ahprt.Node, v *Error) {
 				x := c.Text(m.Value())
 				v.Code = &x
 			case "status":
-				x := new(ErrorStatus)
-				bErrorStatus(c, m.Value(), x)
+				x := new(ExecutionEventErrorStatus)
+				bExecutionEventErrorStatus(c, m.Value(), x)
 				v.Status = x
 			case "native":
 				v.Native = d.RawValue(m.Value())
@@ -6689,18 +6689,18 @@ func bError(c *ahprt.Ctx, n ahprt.Node, v *Error) {
 	}
 }
 
-var sizeError ahprt.SizeHint
+var sizeExecutionEventError ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *Error) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeError.Buffer())
-		sizeError.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventError.Buffer())
+		sizeExecutionEventError.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -6724,32 +6724,32 @@ func (v *Error) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/error.
-func (v *Error) Validate() error {
+func (v *ExecutionEventError) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_error)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Error) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventError) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *Error) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error, bError)
+func (v *ExecutionEventError) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error, bExecutionEventError)
 }
 
-// ErrorStatus: A status label or a numeric status such as an HTTP code.
+// ExecutionEventErrorStatus: A status label or a numeric status such as an HTTP code.
 // Exactly one field is set.
 //
 // Schema: draft/execution-event.schema.json#/$defs/error/properties/status
-type ErrorStatus struct {
+type ExecutionEventErrorStatus struct {
 	Int    *ahprt.Number
 	String *string
 }
 
-// bErrorStatus fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
-func bErrorStatus(c *ahprt.Ctx, n ahprt.Node, v *ErrorStatus) {
+// bExecutionEventErrorStatus fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+func bExecutionEventErrorStatus(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventErrorStatus) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
@@ -6762,7 +6762,7 @@ func bErrorStatus(c *ahprt.Ctx, n ahprt.Node, v *ErrorStatus) {
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
-func (v *ErrorStatus) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventErrorStatus) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
@@ -6779,39 +6779,39 @@ func (v *ErrorStatus) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/error/properties/status.
-func (v *ErrorStatus) Validate() error {
+func (v *ExecutionEventErrorStatus) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_error_status)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ErrorStatus) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventErrorStatus) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error_status)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ErrorStatus) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error_status, bErrorStatus)
+func (v *ExecutionEventErrorStatus) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error_status, bExecutionEventErrorStatus)
 }
 
-// TurnEndOutcome is a string from a fixed list.
+// ExecutionEventTurnEndOutcome is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome
-type TurnEndOutcome string
+type ExecutionEventTurnEndOutcome string
 
-// The values of TurnEndOutcome.
+// The values of ExecutionEventTurnEndOutcome.
 const (
-	TurnEndOutcomeCompleted     TurnEndOutcome = "completed"
-	TurnEndOutcomeFailed        TurnEndOutcome = "failed"
-	TurnEndOutcomeCancelled     TurnEndOutcome = "cancelled"
-	TurnEndOutcomeMaxIterations TurnEndOutcome = "max_iterations"
+	ExecutionEventTurnEndOutcomeCompleted     ExecutionEventTurnEndOutcome = "completed"
+	ExecutionEventTurnEndOutcomeFailed        ExecutionEventTurnEndOutcome = "failed"
+	ExecutionEventTurnEndOutcomeCancelled     ExecutionEventTurnEndOutcome = "cancelled"
+	ExecutionEventTurnEndOutcomeMaxIterations ExecutionEventTurnEndOutcome = "max_iterations"
 )
 
-// TurnProgress: An incremental update to one item of the turn being produced.
+// ExecutionEventTurnProgress: An incremental update to one item of the turn being produced.
 //
 // Schema: draft/execution-event.schema.json#/$defs/turn.progress
-type TurnProgress struct {
+type ExecutionEventTurnProgress struct {
 	// Member "turn" (required).
 	Turn Identity
 	// Optional member "items"; nil when absent.
@@ -6819,7 +6819,7 @@ type TurnProgress struct {
 	// Member "item" (required).
 	Item Identity
 	// Member "delta" (required).
-	Delta Message
+	Delta CanonicalMessage
 	// True on the last update for this item. Member "final" (required).
 	Final bool
 	// Identifier of this event, unique within its source. Member "id" (required).
@@ -6835,7 +6835,7 @@ type TurnProgress struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -6844,97 +6844,97 @@ type TurnProgress struct {
 	Unknown ahprt.Unknown
 }
 
-func (*TurnProgress) isCatalogueEvent() {}
-func (*TurnProgress) isEvent()          {}
-func (*TurnProgress) isExecutionEvent() {}
+func (*ExecutionEventTurnProgress) isCatalogueEvent() {}
+func (*ExecutionEventTurnProgress) isEvent()          {}
+func (*ExecutionEventTurnProgress) isExecutionEvent() {}
 
-// GetType returns "turn.progress", the member "type" of every TurnProgress.
-func (*TurnProgress) GetType() string {
+// GetType returns "turn.progress", the member "type" of every ExecutionEventTurnProgress.
+func (*ExecutionEventTurnProgress) GetType() string {
 	return "turn.progress"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces TurnProgress implements.
-func (v *TurnProgress) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventTurnProgress implements.
+func (v *ExecutionEventTurnProgress) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces TurnProgress implements.
-func (v *TurnProgress) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventTurnProgress implements.
+func (v *ExecutionEventTurnProgress) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces TurnProgress implements.
-func (v *TurnProgress) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventTurnProgress implements.
+func (v *ExecutionEventTurnProgress) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces TurnProgress implements.
-func (v *TurnProgress) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventTurnProgress implements.
+func (v *ExecutionEventTurnProgress) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TurnProgress implements.
-func (v *TurnProgress) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventTurnProgress implements.
+func (v *ExecutionEventTurnProgress) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TurnProgress implements.
-func (v *TurnProgress) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventTurnProgress implements.
+func (v *ExecutionEventTurnProgress) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces TurnProgress implements.
-func (v *TurnProgress) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventTurnProgress implements.
+func (v *ExecutionEventTurnProgress) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TurnProgress implements.
-func (v *TurnProgress) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventTurnProgress implements.
+func (v *ExecutionEventTurnProgress) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TurnProgress implements.
-func (v *TurnProgress) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventTurnProgress implements.
+func (v *ExecutionEventTurnProgress) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces TurnProgress implements.
-func (v *TurnProgress) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventTurnProgress implements.
+func (v *ExecutionEventTurnProgress) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return &v.Turn
 }
 
-// bTurnProgress fills v, which is zero, from object n of a validated document.
-func bTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *TurnProgress) {
+// bExecutionEventTurnProgress fills v, which is zero, from object n of a validated document.
+func bExecutionEventTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnProgress) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6948,7 +6948,7 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *TurnProgress) {
 			case "item":
 				bIdentity(c, m.Value(), &v.Item)
 			case "delta":
-				bMessage(c, m.Value(), &v.Delta)
+				bCanonicalMessage(c, m.Value(), &v.Delta)
 			case "final":
 				v.Final = d.Bool(m.Value())
 			case "id":
@@ -6980,18 +6980,18 @@ func bTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *TurnProgress) {
 	}
 }
 
-var sizeTurnProgress ahprt.SizeHint
+var sizeExecutionEventTurnProgress ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *TurnProgress) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTurnProgress.Buffer())
-		sizeTurnProgress.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventTurnProgress.Buffer())
+		sizeExecutionEventTurnProgress.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -7044,24 +7044,24 @@ func (v *TurnProgress) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turn.progress.
-func (v *TurnProgress) Validate() error {
+func (v *ExecutionEventTurnProgress) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnProgress)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TurnProgress) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventTurnProgress) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnProgress)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TurnProgress) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnProgress, bTurnProgress)
+func (v *ExecutionEventTurnProgress) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
-// NewTurnProgress returns a TurnProgress with its required members; its encoding always carries type "turn.progress".
-func NewTurnProgress(turn Identity, item Identity, delta Message, final bool, id string, source string, time string) *TurnProgress {
-	return &TurnProgress{
+// NewExecutionEventTurnProgress returns a ExecutionEventTurnProgress with its required members; its encoding always carries type "turn.progress".
+func NewExecutionEventTurnProgress(turn Identity, item Identity, delta CanonicalMessage, final bool, id string, source string, time string) *ExecutionEventTurnProgress {
+	return &ExecutionEventTurnProgress{
 		Delta:  delta,
 		Final:  final,
 		ID:     id,
@@ -7072,18 +7072,18 @@ func NewTurnProgress(turn Identity, item Identity, delta Message, final bool, id
 	}
 }
 
-// ModelRequestBefore: A model request is about to be sent. No outcome fields exist yet.
+// ExecutionEventModelRequestBefore: A model request is about to be sent. No outcome fields exist yet.
 //
 // Schema: draft/execution-event.schema.json#/$defs/model.request.before
-type ModelRequestBefore struct {
+type ExecutionEventModelRequestBefore struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Member "items" (required).
 	Items ModelVisibleItems
 	// Member "model" (required).
-	Model Model
+	Model ExecutionEventModel
 	// Member "attempt" (required).
-	Attempt Attempt
+	Attempt ExecutionEventAttempt
 	// Request parameters, passed as an open object. Member "params" (required).
 	Params ahprt.Value
 	// Identifier of this event, unique within its source. Member "id" (required).
@@ -7099,7 +7099,7 @@ type ModelRequestBefore struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -7108,97 +7108,97 @@ type ModelRequestBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ModelRequestBefore) isCatalogueEvent() {}
-func (*ModelRequestBefore) isEvent()          {}
-func (*ModelRequestBefore) isExecutionEvent() {}
+func (*ExecutionEventModelRequestBefore) isCatalogueEvent() {}
+func (*ExecutionEventModelRequestBefore) isEvent()          {}
+func (*ExecutionEventModelRequestBefore) isExecutionEvent() {}
 
-// GetType returns "model.request.before", the member "type" of every ModelRequestBefore.
-func (*ModelRequestBefore) GetType() string {
+// GetType returns "model.request.before", the member "type" of every ExecutionEventModelRequestBefore.
+func (*ExecutionEventModelRequestBefore) GetType() string {
 	return "model.request.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ModelRequestBefore implements.
-func (v *ModelRequestBefore) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventModelRequestBefore implements.
+func (v *ExecutionEventModelRequestBefore) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ModelRequestBefore implements.
-func (v *ModelRequestBefore) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventModelRequestBefore implements.
+func (v *ExecutionEventModelRequestBefore) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ModelRequestBefore implements.
-func (v *ModelRequestBefore) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventModelRequestBefore implements.
+func (v *ExecutionEventModelRequestBefore) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ModelRequestBefore implements.
-func (v *ModelRequestBefore) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventModelRequestBefore implements.
+func (v *ExecutionEventModelRequestBefore) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ModelRequestBefore implements.
-func (v *ModelRequestBefore) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventModelRequestBefore implements.
+func (v *ExecutionEventModelRequestBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ModelRequestBefore implements.
-func (v *ModelRequestBefore) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventModelRequestBefore implements.
+func (v *ExecutionEventModelRequestBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ModelRequestBefore implements.
-func (v *ModelRequestBefore) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventModelRequestBefore implements.
+func (v *ExecutionEventModelRequestBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ModelRequestBefore implements.
-func (v *ModelRequestBefore) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventModelRequestBefore implements.
+func (v *ExecutionEventModelRequestBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ModelRequestBefore implements.
-func (v *ModelRequestBefore) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventModelRequestBefore implements.
+func (v *ExecutionEventModelRequestBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ModelRequestBefore implements.
-func (v *ModelRequestBefore) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventModelRequestBefore implements.
+func (v *ExecutionEventModelRequestBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// bModelRequestBefore fills v, which is zero, from object n of a validated document.
-func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelRequestBefore) {
+// bExecutionEventModelRequestBefore fills v, which is zero, from object n of a validated document.
+func bExecutionEventModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelRequestBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7210,11 +7210,11 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelRequestBefore) {
 				bIdentity(c, m.Value(), x)
 				v.Turn = x
 			case "items":
-				v.Items = buildListMessage(c, m.Value())
+				v.Items = buildListCanonicalMessage(c, m.Value())
 			case "model":
-				bModel(c, m.Value(), &v.Model)
+				bExecutionEventModel(c, m.Value(), &v.Model)
 			case "attempt":
-				bAttempt(c, m.Value(), &v.Attempt)
+				bExecutionEventAttempt(c, m.Value(), &v.Attempt)
 			case "params":
 				v.Params = d.RawValue(m.Value())
 			case "id":
@@ -7246,18 +7246,18 @@ func bModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelRequestBefore) {
 	}
 }
 
-var sizeModelRequestBefore ahprt.SizeHint
+var sizeExecutionEventModelRequestBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ModelRequestBefore) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeModelRequestBefore.Buffer())
-		sizeModelRequestBefore.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventModelRequestBefore.Buffer())
+		sizeExecutionEventModelRequestBefore.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -7268,7 +7268,7 @@ func (v *ModelRequestBefore) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	b = append(b, ",\"items\":"...)
-	b = appendListMessage(b, v.Items)
+	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"model\":"...)
 	b = v.Model.AppendJSON(b)
 	b = append(b, ",\"attempt\":"...)
@@ -7310,24 +7310,24 @@ func (v *ModelRequestBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.request.before.
-func (v *ModelRequestBefore) Validate() error {
+func (v *ExecutionEventModelRequestBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelRequestBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ModelRequestBefore) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventModelRequestBefore) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelRequestBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ModelRequestBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bModelRequestBefore)
+func (v *ExecutionEventModelRequestBefore) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
-// NewModelRequestBefore returns a ModelRequestBefore with its required members; its encoding always carries type "model.request.before".
-func NewModelRequestBefore(items ModelVisibleItems, model Model, attempt Attempt, params ahprt.Value, id string, source string, time string) *ModelRequestBefore {
-	return &ModelRequestBefore{
+// NewExecutionEventModelRequestBefore returns a ExecutionEventModelRequestBefore with its required members; its encoding always carries type "model.request.before".
+func NewExecutionEventModelRequestBefore(items ModelVisibleItems, model ExecutionEventModel, attempt ExecutionEventAttempt, params ahprt.Value, id string, source string, time string) *ExecutionEventModelRequestBefore {
+	return &ExecutionEventModelRequestBefore{
 		Attempt: attempt,
 		ID:      id,
 		Items:   items,
@@ -7338,18 +7338,18 @@ func NewModelRequestBefore(items ModelVisibleItems, model Model, attempt Attempt
 	}
 }
 
-// Model: A model named by its id and provider.
+// ExecutionEventModel: A model named by its id and provider.
 //
 // Schema: draft/execution-event.schema.json#/$defs/model
-type Model struct {
+type ExecutionEventModel struct {
 	// Member "id" (required).
 	ID string
 	// Member "provider" (required).
 	Provider string
 }
 
-// bModel fills v, which is zero, from object n of a validated document.
-func bModel(c *ahprt.Ctx, n ahprt.Node, v *Model) {
+// bExecutionEventModel fills v, which is zero, from object n of a validated document.
+func bExecutionEventModel(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModel) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7365,18 +7365,18 @@ func bModel(c *ahprt.Ctx, n ahprt.Node, v *Model) {
 	}
 }
 
-var sizeModel ahprt.SizeHint
+var sizeExecutionEventModel ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *Model) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventModel) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeModel.Buffer())
-		sizeModel.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventModel.Buffer())
+		sizeExecutionEventModel.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -7388,25 +7388,25 @@ func (v *Model) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.
-func (v *Model) Validate() error {
+func (v *ExecutionEventModel) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_model)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Model) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventModel) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_model)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *Model) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_model, bModel)
+func (v *ExecutionEventModel) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_model, bExecutionEventModel)
 }
 
-// Attempt: One try at a model request; number counts from 1.
+// ExecutionEventAttempt: One try at a model request; number counts from 1.
 //
 // Schema: draft/execution-event.schema.json#/$defs/attempt
-type Attempt struct {
+type ExecutionEventAttempt struct {
 	// Member "id" (required).
 	ID string
 	// Member "number" (required).
@@ -7415,8 +7415,8 @@ type Attempt struct {
 	Synthesized *SynthesizedFlag
 }
 
-// bAttempt fills v, which is zero, from object n of a validated document.
-func bAttempt(c *ahprt.Ctx, n ahprt.Node, v *Attempt) {
+// bExecutionEventAttempt fills v, which is zero, from object n of a validated document.
+func bExecutionEventAttempt(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventAttempt) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7435,18 +7435,18 @@ func bAttempt(c *ahprt.Ctx, n ahprt.Node, v *Attempt) {
 	}
 }
 
-var sizeAttempt ahprt.SizeHint
+var sizeExecutionEventAttempt ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *Attempt) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeAttempt.Buffer())
-		sizeAttempt.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventAttempt.Buffer())
+		sizeExecutionEventAttempt.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -7462,37 +7462,37 @@ func (v *Attempt) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/attempt.
-func (v *Attempt) Validate() error {
+func (v *ExecutionEventAttempt) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_attempt)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Attempt) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventAttempt) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_attempt)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *Attempt) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_attempt, bAttempt)
+func (v *ExecutionEventAttempt) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_attempt, bExecutionEventAttempt)
 }
 
-// ModelResponseAfter: A model response is available. If the call was skipped, that is only because a result was supplied, and no usage or latency is reported.
+// ExecutionEventModelResponseAfter: A model response is available. If the call was skipped, that is only because a result was supplied, and no usage or latency is reported.
 //
 // Schema: draft/execution-event.schema.json#/$defs/model.response.after
-type ModelResponseAfter struct {
+type ExecutionEventModelResponseAfter struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Member "items" (required).
 	Items ModelVisibleItems
 	// Member "model" (required).
-	Model Model
+	Model ExecutionEventModel
 	// Member "attempt" (required).
-	Attempt Attempt
+	Attempt ExecutionEventAttempt
 	// Member "execution" (required).
-	Execution Execution
+	Execution ExecutionEventExecution
 	// Optional member "usage"; nil when absent.
-	Usage *AttemptUsage
+	Usage *ExecutionEventAttemptusage
 	// Member "finishReason" (required).
 	FinishReason string
 	// Optional member "latencyMs"; nil when absent.
@@ -7510,7 +7510,7 @@ type ModelResponseAfter struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -7519,97 +7519,97 @@ type ModelResponseAfter struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ModelResponseAfter) isCatalogueEvent() {}
-func (*ModelResponseAfter) isEvent()          {}
-func (*ModelResponseAfter) isExecutionEvent() {}
+func (*ExecutionEventModelResponseAfter) isCatalogueEvent() {}
+func (*ExecutionEventModelResponseAfter) isEvent()          {}
+func (*ExecutionEventModelResponseAfter) isExecutionEvent() {}
 
-// GetType returns "model.response.after", the member "type" of every ModelResponseAfter.
-func (*ModelResponseAfter) GetType() string {
+// GetType returns "model.response.after", the member "type" of every ExecutionEventModelResponseAfter.
+func (*ExecutionEventModelResponseAfter) GetType() string {
 	return "model.response.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ModelResponseAfter implements.
-func (v *ModelResponseAfter) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventModelResponseAfter implements.
+func (v *ExecutionEventModelResponseAfter) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ModelResponseAfter implements.
-func (v *ModelResponseAfter) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventModelResponseAfter implements.
+func (v *ExecutionEventModelResponseAfter) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ModelResponseAfter implements.
-func (v *ModelResponseAfter) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventModelResponseAfter implements.
+func (v *ExecutionEventModelResponseAfter) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ModelResponseAfter implements.
-func (v *ModelResponseAfter) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventModelResponseAfter implements.
+func (v *ExecutionEventModelResponseAfter) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ModelResponseAfter implements.
-func (v *ModelResponseAfter) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventModelResponseAfter implements.
+func (v *ExecutionEventModelResponseAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ModelResponseAfter implements.
-func (v *ModelResponseAfter) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventModelResponseAfter implements.
+func (v *ExecutionEventModelResponseAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ModelResponseAfter implements.
-func (v *ModelResponseAfter) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventModelResponseAfter implements.
+func (v *ExecutionEventModelResponseAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ModelResponseAfter implements.
-func (v *ModelResponseAfter) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventModelResponseAfter implements.
+func (v *ExecutionEventModelResponseAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ModelResponseAfter implements.
-func (v *ModelResponseAfter) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventModelResponseAfter implements.
+func (v *ExecutionEventModelResponseAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ModelResponseAfter implements.
-func (v *ModelResponseAfter) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventModelResponseAfter implements.
+func (v *ExecutionEventModelResponseAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// bModelResponseAfter fills v, which is zero, from object n of a validated document.
-func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelResponseAfter) {
+// bExecutionEventModelResponseAfter fills v, which is zero, from object n of a validated document.
+func bExecutionEventModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelResponseAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7621,16 +7621,16 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelResponseAfter) {
 				bIdentity(c, m.Value(), x)
 				v.Turn = x
 			case "items":
-				v.Items = buildListMessage(c, m.Value())
+				v.Items = buildListCanonicalMessage(c, m.Value())
 			case "model":
-				bModel(c, m.Value(), &v.Model)
+				bExecutionEventModel(c, m.Value(), &v.Model)
 			case "attempt":
-				bAttempt(c, m.Value(), &v.Attempt)
+				bExecutionEventAttempt(c, m.Value(), &v.Attempt)
 			case "execution":
-				v.Execution = bExecution(c, m.Value())
+				v.Execution = bExecutionEventExecution(c, m.Value())
 			case "usage":
-				x := new(Usage)
-				bUsage(c, m.Value(), x)
+				x := new(ExecutionEventUsage)
+				bExecutionEventUsage(c, m.Value(), x)
 				v.Usage = x
 			case "finishReason":
 				v.FinishReason = c.Text(m.Value())
@@ -7666,18 +7666,18 @@ func bModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelResponseAfter) {
 	}
 }
 
-var sizeModelResponseAfter ahprt.SizeHint
+var sizeExecutionEventModelResponseAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ModelResponseAfter) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeModelResponseAfter.Buffer())
-		sizeModelResponseAfter.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventModelResponseAfter.Buffer())
+		sizeExecutionEventModelResponseAfter.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -7688,7 +7688,7 @@ func (v *ModelResponseAfter) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	b = append(b, ",\"items\":"...)
-	b = appendListMessage(b, v.Items)
+	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"model\":"...)
 	b = v.Model.AppendJSON(b)
 	b = append(b, ",\"attempt\":"...)
@@ -7744,24 +7744,24 @@ func (v *ModelResponseAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.response.after.
-func (v *ModelResponseAfter) Validate() error {
+func (v *ExecutionEventModelResponseAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelResponseAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ModelResponseAfter) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventModelResponseAfter) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelResponseAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ModelResponseAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bModelResponseAfter)
+func (v *ExecutionEventModelResponseAfter) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
-// NewModelResponseAfter returns a ModelResponseAfter with its required members; its encoding always carries type "model.response.after".
-func NewModelResponseAfter(items ModelVisibleItems, model Model, attempt Attempt, execution Execution, finishReason string, id string, source string, time string) *ModelResponseAfter {
-	return &ModelResponseAfter{
+// NewExecutionEventModelResponseAfter returns a ExecutionEventModelResponseAfter with its required members; its encoding always carries type "model.response.after".
+func NewExecutionEventModelResponseAfter(items ModelVisibleItems, model ExecutionEventModel, attempt ExecutionEventAttempt, execution ExecutionEventExecution, finishReason string, id string, source string, time string) *ExecutionEventModelResponseAfter {
+	return &ExecutionEventModelResponseAfter{
 		Attempt:      attempt,
 		Execution:    execution,
 		FinishReason: finishReason,
@@ -7776,19 +7776,19 @@ func NewModelResponseAfter(items ModelVisibleItems, model Model, attempt Attempt
 // SuppliedResultOnSkip: If execution was skipped, its reason must be supplied_result. (raw JSON, as draft/execution-event.schema.json#/$defs/suppliedResultOnSkip names it.)
 type SuppliedResultOnSkip = ahprt.Value
 
-// Execution: Whether the operation actually ran. If it was skipped, reason says why.
+// ExecutionEventExecution: Whether the operation actually ran. If it was skipped, reason says why.
 //
-// The concrete types are *ExecutionExecuted, *ExecutionSkippedSuppliedResult, *ExecutionSkippedPolicy, *ExecutionSkippedCancelled, *ExecutionSkippedTimeout, *ExecutionSkippedOther.
+// The concrete types are *ExecutionEventExecutionExecuted, *ExecutionEventExecutionSkippedSuppliedResult, *ExecutionEventExecutionSkippedPolicy, *ExecutionEventExecutionSkippedCancelled, *ExecutionEventExecutionSkippedTimeout, *ExecutionEventExecutionSkippedOther.
 // Schema: draft/execution-event.schema.json#/$defs/execution
-type Execution interface {
-	isExecution()
+type ExecutionEventExecution interface {
+	isExecutionEventExecution()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
 	// GetStatus returns the member "status", which each variant fixes.
 	GetStatus() string
 }
 
-func bExecution(c *ahprt.Ctx, n ahprt.Node) Execution {
+func bExecutionEventExecution(c *ahprt.Ctx, n ahprt.Node) ExecutionEventExecution {
 	d := c.Doc
 	var dvs [2]ahprt.Node
 	{
@@ -7806,8 +7806,8 @@ func bExecution(c *ahprt.Ctx, n ahprt.Node) Execution {
 		switch d.Tag(dv) {
 		case "executed":
 			{
-				x := new(ExecutionExecuted)
-				bExecutionExecuted(c, n, x)
+				x := new(ExecutionEventExecutionExecuted)
+				bExecutionEventExecutionExecuted(c, n, x)
 				return x
 			}
 		case "skipped":
@@ -7815,32 +7815,32 @@ func bExecution(c *ahprt.Ctx, n ahprt.Node) Execution {
 				switch d.Tag(dv) {
 				case "supplied_result":
 					{
-						x := new(ExecutionSkippedSuppliedResult)
-						bExecutionSkippedSuppliedResult(c, n, x)
+						x := new(ExecutionEventExecutionSkippedSuppliedResult)
+						bExecutionEventExecutionSkippedSuppliedResult(c, n, x)
 						return x
 					}
 				case "policy":
 					{
-						x := new(ExecutionSkippedPolicy)
-						bExecutionSkippedPolicy(c, n, x)
+						x := new(ExecutionEventExecutionSkippedPolicy)
+						bExecutionEventExecutionSkippedPolicy(c, n, x)
 						return x
 					}
 				case "cancelled":
 					{
-						x := new(ExecutionSkippedCancelled)
-						bExecutionSkippedCancelled(c, n, x)
+						x := new(ExecutionEventExecutionSkippedCancelled)
+						bExecutionEventExecutionSkippedCancelled(c, n, x)
 						return x
 					}
 				case "timeout":
 					{
-						x := new(ExecutionSkippedTimeout)
-						bExecutionSkippedTimeout(c, n, x)
+						x := new(ExecutionEventExecutionSkippedTimeout)
+						bExecutionEventExecutionSkippedTimeout(c, n, x)
 						return x
 					}
 				case "other":
 					{
-						x := new(ExecutionSkippedOther)
-						bExecutionSkippedOther(c, n, x)
+						x := new(ExecutionEventExecutionSkippedOther)
+						bExecutionEventExecutionSkippedOther(c, n, x)
 						return x
 					}
 				}
@@ -7850,20 +7850,20 @@ func bExecution(c *ahprt.Ctx, n ahprt.Node) Execution {
 	return nil
 }
 
-// ExecutionExecuted is an object of the schema.
+// ExecutionEventExecutionExecuted is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/0
-type ExecutionExecuted struct{}
+type ExecutionEventExecutionExecuted struct{}
 
-func (*ExecutionExecuted) isExecution() {}
+func (*ExecutionEventExecutionExecuted) isExecutionEventExecution() {}
 
-// GetStatus returns "executed", the member "status" of every ExecutionExecuted.
-func (*ExecutionExecuted) GetStatus() string {
+// GetStatus returns "executed", the member "status" of every ExecutionEventExecutionExecuted.
+func (*ExecutionEventExecutionExecuted) GetStatus() string {
 	return "executed"
 }
 
-// bExecutionExecuted fills v, which is zero, from object n of a validated document.
-func bExecutionExecuted(c *ahprt.Ctx, n ahprt.Node, v *ExecutionExecuted) {
+// bExecutionEventExecutionExecuted fills v, which is zero, from object n of a validated document.
+func bExecutionEventExecutionExecuted(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionExecuted) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7876,18 +7876,18 @@ func bExecutionExecuted(c *ahprt.Ctx, n ahprt.Node, v *ExecutionExecuted) {
 	}
 }
 
-var sizeExecutionExecuted ahprt.SizeHint
+var sizeExecutionEventExecutionExecuted ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ExecutionExecuted) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventExecutionExecuted) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionExecuted.Buffer())
-		sizeExecutionExecuted.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventExecutionExecuted.Buffer())
+		sizeExecutionEventExecutionExecuted.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -7896,40 +7896,40 @@ func (v *ExecutionExecuted) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/0.
-func (v *ExecutionExecuted) Validate() error {
+func (v *ExecutionEventExecutionExecuted) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_0)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionExecuted) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventExecutionExecuted) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionExecuted) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_0, bExecutionExecuted)
+func (v *ExecutionEventExecutionExecuted) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_0, bExecutionEventExecutionExecuted)
 }
 
-// NewExecutionExecuted returns a ExecutionExecuted with its required members; its encoding always carries status "executed".
-func NewExecutionExecuted() *ExecutionExecuted {
-	return &ExecutionExecuted{}
+// NewExecutionEventExecutionExecuted returns a ExecutionEventExecutionExecuted with its required members; its encoding always carries status "executed".
+func NewExecutionEventExecutionExecuted() *ExecutionEventExecutionExecuted {
+	return &ExecutionEventExecutionExecuted{}
 }
 
-// ExecutionSkippedSuppliedResult is an object of the schema.
+// ExecutionEventExecutionSkippedSuppliedResult is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/1
-type ExecutionSkippedSuppliedResult struct{}
+type ExecutionEventExecutionSkippedSuppliedResult struct{}
 
-func (*ExecutionSkippedSuppliedResult) isExecution() {}
+func (*ExecutionEventExecutionSkippedSuppliedResult) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every ExecutionSkippedSuppliedResult.
-func (*ExecutionSkippedSuppliedResult) GetStatus() string {
+// GetStatus returns "skipped", the member "status" of every ExecutionEventExecutionSkippedSuppliedResult.
+func (*ExecutionEventExecutionSkippedSuppliedResult) GetStatus() string {
 	return "skipped"
 }
 
-// bExecutionSkippedSuppliedResult fills v, which is zero, from object n of a validated document.
-func bExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedSuppliedResult) {
+// bExecutionEventExecutionSkippedSuppliedResult fills v, which is zero, from object n of a validated document.
+func bExecutionEventExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedSuppliedResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7943,18 +7943,18 @@ func bExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSki
 	}
 }
 
-var sizeExecutionSkippedSuppliedResult ahprt.SizeHint
+var sizeExecutionEventExecutionSkippedSuppliedResult ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionSkippedSuppliedResult.Buffer())
-		sizeExecutionSkippedSuppliedResult.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventExecutionSkippedSuppliedResult.Buffer())
+		sizeExecutionEventExecutionSkippedSuppliedResult.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -7964,43 +7964,43 @@ func (v *ExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/1.
-func (v *ExecutionSkippedSuppliedResult) Validate() error {
+func (v *ExecutionEventExecutionSkippedSuppliedResult) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_1)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionSkippedSuppliedResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_1, bExecutionSkippedSuppliedResult)
+func (v *ExecutionEventExecutionSkippedSuppliedResult) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_1, bExecutionEventExecutionSkippedSuppliedResult)
 }
 
-// NewExecutionSkippedSuppliedResult returns a ExecutionSkippedSuppliedResult with its required members; its encoding always carries status "skipped", reason "supplied_result".
-func NewExecutionSkippedSuppliedResult() *ExecutionSkippedSuppliedResult {
-	return &ExecutionSkippedSuppliedResult{}
+// NewExecutionEventExecutionSkippedSuppliedResult returns a ExecutionEventExecutionSkippedSuppliedResult with its required members; its encoding always carries status "skipped", reason "supplied_result".
+func NewExecutionEventExecutionSkippedSuppliedResult() *ExecutionEventExecutionSkippedSuppliedResult {
+	return &ExecutionEventExecutionSkippedSuppliedResult{}
 }
 
-// ExecutionSkippedPolicy is an object of the schema.
+// ExecutionEventExecutionSkippedPolicy is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/2
-type ExecutionSkippedPolicy struct {
+type ExecutionEventExecutionSkippedPolicy struct {
 	// Optional member "detail"; nil when absent.
 	Detail *string
 }
 
-func (*ExecutionSkippedPolicy) isExecution() {}
+func (*ExecutionEventExecutionSkippedPolicy) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every ExecutionSkippedPolicy.
-func (*ExecutionSkippedPolicy) GetStatus() string {
+// GetStatus returns "skipped", the member "status" of every ExecutionEventExecutionSkippedPolicy.
+func (*ExecutionEventExecutionSkippedPolicy) GetStatus() string {
 	return "skipped"
 }
 
-// bExecutionSkippedPolicy fills v, which is zero, from object n of a validated document.
-func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedPolicy) {
+// bExecutionEventExecutionSkippedPolicy fills v, which is zero, from object n of a validated document.
+func bExecutionEventExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedPolicy) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8017,18 +8017,18 @@ func bExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedPoli
 	}
 }
 
-var sizeExecutionSkippedPolicy ahprt.SizeHint
+var sizeExecutionEventExecutionSkippedPolicy ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionSkippedPolicy.Buffer())
-		sizeExecutionSkippedPolicy.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventExecutionSkippedPolicy.Buffer())
+		sizeExecutionEventExecutionSkippedPolicy.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -8042,43 +8042,43 @@ func (v *ExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/2.
-func (v *ExecutionSkippedPolicy) Validate() error {
+func (v *ExecutionEventExecutionSkippedPolicy) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_2)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionSkippedPolicy) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_2, bExecutionSkippedPolicy)
+func (v *ExecutionEventExecutionSkippedPolicy) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_2, bExecutionEventExecutionSkippedPolicy)
 }
 
-// NewExecutionSkippedPolicy returns a ExecutionSkippedPolicy with its required members; its encoding always carries status "skipped", reason "policy".
-func NewExecutionSkippedPolicy() *ExecutionSkippedPolicy {
-	return &ExecutionSkippedPolicy{}
+// NewExecutionEventExecutionSkippedPolicy returns a ExecutionEventExecutionSkippedPolicy with its required members; its encoding always carries status "skipped", reason "policy".
+func NewExecutionEventExecutionSkippedPolicy() *ExecutionEventExecutionSkippedPolicy {
+	return &ExecutionEventExecutionSkippedPolicy{}
 }
 
-// ExecutionSkippedCancelled is an object of the schema.
+// ExecutionEventExecutionSkippedCancelled is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/3
-type ExecutionSkippedCancelled struct {
+type ExecutionEventExecutionSkippedCancelled struct {
 	// Optional member "detail"; nil when absent.
 	Detail *string
 }
 
-func (*ExecutionSkippedCancelled) isExecution() {}
+func (*ExecutionEventExecutionSkippedCancelled) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every ExecutionSkippedCancelled.
-func (*ExecutionSkippedCancelled) GetStatus() string {
+// GetStatus returns "skipped", the member "status" of every ExecutionEventExecutionSkippedCancelled.
+func (*ExecutionEventExecutionSkippedCancelled) GetStatus() string {
 	return "skipped"
 }
 
-// bExecutionSkippedCancelled fills v, which is zero, from object n of a validated document.
-func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedCancelled) {
+// bExecutionEventExecutionSkippedCancelled fills v, which is zero, from object n of a validated document.
+func bExecutionEventExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedCancelled) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8095,18 +8095,18 @@ func bExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedC
 	}
 }
 
-var sizeExecutionSkippedCancelled ahprt.SizeHint
+var sizeExecutionEventExecutionSkippedCancelled ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionSkippedCancelled.Buffer())
-		sizeExecutionSkippedCancelled.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventExecutionSkippedCancelled.Buffer())
+		sizeExecutionEventExecutionSkippedCancelled.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -8120,43 +8120,43 @@ func (v *ExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/3.
-func (v *ExecutionSkippedCancelled) Validate() error {
+func (v *ExecutionEventExecutionSkippedCancelled) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_3)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionSkippedCancelled) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventExecutionSkippedCancelled) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionSkippedCancelled) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_3, bExecutionSkippedCancelled)
+func (v *ExecutionEventExecutionSkippedCancelled) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_3, bExecutionEventExecutionSkippedCancelled)
 }
 
-// NewExecutionSkippedCancelled returns a ExecutionSkippedCancelled with its required members; its encoding always carries status "skipped", reason "cancelled".
-func NewExecutionSkippedCancelled() *ExecutionSkippedCancelled {
-	return &ExecutionSkippedCancelled{}
+// NewExecutionEventExecutionSkippedCancelled returns a ExecutionEventExecutionSkippedCancelled with its required members; its encoding always carries status "skipped", reason "cancelled".
+func NewExecutionEventExecutionSkippedCancelled() *ExecutionEventExecutionSkippedCancelled {
+	return &ExecutionEventExecutionSkippedCancelled{}
 }
 
-// ExecutionSkippedTimeout is an object of the schema.
+// ExecutionEventExecutionSkippedTimeout is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/4
-type ExecutionSkippedTimeout struct {
+type ExecutionEventExecutionSkippedTimeout struct {
 	// Optional member "detail"; nil when absent.
 	Detail *string
 }
 
-func (*ExecutionSkippedTimeout) isExecution() {}
+func (*ExecutionEventExecutionSkippedTimeout) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every ExecutionSkippedTimeout.
-func (*ExecutionSkippedTimeout) GetStatus() string {
+// GetStatus returns "skipped", the member "status" of every ExecutionEventExecutionSkippedTimeout.
+func (*ExecutionEventExecutionSkippedTimeout) GetStatus() string {
 	return "skipped"
 }
 
-// bExecutionSkippedTimeout fills v, which is zero, from object n of a validated document.
-func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedTimeout) {
+// bExecutionEventExecutionSkippedTimeout fills v, which is zero, from object n of a validated document.
+func bExecutionEventExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedTimeout) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8173,18 +8173,18 @@ func bExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedTim
 	}
 }
 
-var sizeExecutionSkippedTimeout ahprt.SizeHint
+var sizeExecutionEventExecutionSkippedTimeout ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionSkippedTimeout.Buffer())
-		sizeExecutionSkippedTimeout.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventExecutionSkippedTimeout.Buffer())
+		sizeExecutionEventExecutionSkippedTimeout.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -8198,43 +8198,43 @@ func (v *ExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/4.
-func (v *ExecutionSkippedTimeout) Validate() error {
+func (v *ExecutionEventExecutionSkippedTimeout) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_4)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_4)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionSkippedTimeout) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_4, bExecutionSkippedTimeout)
+func (v *ExecutionEventExecutionSkippedTimeout) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_4, bExecutionEventExecutionSkippedTimeout)
 }
 
-// NewExecutionSkippedTimeout returns a ExecutionSkippedTimeout with its required members; its encoding always carries status "skipped", reason "timeout".
-func NewExecutionSkippedTimeout() *ExecutionSkippedTimeout {
-	return &ExecutionSkippedTimeout{}
+// NewExecutionEventExecutionSkippedTimeout returns a ExecutionEventExecutionSkippedTimeout with its required members; its encoding always carries status "skipped", reason "timeout".
+func NewExecutionEventExecutionSkippedTimeout() *ExecutionEventExecutionSkippedTimeout {
+	return &ExecutionEventExecutionSkippedTimeout{}
 }
 
-// ExecutionSkippedOther is an object of the schema.
+// ExecutionEventExecutionSkippedOther is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/5
-type ExecutionSkippedOther struct {
+type ExecutionEventExecutionSkippedOther struct {
 	// Optional member "detail"; nil when absent.
 	Detail *string
 }
 
-func (*ExecutionSkippedOther) isExecution() {}
+func (*ExecutionEventExecutionSkippedOther) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every ExecutionSkippedOther.
-func (*ExecutionSkippedOther) GetStatus() string {
+// GetStatus returns "skipped", the member "status" of every ExecutionEventExecutionSkippedOther.
+func (*ExecutionEventExecutionSkippedOther) GetStatus() string {
 	return "skipped"
 }
 
-// bExecutionSkippedOther fills v, which is zero, from object n of a validated document.
-func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedOther) {
+// bExecutionEventExecutionSkippedOther fills v, which is zero, from object n of a validated document.
+func bExecutionEventExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedOther) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8251,18 +8251,18 @@ func bExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *ExecutionSkippedOther
 	}
 }
 
-var sizeExecutionSkippedOther ahprt.SizeHint
+var sizeExecutionEventExecutionSkippedOther ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ExecutionSkippedOther) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeExecutionSkippedOther.Buffer())
-		sizeExecutionSkippedOther.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventExecutionSkippedOther.Buffer())
+		sizeExecutionEventExecutionSkippedOther.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -8276,47 +8276,47 @@ func (v *ExecutionSkippedOther) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/5.
-func (v *ExecutionSkippedOther) Validate() error {
+func (v *ExecutionEventExecutionSkippedOther) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_5)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ExecutionSkippedOther) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventExecutionSkippedOther) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_5)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ExecutionSkippedOther) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_5, bExecutionSkippedOther)
+func (v *ExecutionEventExecutionSkippedOther) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_5, bExecutionEventExecutionSkippedOther)
 }
 
-// NewExecutionSkippedOther returns a ExecutionSkippedOther with its required members; its encoding always carries status "skipped", reason "other".
-func NewExecutionSkippedOther() *ExecutionSkippedOther {
-	return &ExecutionSkippedOther{}
+// NewExecutionEventExecutionSkippedOther returns a ExecutionEventExecutionSkippedOther with its required members; its encoding always carries status "skipped", reason "other".
+func NewExecutionEventExecutionSkippedOther() *ExecutionEventExecutionSkippedOther {
+	return &ExecutionEventExecutionSkippedOther{}
 }
 
-// AttemptUsage: Usage measured for a single model attempt. (the type Usage, as draft/execution-event.schema.json#/$defs/attemptUsage names it.)
-type AttemptUsage = Usage
+// ExecutionEventAttemptusage: Usage measured for a single model attempt. (the type ExecutionEventUsage, as draft/execution-event.schema.json#/$defs/attemptUsage names it.)
+type ExecutionEventAttemptusage = ExecutionEventUsage
 
-// ModelError: A model call ran and failed.
+// ExecutionEventModelError: A model call ran and failed.
 //
 // Schema: draft/execution-event.schema.json#/$defs/model.error
-type ModelError struct {
+type ExecutionEventModelError struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
 	Items ContentItems
 	// Member "model" (required).
-	Model Model
+	Model ExecutionEventModel
 	// Member "attempt" (required).
-	Attempt Attempt
+	Attempt ExecutionEventAttempt
 	// Always the executed form. Member "execution" (required).
-	Execution Execution
+	Execution ExecutionEventExecution
 	// Member "error" (required).
-	Error Error
+	Error ExecutionEventError
 	// Optional member "usage"; nil when absent.
-	Usage *AttemptUsage
+	Usage *ExecutionEventAttemptusage
 	// Optional member "latencyMs"; nil when absent.
 	LatencyMs *ahprt.Number
 	// Optional member "recovery"; nil when absent.
@@ -8334,7 +8334,7 @@ type ModelError struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -8343,97 +8343,97 @@ type ModelError struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ModelError) isCatalogueEvent() {}
-func (*ModelError) isEvent()          {}
-func (*ModelError) isExecutionEvent() {}
+func (*ExecutionEventModelError) isCatalogueEvent() {}
+func (*ExecutionEventModelError) isEvent()          {}
+func (*ExecutionEventModelError) isExecutionEvent() {}
 
-// GetType returns "model.error", the member "type" of every ModelError.
-func (*ModelError) GetType() string {
+// GetType returns "model.error", the member "type" of every ExecutionEventModelError.
+func (*ExecutionEventModelError) GetType() string {
 	return "model.error"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ModelError implements.
-func (v *ModelError) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventModelError implements.
+func (v *ExecutionEventModelError) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ModelError implements.
-func (v *ModelError) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventModelError implements.
+func (v *ExecutionEventModelError) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ModelError implements.
-func (v *ModelError) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventModelError implements.
+func (v *ExecutionEventModelError) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ModelError implements.
-func (v *ModelError) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventModelError implements.
+func (v *ExecutionEventModelError) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ModelError implements.
-func (v *ModelError) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventModelError implements.
+func (v *ExecutionEventModelError) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ModelError implements.
-func (v *ModelError) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventModelError implements.
+func (v *ExecutionEventModelError) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ModelError implements.
-func (v *ModelError) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventModelError implements.
+func (v *ExecutionEventModelError) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ModelError implements.
-func (v *ModelError) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventModelError implements.
+func (v *ExecutionEventModelError) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ModelError implements.
-func (v *ModelError) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventModelError implements.
+func (v *ExecutionEventModelError) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ModelError implements.
-func (v *ModelError) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventModelError implements.
+func (v *ExecutionEventModelError) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// bModelError fills v, which is zero, from object n of a validated document.
-func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
+// bExecutionEventModelError fills v, which is zero, from object n of a validated document.
+func bExecutionEventModelError(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelError) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -8448,16 +8448,16 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "model":
-				bModel(c, m.Value(), &v.Model)
+				bExecutionEventModel(c, m.Value(), &v.Model)
 			case "attempt":
-				bAttempt(c, m.Value(), &v.Attempt)
+				bExecutionEventAttempt(c, m.Value(), &v.Attempt)
 			case "execution":
-				v.Execution = bExecution(c, m.Value())
+				v.Execution = bExecutionEventExecution(c, m.Value())
 			case "error":
-				bError(c, m.Value(), &v.Error)
+				bExecutionEventError(c, m.Value(), &v.Error)
 			case "usage":
-				x := new(Usage)
-				bUsage(c, m.Value(), x)
+				x := new(ExecutionEventUsage)
+				bExecutionEventUsage(c, m.Value(), x)
 				v.Usage = x
 			case "latencyMs":
 				x := c.Number(m.Value())
@@ -8500,18 +8500,18 @@ func bModelError(c *ahprt.Ctx, n ahprt.Node, v *ModelError) {
 	}
 }
 
-var sizeModelError ahprt.SizeHint
+var sizeExecutionEventModelError ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ModelError) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeModelError.Buffer())
-		sizeModelError.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventModelError.Buffer())
+		sizeExecutionEventModelError.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -8584,24 +8584,24 @@ func (v *ModelError) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.error.
-func (v *ModelError) Validate() error {
+func (v *ExecutionEventModelError) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelError)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ModelError) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventModelError) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelError)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ModelError) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelError, bModelError)
+func (v *ExecutionEventModelError) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
-// NewModelError returns a ModelError with its required members; its encoding always carries type "model.error".
-func NewModelError(model Model, attempt Attempt, execution Execution, error Error, id string, source string, time string) *ModelError {
-	return &ModelError{
+// NewExecutionEventModelError returns a ExecutionEventModelError with its required members; its encoding always carries type "model.error".
+func NewExecutionEventModelError(model ExecutionEventModel, attempt ExecutionEventAttempt, execution ExecutionEventExecution, error ExecutionEventError, id string, source string, time string) *ExecutionEventModelError {
+	return &ExecutionEventModelError{
 		Attempt:   attempt,
 		Error:     error,
 		Execution: execution,
@@ -8612,22 +8612,22 @@ func NewModelError(model Model, attempt Attempt, execution Execution, error Erro
 	}
 }
 
-// ModelSwitchBefore: The host proposes to move from the current model to another one.
+// ExecutionEventModelSwitchBefore: The host proposes to move from the current model to another one.
 //
 // Schema: draft/execution-event.schema.json#/$defs/model.switch.before
-type ModelSwitchBefore struct {
+type ExecutionEventModelSwitchBefore struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
 	Items ContentItems
 	// Member "current" (required).
-	Current Model
+	Current ExecutionEventModel
 	// Member "proposed" (required).
-	Proposed Model
+	Proposed ExecutionEventModel
 	// Member "reason" (required).
 	Reason string
 	// Prices of the proposed model per million tokens. Optional member "pricing"; nil when absent.
-	Pricing *ModelSwitchBeforePricing
+	Pricing *ExecutionEventModelSwitchBeforePricing
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -8641,7 +8641,7 @@ type ModelSwitchBefore struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -8650,97 +8650,97 @@ type ModelSwitchBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ModelSwitchBefore) isCatalogueEvent() {}
-func (*ModelSwitchBefore) isEvent()          {}
-func (*ModelSwitchBefore) isExecutionEvent() {}
+func (*ExecutionEventModelSwitchBefore) isCatalogueEvent() {}
+func (*ExecutionEventModelSwitchBefore) isEvent()          {}
+func (*ExecutionEventModelSwitchBefore) isExecutionEvent() {}
 
-// GetType returns "model.switch.before", the member "type" of every ModelSwitchBefore.
-func (*ModelSwitchBefore) GetType() string {
+// GetType returns "model.switch.before", the member "type" of every ExecutionEventModelSwitchBefore.
+func (*ExecutionEventModelSwitchBefore) GetType() string {
 	return "model.switch.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ModelSwitchBefore implements.
-func (v *ModelSwitchBefore) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventModelSwitchBefore implements.
+func (v *ExecutionEventModelSwitchBefore) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ModelSwitchBefore implements.
-func (v *ModelSwitchBefore) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventModelSwitchBefore implements.
+func (v *ExecutionEventModelSwitchBefore) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ModelSwitchBefore implements.
-func (v *ModelSwitchBefore) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventModelSwitchBefore implements.
+func (v *ExecutionEventModelSwitchBefore) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ModelSwitchBefore implements.
-func (v *ModelSwitchBefore) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventModelSwitchBefore implements.
+func (v *ExecutionEventModelSwitchBefore) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ModelSwitchBefore implements.
-func (v *ModelSwitchBefore) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventModelSwitchBefore implements.
+func (v *ExecutionEventModelSwitchBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ModelSwitchBefore implements.
-func (v *ModelSwitchBefore) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventModelSwitchBefore implements.
+func (v *ExecutionEventModelSwitchBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ModelSwitchBefore implements.
-func (v *ModelSwitchBefore) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventModelSwitchBefore implements.
+func (v *ExecutionEventModelSwitchBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ModelSwitchBefore implements.
-func (v *ModelSwitchBefore) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventModelSwitchBefore implements.
+func (v *ExecutionEventModelSwitchBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ModelSwitchBefore implements.
-func (v *ModelSwitchBefore) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventModelSwitchBefore implements.
+func (v *ExecutionEventModelSwitchBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ModelSwitchBefore implements.
-func (v *ModelSwitchBefore) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventModelSwitchBefore implements.
+func (v *ExecutionEventModelSwitchBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// bModelSwitchBefore fills v, which is zero, from object n of a validated document.
-func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBefore) {
+// bExecutionEventModelSwitchBefore fills v, which is zero, from object n of a validated document.
+func bExecutionEventModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelSwitchBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8754,14 +8754,14 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBefore) {
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "current":
-				bModel(c, m.Value(), &v.Current)
+				bExecutionEventModel(c, m.Value(), &v.Current)
 			case "proposed":
-				bModel(c, m.Value(), &v.Proposed)
+				bExecutionEventModel(c, m.Value(), &v.Proposed)
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "pricing":
-				x := new(ModelSwitchBeforePricing)
-				bModelSwitchBeforePricing(c, m.Value(), x)
+				x := new(ExecutionEventModelSwitchBeforePricing)
+				bExecutionEventModelSwitchBeforePricing(c, m.Value(), x)
 				v.Pricing = x
 			case "id":
 				v.ID = c.Text(m.Value())
@@ -8792,18 +8792,18 @@ func bModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBefore) {
 	}
 }
 
-var sizeModelSwitchBefore ahprt.SizeHint
+var sizeExecutionEventModelSwitchBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ModelSwitchBefore) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeModelSwitchBefore.Buffer())
-		sizeModelSwitchBefore.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventModelSwitchBefore.Buffer())
+		sizeExecutionEventModelSwitchBefore.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -8862,24 +8862,24 @@ func (v *ModelSwitchBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.switch.before.
-func (v *ModelSwitchBefore) Validate() error {
+func (v *ExecutionEventModelSwitchBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ModelSwitchBefore) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventModelSwitchBefore) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ModelSwitchBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bModelSwitchBefore)
+func (v *ExecutionEventModelSwitchBefore) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
-// NewModelSwitchBefore returns a ModelSwitchBefore with its required members; its encoding always carries type "model.switch.before".
-func NewModelSwitchBefore(current Model, proposed Model, reason string, id string, source string, time string) *ModelSwitchBefore {
-	return &ModelSwitchBefore{
+// NewExecutionEventModelSwitchBefore returns a ExecutionEventModelSwitchBefore with its required members; its encoding always carries type "model.switch.before".
+func NewExecutionEventModelSwitchBefore(current ExecutionEventModel, proposed ExecutionEventModel, reason string, id string, source string, time string) *ExecutionEventModelSwitchBefore {
+	return &ExecutionEventModelSwitchBefore{
 		Current:  current,
 		ID:       id,
 		Proposed: proposed,
@@ -8889,10 +8889,10 @@ func NewModelSwitchBefore(current Model, proposed Model, reason string, id strin
 	}
 }
 
-// ModelSwitchBeforePricing: Prices of the proposed model per million tokens.
+// ExecutionEventModelSwitchBeforePricing: Prices of the proposed model per million tokens.
 //
 // Schema: draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing
-type ModelSwitchBeforePricing struct {
+type ExecutionEventModelSwitchBeforePricing struct {
 	// Member "currency" (required).
 	Currency CurrencyCode
 	// Optional member "inputPerMillionTokens"; nil when absent.
@@ -8901,8 +8901,8 @@ type ModelSwitchBeforePricing struct {
 	OutputPerMillionTokens *ahprt.Number
 }
 
-// bModelSwitchBeforePricing fills v, which is zero, from object n of a validated document.
-func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBeforePricing) {
+// bExecutionEventModelSwitchBeforePricing fills v, which is zero, from object n of a validated document.
+func bExecutionEventModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelSwitchBeforePricing) {
 	d := c.Doc
 	var slab0 *[2]ahprt.Number
 	{
@@ -8929,18 +8929,18 @@ func bModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchBeforeP
 	}
 }
 
-var sizeModelSwitchBeforePricing ahprt.SizeHint
+var sizeExecutionEventModelSwitchBeforePricing ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeModelSwitchBeforePricing.Buffer())
-		sizeModelSwitchBeforePricing.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventModelSwitchBeforePricing.Buffer())
+		sizeExecutionEventModelSwitchBeforePricing.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -8958,33 +8958,33 @@ func (v *ModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
-func (v *ModelSwitchBeforePricing) Validate() error {
+func (v *ExecutionEventModelSwitchBeforePricing) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore_pricing)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore_pricing)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore_pricing, bModelSwitchBeforePricing)
+func (v *ExecutionEventModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore_pricing, bExecutionEventModelSwitchBeforePricing)
 }
 
-// ModelSwitchAfter: The host has moved from the previous model to the current one.
+// ExecutionEventModelSwitchAfter: The host has moved from the previous model to the current one.
 //
 // Schema: draft/execution-event.schema.json#/$defs/model.switch.after
-type ModelSwitchAfter struct {
+type ExecutionEventModelSwitchAfter struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
 	Items ContentItems
 	// Member "previous" (required).
-	Previous Model
+	Previous ExecutionEventModel
 	// Member "current" (required).
-	Current Model
+	Current ExecutionEventModel
 	// Member "reason" (required).
 	Reason string
 	// Identifier of this event, unique within its source. Member "id" (required).
@@ -9000,7 +9000,7 @@ type ModelSwitchAfter struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -9009,97 +9009,97 @@ type ModelSwitchAfter struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ModelSwitchAfter) isCatalogueEvent() {}
-func (*ModelSwitchAfter) isEvent()          {}
-func (*ModelSwitchAfter) isExecutionEvent() {}
+func (*ExecutionEventModelSwitchAfter) isCatalogueEvent() {}
+func (*ExecutionEventModelSwitchAfter) isEvent()          {}
+func (*ExecutionEventModelSwitchAfter) isExecutionEvent() {}
 
-// GetType returns "model.switch.after", the member "type" of every ModelSwitchAfter.
-func (*ModelSwitchAfter) GetType() string {
+// GetType returns "model.switch.after", the member "type" of every ExecutionEventModelSwitchAfter.
+func (*ExecutionEventModelSwitchAfter) GetType() string {
 	return "model.switch.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ModelSwitchAfter implements.
-func (v *ModelSwitchAfter) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventModelSwitchAfter implements.
+func (v *ExecutionEventModelSwitchAfter) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ModelSwitchAfter implements.
-func (v *ModelSwitchAfter) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventModelSwitchAfter implements.
+func (v *ExecutionEventModelSwitchAfter) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ModelSwitchAfter implements.
-func (v *ModelSwitchAfter) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventModelSwitchAfter implements.
+func (v *ExecutionEventModelSwitchAfter) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ModelSwitchAfter implements.
-func (v *ModelSwitchAfter) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventModelSwitchAfter implements.
+func (v *ExecutionEventModelSwitchAfter) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ModelSwitchAfter implements.
-func (v *ModelSwitchAfter) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventModelSwitchAfter implements.
+func (v *ExecutionEventModelSwitchAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ModelSwitchAfter implements.
-func (v *ModelSwitchAfter) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventModelSwitchAfter implements.
+func (v *ExecutionEventModelSwitchAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ModelSwitchAfter implements.
-func (v *ModelSwitchAfter) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventModelSwitchAfter implements.
+func (v *ExecutionEventModelSwitchAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ModelSwitchAfter implements.
-func (v *ModelSwitchAfter) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventModelSwitchAfter implements.
+func (v *ExecutionEventModelSwitchAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ModelSwitchAfter implements.
-func (v *ModelSwitchAfter) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventModelSwitchAfter implements.
+func (v *ExecutionEventModelSwitchAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ModelSwitchAfter implements.
-func (v *ModelSwitchAfter) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventModelSwitchAfter implements.
+func (v *ExecutionEventModelSwitchAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// bModelSwitchAfter fills v, which is zero, from object n of a validated document.
-func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchAfter) {
+// bExecutionEventModelSwitchAfter fills v, which is zero, from object n of a validated document.
+func bExecutionEventModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelSwitchAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -9113,9 +9113,9 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchAfter) {
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "previous":
-				bModel(c, m.Value(), &v.Previous)
+				bExecutionEventModel(c, m.Value(), &v.Previous)
 			case "current":
-				bModel(c, m.Value(), &v.Current)
+				bExecutionEventModel(c, m.Value(), &v.Current)
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "id":
@@ -9147,18 +9147,18 @@ func bModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ModelSwitchAfter) {
 	}
 }
 
-var sizeModelSwitchAfter ahprt.SizeHint
+var sizeExecutionEventModelSwitchAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ModelSwitchAfter) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeModelSwitchAfter.Buffer())
-		sizeModelSwitchAfter.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventModelSwitchAfter.Buffer())
+		sizeExecutionEventModelSwitchAfter.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -9213,24 +9213,24 @@ func (v *ModelSwitchAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.switch.after.
-func (v *ModelSwitchAfter) Validate() error {
+func (v *ExecutionEventModelSwitchAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ModelSwitchAfter) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventModelSwitchAfter) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ModelSwitchAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bModelSwitchAfter)
+func (v *ExecutionEventModelSwitchAfter) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
-// NewModelSwitchAfter returns a ModelSwitchAfter with its required members; its encoding always carries type "model.switch.after".
-func NewModelSwitchAfter(previous Model, current Model, reason string, id string, source string, time string) *ModelSwitchAfter {
-	return &ModelSwitchAfter{
+// NewExecutionEventModelSwitchAfter returns a ExecutionEventModelSwitchAfter with its required members; its encoding always carries type "model.switch.after".
+func NewExecutionEventModelSwitchAfter(previous ExecutionEventModel, current ExecutionEventModel, reason string, id string, source string, time string) *ExecutionEventModelSwitchAfter {
+	return &ExecutionEventModelSwitchAfter{
 		Current:  current,
 		ID:       id,
 		Previous: previous,
@@ -9240,10 +9240,10 @@ func NewModelSwitchAfter(previous Model, current Model, reason string, id string
 	}
 }
 
-// ToolPermissionRequest: The host is about to ask whether a tool call may proceed.
+// ExecutionEventToolPermissionRequest: The host is about to ask whether a tool call may proceed.
 //
 // Schema: draft/execution-event.schema.json#/$defs/tool.permission.request
-type ToolPermissionRequest struct {
+type ExecutionEventToolPermissionRequest struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
@@ -9265,7 +9265,7 @@ type ToolPermissionRequest struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -9273,106 +9273,106 @@ type ToolPermissionRequest struct {
 	// Member "call" (required).
 	Call Identity
 	// Member "tool" (required).
-	Tool Tool
+	Tool ExecutionEventTool
 	// Member "path" (required).
 	Path string
 	// Optional member "batch"; nil when absent.
-	Batch *Batch
+	Batch *ExecutionEventBatch
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*ToolPermissionRequest) isCatalogueEvent() {}
-func (*ToolPermissionRequest) isEvent()          {}
-func (*ToolPermissionRequest) isExecutionEvent() {}
+func (*ExecutionEventToolPermissionRequest) isCatalogueEvent() {}
+func (*ExecutionEventToolPermissionRequest) isEvent()          {}
+func (*ExecutionEventToolPermissionRequest) isExecutionEvent() {}
 
-// GetType returns "tool.permission.request", the member "type" of every ToolPermissionRequest.
-func (*ToolPermissionRequest) GetType() string {
+// GetType returns "tool.permission.request", the member "type" of every ExecutionEventToolPermissionRequest.
+func (*ExecutionEventToolPermissionRequest) GetType() string {
 	return "tool.permission.request"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ToolPermissionRequest implements.
-func (v *ToolPermissionRequest) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventToolPermissionRequest implements.
+func (v *ExecutionEventToolPermissionRequest) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ToolPermissionRequest implements.
-func (v *ToolPermissionRequest) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventToolPermissionRequest implements.
+func (v *ExecutionEventToolPermissionRequest) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ToolPermissionRequest implements.
-func (v *ToolPermissionRequest) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventToolPermissionRequest implements.
+func (v *ExecutionEventToolPermissionRequest) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ToolPermissionRequest implements.
-func (v *ToolPermissionRequest) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventToolPermissionRequest implements.
+func (v *ExecutionEventToolPermissionRequest) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolPermissionRequest implements.
-func (v *ToolPermissionRequest) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventToolPermissionRequest implements.
+func (v *ExecutionEventToolPermissionRequest) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolPermissionRequest implements.
-func (v *ToolPermissionRequest) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventToolPermissionRequest implements.
+func (v *ExecutionEventToolPermissionRequest) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ToolPermissionRequest implements.
-func (v *ToolPermissionRequest) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventToolPermissionRequest implements.
+func (v *ExecutionEventToolPermissionRequest) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolPermissionRequest implements.
-func (v *ToolPermissionRequest) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventToolPermissionRequest implements.
+func (v *ExecutionEventToolPermissionRequest) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolPermissionRequest implements.
-func (v *ToolPermissionRequest) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventToolPermissionRequest implements.
+func (v *ExecutionEventToolPermissionRequest) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ToolPermissionRequest implements.
-func (v *ToolPermissionRequest) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventToolPermissionRequest implements.
+func (v *ExecutionEventToolPermissionRequest) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// bToolPermissionRequest fills v, which is zero, from object n of a validated document.
-func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionRequest) {
+// bExecutionEventToolPermissionRequest fills v, which is zero, from object n of a validated document.
+func bExecutionEventToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolPermissionRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -9414,12 +9414,12 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionRequest
 			case "call":
 				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				bTool(c, m.Value(), &v.Tool)
+				bExecutionEventTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := new(Batch)
-				bBatch(c, m.Value(), x)
+				x := new(ExecutionEventBatch)
+				bExecutionEventBatch(c, m.Value(), x)
 				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
@@ -9428,18 +9428,18 @@ func bToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionRequest
 	}
 }
 
-var sizeToolPermissionRequest ahprt.SizeHint
+var sizeExecutionEventToolPermissionRequest ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ToolPermissionRequest) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolPermissionRequest.Buffer())
-		sizeToolPermissionRequest.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventToolPermissionRequest.Buffer())
+		sizeExecutionEventToolPermissionRequest.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -9502,24 +9502,24 @@ func (v *ToolPermissionRequest) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.permission.request.
-func (v *ToolPermissionRequest) Validate() error {
+func (v *ExecutionEventToolPermissionRequest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolPermissionRequest)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolPermissionRequest) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventToolPermissionRequest) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ToolPermissionRequest) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bToolPermissionRequest)
+func (v *ExecutionEventToolPermissionRequest) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
-// NewToolPermissionRequest returns a ToolPermissionRequest with its required members; its encoding always carries type "tool.permission.request".
-func NewToolPermissionRequest(suggestions []ahprt.Value, sandboxBypass bool, id string, source string, time string, call Identity, tool Tool, path string) *ToolPermissionRequest {
-	return &ToolPermissionRequest{
+// NewExecutionEventToolPermissionRequest returns a ExecutionEventToolPermissionRequest with its required members; its encoding always carries type "tool.permission.request".
+func NewExecutionEventToolPermissionRequest(suggestions []ahprt.Value, sandboxBypass bool, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ExecutionEventToolPermissionRequest {
+	return &ExecutionEventToolPermissionRequest{
 		Call:          call,
 		ID:            id,
 		Path:          path,
@@ -9538,11 +9538,11 @@ type ToolCall struct {
 	// Member "call" (required).
 	Call Identity
 	// Member "tool" (required).
-	Tool Tool
+	Tool ExecutionEventTool
 	// Member "path" (required).
 	Path string
 	// Optional member "batch"; nil when absent.
-	Batch *Batch
+	Batch *ExecutionEventBatch
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
@@ -9557,12 +9557,12 @@ func bToolCall(c *ahprt.Ctx, n ahprt.Node, v *ToolCall) {
 			case "call":
 				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				bTool(c, m.Value(), &v.Tool)
+				bExecutionEventTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := new(Batch)
-				bBatch(c, m.Value(), x)
+				x := new(ExecutionEventBatch)
+				bExecutionEventBatch(c, m.Value(), x)
 				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
@@ -9617,10 +9617,10 @@ func (v *ToolCall) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
 }
 
-// Tool: The invoked tool: its host name as given, its input object, and whether it is built in or served over MCP. The mcp descriptor is present exactly when origin is mcp.
+// ExecutionEventTool: The invoked tool: its host name as given, its input object, and whether it is built in or served over MCP. The mcp descriptor is present exactly when origin is mcp.
 //
 // Schema: draft/execution-event.schema.json#/$defs/tool
-type Tool struct {
+type ExecutionEventTool struct {
 	// Member "name" (required).
 	Name string
 	// Free-form descriptive category; not a closed list. Optional member "kind"; nil when absent.
@@ -9628,13 +9628,13 @@ type Tool struct {
 	// Member "input" (required).
 	Input ahprt.Value
 	// Member "origin" (required).
-	Origin ToolOrigin
+	Origin ExecutionEventToolOrigin
 	// Optional member "mcp"; nil when absent.
-	MCP *MCP
+	MCP *ExecutionEventMCP
 }
 
-// bTool fills v, which is zero, from object n of a validated document.
-func bTool(c *ahprt.Ctx, n ahprt.Node, v *Tool) {
+// bExecutionEventTool fills v, which is zero, from object n of a validated document.
+func bExecutionEventTool(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTool) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -9648,10 +9648,10 @@ func bTool(c *ahprt.Ctx, n ahprt.Node, v *Tool) {
 			case "input":
 				v.Input = d.RawValue(m.Value())
 			case "origin":
-				v.Origin = ToolOrigin(c.Text(m.Value()))
+				v.Origin = ExecutionEventToolOrigin(c.Text(m.Value()))
 			case "mcp":
-				x := new(MCP)
-				bMCP(c, m.Value(), x)
+				x := new(ExecutionEventMCP)
+				bExecutionEventMCP(c, m.Value(), x)
 				v.MCP = x
 			default:
 			}
@@ -9659,18 +9659,18 @@ func bTool(c *ahprt.Ctx, n ahprt.Node, v *Tool) {
 	}
 }
 
-var sizeTool ahprt.SizeHint
+var sizeExecutionEventTool ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *Tool) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTool.Buffer())
-		sizeTool.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventTool.Buffer())
+		sizeExecutionEventTool.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -9692,80 +9692,80 @@ func (v *Tool) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.
-func (v *Tool) Validate() error {
+func (v *ExecutionEventTool) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_tool)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Tool) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventTool) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tool)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *Tool) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tool, bTool)
+func (v *ExecutionEventTool) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tool, bExecutionEventTool)
 }
 
-// ToolOrigin is a string from a fixed list.
+// ExecutionEventToolOrigin is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/tool/properties/origin
-type ToolOrigin string
+type ExecutionEventToolOrigin string
 
-// The values of ToolOrigin.
+// The values of ExecutionEventToolOrigin.
 const (
-	ToolOriginNative ToolOrigin = "native"
-	ToolOriginMCP    ToolOrigin = "mcp"
+	ExecutionEventToolOriginNative ExecutionEventToolOrigin = "native"
+	ExecutionEventToolOriginMCP    ExecutionEventToolOrigin = "mcp"
 )
 
-// MCP: How an MCP-provided tool was reached: server, tool name on that server, where the facts came from, and the connection.
+// ExecutionEventMCP: How an MCP-provided tool was reached: server, tool name on that server, where the facts came from, and the connection.
 //
 // Schema: draft/execution-event.schema.json#/$defs/mcp
-type MCP struct {
+type ExecutionEventMCP struct {
 	// Member "server" (required).
-	Server MCPServer
+	Server ExecutionEventMCPServer
 	// Member "toolName" (required).
 	ToolName string
 	// Member "provenance" (required).
-	Provenance MCPProvenance
+	Provenance ExecutionEventMCPProvenance
 	// Transport details. Each location field must be given, or else named by the path of an entry in gaps. Member "connection" (required).
-	Connection MCPConnection
+	Connection ExecutionEventMCPConnection
 }
 
-// bMCP fills v, which is zero, from object n of a validated document.
-func bMCP(c *ahprt.Ctx, n ahprt.Node, v *MCP) {
+// bExecutionEventMCP fills v, which is zero, from object n of a validated document.
+func bExecutionEventMCP(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCP) {
 	d := c.Doc
 	{
 		m := d.Members(n)
 		for m.Next() {
 			switch m.Key() {
 			case "server":
-				bMCPServer(c, m.Value(), &v.Server)
+				bExecutionEventMCPServer(c, m.Value(), &v.Server)
 			case "toolName":
 				v.ToolName = c.Text(m.Value())
 			case "provenance":
-				v.Provenance = MCPProvenance(c.Text(m.Value()))
+				v.Provenance = ExecutionEventMCPProvenance(c.Text(m.Value()))
 			case "connection":
-				v.Connection = bMCPConnection(c, m.Value())
+				v.Connection = bExecutionEventMCPConnection(c, m.Value())
 			default:
 			}
 		}
 	}
 }
 
-var sizeMCP ahprt.SizeHint
+var sizeExecutionEventMCP ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *MCP) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCP.Buffer())
-		sizeMCP.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventMCP.Buffer())
+		sizeExecutionEventMCP.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -9785,33 +9785,33 @@ func (v *MCP) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp.
-func (v *MCP) Validate() error {
+func (v *ExecutionEventMCP) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCP) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventMCP) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *MCP) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp, bMCP)
+func (v *ExecutionEventMCP) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp, bExecutionEventMCP)
 }
 
-// MCPServer is an object of the schema.
+// ExecutionEventMCPServer is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/mcp/properties/server
-type MCPServer struct {
+type ExecutionEventMCPServer struct {
 	// Member "id" (required).
 	ID string
 	// Optional member "name"; nil when absent.
 	Name *string
 }
 
-// bMCPServer fills v, which is zero, from object n of a validated document.
-func bMCPServer(c *ahprt.Ctx, n ahprt.Node, v *MCPServer) {
+// bExecutionEventMCPServer fills v, which is zero, from object n of a validated document.
+func bExecutionEventMCPServer(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPServer) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -9828,18 +9828,18 @@ func bMCPServer(c *ahprt.Ctx, n ahprt.Node, v *MCPServer) {
 	}
 }
 
-var sizeMCPServer ahprt.SizeHint
+var sizeExecutionEventMCPServer ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *MCPServer) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPServer.Buffer())
-		sizeMCPServer.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventMCPServer.Buffer())
+		sizeExecutionEventMCPServer.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -9853,55 +9853,55 @@ func (v *MCPServer) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp/properties/server.
-func (v *MCPServer) Validate() error {
+func (v *ExecutionEventMCPServer) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_server)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPServer) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventMCPServer) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_server)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *MCPServer) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_server, bMCPServer)
+func (v *ExecutionEventMCPServer) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_server, bExecutionEventMCPServer)
 }
 
-// MCPProvenance is a string from a fixed list.
+// ExecutionEventMCPProvenance is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/mcp/properties/provenance
-type MCPProvenance string
+type ExecutionEventMCPProvenance string
 
-// The values of MCPProvenance.
+// The values of ExecutionEventMCPProvenance.
 const (
-	MCPProvenanceRuntime  MCPProvenance = "runtime"
-	MCPProvenanceInferred MCPProvenance = "inferred"
+	ExecutionEventMCPProvenanceRuntime  ExecutionEventMCPProvenance = "runtime"
+	ExecutionEventMCPProvenanceInferred ExecutionEventMCPProvenance = "inferred"
 )
 
-// MCPConnectionVariant1 is an object of the schema.
+// ExecutionEventMCPConnectionVariant1 is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0
-type MCPConnectionVariant1 struct {
+type ExecutionEventMCPConnectionVariant1 struct {
 	// Optional member "url"; nil when absent.
 	URL *WebURL
 	// Optional member "gaps"; nil when absent.
 	Gaps ConnectionGaps
 }
 
-func (*MCPConnectionVariant1) isMCPConnection() {}
+func (*ExecutionEventMCPConnectionVariant1) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces MCPConnectionVariant1 implements.
-func (v *MCPConnectionVariant1) GetGaps() ConnectionGaps {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventMCPConnectionVariant1 implements.
+func (v *ExecutionEventMCPConnectionVariant1) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// bMCPConnectionVariant1 fills v, which is zero, from object n of a validated document.
-func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant1) {
+// bExecutionEventMCPConnectionVariant1 fills v, which is zero, from object n of a validated document.
+func bExecutionEventMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant1) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -9919,18 +9919,18 @@ func bMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant1
 	}
 }
 
-var sizeMCPConnectionVariant1 ahprt.SizeHint
+var sizeExecutionEventMCPConnectionVariant1 ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *MCPConnectionVariant1) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPConnectionVariant1.Buffer())
-		sizeMCPConnectionVariant1.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventMCPConnectionVariant1.Buffer())
+		sizeExecutionEventMCPConnectionVariant1.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -9947,24 +9947,24 @@ func (v *MCPConnectionVariant1) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
-func (v *MCPConnectionVariant1) Validate() error {
+func (v *ExecutionEventMCPConnectionVariant1) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_0)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPConnectionVariant1) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventMCPConnectionVariant1) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *MCPConnectionVariant1) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_0, bMCPConnectionVariant1)
+func (v *ExecutionEventMCPConnectionVariant1) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_0, bExecutionEventMCPConnectionVariant1)
 }
 
-// NewMCPConnectionVariant1 returns a MCPConnectionVariant1 with its required members; its encoding always carries transport "http".
-func NewMCPConnectionVariant1() *MCPConnectionVariant1 {
-	return &MCPConnectionVariant1{}
+// NewExecutionEventMCPConnectionVariant1 returns a ExecutionEventMCPConnectionVariant1 with its required members; its encoding always carries transport "http".
+func NewExecutionEventMCPConnectionVariant1() *ExecutionEventMCPConnectionVariant1 {
+	return &ExecutionEventMCPConnectionVariant1{}
 }
 
 // WebURL: HTTP(S) URL (a string, as draft/execution-event.schema.json#/$defs/webUrl names it.)
@@ -10038,28 +10038,28 @@ func (v *ConnectionGap) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_connectionGaps_items, bConnectionGap)
 }
 
-// MCPConnectionVariant2 is an object of the schema.
+// ExecutionEventMCPConnectionVariant2 is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1
-type MCPConnectionVariant2 struct {
+type ExecutionEventMCPConnectionVariant2 struct {
 	// Optional member "url"; nil when absent.
 	URL *WebURL
 	// Optional member "gaps"; nil when absent.
 	Gaps ConnectionGaps
 }
 
-func (*MCPConnectionVariant2) isMCPConnection() {}
+func (*ExecutionEventMCPConnectionVariant2) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces MCPConnectionVariant2 implements.
-func (v *MCPConnectionVariant2) GetGaps() ConnectionGaps {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventMCPConnectionVariant2 implements.
+func (v *ExecutionEventMCPConnectionVariant2) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// bMCPConnectionVariant2 fills v, which is zero, from object n of a validated document.
-func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant2) {
+// bExecutionEventMCPConnectionVariant2 fills v, which is zero, from object n of a validated document.
+func bExecutionEventMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant2) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10077,18 +10077,18 @@ func bMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant2
 	}
 }
 
-var sizeMCPConnectionVariant2 ahprt.SizeHint
+var sizeExecutionEventMCPConnectionVariant2 ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *MCPConnectionVariant2) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPConnectionVariant2.Buffer())
-		sizeMCPConnectionVariant2.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventMCPConnectionVariant2.Buffer())
+		sizeExecutionEventMCPConnectionVariant2.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -10105,30 +10105,30 @@ func (v *MCPConnectionVariant2) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
-func (v *MCPConnectionVariant2) Validate() error {
+func (v *ExecutionEventMCPConnectionVariant2) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_1)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPConnectionVariant2) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventMCPConnectionVariant2) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *MCPConnectionVariant2) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_1, bMCPConnectionVariant2)
+func (v *ExecutionEventMCPConnectionVariant2) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_1, bExecutionEventMCPConnectionVariant2)
 }
 
-// NewMCPConnectionVariant2 returns a MCPConnectionVariant2 with its required members; its encoding always carries transport "sse".
-func NewMCPConnectionVariant2() *MCPConnectionVariant2 {
-	return &MCPConnectionVariant2{}
+// NewExecutionEventMCPConnectionVariant2 returns a ExecutionEventMCPConnectionVariant2 with its required members; its encoding always carries transport "sse".
+func NewExecutionEventMCPConnectionVariant2() *ExecutionEventMCPConnectionVariant2 {
+	return &ExecutionEventMCPConnectionVariant2{}
 }
 
-// MCPConnectionVariant3 is an object of the schema.
+// ExecutionEventMCPConnectionVariant3 is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2
-type MCPConnectionVariant3 struct {
+type ExecutionEventMCPConnectionVariant3 struct {
 	// Optional member "command"; nil when absent.
 	Command *string
 	// Optional member "args"; nil when absent.
@@ -10139,18 +10139,18 @@ type MCPConnectionVariant3 struct {
 	Gaps ConnectionGaps
 }
 
-func (*MCPConnectionVariant3) isMCPConnection() {}
+func (*ExecutionEventMCPConnectionVariant3) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces MCPConnectionVariant3 implements.
-func (v *MCPConnectionVariant3) GetGaps() ConnectionGaps {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventMCPConnectionVariant3 implements.
+func (v *ExecutionEventMCPConnectionVariant3) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// bMCPConnectionVariant3 fills v, which is zero, from object n of a validated document.
-func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant3) {
+// bExecutionEventMCPConnectionVariant3 fills v, which is zero, from object n of a validated document.
+func bExecutionEventMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant3) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -10180,18 +10180,18 @@ func bMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant3
 	}
 }
 
-var sizeMCPConnectionVariant3 ahprt.SizeHint
+var sizeExecutionEventMCPConnectionVariant3 ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *MCPConnectionVariant3) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPConnectionVariant3.Buffer())
-		sizeMCPConnectionVariant3.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventMCPConnectionVariant3.Buffer())
+		sizeExecutionEventMCPConnectionVariant3.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -10216,30 +10216,30 @@ func (v *MCPConnectionVariant3) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
-func (v *MCPConnectionVariant3) Validate() error {
+func (v *ExecutionEventMCPConnectionVariant3) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_2)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPConnectionVariant3) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventMCPConnectionVariant3) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *MCPConnectionVariant3) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_2, bMCPConnectionVariant3)
+func (v *ExecutionEventMCPConnectionVariant3) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_2, bExecutionEventMCPConnectionVariant3)
 }
 
-// NewMCPConnectionVariant3 returns a MCPConnectionVariant3 with its required members; its encoding always carries transport "stdio".
-func NewMCPConnectionVariant3() *MCPConnectionVariant3 {
-	return &MCPConnectionVariant3{}
+// NewExecutionEventMCPConnectionVariant3 returns a ExecutionEventMCPConnectionVariant3 with its required members; its encoding always carries transport "stdio".
+func NewExecutionEventMCPConnectionVariant3() *ExecutionEventMCPConnectionVariant3 {
+	return &ExecutionEventMCPConnectionVariant3{}
 }
 
-// MCPConnectionVariant4 is an object of the schema.
+// ExecutionEventMCPConnectionVariant4 is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3
-type MCPConnectionVariant4 struct {
+type ExecutionEventMCPConnectionVariant4 struct {
 	// Member "transport" (required).
 	Transport string
 	// Optional member "addressForm"; nil when absent.
@@ -10250,18 +10250,18 @@ type MCPConnectionVariant4 struct {
 	Gaps ConnectionGaps
 }
 
-func (*MCPConnectionVariant4) isMCPConnection() {}
+func (*ExecutionEventMCPConnectionVariant4) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces MCPConnectionVariant4 implements.
-func (v *MCPConnectionVariant4) GetGaps() ConnectionGaps {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventMCPConnectionVariant4 implements.
+func (v *ExecutionEventMCPConnectionVariant4) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// bMCPConnectionVariant4 fills v, which is zero, from object n of a validated document.
-func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant4) {
+// bExecutionEventMCPConnectionVariant4 fills v, which is zero, from object n of a validated document.
+func bExecutionEventMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant4) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -10290,18 +10290,18 @@ func bMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *MCPConnectionVariant4
 	}
 }
 
-var sizeMCPConnectionVariant4 ahprt.SizeHint
+var sizeExecutionEventMCPConnectionVariant4 ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *MCPConnectionVariant4) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeMCPConnectionVariant4.Buffer())
-		sizeMCPConnectionVariant4.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventMCPConnectionVariant4.Buffer())
+		sizeExecutionEventMCPConnectionVariant4.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -10323,34 +10323,34 @@ func (v *MCPConnectionVariant4) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
-func (v *MCPConnectionVariant4) Validate() error {
+func (v *ExecutionEventMCPConnectionVariant4) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_3)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *MCPConnectionVariant4) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventMCPConnectionVariant4) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *MCPConnectionVariant4) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_3, bMCPConnectionVariant4)
+func (v *ExecutionEventMCPConnectionVariant4) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_3, bExecutionEventMCPConnectionVariant4)
 }
 
-// MCPConnection: Transport details. Each location field must be given, or else named by the path of an entry in gaps.
+// ExecutionEventMCPConnection: Transport details. Each location field must be given, or else named by the path of an entry in gaps.
 //
-// The concrete types are *MCPConnectionVariant1, *MCPConnectionVariant2, *MCPConnectionVariant3, *MCPConnectionVariant4.
+// The concrete types are *ExecutionEventMCPConnectionVariant1, *ExecutionEventMCPConnectionVariant2, *ExecutionEventMCPConnectionVariant3, *ExecutionEventMCPConnectionVariant4.
 // Schema: draft/execution-event.schema.json#/$defs/mcp/properties/connection
-type MCPConnection interface {
-	isMCPConnection()
+type ExecutionEventMCPConnection interface {
+	isExecutionEventMCPConnection()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
 	// GetGaps returns the member "gaps", nil when absent.
 	GetGaps() ConnectionGaps
 }
 
-func bMCPConnection(c *ahprt.Ctx, n ahprt.Node) MCPConnection {
+func bExecutionEventMCPConnection(c *ahprt.Ctx, n ahprt.Node) ExecutionEventMCPConnection {
 	i := c.Chosen(3, n)
 	if i < 0 {
 		switch {
@@ -10367,36 +10367,36 @@ func bMCPConnection(c *ahprt.Ctx, n ahprt.Node) MCPConnection {
 	switch i {
 	case 0:
 		{
-			x := new(MCPConnectionVariant1)
-			bMCPConnectionVariant1(c, n, x)
+			x := new(ExecutionEventMCPConnectionVariant1)
+			bExecutionEventMCPConnectionVariant1(c, n, x)
 			return x
 		}
 	case 1:
 		{
-			x := new(MCPConnectionVariant2)
-			bMCPConnectionVariant2(c, n, x)
+			x := new(ExecutionEventMCPConnectionVariant2)
+			bExecutionEventMCPConnectionVariant2(c, n, x)
 			return x
 		}
 	case 2:
 		{
-			x := new(MCPConnectionVariant3)
-			bMCPConnectionVariant3(c, n, x)
+			x := new(ExecutionEventMCPConnectionVariant3)
+			bExecutionEventMCPConnectionVariant3(c, n, x)
 			return x
 		}
 	case 3:
 		{
-			x := new(MCPConnectionVariant4)
-			bMCPConnectionVariant4(c, n, x)
+			x := new(ExecutionEventMCPConnectionVariant4)
+			bExecutionEventMCPConnectionVariant4(c, n, x)
 			return x
 		}
 	}
 	return nil
 }
 
-// Batch: A group of tool calls issued together, listing the call ids it contains.
+// ExecutionEventBatch: A group of tool calls issued together, listing the call ids it contains.
 //
 // Schema: draft/execution-event.schema.json#/$defs/batch
-type Batch struct {
+type ExecutionEventBatch struct {
 	// Member "id" (required).
 	ID string
 	// Member "callIds" (required).
@@ -10405,8 +10405,8 @@ type Batch struct {
 	Synthesized *SynthesizedFlag
 }
 
-// bBatch fills v, which is zero, from object n of a validated document.
-func bBatch(c *ahprt.Ctx, n ahprt.Node, v *Batch) {
+// bExecutionEventBatch fills v, which is zero, from object n of a validated document.
+func bExecutionEventBatch(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventBatch) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10425,18 +10425,18 @@ func bBatch(c *ahprt.Ctx, n ahprt.Node, v *Batch) {
 	}
 }
 
-var sizeBatch ahprt.SizeHint
+var sizeExecutionEventBatch ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *Batch) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeBatch.Buffer())
-		sizeBatch.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventBatch.Buffer())
+		sizeExecutionEventBatch.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -10452,33 +10452,33 @@ func (v *Batch) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/batch.
-func (v *Batch) Validate() error {
+func (v *ExecutionEventBatch) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_batch)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Batch) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventBatch) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_batch)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *Batch) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_batch, bBatch)
+func (v *ExecutionEventBatch) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_batch, bExecutionEventBatch)
 }
 
-// ToolPermissionResolved: A permission question for a tool call was answered.
+// ExecutionEventToolPermissionResolved: A permission question for a tool call was answered.
 //
 // Schema: draft/execution-event.schema.json#/$defs/tool.permission.resolved
-type ToolPermissionResolved struct {
+type ExecutionEventToolPermissionResolved struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
 	Items ContentItems
 	// Member "decision" (required).
-	Decision ToolPermissionResolvedDecision
+	Decision ExecutionEventToolPermissionResolvedDecision
 	// Member "decidedBy" (required).
-	DecidedBy ToolPermissionResolvedDecidedBy
+	DecidedBy ExecutionEventToolPermissionResolvedDecidedBy
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -10492,7 +10492,7 @@ type ToolPermissionResolved struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -10500,106 +10500,106 @@ type ToolPermissionResolved struct {
 	// Member "call" (required).
 	Call Identity
 	// Member "tool" (required).
-	Tool Tool
+	Tool ExecutionEventTool
 	// Member "path" (required).
 	Path string
 	// Optional member "batch"; nil when absent.
-	Batch *Batch
+	Batch *ExecutionEventBatch
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*ToolPermissionResolved) isCatalogueEvent() {}
-func (*ToolPermissionResolved) isEvent()          {}
-func (*ToolPermissionResolved) isExecutionEvent() {}
+func (*ExecutionEventToolPermissionResolved) isCatalogueEvent() {}
+func (*ExecutionEventToolPermissionResolved) isEvent()          {}
+func (*ExecutionEventToolPermissionResolved) isExecutionEvent() {}
 
-// GetType returns "tool.permission.resolved", the member "type" of every ToolPermissionResolved.
-func (*ToolPermissionResolved) GetType() string {
+// GetType returns "tool.permission.resolved", the member "type" of every ExecutionEventToolPermissionResolved.
+func (*ExecutionEventToolPermissionResolved) GetType() string {
 	return "tool.permission.resolved"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ToolPermissionResolved implements.
-func (v *ToolPermissionResolved) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventToolPermissionResolved implements.
+func (v *ExecutionEventToolPermissionResolved) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ToolPermissionResolved implements.
-func (v *ToolPermissionResolved) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventToolPermissionResolved implements.
+func (v *ExecutionEventToolPermissionResolved) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ToolPermissionResolved implements.
-func (v *ToolPermissionResolved) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventToolPermissionResolved implements.
+func (v *ExecutionEventToolPermissionResolved) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ToolPermissionResolved implements.
-func (v *ToolPermissionResolved) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventToolPermissionResolved implements.
+func (v *ExecutionEventToolPermissionResolved) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolPermissionResolved implements.
-func (v *ToolPermissionResolved) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventToolPermissionResolved implements.
+func (v *ExecutionEventToolPermissionResolved) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolPermissionResolved implements.
-func (v *ToolPermissionResolved) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventToolPermissionResolved implements.
+func (v *ExecutionEventToolPermissionResolved) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ToolPermissionResolved implements.
-func (v *ToolPermissionResolved) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventToolPermissionResolved implements.
+func (v *ExecutionEventToolPermissionResolved) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolPermissionResolved implements.
-func (v *ToolPermissionResolved) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventToolPermissionResolved implements.
+func (v *ExecutionEventToolPermissionResolved) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolPermissionResolved implements.
-func (v *ToolPermissionResolved) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventToolPermissionResolved implements.
+func (v *ExecutionEventToolPermissionResolved) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ToolPermissionResolved implements.
-func (v *ToolPermissionResolved) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventToolPermissionResolved implements.
+func (v *ExecutionEventToolPermissionResolved) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// bToolPermissionResolved fills v, which is zero, from object n of a validated document.
-func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionResolved) {
+// bExecutionEventToolPermissionResolved fills v, which is zero, from object n of a validated document.
+func bExecutionEventToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolPermissionResolved) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10613,9 +10613,9 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionResolv
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "decision":
-				v.Decision = ToolPermissionResolvedDecision(c.Text(m.Value()))
+				v.Decision = ExecutionEventToolPermissionResolvedDecision(c.Text(m.Value()))
 			case "decidedBy":
-				v.DecidedBy = ToolPermissionResolvedDecidedBy(c.Text(m.Value()))
+				v.DecidedBy = ExecutionEventToolPermissionResolvedDecidedBy(c.Text(m.Value()))
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -10641,12 +10641,12 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionResolv
 			case "call":
 				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				bTool(c, m.Value(), &v.Tool)
+				bExecutionEventTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := new(Batch)
-				bBatch(c, m.Value(), x)
+				x := new(ExecutionEventBatch)
+				bExecutionEventBatch(c, m.Value(), x)
 				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
@@ -10655,18 +10655,18 @@ func bToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ToolPermissionResolv
 	}
 }
 
-var sizeToolPermissionResolved ahprt.SizeHint
+var sizeExecutionEventToolPermissionResolved ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ToolPermissionResolved) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolPermissionResolved.Buffer())
-		sizeToolPermissionResolved.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventToolPermissionResolved.Buffer())
+		sizeExecutionEventToolPermissionResolved.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -10729,24 +10729,24 @@ func (v *ToolPermissionResolved) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.permission.resolved.
-func (v *ToolPermissionResolved) Validate() error {
+func (v *ExecutionEventToolPermissionResolved) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolPermissionResolved)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolPermissionResolved) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventToolPermissionResolved) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionResolved)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ToolPermissionResolved) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bToolPermissionResolved)
+func (v *ExecutionEventToolPermissionResolved) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
-// NewToolPermissionResolved returns a ToolPermissionResolved with its required members; its encoding always carries type "tool.permission.resolved".
-func NewToolPermissionResolved(decision ToolPermissionResolvedDecision, decidedBy ToolPermissionResolvedDecidedBy, id string, source string, time string, call Identity, tool Tool, path string) *ToolPermissionResolved {
-	return &ToolPermissionResolved{
+// NewExecutionEventToolPermissionResolved returns a ExecutionEventToolPermissionResolved with its required members; its encoding always carries type "tool.permission.resolved".
+func NewExecutionEventToolPermissionResolved(decision ExecutionEventToolPermissionResolvedDecision, decidedBy ExecutionEventToolPermissionResolvedDecidedBy, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ExecutionEventToolPermissionResolved {
+	return &ExecutionEventToolPermissionResolved{
 		Call:      call,
 		DecidedBy: decidedBy,
 		Decision:  decision,
@@ -10758,43 +10758,43 @@ func NewToolPermissionResolved(decision ToolPermissionResolvedDecision, decidedB
 	}
 }
 
-// ToolPermissionResolvedDecision is a string from a fixed list.
+// ExecutionEventToolPermissionResolvedDecision is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision
-type ToolPermissionResolvedDecision string
+type ExecutionEventToolPermissionResolvedDecision string
 
-// The values of ToolPermissionResolvedDecision.
+// The values of ExecutionEventToolPermissionResolvedDecision.
 const (
-	ToolPermissionResolvedDecisionAllow ToolPermissionResolvedDecision = "allow"
-	ToolPermissionResolvedDecisionDeny  ToolPermissionResolvedDecision = "deny"
+	ExecutionEventToolPermissionResolvedDecisionAllow ExecutionEventToolPermissionResolvedDecision = "allow"
+	ExecutionEventToolPermissionResolvedDecisionDeny  ExecutionEventToolPermissionResolvedDecision = "deny"
 )
 
-// ToolPermissionResolvedDecidedBy is a string from a fixed list.
+// ExecutionEventToolPermissionResolvedDecidedBy is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy
-type ToolPermissionResolvedDecidedBy string
+type ExecutionEventToolPermissionResolvedDecidedBy string
 
-// The values of ToolPermissionResolvedDecidedBy.
+// The values of ExecutionEventToolPermissionResolvedDecidedBy.
 const (
-	ToolPermissionResolvedDecidedByUser       ToolPermissionResolvedDecidedBy = "user"
-	ToolPermissionResolvedDecidedByPolicy     ToolPermissionResolvedDecidedBy = "policy"
-	ToolPermissionResolvedDecidedByHook       ToolPermissionResolvedDecidedBy = "hook"
-	ToolPermissionResolvedDecidedByAuto       ToolPermissionResolvedDecidedBy = "auto"
-	ToolPermissionResolvedDecidedByClassifier ToolPermissionResolvedDecidedBy = "classifier"
+	ExecutionEventToolPermissionResolvedDecidedByUser       ExecutionEventToolPermissionResolvedDecidedBy = "user"
+	ExecutionEventToolPermissionResolvedDecidedByPolicy     ExecutionEventToolPermissionResolvedDecidedBy = "policy"
+	ExecutionEventToolPermissionResolvedDecidedByHook       ExecutionEventToolPermissionResolvedDecidedBy = "hook"
+	ExecutionEventToolPermissionResolvedDecidedByAuto       ExecutionEventToolPermissionResolvedDecidedBy = "auto"
+	ExecutionEventToolPermissionResolvedDecidedByClassifier ExecutionEventToolPermissionResolvedDecidedBy = "classifier"
 )
 
-// ToolProgress: A running tool call reports partial output.
+// ExecutionEventToolProgress: A running tool call reports partial output.
 //
 // Schema: draft/execution-event.schema.json#/$defs/tool.progress
-type ToolProgress struct {
+type ExecutionEventToolProgress struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
 	Items ContentItems
 	// Member "partialOutput" (required).
-	PartialOutput Message
+	PartialOutput CanonicalMessage
 	// True if the call now runs in the background. Member "backgrounded" (required).
 	Backgrounded bool
 	// Identifier of this event, unique within its source. Member "id" (required).
@@ -10810,7 +10810,7 @@ type ToolProgress struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -10818,106 +10818,106 @@ type ToolProgress struct {
 	// Member "call" (required).
 	Call Identity
 	// Member "tool" (required).
-	Tool Tool
+	Tool ExecutionEventTool
 	// Member "path" (required).
 	Path string
 	// Optional member "batch"; nil when absent.
-	Batch *Batch
+	Batch *ExecutionEventBatch
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*ToolProgress) isCatalogueEvent() {}
-func (*ToolProgress) isEvent()          {}
-func (*ToolProgress) isExecutionEvent() {}
+func (*ExecutionEventToolProgress) isCatalogueEvent() {}
+func (*ExecutionEventToolProgress) isEvent()          {}
+func (*ExecutionEventToolProgress) isExecutionEvent() {}
 
-// GetType returns "tool.progress", the member "type" of every ToolProgress.
-func (*ToolProgress) GetType() string {
+// GetType returns "tool.progress", the member "type" of every ExecutionEventToolProgress.
+func (*ExecutionEventToolProgress) GetType() string {
 	return "tool.progress"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ToolProgress implements.
-func (v *ToolProgress) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventToolProgress implements.
+func (v *ExecutionEventToolProgress) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ToolProgress implements.
-func (v *ToolProgress) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventToolProgress implements.
+func (v *ExecutionEventToolProgress) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ToolProgress implements.
-func (v *ToolProgress) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventToolProgress implements.
+func (v *ExecutionEventToolProgress) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ToolProgress implements.
-func (v *ToolProgress) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventToolProgress implements.
+func (v *ExecutionEventToolProgress) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolProgress implements.
-func (v *ToolProgress) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventToolProgress implements.
+func (v *ExecutionEventToolProgress) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolProgress implements.
-func (v *ToolProgress) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventToolProgress implements.
+func (v *ExecutionEventToolProgress) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ToolProgress implements.
-func (v *ToolProgress) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventToolProgress implements.
+func (v *ExecutionEventToolProgress) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolProgress implements.
-func (v *ToolProgress) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventToolProgress implements.
+func (v *ExecutionEventToolProgress) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolProgress implements.
-func (v *ToolProgress) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventToolProgress implements.
+func (v *ExecutionEventToolProgress) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ToolProgress implements.
-func (v *ToolProgress) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventToolProgress implements.
+func (v *ExecutionEventToolProgress) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// bToolProgress fills v, which is zero, from object n of a validated document.
-func bToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ToolProgress) {
+// bExecutionEventToolProgress fills v, which is zero, from object n of a validated document.
+func bExecutionEventToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolProgress) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10931,7 +10931,7 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ToolProgress) {
 			case "items":
 				v.Items = buildListContentItem(c, m.Value())
 			case "partialOutput":
-				bMessage(c, m.Value(), &v.PartialOutput)
+				bCanonicalMessage(c, m.Value(), &v.PartialOutput)
 			case "backgrounded":
 				v.Backgrounded = d.Bool(m.Value())
 			case "id":
@@ -10959,12 +10959,12 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ToolProgress) {
 			case "call":
 				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				bTool(c, m.Value(), &v.Tool)
+				bExecutionEventTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := new(Batch)
-				bBatch(c, m.Value(), x)
+				x := new(ExecutionEventBatch)
+				bExecutionEventBatch(c, m.Value(), x)
 				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
@@ -10973,18 +10973,18 @@ func bToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ToolProgress) {
 	}
 }
 
-var sizeToolProgress ahprt.SizeHint
+var sizeExecutionEventToolProgress ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ToolProgress) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolProgress.Buffer())
-		sizeToolProgress.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventToolProgress.Buffer())
+		sizeExecutionEventToolProgress.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -11047,24 +11047,24 @@ func (v *ToolProgress) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.progress.
-func (v *ToolProgress) Validate() error {
+func (v *ExecutionEventToolProgress) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolProgress)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolProgress) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventToolProgress) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolProgress)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ToolProgress) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolProgress, bToolProgress)
+func (v *ExecutionEventToolProgress) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
-// NewToolProgress returns a ToolProgress with its required members; its encoding always carries type "tool.progress".
-func NewToolProgress(partialOutput Message, backgrounded bool, id string, source string, time string, call Identity, tool Tool, path string) *ToolProgress {
-	return &ToolProgress{
+// NewExecutionEventToolProgress returns a ExecutionEventToolProgress with its required members; its encoding always carries type "tool.progress".
+func NewExecutionEventToolProgress(partialOutput CanonicalMessage, backgrounded bool, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ExecutionEventToolProgress {
+	return &ExecutionEventToolProgress{
 		Backgrounded:  backgrounded,
 		Call:          call,
 		ID:            id,
@@ -11076,10 +11076,10 @@ func NewToolProgress(partialOutput Message, backgrounded bool, id string, source
 	}
 }
 
-// ToolBatchAfter: Every call of a batch has settled; calls lists each one with its outcome.
+// ExecutionEventToolBatchAfter: Every call of a batch has settled; calls lists each one with its outcome.
 //
 // Schema: draft/execution-event.schema.json#/$defs/tool.batch.after
-type ToolBatchAfter struct {
+type ExecutionEventToolBatchAfter struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
@@ -11087,7 +11087,7 @@ type ToolBatchAfter struct {
 	// Member "batch" (required).
 	Batch Identity
 	// Member "calls" (required).
-	Calls []ToolBatchAfterCall
+	Calls []ExecutionEventToolBatchAfterCall
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -11101,7 +11101,7 @@ type ToolBatchAfter struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -11110,97 +11110,97 @@ type ToolBatchAfter struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ToolBatchAfter) isCatalogueEvent() {}
-func (*ToolBatchAfter) isEvent()          {}
-func (*ToolBatchAfter) isExecutionEvent() {}
+func (*ExecutionEventToolBatchAfter) isCatalogueEvent() {}
+func (*ExecutionEventToolBatchAfter) isEvent()          {}
+func (*ExecutionEventToolBatchAfter) isExecutionEvent() {}
 
-// GetType returns "tool.batch.after", the member "type" of every ToolBatchAfter.
-func (*ToolBatchAfter) GetType() string {
+// GetType returns "tool.batch.after", the member "type" of every ExecutionEventToolBatchAfter.
+func (*ExecutionEventToolBatchAfter) GetType() string {
 	return "tool.batch.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ToolBatchAfter implements.
-func (v *ToolBatchAfter) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventToolBatchAfter implements.
+func (v *ExecutionEventToolBatchAfter) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ToolBatchAfter implements.
-func (v *ToolBatchAfter) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventToolBatchAfter implements.
+func (v *ExecutionEventToolBatchAfter) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ToolBatchAfter implements.
-func (v *ToolBatchAfter) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventToolBatchAfter implements.
+func (v *ExecutionEventToolBatchAfter) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ToolBatchAfter implements.
-func (v *ToolBatchAfter) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventToolBatchAfter implements.
+func (v *ExecutionEventToolBatchAfter) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolBatchAfter implements.
-func (v *ToolBatchAfter) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventToolBatchAfter implements.
+func (v *ExecutionEventToolBatchAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolBatchAfter implements.
-func (v *ToolBatchAfter) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventToolBatchAfter implements.
+func (v *ExecutionEventToolBatchAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ToolBatchAfter implements.
-func (v *ToolBatchAfter) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventToolBatchAfter implements.
+func (v *ExecutionEventToolBatchAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolBatchAfter implements.
-func (v *ToolBatchAfter) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventToolBatchAfter implements.
+func (v *ExecutionEventToolBatchAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolBatchAfter implements.
-func (v *ToolBatchAfter) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventToolBatchAfter implements.
+func (v *ExecutionEventToolBatchAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ToolBatchAfter implements.
-func (v *ToolBatchAfter) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventToolBatchAfter implements.
+func (v *ExecutionEventToolBatchAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// bToolBatchAfter fills v, which is zero, from object n of a validated document.
-func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfter) {
+// bExecutionEventToolBatchAfter fills v, which is zero, from object n of a validated document.
+func bExecutionEventToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolBatchAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -11216,7 +11216,7 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfter) {
 			case "batch":
 				bIdentity(c, m.Value(), &v.Batch)
 			case "calls":
-				v.Calls = buildListToolBatchAfterCall(c, m.Value())
+				v.Calls = buildListExecutionEventToolBatchAfterCall(c, m.Value())
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -11246,18 +11246,18 @@ func bToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfter) {
 	}
 }
 
-var sizeToolBatchAfter ahprt.SizeHint
+var sizeExecutionEventToolBatchAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ToolBatchAfter) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolBatchAfter.Buffer())
-		sizeToolBatchAfter.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventToolBatchAfter.Buffer())
+		sizeExecutionEventToolBatchAfter.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -11274,7 +11274,7 @@ func (v *ToolBatchAfter) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"batch\":"...)
 	b = v.Batch.AppendJSON(b)
 	b = append(b, ",\"calls\":"...)
-	b = appendListToolBatchAfterCall(b, v.Calls)
+	b = appendListExecutionEventToolBatchAfterCall(b, v.Calls)
 	b = append(b, ",\"id\":"...)
 	b = ahprt.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
@@ -11310,24 +11310,24 @@ func (v *ToolBatchAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.batch.after.
-func (v *ToolBatchAfter) Validate() error {
+func (v *ExecutionEventToolBatchAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolBatchAfter) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventToolBatchAfter) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ToolBatchAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bToolBatchAfter)
+func (v *ExecutionEventToolBatchAfter) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
-// NewToolBatchAfter returns a ToolBatchAfter with its required members; its encoding always carries type "tool.batch.after".
-func NewToolBatchAfter(batch Identity, calls []ToolBatchAfterCall, id string, source string, time string) *ToolBatchAfter {
-	return &ToolBatchAfter{
+// NewExecutionEventToolBatchAfter returns a ExecutionEventToolBatchAfter with its required members; its encoding always carries type "tool.batch.after".
+func NewExecutionEventToolBatchAfter(batch Identity, calls []ExecutionEventToolBatchAfterCall, id string, source string, time string) *ExecutionEventToolBatchAfter {
+	return &ExecutionEventToolBatchAfter{
 		Batch:  batch,
 		Calls:  calls,
 		ID:     id,
@@ -11339,26 +11339,26 @@ func NewToolBatchAfter(batch Identity, calls []ToolBatchAfterCall, id string, so
 // DeniedByPolicy: A call with outcome denied must record execution skipped with reason policy. (raw JSON, as draft/execution-event.schema.json#/$defs/deniedByPolicy names it.)
 type DeniedByPolicy = ahprt.Value
 
-// ToolBatchAfterCall is an object of the schema.
+// ExecutionEventToolBatchAfterCall is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items
-type ToolBatchAfterCall struct {
+type ExecutionEventToolBatchAfterCall struct {
 	// Member "call" (required).
 	Call Identity
 	// Member "tool" (required).
-	Tool Tool
+	Tool ExecutionEventTool
 	// Member "path" (required).
 	Path string
 	// Optional member "batch"; nil when absent.
-	Batch *Batch
+	Batch *ExecutionEventBatch
 	// Member "outcome" (required).
 	Outcome ToolOutcome
 	// Member "execution" (required).
-	Execution Execution
+	Execution ExecutionEventExecution
 }
 
-// bToolBatchAfterCall fills v, which is zero, from object n of a validated document.
-func bToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfterCall) {
+// bExecutionEventToolBatchAfterCall fills v, which is zero, from object n of a validated document.
+func bExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolBatchAfterCall) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -11367,35 +11367,35 @@ func bToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node, v *ToolBatchAfterCall) {
 			case "call":
 				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				bTool(c, m.Value(), &v.Tool)
+				bExecutionEventTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := new(Batch)
-				bBatch(c, m.Value(), x)
+				x := new(ExecutionEventBatch)
+				bExecutionEventBatch(c, m.Value(), x)
 				v.Batch = x
 			case "outcome":
 				v.Outcome = ToolOutcome(c.Text(m.Value()))
 			case "execution":
-				v.Execution = bExecution(c, m.Value())
+				v.Execution = bExecutionEventExecution(c, m.Value())
 			default:
 			}
 		}
 	}
 }
 
-var sizeToolBatchAfterCall ahprt.SizeHint
+var sizeExecutionEventToolBatchAfterCall ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ToolBatchAfterCall) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolBatchAfterCall.Buffer())
-		sizeToolBatchAfterCall.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventToolBatchAfterCall.Buffer())
+		sizeExecutionEventToolBatchAfterCall.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -11421,19 +11421,19 @@ func (v *ToolBatchAfterCall) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
-func (v *ToolBatchAfterCall) Validate() error {
+func (v *ExecutionEventToolBatchAfterCall) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter_calls_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolBatchAfterCall) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventToolBatchAfterCall) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter_calls_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ToolBatchAfterCall) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter_calls_items, bToolBatchAfterCall)
+func (v *ExecutionEventToolBatchAfterCall) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter_calls_items, bExecutionEventToolBatchAfterCall)
 }
 
 // ToolOutcome: Tool outcome
@@ -11451,20 +11451,20 @@ const (
 	ToolOutcomeTimeout   ToolOutcome = "timeout"
 )
 
-// ContextCompactBefore: Context compaction is about to run on the listed items. An interceptor may edit the instructions or supply a summary.
+// ExecutionEventContextCompactBefore: Context compaction is about to run on the listed items. An interceptor may edit the instructions or supply a summary.
 //
 // Schema: draft/execution-event.schema.json#/$defs/context.compact.before
-type ContextCompactBefore struct {
+type ExecutionEventContextCompactBefore struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Member "items" (required).
 	Items ModelVisibleItems
 	// Member "trigger" (required).
-	Trigger ContextCompactBeforeTrigger
+	Trigger ExecutionEventContextCompactBeforeTrigger
 	// Guidance given to the compactor. It can be edited only at this event; supplying a summary skips generation but not the after event. Optional member "instructions"; nil when absent.
 	Instructions TextParts
 	// Only the size before compaction is known here. Optional member "tokenCounts"; nil when absent.
-	TokenCounts *TokenCounts
+	TokenCounts *ExecutionEventTokencounts
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -11478,7 +11478,7 @@ type ContextCompactBefore struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -11487,97 +11487,97 @@ type ContextCompactBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ContextCompactBefore) isCatalogueEvent() {}
-func (*ContextCompactBefore) isEvent()          {}
-func (*ContextCompactBefore) isExecutionEvent() {}
+func (*ExecutionEventContextCompactBefore) isCatalogueEvent() {}
+func (*ExecutionEventContextCompactBefore) isEvent()          {}
+func (*ExecutionEventContextCompactBefore) isExecutionEvent() {}
 
-// GetType returns "context.compact.before", the member "type" of every ContextCompactBefore.
-func (*ContextCompactBefore) GetType() string {
+// GetType returns "context.compact.before", the member "type" of every ExecutionEventContextCompactBefore.
+func (*ExecutionEventContextCompactBefore) GetType() string {
 	return "context.compact.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ContextCompactBefore implements.
-func (v *ContextCompactBefore) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventContextCompactBefore implements.
+func (v *ExecutionEventContextCompactBefore) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ContextCompactBefore implements.
-func (v *ContextCompactBefore) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventContextCompactBefore implements.
+func (v *ExecutionEventContextCompactBefore) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ContextCompactBefore implements.
-func (v *ContextCompactBefore) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventContextCompactBefore implements.
+func (v *ExecutionEventContextCompactBefore) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ContextCompactBefore implements.
-func (v *ContextCompactBefore) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventContextCompactBefore implements.
+func (v *ExecutionEventContextCompactBefore) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ContextCompactBefore implements.
-func (v *ContextCompactBefore) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventContextCompactBefore implements.
+func (v *ExecutionEventContextCompactBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ContextCompactBefore implements.
-func (v *ContextCompactBefore) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventContextCompactBefore implements.
+func (v *ExecutionEventContextCompactBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ContextCompactBefore implements.
-func (v *ContextCompactBefore) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventContextCompactBefore implements.
+func (v *ExecutionEventContextCompactBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ContextCompactBefore implements.
-func (v *ContextCompactBefore) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventContextCompactBefore implements.
+func (v *ExecutionEventContextCompactBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ContextCompactBefore implements.
-func (v *ContextCompactBefore) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventContextCompactBefore implements.
+func (v *ExecutionEventContextCompactBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ContextCompactBefore implements.
-func (v *ContextCompactBefore) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventContextCompactBefore implements.
+func (v *ExecutionEventContextCompactBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// bContextCompactBefore fills v, which is zero, from object n of a validated document.
-func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactBefore) {
+// bExecutionEventContextCompactBefore fills v, which is zero, from object n of a validated document.
+func bExecutionEventContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventContextCompactBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -11589,14 +11589,14 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactBefore) 
 				bIdentity(c, m.Value(), x)
 				v.Turn = x
 			case "items":
-				v.Items = buildListMessage(c, m.Value())
+				v.Items = buildListCanonicalMessage(c, m.Value())
 			case "trigger":
-				v.Trigger = ContextCompactBeforeTrigger(c.Text(m.Value()))
+				v.Trigger = ExecutionEventContextCompactBeforeTrigger(c.Text(m.Value()))
 			case "instructions":
 				v.Instructions = buildListTextPart(c, m.Value())
 			case "tokenCounts":
-				x := new(TokenCounts)
-				bTokenCounts(c, m.Value(), x)
+				x := new(ExecutionEventTokencounts)
+				bExecutionEventTokencounts(c, m.Value(), x)
 				v.TokenCounts = x
 			case "id":
 				v.ID = c.Text(m.Value())
@@ -11627,18 +11627,18 @@ func bContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactBefore) 
 	}
 }
 
-var sizeContextCompactBefore ahprt.SizeHint
+var sizeExecutionEventContextCompactBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ContextCompactBefore) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeContextCompactBefore.Buffer())
-		sizeContextCompactBefore.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventContextCompactBefore.Buffer())
+		sizeExecutionEventContextCompactBefore.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -11649,7 +11649,7 @@ func (v *ContextCompactBefore) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	b = append(b, ",\"items\":"...)
-	b = appendListMessage(b, v.Items)
+	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"trigger\":"...)
 	b = ahprt.AppendString(b, string(v.Trigger))
 	if v.Instructions != nil {
@@ -11695,24 +11695,24 @@ func (v *ContextCompactBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.before.
-func (v *ContextCompactBefore) Validate() error {
+func (v *ExecutionEventContextCompactBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ContextCompactBefore) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventContextCompactBefore) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ContextCompactBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bContextCompactBefore)
+func (v *ExecutionEventContextCompactBefore) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
-// NewContextCompactBefore returns a ContextCompactBefore with its required members; its encoding always carries type "context.compact.before".
-func NewContextCompactBefore(items ModelVisibleItems, trigger ContextCompactBeforeTrigger, id string, source string, time string) *ContextCompactBefore {
-	return &ContextCompactBefore{
+// NewExecutionEventContextCompactBefore returns a ExecutionEventContextCompactBefore with its required members; its encoding always carries type "context.compact.before".
+func NewExecutionEventContextCompactBefore(items ModelVisibleItems, trigger ExecutionEventContextCompactBeforeTrigger, id string, source string, time string) *ExecutionEventContextCompactBefore {
+	return &ExecutionEventContextCompactBefore{
 		ID:      id,
 		Items:   items,
 		Source:  source,
@@ -11721,34 +11721,34 @@ func NewContextCompactBefore(items ModelVisibleItems, trigger ContextCompactBefo
 	}
 }
 
-// ContextCompactBeforeTrigger is a string from a fixed list.
+// ExecutionEventContextCompactBeforeTrigger is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger
-type ContextCompactBeforeTrigger string
+type ExecutionEventContextCompactBeforeTrigger string
 
-// The values of ContextCompactBeforeTrigger.
+// The values of ExecutionEventContextCompactBeforeTrigger.
 const (
-	ContextCompactBeforeTriggerAuto   ContextCompactBeforeTrigger = "auto"
-	ContextCompactBeforeTriggerManual ContextCompactBeforeTrigger = "manual"
-	ContextCompactBeforeTriggerHook   ContextCompactBeforeTrigger = "hook"
+	ExecutionEventContextCompactBeforeTriggerAuto   ExecutionEventContextCompactBeforeTrigger = "auto"
+	ExecutionEventContextCompactBeforeTriggerManual ExecutionEventContextCompactBeforeTrigger = "manual"
+	ExecutionEventContextCompactBeforeTriggerHook   ExecutionEventContextCompactBeforeTrigger = "hook"
 )
 
 // TextParts is a list, as draft/content-item.schema.json#/$defs/textParts names it.
 type TextParts = []TextPart
 
-// TokenCounts: Context size in tokens before and after compaction, when known.
+// ExecutionEventTokencounts: Context size in tokens before and after compaction, when known.
 //
 // Schema: draft/execution-event.schema.json#/$defs/tokenCounts
-type TokenCounts struct {
+type ExecutionEventTokencounts struct {
 	// Optional member "before"; nil when absent.
 	Before *ExecutionEventNonNegativeInteger
 	// Optional member "after"; nil when absent.
 	After *ExecutionEventNonNegativeInteger
 }
 
-// bTokenCounts fills v, which is zero, from object n of a validated document.
-func bTokenCounts(c *ahprt.Ctx, n ahprt.Node, v *TokenCounts) {
+// bExecutionEventTokencounts fills v, which is zero, from object n of a validated document.
+func bExecutionEventTokencounts(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTokencounts) {
 	d := c.Doc
 	var slab0 *[2]ExecutionEventNonNegativeInteger
 	{
@@ -11773,18 +11773,18 @@ func bTokenCounts(c *ahprt.Ctx, n ahprt.Node, v *TokenCounts) {
 	}
 }
 
-var sizeTokenCounts ahprt.SizeHint
+var sizeExecutionEventTokencounts ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *TokenCounts) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventTokencounts) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTokenCounts.Buffer())
-		sizeTokenCounts.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventTokencounts.Buffer())
+		sizeExecutionEventTokencounts.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -11801,25 +11801,25 @@ func (v *TokenCounts) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tokenCounts.
-func (v *TokenCounts) Validate() error {
+func (v *ExecutionEventTokencounts) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_tokenCounts)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TokenCounts) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventTokencounts) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tokenCounts)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TokenCounts) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bTokenCounts)
+func (v *ExecutionEventTokencounts) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
 }
 
-// ContextCompactAfter: A compaction result, generated or supplied, exists. Interceptors see it before it is installed; the event does not confirm that the context was replaced.
+// ExecutionEventContextCompactAfter: A compaction result, generated or supplied, exists. Interceptors see it before it is installed; the event does not confirm that the context was replaced.
 //
 // Schema: draft/execution-event.schema.json#/$defs/context.compact.after
-type ContextCompactAfter struct {
+type ExecutionEventContextCompactAfter struct {
 	// Optional member "turn"; nil when absent.
 	Turn *Identity
 	// Optional member "items"; nil when absent.
@@ -11827,11 +11827,11 @@ type ContextCompactAfter struct {
 	// The proposed summary. Editing it here affects later interceptors and later use of the context, not a result that was already installed. Member "summary" (required).
 	Summary TextParts
 	// Ids of the items the summary would replace. This is a proposal, not proof that they were removed. Member "removed" (required).
-	Removed []ContextCompactAfterRemovedItem
+	Removed []ExecutionEventContextCompactAfterRemovedItem
 	// Optional member "tokenCounts"; nil when absent.
-	TokenCounts *TokenCounts
+	TokenCounts *ExecutionEventTokencounts
 	// Member "execution" (required).
-	Execution Execution
+	Execution ExecutionEventExecution
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -11845,7 +11845,7 @@ type ContextCompactAfter struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -11854,97 +11854,97 @@ type ContextCompactAfter struct {
 	Unknown ahprt.Unknown
 }
 
-func (*ContextCompactAfter) isCatalogueEvent() {}
-func (*ContextCompactAfter) isEvent()          {}
-func (*ContextCompactAfter) isExecutionEvent() {}
+func (*ExecutionEventContextCompactAfter) isCatalogueEvent() {}
+func (*ExecutionEventContextCompactAfter) isEvent()          {}
+func (*ExecutionEventContextCompactAfter) isExecutionEvent() {}
 
-// GetType returns "context.compact.after", the member "type" of every ContextCompactAfter.
-func (*ContextCompactAfter) GetType() string {
+// GetType returns "context.compact.after", the member "type" of every ExecutionEventContextCompactAfter.
+func (*ExecutionEventContextCompactAfter) GetType() string {
 	return "context.compact.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ContextCompactAfter implements.
-func (v *ContextCompactAfter) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventContextCompactAfter implements.
+func (v *ExecutionEventContextCompactAfter) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ContextCompactAfter implements.
-func (v *ContextCompactAfter) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventContextCompactAfter implements.
+func (v *ExecutionEventContextCompactAfter) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ContextCompactAfter implements.
-func (v *ContextCompactAfter) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventContextCompactAfter implements.
+func (v *ExecutionEventContextCompactAfter) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ContextCompactAfter implements.
-func (v *ContextCompactAfter) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventContextCompactAfter implements.
+func (v *ExecutionEventContextCompactAfter) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ContextCompactAfter implements.
-func (v *ContextCompactAfter) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventContextCompactAfter implements.
+func (v *ExecutionEventContextCompactAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ContextCompactAfter implements.
-func (v *ContextCompactAfter) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventContextCompactAfter implements.
+func (v *ExecutionEventContextCompactAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ContextCompactAfter implements.
-func (v *ContextCompactAfter) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventContextCompactAfter implements.
+func (v *ExecutionEventContextCompactAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ContextCompactAfter implements.
-func (v *ContextCompactAfter) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventContextCompactAfter implements.
+func (v *ExecutionEventContextCompactAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ContextCompactAfter implements.
-func (v *ContextCompactAfter) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventContextCompactAfter implements.
+func (v *ExecutionEventContextCompactAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ContextCompactAfter implements.
-func (v *ContextCompactAfter) GetTurn() *Identity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventContextCompactAfter implements.
+func (v *ExecutionEventContextCompactAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// bContextCompactAfter fills v, which is zero, from object n of a validated document.
-func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactAfter) {
+// bExecutionEventContextCompactAfter fills v, which is zero, from object n of a validated document.
+func bExecutionEventContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventContextCompactAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -11956,17 +11956,17 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactAfter) {
 				bIdentity(c, m.Value(), x)
 				v.Turn = x
 			case "items":
-				v.Items = buildListMessage(c, m.Value())
+				v.Items = buildListCanonicalMessage(c, m.Value())
 			case "summary":
 				v.Summary = buildListTextPart(c, m.Value())
 			case "removed":
-				v.Removed = buildListContextCompactAfterRemovedItem(c, m.Value())
+				v.Removed = buildListExecutionEventContextCompactAfterRemovedItem(c, m.Value())
 			case "tokenCounts":
-				x := new(TokenCounts)
-				bTokenCounts(c, m.Value(), x)
+				x := new(ExecutionEventTokencounts)
+				bExecutionEventTokencounts(c, m.Value(), x)
 				v.TokenCounts = x
 			case "execution":
-				v.Execution = bExecution(c, m.Value())
+				v.Execution = bExecutionEventExecution(c, m.Value())
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -11996,18 +11996,18 @@ func bContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactAfter) {
 	}
 }
 
-var sizeContextCompactAfter ahprt.SizeHint
+var sizeExecutionEventContextCompactAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ContextCompactAfter) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeContextCompactAfter.Buffer())
-		sizeContextCompactAfter.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventContextCompactAfter.Buffer())
+		sizeExecutionEventContextCompactAfter.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -12019,12 +12019,12 @@ func (v *ContextCompactAfter) AppendJSON(b []byte) []byte {
 	}
 	if v.Items != nil {
 		b = append(b, ",\"items\":"...)
-		b = appendListMessage(b, v.Items)
+		b = appendListCanonicalMessage(b, v.Items)
 	}
 	b = append(b, ",\"summary\":"...)
 	b = appendListTextPart(b, v.Summary)
 	b = append(b, ",\"removed\":"...)
-	b = appendListContextCompactAfterRemovedItem(b, v.Removed)
+	b = appendListExecutionEventContextCompactAfterRemovedItem(b, v.Removed)
 	if v.TokenCounts != nil {
 		b = append(b, ",\"tokenCounts\":"...)
 		b = v.TokenCounts.AppendJSON(b)
@@ -12070,24 +12070,24 @@ func (v *ContextCompactAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.after.
-func (v *ContextCompactAfter) Validate() error {
+func (v *ExecutionEventContextCompactAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ContextCompactAfter) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventContextCompactAfter) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ContextCompactAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bContextCompactAfter)
+func (v *ExecutionEventContextCompactAfter) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
-// NewContextCompactAfter returns a ContextCompactAfter with its required members; its encoding always carries type "context.compact.after".
-func NewContextCompactAfter(summary TextParts, removed []ContextCompactAfterRemovedItem, execution Execution, id string, source string, time string) *ContextCompactAfter {
-	return &ContextCompactAfter{
+// NewExecutionEventContextCompactAfter returns a ExecutionEventContextCompactAfter with its required members; its encoding always carries type "context.compact.after".
+func NewExecutionEventContextCompactAfter(summary TextParts, removed []ExecutionEventContextCompactAfterRemovedItem, execution ExecutionEventExecution, id string, source string, time string) *ExecutionEventContextCompactAfter {
+	return &ExecutionEventContextCompactAfter{
 		Execution: execution,
 		ID:        id,
 		Removed:   removed,
@@ -12097,16 +12097,16 @@ func NewContextCompactAfter(summary TextParts, removed []ContextCompactAfterRemo
 	}
 }
 
-// ContextCompactAfterRemovedItem is an object of the schema.
+// ExecutionEventContextCompactAfterRemovedItem is an object of the schema.
 //
 // Schema: draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items
-type ContextCompactAfterRemovedItem struct {
+type ExecutionEventContextCompactAfterRemovedItem struct {
 	// Member "id" (required).
 	ID string
 }
 
-// bContextCompactAfterRemovedItem fills v, which is zero, from object n of a validated document.
-func bContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node, v *ContextCompactAfterRemovedItem) {
+// bExecutionEventContextCompactAfterRemovedItem fills v, which is zero, from object n of a validated document.
+func bExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventContextCompactAfterRemovedItem) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12120,18 +12120,18 @@ func bContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node, v *ContextCompa
 	}
 }
 
-var sizeContextCompactAfterRemovedItem ahprt.SizeHint
+var sizeExecutionEventContextCompactAfterRemovedItem ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeContextCompactAfterRemovedItem.Buffer())
-		sizeContextCompactAfterRemovedItem.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventContextCompactAfterRemovedItem.Buffer())
+		sizeExecutionEventContextCompactAfterRemovedItem.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -12141,25 +12141,25 @@ func (v *ContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
-func (v *ContextCompactAfterRemovedItem) Validate() error {
+func (v *ExecutionEventContextCompactAfterRemovedItem) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter_removed_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ContextCompactAfterRemovedItem) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventContextCompactAfterRemovedItem) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter_removed_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter_removed_items, bContextCompactAfterRemovedItem)
+func (v *ExecutionEventContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter_removed_items, bExecutionEventContextCompactAfterRemovedItem)
 }
 
-// TaskChangeBefore: A task is about to be created, updated or removed.
+// TaskWorkspaceEventTaskChangeBefore: A task is about to be created, updated or removed.
 //
 // Schema: draft/task-workspace-event.schema.json#/$defs/task.change.before
-type TaskChangeBefore struct {
+type TaskWorkspaceEventTaskChangeBefore struct {
 	// Member "task" (required).
 	Task TaskChange
 	// Optional member "turn"; nil when absent.
@@ -12179,7 +12179,7 @@ type TaskChangeBefore struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -12188,105 +12188,105 @@ type TaskChangeBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func (*TaskChangeBefore) isCatalogueEvent()     {}
-func (*TaskChangeBefore) isEvent()              {}
-func (*TaskChangeBefore) isTaskWorkspaceEvent() {}
+func (*TaskWorkspaceEventTaskChangeBefore) isCatalogueEvent()     {}
+func (*TaskWorkspaceEventTaskChangeBefore) isEvent()              {}
+func (*TaskWorkspaceEventTaskChangeBefore) isTaskWorkspaceEvent() {}
 
-// GetType returns "task.change.before", the member "type" of every TaskChangeBefore.
-func (*TaskChangeBefore) GetType() string {
+// GetType returns "task.change.before", the member "type" of every TaskWorkspaceEventTaskChangeBefore.
+func (*TaskWorkspaceEventTaskChangeBefore) GetType() string {
 	return "task.change.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces TaskChangeBefore implements.
-func (v *TaskChangeBefore) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+func (v *TaskWorkspaceEventTaskChangeBefore) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces TaskChangeBefore implements.
-func (v *TaskChangeBefore) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+func (v *TaskWorkspaceEventTaskChangeBefore) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces TaskChangeBefore implements.
-func (v *TaskChangeBefore) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+func (v *TaskWorkspaceEventTaskChangeBefore) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces TaskChangeBefore implements.
-func (v *TaskChangeBefore) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+func (v *TaskWorkspaceEventTaskChangeBefore) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskChangeBefore implements.
-func (v *TaskChangeBefore) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+func (v *TaskWorkspaceEventTaskChangeBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskChangeBefore implements.
-func (v *TaskChangeBefore) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+func (v *TaskWorkspaceEventTaskChangeBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces TaskChangeBefore implements.
-func (v *TaskChangeBefore) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+func (v *TaskWorkspaceEventTaskChangeBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskChangeBefore implements.
-func (v *TaskChangeBefore) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+func (v *TaskWorkspaceEventTaskChangeBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskChangeBefore implements.
-func (v *TaskChangeBefore) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+func (v *TaskWorkspaceEventTaskChangeBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskChangeBefore implements.
-func (v *TaskChangeBefore) GetTurn() *OpenIdentity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+func (v *TaskWorkspaceEventTaskChangeBefore) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces TaskChangeBefore implements.
-func (v *TaskChangeBefore) GetItems() ContentItems {
+// GetItems returns v.Items (the member "items"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+func (v *TaskWorkspaceEventTaskChangeBefore) GetItems() ContentItems {
 	if v == nil {
 		return nil
 	}
 	return v.Items
 }
 
-// bTaskChangeBefore fills v, which is zero, from object n of a validated document.
-func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeBefore) {
+// bTaskWorkspaceEventTaskChangeBefore fills v, which is zero, from object n of a validated document.
+func bTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventTaskChangeBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12330,18 +12330,18 @@ func bTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeBefore) {
 	}
 }
 
-var sizeTaskChangeBefore ahprt.SizeHint
+var sizeTaskWorkspaceEventTaskChangeBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *TaskChangeBefore) AppendJSON(b []byte) []byte {
+func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTaskChangeBefore.Buffer())
-		sizeTaskChangeBefore.Note(len(b))
+		b = v.AppendJSON(sizeTaskWorkspaceEventTaskChangeBefore.Buffer())
+		sizeTaskWorkspaceEventTaskChangeBefore.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -12392,24 +12392,24 @@ func (v *TaskChangeBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/task.change.before.
-func (v *TaskChangeBefore) Validate() error {
+func (v *TaskWorkspaceEventTaskChangeBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TaskChangeBefore) MarshalJSON() ([]byte, error) {
+func (v *TaskWorkspaceEventTaskChangeBefore) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TaskChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskChangeBefore)
+func (v *TaskWorkspaceEventTaskChangeBefore) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
-// NewTaskChangeBefore returns a TaskChangeBefore with its required members; its encoding always carries type "task.change.before".
-func NewTaskChangeBefore(task TaskChange, id string, source string, time string) *TaskChangeBefore {
-	return &TaskChangeBefore{
+// NewTaskWorkspaceEventTaskChangeBefore returns a TaskWorkspaceEventTaskChangeBefore with its required members; its encoding always carries type "task.change.before".
+func NewTaskWorkspaceEventTaskChangeBefore(task TaskChange, id string, source string, time string) *TaskWorkspaceEventTaskChangeBefore {
+	return &TaskWorkspaceEventTaskChangeBefore{
 		ID:     id,
 		Source: source,
 		Task:   task,
@@ -12527,10 +12527,10 @@ const (
 	TaskChangeOperationRemove TaskChangeOperation = "remove"
 )
 
-// TaskChangeAfter: A task was created, updated or removed.
+// TaskWorkspaceEventTaskChangeAfter: A task was created, updated or removed.
 //
 // Schema: draft/task-workspace-event.schema.json#/$defs/task.change.after
-type TaskChangeAfter struct {
+type TaskWorkspaceEventTaskChangeAfter struct {
 	// Member "task" (required).
 	Task TaskChange
 	// Optional member "turn"; nil when absent.
@@ -12550,7 +12550,7 @@ type TaskChangeAfter struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -12559,105 +12559,105 @@ type TaskChangeAfter struct {
 	Unknown ahprt.Unknown
 }
 
-func (*TaskChangeAfter) isCatalogueEvent()     {}
-func (*TaskChangeAfter) isEvent()              {}
-func (*TaskChangeAfter) isTaskWorkspaceEvent() {}
+func (*TaskWorkspaceEventTaskChangeAfter) isCatalogueEvent()     {}
+func (*TaskWorkspaceEventTaskChangeAfter) isEvent()              {}
+func (*TaskWorkspaceEventTaskChangeAfter) isTaskWorkspaceEvent() {}
 
-// GetType returns "task.change.after", the member "type" of every TaskChangeAfter.
-func (*TaskChangeAfter) GetType() string {
+// GetType returns "task.change.after", the member "type" of every TaskWorkspaceEventTaskChangeAfter.
+func (*TaskWorkspaceEventTaskChangeAfter) GetType() string {
 	return "task.change.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces TaskChangeAfter implements.
-func (v *TaskChangeAfter) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+func (v *TaskWorkspaceEventTaskChangeAfter) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces TaskChangeAfter implements.
-func (v *TaskChangeAfter) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+func (v *TaskWorkspaceEventTaskChangeAfter) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces TaskChangeAfter implements.
-func (v *TaskChangeAfter) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+func (v *TaskWorkspaceEventTaskChangeAfter) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces TaskChangeAfter implements.
-func (v *TaskChangeAfter) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+func (v *TaskWorkspaceEventTaskChangeAfter) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskChangeAfter implements.
-func (v *TaskChangeAfter) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+func (v *TaskWorkspaceEventTaskChangeAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskChangeAfter implements.
-func (v *TaskChangeAfter) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+func (v *TaskWorkspaceEventTaskChangeAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces TaskChangeAfter implements.
-func (v *TaskChangeAfter) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+func (v *TaskWorkspaceEventTaskChangeAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskChangeAfter implements.
-func (v *TaskChangeAfter) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+func (v *TaskWorkspaceEventTaskChangeAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskChangeAfter implements.
-func (v *TaskChangeAfter) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+func (v *TaskWorkspaceEventTaskChangeAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskChangeAfter implements.
-func (v *TaskChangeAfter) GetTurn() *OpenIdentity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+func (v *TaskWorkspaceEventTaskChangeAfter) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces TaskChangeAfter implements.
-func (v *TaskChangeAfter) GetItems() ContentItems {
+// GetItems returns v.Items (the member "items"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+func (v *TaskWorkspaceEventTaskChangeAfter) GetItems() ContentItems {
 	if v == nil {
 		return nil
 	}
 	return v.Items
 }
 
-// bTaskChangeAfter fills v, which is zero, from object n of a validated document.
-func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeAfter) {
+// bTaskWorkspaceEventTaskChangeAfter fills v, which is zero, from object n of a validated document.
+func bTaskWorkspaceEventTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventTaskChangeAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12701,18 +12701,18 @@ func bTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskChangeAfter) {
 	}
 }
 
-var sizeTaskChangeAfter ahprt.SizeHint
+var sizeTaskWorkspaceEventTaskChangeAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *TaskChangeAfter) AppendJSON(b []byte) []byte {
+func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTaskChangeAfter.Buffer())
-		sizeTaskChangeAfter.Note(len(b))
+		b = v.AppendJSON(sizeTaskWorkspaceEventTaskChangeAfter.Buffer())
+		sizeTaskWorkspaceEventTaskChangeAfter.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -12763,24 +12763,24 @@ func (v *TaskChangeAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/task.change.after.
-func (v *TaskChangeAfter) Validate() error {
+func (v *TaskWorkspaceEventTaskChangeAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TaskChangeAfter) MarshalJSON() ([]byte, error) {
+func (v *TaskWorkspaceEventTaskChangeAfter) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TaskChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskChangeAfter)
+func (v *TaskWorkspaceEventTaskChangeAfter) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
-// NewTaskChangeAfter returns a TaskChangeAfter with its required members; its encoding always carries type "task.change.after".
-func NewTaskChangeAfter(task TaskChange, id string, source string, time string) *TaskChangeAfter {
-	return &TaskChangeAfter{
+// NewTaskWorkspaceEventTaskChangeAfter returns a TaskWorkspaceEventTaskChangeAfter with its required members; its encoding always carries type "task.change.after".
+func NewTaskWorkspaceEventTaskChangeAfter(task TaskChange, id string, source string, time string) *TaskWorkspaceEventTaskChangeAfter {
+	return &TaskWorkspaceEventTaskChangeAfter{
 		ID:     id,
 		Source: source,
 		Task:   task,
@@ -12788,10 +12788,10 @@ func NewTaskChangeAfter(task TaskChange, id string, source string, time string) 
 	}
 }
 
-// UserAttention is an object of the schema.
+// UserAttentionEvent is an object of the schema.
 //
 // Schema: draft/catalogue-event.schema.json#/$defs/user.attention
-type UserAttention struct {
+type UserAttentionEvent struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -12809,99 +12809,99 @@ type UserAttention struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *SynthesizedFlag
 	// Member "attention" (required).
-	Attention UserAttentionAttention
+	Attention UserAttentionEventAttention
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*UserAttention) isCatalogueEvent() {}
-func (*UserAttention) isEvent()          {}
+func (*UserAttentionEvent) isCatalogueEvent() {}
+func (*UserAttentionEvent) isEvent()          {}
 
-// GetType returns "user.attention", the member "type" of every UserAttention.
-func (*UserAttention) GetType() string {
+// GetType returns "user.attention", the member "type" of every UserAttentionEvent.
+func (*UserAttentionEvent) GetType() string {
 	return "user.attention"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces UserAttention implements.
-func (v *UserAttention) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces UserAttentionEvent implements.
+func (v *UserAttentionEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces UserAttention implements.
-func (v *UserAttention) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces UserAttentionEvent implements.
+func (v *UserAttentionEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces UserAttention implements.
-func (v *UserAttention) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces UserAttentionEvent implements.
+func (v *UserAttentionEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces UserAttention implements.
-func (v *UserAttention) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces UserAttentionEvent implements.
+func (v *UserAttentionEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserAttention implements.
-func (v *UserAttention) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserAttentionEvent implements.
+func (v *UserAttentionEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserAttention implements.
-func (v *UserAttention) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserAttentionEvent implements.
+func (v *UserAttentionEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces UserAttention implements.
-func (v *UserAttention) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces UserAttentionEvent implements.
+func (v *UserAttentionEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserAttention implements.
-func (v *UserAttention) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserAttentionEvent implements.
+func (v *UserAttentionEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserAttention implements.
-func (v *UserAttention) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserAttentionEvent implements.
+func (v *UserAttentionEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bUserAttention fills v, which is zero, from object n of a validated document.
-func bUserAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttention) {
+// bUserAttentionEvent fills v, which is zero, from object n of a validated document.
+func bUserAttentionEvent(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12937,7 +12937,7 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttention) {
 				v.Synthesized = &x
 			case "type":
 			case "attention":
-				bUserAttentionAttention(c, m.Value(), &v.Attention)
+				bUserAttentionEventAttention(c, m.Value(), &v.Attention)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -12945,18 +12945,18 @@ func bUserAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttention) {
 	}
 }
 
-var sizeUserAttention ahprt.SizeHint
+var sizeUserAttentionEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *UserAttention) AppendJSON(b []byte) []byte {
+func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserAttention.Buffer())
-		sizeUserAttention.Note(len(b))
+		b = v.AppendJSON(sizeUserAttentionEvent.Buffer())
+		sizeUserAttentionEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -13007,24 +13007,24 @@ func (v *UserAttention) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/user.attention.
-func (v *UserAttention) Validate() error {
+func (v *UserAttentionEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userAttention)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserAttention) MarshalJSON() ([]byte, error) {
+func (v *UserAttentionEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userAttention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *UserAttention) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttention)
+func (v *UserAttentionEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttentionEvent)
 }
 
-// NewUserAttention returns a UserAttention with its required members; its encoding always carries type "user.attention".
-func NewUserAttention(id string, source string, time string, attention UserAttentionAttention) *UserAttention {
-	return &UserAttention{
+// NewUserAttentionEvent returns a UserAttentionEvent with its required members; its encoding always carries type "user.attention".
+func NewUserAttentionEvent(id string, source string, time string, attention UserAttentionEventAttention) *UserAttentionEvent {
+	return &UserAttentionEvent{
 		Attention: attention,
 		ID:        id,
 		Source:    source,
@@ -13181,10 +13181,10 @@ func (v *InteractionEventUserAttentionAttention) UnmarshalJSON(data []byte) erro
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bInteractionEventUserAttentionAttention)
 }
 
-// UserAttentionAttention is an object of the schema.
+// UserAttentionEventAttention is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/user.attention/properties/attention
-type UserAttentionAttention struct {
+type UserAttentionEventAttention struct {
 	// Member "kind" (required).
 	Kind string
 	// Member "message" (required).
@@ -13193,8 +13193,8 @@ type UserAttentionAttention struct {
 	Title TextParts
 }
 
-// bUserAttentionAttention fills v, which is zero, from object n of a validated document.
-func bUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionAttention) {
+// bUserAttentionEventAttention fills v, which is zero, from object n of a validated document.
+func bUserAttentionEventAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionEventAttention) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13212,18 +13212,18 @@ func bUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionAttenti
 	}
 }
 
-var sizeUserAttentionAttention ahprt.SizeHint
+var sizeUserAttentionEventAttention ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *UserAttentionAttention) AppendJSON(b []byte) []byte {
+func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUserAttentionAttention.Buffer())
-		sizeUserAttentionAttention.Note(len(b))
+		b = v.AppendJSON(sizeUserAttentionEventAttention.Buffer())
+		sizeUserAttentionEventAttention.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -13237,25 +13237,25 @@ func (v *UserAttentionAttention) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
-func (v *UserAttentionAttention) Validate() error {
+func (v *UserAttentionEventAttention) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UserAttentionAttention) MarshalJSON() ([]byte, error) {
+func (v *UserAttentionEventAttention) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention_attention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *UserAttentionAttention) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bUserAttentionAttention)
+func (v *UserAttentionEventAttention) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bUserAttentionEventAttention)
 }
 
-// CatalogueEventUserElicitationRequest is an object of the schema.
+// UserElicitationRequestEvent is an object of the schema.
 //
 // Schema: draft/catalogue-event.schema.json#/$defs/user.elicitation.request
-type CatalogueEventUserElicitationRequest struct {
+type UserElicitationRequestEvent struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -13273,99 +13273,99 @@ type CatalogueEventUserElicitationRequest struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *SynthesizedFlag
 	// Member "elicitation" (required).
-	Elicitation CatalogueEventUserElicitationRequestElicitation
+	Elicitation UserElicitationRequestEventElicitation
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*CatalogueEventUserElicitationRequest) isCatalogueEvent() {}
-func (*CatalogueEventUserElicitationRequest) isEvent()          {}
+func (*UserElicitationRequestEvent) isCatalogueEvent() {}
+func (*UserElicitationRequestEvent) isEvent()          {}
 
-// GetType returns "user.elicitation.request", the member "type" of every CatalogueEventUserElicitationRequest.
-func (*CatalogueEventUserElicitationRequest) GetType() string {
+// GetType returns "user.elicitation.request", the member "type" of every UserElicitationRequestEvent.
+func (*UserElicitationRequestEvent) GetType() string {
 	return "user.elicitation.request"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces CatalogueEventUserElicitationRequest implements.
-func (v *CatalogueEventUserElicitationRequest) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces UserElicitationRequestEvent implements.
+func (v *UserElicitationRequestEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces CatalogueEventUserElicitationRequest implements.
-func (v *CatalogueEventUserElicitationRequest) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces UserElicitationRequestEvent implements.
+func (v *UserElicitationRequestEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces CatalogueEventUserElicitationRequest implements.
-func (v *CatalogueEventUserElicitationRequest) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces UserElicitationRequestEvent implements.
+func (v *UserElicitationRequestEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces CatalogueEventUserElicitationRequest implements.
-func (v *CatalogueEventUserElicitationRequest) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces UserElicitationRequestEvent implements.
+func (v *UserElicitationRequestEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces CatalogueEventUserElicitationRequest implements.
-func (v *CatalogueEventUserElicitationRequest) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserElicitationRequestEvent implements.
+func (v *UserElicitationRequestEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces CatalogueEventUserElicitationRequest implements.
-func (v *CatalogueEventUserElicitationRequest) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserElicitationRequestEvent implements.
+func (v *UserElicitationRequestEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces CatalogueEventUserElicitationRequest implements.
-func (v *CatalogueEventUserElicitationRequest) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces UserElicitationRequestEvent implements.
+func (v *UserElicitationRequestEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces CatalogueEventUserElicitationRequest implements.
-func (v *CatalogueEventUserElicitationRequest) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserElicitationRequestEvent implements.
+func (v *UserElicitationRequestEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces CatalogueEventUserElicitationRequest implements.
-func (v *CatalogueEventUserElicitationRequest) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserElicitationRequestEvent implements.
+func (v *UserElicitationRequestEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bCatalogueEventUserElicitationRequest fills v, which is zero, from object n of a validated document.
-func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserElicitationRequest) {
+// bUserElicitationRequestEvent fills v, which is zero, from object n of a validated document.
+func bUserElicitationRequestEvent(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationRequestEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13401,7 +13401,7 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *Catalo
 				v.Synthesized = &x
 			case "type":
 			case "elicitation":
-				bCatalogueEventUserElicitationRequestElicitation(c, m.Value(), &v.Elicitation)
+				bUserElicitationRequestEventElicitation(c, m.Value(), &v.Elicitation)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -13409,18 +13409,18 @@ func bCatalogueEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *Catalo
 	}
 }
 
-var sizeCatalogueEventUserElicitationRequest ahprt.SizeHint
+var sizeUserElicitationRequestEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CatalogueEventUserElicitationRequest) AppendJSON(b []byte) []byte {
+func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCatalogueEventUserElicitationRequest.Buffer())
-		sizeCatalogueEventUserElicitationRequest.Note(len(b))
+		b = v.AppendJSON(sizeUserElicitationRequestEvent.Buffer())
+		sizeUserElicitationRequestEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -13471,24 +13471,24 @@ func (v *CatalogueEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
-func (v *CatalogueEventUserElicitationRequest) Validate() error {
+func (v *UserElicitationRequestEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userElicitationRequest)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
+func (v *UserElicitationRequestEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserElicitationRequest) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bCatalogueEventUserElicitationRequest)
+func (v *UserElicitationRequestEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
 }
 
-// NewCatalogueEventUserElicitationRequest returns a CatalogueEventUserElicitationRequest with its required members; its encoding always carries type "user.elicitation.request".
-func NewCatalogueEventUserElicitationRequest(id string, source string, time string, elicitation CatalogueEventUserElicitationRequestElicitation) *CatalogueEventUserElicitationRequest {
-	return &CatalogueEventUserElicitationRequest{
+// NewUserElicitationRequestEvent returns a UserElicitationRequestEvent with its required members; its encoding always carries type "user.elicitation.request".
+func NewUserElicitationRequestEvent(id string, source string, time string, elicitation UserElicitationRequestEventElicitation) *UserElicitationRequestEvent {
+	return &UserElicitationRequestEvent{
 		Elicitation: elicitation,
 		ID:          id,
 		Source:      source,
@@ -13663,10 +13663,10 @@ const (
 	ElicitationModeURL  ElicitationMode = "url"
 )
 
-// CatalogueEventUserElicitationRequestElicitation is an object of the schema.
+// UserElicitationRequestEventElicitation is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation
-type CatalogueEventUserElicitationRequestElicitation struct {
+type UserElicitationRequestEventElicitation struct {
 	// Member "server" (required).
 	Server string
 	// Member "mode" (required).
@@ -13675,8 +13675,8 @@ type CatalogueEventUserElicitationRequestElicitation struct {
 	Request TextPart
 }
 
-// bCatalogueEventUserElicitationRequestElicitation fills v, which is zero, from object n of a validated document.
-func bCatalogueEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserElicitationRequestElicitation) {
+// bUserElicitationRequestEventElicitation fills v, which is zero, from object n of a validated document.
+func bUserElicitationRequestEventElicitation(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationRequestEventElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13694,18 +13694,18 @@ func bCatalogueEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node
 	}
 }
 
-var sizeCatalogueEventUserElicitationRequestElicitation ahprt.SizeHint
+var sizeUserElicitationRequestEventElicitation ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CatalogueEventUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
+func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCatalogueEventUserElicitationRequestElicitation.Buffer())
-		sizeCatalogueEventUserElicitationRequestElicitation.Note(len(b))
+		b = v.AppendJSON(sizeUserElicitationRequestEventElicitation.Buffer())
+		sizeUserElicitationRequestEventElicitation.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -13725,25 +13725,25 @@ func (v *CatalogueEventUserElicitationRequestElicitation) AppendJSON(b []byte) [
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
-func (v *CatalogueEventUserElicitationRequestElicitation) Validate() error {
+func (v *UserElicitationRequestEventElicitation) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserElicitationRequestElicitation) MarshalJSON() ([]byte, error) {
+func (v *UserElicitationRequestEventElicitation) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserElicitationRequestElicitation) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bCatalogueEventUserElicitationRequestElicitation)
+func (v *UserElicitationRequestEventElicitation) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bUserElicitationRequestEventElicitation)
 }
 
-// CatalogueEventUserElicitationResult is an object of the schema.
+// UserElicitationResultEvent is an object of the schema.
 //
 // Schema: draft/catalogue-event.schema.json#/$defs/user.elicitation.result
-type CatalogueEventUserElicitationResult struct {
+type UserElicitationResultEvent struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -13761,99 +13761,99 @@ type CatalogueEventUserElicitationResult struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *SynthesizedFlag
 	// Member "elicitation" (required).
-	Elicitation CatalogueEventUserElicitationResultElicitation
+	Elicitation UserElicitationResultEventElicitation
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*CatalogueEventUserElicitationResult) isCatalogueEvent() {}
-func (*CatalogueEventUserElicitationResult) isEvent()          {}
+func (*UserElicitationResultEvent) isCatalogueEvent() {}
+func (*UserElicitationResultEvent) isEvent()          {}
 
-// GetType returns "user.elicitation.result", the member "type" of every CatalogueEventUserElicitationResult.
-func (*CatalogueEventUserElicitationResult) GetType() string {
+// GetType returns "user.elicitation.result", the member "type" of every UserElicitationResultEvent.
+func (*UserElicitationResultEvent) GetType() string {
 	return "user.elicitation.result"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces CatalogueEventUserElicitationResult implements.
-func (v *CatalogueEventUserElicitationResult) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces UserElicitationResultEvent implements.
+func (v *UserElicitationResultEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces CatalogueEventUserElicitationResult implements.
-func (v *CatalogueEventUserElicitationResult) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces UserElicitationResultEvent implements.
+func (v *UserElicitationResultEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces CatalogueEventUserElicitationResult implements.
-func (v *CatalogueEventUserElicitationResult) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces UserElicitationResultEvent implements.
+func (v *UserElicitationResultEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces CatalogueEventUserElicitationResult implements.
-func (v *CatalogueEventUserElicitationResult) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces UserElicitationResultEvent implements.
+func (v *UserElicitationResultEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces CatalogueEventUserElicitationResult implements.
-func (v *CatalogueEventUserElicitationResult) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserElicitationResultEvent implements.
+func (v *UserElicitationResultEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces CatalogueEventUserElicitationResult implements.
-func (v *CatalogueEventUserElicitationResult) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserElicitationResultEvent implements.
+func (v *UserElicitationResultEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces CatalogueEventUserElicitationResult implements.
-func (v *CatalogueEventUserElicitationResult) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces UserElicitationResultEvent implements.
+func (v *UserElicitationResultEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces CatalogueEventUserElicitationResult implements.
-func (v *CatalogueEventUserElicitationResult) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserElicitationResultEvent implements.
+func (v *UserElicitationResultEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces CatalogueEventUserElicitationResult implements.
-func (v *CatalogueEventUserElicitationResult) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserElicitationResultEvent implements.
+func (v *UserElicitationResultEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bCatalogueEventUserElicitationResult fills v, which is zero, from object n of a validated document.
-func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserElicitationResult) {
+// bUserElicitationResultEvent fills v, which is zero, from object n of a validated document.
+func bUserElicitationResultEvent(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationResultEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13889,7 +13889,7 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *Catalog
 				v.Synthesized = &x
 			case "type":
 			case "elicitation":
-				bCatalogueEventUserElicitationResultElicitation(c, m.Value(), &v.Elicitation)
+				bUserElicitationResultEventElicitation(c, m.Value(), &v.Elicitation)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -13897,18 +13897,18 @@ func bCatalogueEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *Catalog
 	}
 }
 
-var sizeCatalogueEventUserElicitationResult ahprt.SizeHint
+var sizeUserElicitationResultEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CatalogueEventUserElicitationResult) AppendJSON(b []byte) []byte {
+func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCatalogueEventUserElicitationResult.Buffer())
-		sizeCatalogueEventUserElicitationResult.Note(len(b))
+		b = v.AppendJSON(sizeUserElicitationResultEvent.Buffer())
+		sizeUserElicitationResultEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -13959,24 +13959,24 @@ func (v *CatalogueEventUserElicitationResult) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
-func (v *CatalogueEventUserElicitationResult) Validate() error {
+func (v *UserElicitationResultEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userElicitationResult)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserElicitationResult) MarshalJSON() ([]byte, error) {
+func (v *UserElicitationResultEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationResult)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserElicitationResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bCatalogueEventUserElicitationResult)
+func (v *UserElicitationResultEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
 }
 
-// NewCatalogueEventUserElicitationResult returns a CatalogueEventUserElicitationResult with its required members; its encoding always carries type "user.elicitation.result".
-func NewCatalogueEventUserElicitationResult(id string, source string, time string, elicitation CatalogueEventUserElicitationResultElicitation) *CatalogueEventUserElicitationResult {
-	return &CatalogueEventUserElicitationResult{
+// NewUserElicitationResultEvent returns a UserElicitationResultEvent with its required members; its encoding always carries type "user.elicitation.result".
+func NewUserElicitationResultEvent(id string, source string, time string, elicitation UserElicitationResultEventElicitation) *UserElicitationResultEvent {
+	return &UserElicitationResultEvent{
 		Elicitation: elicitation,
 		ID:          id,
 		Source:      source,
@@ -14158,10 +14158,10 @@ const (
 	InteractionEventUserElicitationResultElicitationActionCancel  InteractionEventUserElicitationResultElicitationAction = "cancel"
 )
 
-// CatalogueEventUserElicitationResultElicitation is an object of the schema.
+// UserElicitationResultEventElicitation is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation
-type CatalogueEventUserElicitationResultElicitation struct {
+type UserElicitationResultEventElicitation struct {
 	// Member "server" (required).
 	Server string
 	// Member "mode" (required).
@@ -14169,11 +14169,11 @@ type CatalogueEventUserElicitationResultElicitation struct {
 	// Optional text part. When its body is selected, the text is the serialized ElicitResult; parse it and validate it with the result definition of mcp-elicitation.schema.json. There is no JSON part kind and no upload. Optional member "result"; nil when absent.
 	Result TextPart
 	// Member "action" (required).
-	Action CatalogueEventUserElicitationResultElicitationAction
+	Action UserElicitationResultEventElicitationAction
 }
 
-// bCatalogueEventUserElicitationResultElicitation fills v, which is zero, from object n of a validated document.
-func bCatalogueEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserElicitationResultElicitation) {
+// bUserElicitationResultEventElicitation fills v, which is zero, from object n of a validated document.
+func bUserElicitationResultEventElicitation(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationResultEventElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14186,25 +14186,25 @@ func bCatalogueEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node,
 			case "result":
 				v.Result = bTextPart(c, m.Value())
 			case "action":
-				v.Action = CatalogueEventUserElicitationResultElicitationAction(c.Text(m.Value()))
+				v.Action = UserElicitationResultEventElicitationAction(c.Text(m.Value()))
 			default:
 			}
 		}
 	}
 }
 
-var sizeCatalogueEventUserElicitationResultElicitation ahprt.SizeHint
+var sizeUserElicitationResultEventElicitation ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CatalogueEventUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
+func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCatalogueEventUserElicitationResultElicitation.Buffer())
-		sizeCatalogueEventUserElicitationResultElicitation.Note(len(b))
+		b = v.AppendJSON(sizeUserElicitationResultEventElicitation.Buffer())
+		sizeUserElicitationResultEventElicitation.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -14226,38 +14226,38 @@ func (v *CatalogueEventUserElicitationResultElicitation) AppendJSON(b []byte) []
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
-func (v *CatalogueEventUserElicitationResultElicitation) Validate() error {
+func (v *UserElicitationResultEventElicitation) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserElicitationResultElicitation) MarshalJSON() ([]byte, error) {
+func (v *UserElicitationResultEventElicitation) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserElicitationResultElicitation) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bCatalogueEventUserElicitationResultElicitation)
+func (v *UserElicitationResultEventElicitation) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bUserElicitationResultEventElicitation)
 }
 
-// CatalogueEventUserElicitationResultElicitationAction is a string from a fixed list.
+// UserElicitationResultEventElicitationAction is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action
-type CatalogueEventUserElicitationResultElicitationAction string
+type UserElicitationResultEventElicitationAction string
 
-// The values of CatalogueEventUserElicitationResultElicitationAction.
+// The values of UserElicitationResultEventElicitationAction.
 const (
-	CatalogueEventUserElicitationResultElicitationActionAccept  CatalogueEventUserElicitationResultElicitationAction = "accept"
-	CatalogueEventUserElicitationResultElicitationActionDecline CatalogueEventUserElicitationResultElicitationAction = "decline"
-	CatalogueEventUserElicitationResultElicitationActionCancel  CatalogueEventUserElicitationResultElicitationAction = "cancel"
+	UserElicitationResultEventElicitationActionAccept  UserElicitationResultEventElicitationAction = "accept"
+	UserElicitationResultEventElicitationActionDecline UserElicitationResultEventElicitationAction = "decline"
+	UserElicitationResultEventElicitationActionCancel  UserElicitationResultEventElicitationAction = "cancel"
 )
 
-// CatalogueEventUserMessageInbound is an object of the schema.
+// UserMessageInboundEvent is an object of the schema.
 //
 // Schema: draft/catalogue-event.schema.json#/$defs/user.message.inbound
-type CatalogueEventUserMessageInbound struct {
+type UserMessageInboundEvent struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -14275,99 +14275,99 @@ type CatalogueEventUserMessageInbound struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *SynthesizedFlag
 	// Member "message" (required).
-	Message CatalogueEventUserMessageInboundMessage
+	Message UserMessageInboundEventMessage
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*CatalogueEventUserMessageInbound) isCatalogueEvent() {}
-func (*CatalogueEventUserMessageInbound) isEvent()          {}
+func (*UserMessageInboundEvent) isCatalogueEvent() {}
+func (*UserMessageInboundEvent) isEvent()          {}
 
-// GetType returns "user.message.inbound", the member "type" of every CatalogueEventUserMessageInbound.
-func (*CatalogueEventUserMessageInbound) GetType() string {
+// GetType returns "user.message.inbound", the member "type" of every UserMessageInboundEvent.
+func (*UserMessageInboundEvent) GetType() string {
 	return "user.message.inbound"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces CatalogueEventUserMessageInbound implements.
-func (v *CatalogueEventUserMessageInbound) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces UserMessageInboundEvent implements.
+func (v *UserMessageInboundEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces CatalogueEventUserMessageInbound implements.
-func (v *CatalogueEventUserMessageInbound) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces UserMessageInboundEvent implements.
+func (v *UserMessageInboundEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces CatalogueEventUserMessageInbound implements.
-func (v *CatalogueEventUserMessageInbound) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces UserMessageInboundEvent implements.
+func (v *UserMessageInboundEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces CatalogueEventUserMessageInbound implements.
-func (v *CatalogueEventUserMessageInbound) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces UserMessageInboundEvent implements.
+func (v *UserMessageInboundEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces CatalogueEventUserMessageInbound implements.
-func (v *CatalogueEventUserMessageInbound) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserMessageInboundEvent implements.
+func (v *UserMessageInboundEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces CatalogueEventUserMessageInbound implements.
-func (v *CatalogueEventUserMessageInbound) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserMessageInboundEvent implements.
+func (v *UserMessageInboundEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces CatalogueEventUserMessageInbound implements.
-func (v *CatalogueEventUserMessageInbound) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces UserMessageInboundEvent implements.
+func (v *UserMessageInboundEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces CatalogueEventUserMessageInbound implements.
-func (v *CatalogueEventUserMessageInbound) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserMessageInboundEvent implements.
+func (v *UserMessageInboundEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces CatalogueEventUserMessageInbound implements.
-func (v *CatalogueEventUserMessageInbound) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserMessageInboundEvent implements.
+func (v *UserMessageInboundEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bCatalogueEventUserMessageInbound fills v, which is zero, from object n of a validated document.
-func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserMessageInbound) {
+// bUserMessageInboundEvent fills v, which is zero, from object n of a validated document.
+func bUserMessageInboundEvent(c *ahprt.Ctx, n ahprt.Node, v *UserMessageInboundEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14403,7 +14403,7 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 				v.Synthesized = &x
 			case "type":
 			case "message":
-				bCatalogueEventUserMessageInboundMessage(c, m.Value(), &v.Message)
+				bUserMessageInboundEventMessage(c, m.Value(), &v.Message)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -14411,18 +14411,18 @@ func bCatalogueEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueE
 	}
 }
 
-var sizeCatalogueEventUserMessageInbound ahprt.SizeHint
+var sizeUserMessageInboundEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CatalogueEventUserMessageInbound) AppendJSON(b []byte) []byte {
+func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCatalogueEventUserMessageInbound.Buffer())
-		sizeCatalogueEventUserMessageInbound.Note(len(b))
+		b = v.AppendJSON(sizeUserMessageInboundEvent.Buffer())
+		sizeUserMessageInboundEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -14473,24 +14473,24 @@ func (v *CatalogueEventUserMessageInbound) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/user.message.inbound.
-func (v *CatalogueEventUserMessageInbound) Validate() error {
+func (v *UserMessageInboundEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userMessageInbound)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserMessageInbound) MarshalJSON() ([]byte, error) {
+func (v *UserMessageInboundEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageInbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserMessageInbound) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bCatalogueEventUserMessageInbound)
+func (v *UserMessageInboundEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
 }
 
-// NewCatalogueEventUserMessageInbound returns a CatalogueEventUserMessageInbound with its required members; its encoding always carries type "user.message.inbound".
-func NewCatalogueEventUserMessageInbound(id string, source string, time string, message CatalogueEventUserMessageInboundMessage) *CatalogueEventUserMessageInbound {
-	return &CatalogueEventUserMessageInbound{
+// NewUserMessageInboundEvent returns a UserMessageInboundEvent with its required members; its encoding always carries type "user.message.inbound".
+func NewUserMessageInboundEvent(id string, source string, time string, message UserMessageInboundEventMessage) *UserMessageInboundEvent {
+	return &UserMessageInboundEvent{
 		ID:      id,
 		Message: message,
 		Source:  source,
@@ -14585,7 +14585,7 @@ type InteractionEventUserMessageInboundMessage struct {
 	// Member "sender" (required).
 	Sender string
 	// Member "messages" (required).
-	Messages []Message
+	Messages []CanonicalMessage
 }
 
 // bInteractionEventUserMessageInboundMessage fills v, which is zero, from object n of a validated document.
@@ -14600,7 +14600,7 @@ func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node, v *I
 			case "sender":
 				v.Sender = c.Text(m.Value())
 			case "messages":
-				v.Messages = buildListMessage(c, m.Value())
+				v.Messages = buildListCanonicalMessage(c, m.Value())
 			default:
 			}
 		}
@@ -14627,7 +14627,7 @@ func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte 
 	b = append(b, ",\"sender\":"...)
 	b = ahprt.AppendString(b, v.Sender)
 	b = append(b, ",\"messages\":"...)
-	b = appendListMessage(b, v.Messages)
+	b = appendListCanonicalMessage(b, v.Messages)
 	return append(b, '}')
 }
 
@@ -14647,20 +14647,20 @@ func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) e
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bInteractionEventUserMessageInboundMessage)
 }
 
-// CatalogueEventUserMessageInboundMessage is an object of the schema.
+// UserMessageInboundEventMessage is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message
-type CatalogueEventUserMessageInboundMessage struct {
+type UserMessageInboundEventMessage struct {
 	// Member "channel" (required).
 	Channel string
 	// Member "sender" (required).
 	Sender string
 	// Member "messages" (required).
-	Messages []Message
+	Messages []CanonicalMessage
 }
 
-// bCatalogueEventUserMessageInboundMessage fills v, which is zero, from object n of a validated document.
-func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserMessageInboundMessage) {
+// bUserMessageInboundEventMessage fills v, which is zero, from object n of a validated document.
+func bUserMessageInboundEventMessage(c *ahprt.Ctx, n ahprt.Node, v *UserMessageInboundEventMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14671,25 +14671,25 @@ func bCatalogueEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node, v *Cat
 			case "sender":
 				v.Sender = c.Text(m.Value())
 			case "messages":
-				v.Messages = buildListMessage(c, m.Value())
+				v.Messages = buildListCanonicalMessage(c, m.Value())
 			default:
 			}
 		}
 	}
 }
 
-var sizeCatalogueEventUserMessageInboundMessage ahprt.SizeHint
+var sizeUserMessageInboundEventMessage ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CatalogueEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
+func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCatalogueEventUserMessageInboundMessage.Buffer())
-		sizeCatalogueEventUserMessageInboundMessage.Note(len(b))
+		b = v.AppendJSON(sizeUserMessageInboundEventMessage.Buffer())
+		sizeUserMessageInboundEventMessage.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -14698,30 +14698,30 @@ func (v *CatalogueEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"sender\":"...)
 	b = ahprt.AppendString(b, v.Sender)
 	b = append(b, ",\"messages\":"...)
-	b = appendListMessage(b, v.Messages)
+	b = appendListCanonicalMessage(b, v.Messages)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
-func (v *CatalogueEventUserMessageInboundMessage) Validate() error {
+func (v *UserMessageInboundEventMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserMessageInboundMessage) MarshalJSON() ([]byte, error) {
+func (v *UserMessageInboundEventMessage) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserMessageInboundMessage) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bCatalogueEventUserMessageInboundMessage)
+func (v *UserMessageInboundEventMessage) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bUserMessageInboundEventMessage)
 }
 
-// CatalogueEventUserMessageOutbound is an object of the schema.
+// UserMessageOutboundEvent is an object of the schema.
 //
 // Schema: draft/catalogue-event.schema.json#/$defs/user.message.outbound
-type CatalogueEventUserMessageOutbound struct {
+type UserMessageOutboundEvent struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -14739,99 +14739,99 @@ type CatalogueEventUserMessageOutbound struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *SynthesizedFlag
 	// Member "message" (required).
-	Message CatalogueEventUserMessageOutboundMessage
+	Message UserMessageOutboundEventMessage
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*CatalogueEventUserMessageOutbound) isCatalogueEvent() {}
-func (*CatalogueEventUserMessageOutbound) isEvent()          {}
+func (*UserMessageOutboundEvent) isCatalogueEvent() {}
+func (*UserMessageOutboundEvent) isEvent()          {}
 
-// GetType returns "user.message.outbound", the member "type" of every CatalogueEventUserMessageOutbound.
-func (*CatalogueEventUserMessageOutbound) GetType() string {
+// GetType returns "user.message.outbound", the member "type" of every UserMessageOutboundEvent.
+func (*UserMessageOutboundEvent) GetType() string {
 	return "user.message.outbound"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces CatalogueEventUserMessageOutbound implements.
-func (v *CatalogueEventUserMessageOutbound) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces UserMessageOutboundEvent implements.
+func (v *UserMessageOutboundEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces CatalogueEventUserMessageOutbound implements.
-func (v *CatalogueEventUserMessageOutbound) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces UserMessageOutboundEvent implements.
+func (v *UserMessageOutboundEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces CatalogueEventUserMessageOutbound implements.
-func (v *CatalogueEventUserMessageOutbound) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces UserMessageOutboundEvent implements.
+func (v *UserMessageOutboundEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces CatalogueEventUserMessageOutbound implements.
-func (v *CatalogueEventUserMessageOutbound) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces UserMessageOutboundEvent implements.
+func (v *UserMessageOutboundEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces CatalogueEventUserMessageOutbound implements.
-func (v *CatalogueEventUserMessageOutbound) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserMessageOutboundEvent implements.
+func (v *UserMessageOutboundEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces CatalogueEventUserMessageOutbound implements.
-func (v *CatalogueEventUserMessageOutbound) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserMessageOutboundEvent implements.
+func (v *UserMessageOutboundEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces CatalogueEventUserMessageOutbound implements.
-func (v *CatalogueEventUserMessageOutbound) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces UserMessageOutboundEvent implements.
+func (v *UserMessageOutboundEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces CatalogueEventUserMessageOutbound implements.
-func (v *CatalogueEventUserMessageOutbound) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserMessageOutboundEvent implements.
+func (v *UserMessageOutboundEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces CatalogueEventUserMessageOutbound implements.
-func (v *CatalogueEventUserMessageOutbound) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserMessageOutboundEvent implements.
+func (v *UserMessageOutboundEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bCatalogueEventUserMessageOutbound fills v, which is zero, from object n of a validated document.
-func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserMessageOutbound) {
+// bUserMessageOutboundEvent fills v, which is zero, from object n of a validated document.
+func bUserMessageOutboundEvent(c *ahprt.Ctx, n ahprt.Node, v *UserMessageOutboundEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14867,7 +14867,7 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *Catalogue
 				v.Synthesized = &x
 			case "type":
 			case "message":
-				bCatalogueEventUserMessageOutboundMessage(c, m.Value(), &v.Message)
+				bUserMessageOutboundEventMessage(c, m.Value(), &v.Message)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -14875,18 +14875,18 @@ func bCatalogueEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *Catalogue
 	}
 }
 
-var sizeCatalogueEventUserMessageOutbound ahprt.SizeHint
+var sizeUserMessageOutboundEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CatalogueEventUserMessageOutbound) AppendJSON(b []byte) []byte {
+func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCatalogueEventUserMessageOutbound.Buffer())
-		sizeCatalogueEventUserMessageOutbound.Note(len(b))
+		b = v.AppendJSON(sizeUserMessageOutboundEvent.Buffer())
+		sizeUserMessageOutboundEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -14937,24 +14937,24 @@ func (v *CatalogueEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/user.message.outbound.
-func (v *CatalogueEventUserMessageOutbound) Validate() error {
+func (v *UserMessageOutboundEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userMessageOutbound)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
+func (v *UserMessageOutboundEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageOutbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bCatalogueEventUserMessageOutbound)
+func (v *UserMessageOutboundEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
 }
 
-// NewCatalogueEventUserMessageOutbound returns a CatalogueEventUserMessageOutbound with its required members; its encoding always carries type "user.message.outbound".
-func NewCatalogueEventUserMessageOutbound(id string, source string, time string, message CatalogueEventUserMessageOutboundMessage) *CatalogueEventUserMessageOutbound {
-	return &CatalogueEventUserMessageOutbound{
+// NewUserMessageOutboundEvent returns a UserMessageOutboundEvent with its required members; its encoding always carries type "user.message.outbound".
+func NewUserMessageOutboundEvent(id string, source string, time string, message UserMessageOutboundEventMessage) *UserMessageOutboundEvent {
+	return &UserMessageOutboundEvent{
 		ID:      id,
 		Message: message,
 		Source:  source,
@@ -15047,7 +15047,7 @@ type InteractionEventUserMessageOutboundMessage struct {
 	// Member "channel" (required).
 	Channel string
 	// Member "messages" (required).
-	Messages []Message
+	Messages []CanonicalMessage
 }
 
 // bInteractionEventUserMessageOutboundMessage fills v, which is zero, from object n of a validated document.
@@ -15060,7 +15060,7 @@ func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node, v *
 			case "channel":
 				v.Channel = c.Text(m.Value())
 			case "messages":
-				v.Messages = buildListMessage(c, m.Value())
+				v.Messages = buildListCanonicalMessage(c, m.Value())
 			default:
 			}
 		}
@@ -15085,7 +15085,7 @@ func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte
 	b = append(b, "\"channel\":"...)
 	b = ahprt.AppendString(b, v.Channel)
 	b = append(b, ",\"messages\":"...)
-	b = appendListMessage(b, v.Messages)
+	b = appendListCanonicalMessage(b, v.Messages)
 	return append(b, '}')
 }
 
@@ -15105,18 +15105,18 @@ func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) 
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bInteractionEventUserMessageOutboundMessage)
 }
 
-// CatalogueEventUserMessageOutboundMessage is an object of the schema.
+// UserMessageOutboundEventMessage is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message
-type CatalogueEventUserMessageOutboundMessage struct {
+type UserMessageOutboundEventMessage struct {
 	// Member "channel" (required).
 	Channel string
 	// Member "messages" (required).
-	Messages []Message
+	Messages []CanonicalMessage
 }
 
-// bCatalogueEventUserMessageOutboundMessage fills v, which is zero, from object n of a validated document.
-func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node, v *CatalogueEventUserMessageOutboundMessage) {
+// bUserMessageOutboundEventMessage fills v, which is zero, from object n of a validated document.
+func bUserMessageOutboundEventMessage(c *ahprt.Ctx, n ahprt.Node, v *UserMessageOutboundEventMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15125,55 +15125,55 @@ func bCatalogueEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node, v *Ca
 			case "channel":
 				v.Channel = c.Text(m.Value())
 			case "messages":
-				v.Messages = buildListMessage(c, m.Value())
+				v.Messages = buildListCanonicalMessage(c, m.Value())
 			default:
 			}
 		}
 	}
 }
 
-var sizeCatalogueEventUserMessageOutboundMessage ahprt.SizeHint
+var sizeUserMessageOutboundEventMessage ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *CatalogueEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
+func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeCatalogueEventUserMessageOutboundMessage.Buffer())
-		sizeCatalogueEventUserMessageOutboundMessage.Note(len(b))
+		b = v.AppendJSON(sizeUserMessageOutboundEventMessage.Buffer())
+		sizeUserMessageOutboundEventMessage.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
 	b = append(b, "\"channel\":"...)
 	b = ahprt.AppendString(b, v.Channel)
 	b = append(b, ",\"messages\":"...)
-	b = appendListMessage(b, v.Messages)
+	b = appendListCanonicalMessage(b, v.Messages)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
-func (v *CatalogueEventUserMessageOutboundMessage) Validate() error {
+func (v *UserMessageOutboundEventMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *CatalogueEventUserMessageOutboundMessage) MarshalJSON() ([]byte, error) {
+func (v *UserMessageOutboundEventMessage) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *CatalogueEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bCatalogueEventUserMessageOutboundMessage)
+func (v *UserMessageOutboundEventMessage) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bUserMessageOutboundEventMessage)
 }
 
-// WorkspaceChangeBefore: The working directory, the workspace roots or the whole workspace is about to change.
+// TaskWorkspaceEventWorkspaceChangeBefore: The working directory, the workspace roots or the whole workspace is about to change.
 //
 // Schema: draft/task-workspace-event.schema.json#/$defs/workspace.change.before
-type WorkspaceChangeBefore struct {
+type TaskWorkspaceEventWorkspaceChangeBefore struct {
 	// Member "workspace" (required).
 	Workspace WorkspaceChange
 	// Optional member "turn"; nil when absent.
@@ -15193,7 +15193,7 @@ type WorkspaceChangeBefore struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -15202,105 +15202,105 @@ type WorkspaceChangeBefore struct {
 	Unknown ahprt.Unknown
 }
 
-func (*WorkspaceChangeBefore) isCatalogueEvent()     {}
-func (*WorkspaceChangeBefore) isEvent()              {}
-func (*WorkspaceChangeBefore) isTaskWorkspaceEvent() {}
+func (*TaskWorkspaceEventWorkspaceChangeBefore) isCatalogueEvent()     {}
+func (*TaskWorkspaceEventWorkspaceChangeBefore) isEvent()              {}
+func (*TaskWorkspaceEventWorkspaceChangeBefore) isTaskWorkspaceEvent() {}
 
-// GetType returns "workspace.change.before", the member "type" of every WorkspaceChangeBefore.
-func (*WorkspaceChangeBefore) GetType() string {
+// GetType returns "workspace.change.before", the member "type" of every TaskWorkspaceEventWorkspaceChangeBefore.
+func (*TaskWorkspaceEventWorkspaceChangeBefore) GetType() string {
 	return "workspace.change.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces WorkspaceChangeBefore implements.
-func (v *WorkspaceChangeBefore) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces WorkspaceChangeBefore implements.
-func (v *WorkspaceChangeBefore) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces WorkspaceChangeBefore implements.
-func (v *WorkspaceChangeBefore) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces WorkspaceChangeBefore implements.
-func (v *WorkspaceChangeBefore) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces WorkspaceChangeBefore implements.
-func (v *WorkspaceChangeBefore) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces WorkspaceChangeBefore implements.
-func (v *WorkspaceChangeBefore) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces WorkspaceChangeBefore implements.
-func (v *WorkspaceChangeBefore) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces WorkspaceChangeBefore implements.
-func (v *WorkspaceChangeBefore) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces WorkspaceChangeBefore implements.
-func (v *WorkspaceChangeBefore) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces WorkspaceChangeBefore implements.
-func (v *WorkspaceChangeBefore) GetTurn() *OpenIdentity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces WorkspaceChangeBefore implements.
-func (v *WorkspaceChangeBefore) GetItems() ContentItems {
+// GetItems returns v.Items (the member "items"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetItems() ContentItems {
 	if v == nil {
 		return nil
 	}
 	return v.Items
 }
 
-// bWorkspaceChangeBefore fills v, which is zero, from object n of a validated document.
-func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeBefore) {
+// bTaskWorkspaceEventWorkspaceChangeBefore fills v, which is zero, from object n of a validated document.
+func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventWorkspaceChangeBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15344,18 +15344,18 @@ func bWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeBefore
 	}
 }
 
-var sizeWorkspaceChangeBefore ahprt.SizeHint
+var sizeTaskWorkspaceEventWorkspaceChangeBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *WorkspaceChangeBefore) AppendJSON(b []byte) []byte {
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeWorkspaceChangeBefore.Buffer())
-		sizeWorkspaceChangeBefore.Note(len(b))
+		b = v.AppendJSON(sizeTaskWorkspaceEventWorkspaceChangeBefore.Buffer())
+		sizeTaskWorkspaceEventWorkspaceChangeBefore.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -15406,24 +15406,24 @@ func (v *WorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
-func (v *WorkspaceChangeBefore) Validate() error {
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *WorkspaceChangeBefore) MarshalJSON() ([]byte, error) {
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *WorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bWorkspaceChangeBefore)
+func (v *TaskWorkspaceEventWorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
-// NewWorkspaceChangeBefore returns a WorkspaceChangeBefore with its required members; its encoding always carries type "workspace.change.before".
-func NewWorkspaceChangeBefore(workspace WorkspaceChange, id string, source string, time string) *WorkspaceChangeBefore {
-	return &WorkspaceChangeBefore{
+// NewTaskWorkspaceEventWorkspaceChangeBefore returns a TaskWorkspaceEventWorkspaceChangeBefore with its required members; its encoding always carries type "workspace.change.before".
+func NewTaskWorkspaceEventWorkspaceChangeBefore(workspace WorkspaceChange, id string, source string, time string) *TaskWorkspaceEventWorkspaceChangeBefore {
+	return &TaskWorkspaceEventWorkspaceChangeBefore{
 		ID:        id,
 		Source:    source,
 		Time:      time,
@@ -15599,10 +15599,10 @@ func (v *WorkspaceState) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
-// WorkspaceChangeAfter: The working directory, the workspace roots or the whole workspace has changed.
+// TaskWorkspaceEventWorkspaceChangeAfter: The working directory, the workspace roots or the whole workspace has changed.
 //
 // Schema: draft/task-workspace-event.schema.json#/$defs/workspace.change.after
-type WorkspaceChangeAfter struct {
+type TaskWorkspaceEventWorkspaceChangeAfter struct {
 	// Member "workspace" (required).
 	Workspace WorkspaceChange
 	// Optional member "turn"; nil when absent.
@@ -15622,7 +15622,7 @@ type WorkspaceChangeAfter struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -15631,105 +15631,105 @@ type WorkspaceChangeAfter struct {
 	Unknown ahprt.Unknown
 }
 
-func (*WorkspaceChangeAfter) isCatalogueEvent()     {}
-func (*WorkspaceChangeAfter) isEvent()              {}
-func (*WorkspaceChangeAfter) isTaskWorkspaceEvent() {}
+func (*TaskWorkspaceEventWorkspaceChangeAfter) isCatalogueEvent()     {}
+func (*TaskWorkspaceEventWorkspaceChangeAfter) isEvent()              {}
+func (*TaskWorkspaceEventWorkspaceChangeAfter) isTaskWorkspaceEvent() {}
 
-// GetType returns "workspace.change.after", the member "type" of every WorkspaceChangeAfter.
-func (*WorkspaceChangeAfter) GetType() string {
+// GetType returns "workspace.change.after", the member "type" of every TaskWorkspaceEventWorkspaceChangeAfter.
+func (*TaskWorkspaceEventWorkspaceChangeAfter) GetType() string {
 	return "workspace.change.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces WorkspaceChangeAfter implements.
-func (v *WorkspaceChangeAfter) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces WorkspaceChangeAfter implements.
-func (v *WorkspaceChangeAfter) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces WorkspaceChangeAfter implements.
-func (v *WorkspaceChangeAfter) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces WorkspaceChangeAfter implements.
-func (v *WorkspaceChangeAfter) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces WorkspaceChangeAfter implements.
-func (v *WorkspaceChangeAfter) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces WorkspaceChangeAfter implements.
-func (v *WorkspaceChangeAfter) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces WorkspaceChangeAfter implements.
-func (v *WorkspaceChangeAfter) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces WorkspaceChangeAfter implements.
-func (v *WorkspaceChangeAfter) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces WorkspaceChangeAfter implements.
-func (v *WorkspaceChangeAfter) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces WorkspaceChangeAfter implements.
-func (v *WorkspaceChangeAfter) GetTurn() *OpenIdentity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces WorkspaceChangeAfter implements.
-func (v *WorkspaceChangeAfter) GetItems() ContentItems {
+// GetItems returns v.Items (the member "items"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetItems() ContentItems {
 	if v == nil {
 		return nil
 	}
 	return v.Items
 }
 
-// bWorkspaceChangeAfter fills v, which is zero, from object n of a validated document.
-func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeAfter) {
+// bTaskWorkspaceEventWorkspaceChangeAfter fills v, which is zero, from object n of a validated document.
+func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventWorkspaceChangeAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15773,18 +15773,18 @@ func bWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChangeAfter) 
 	}
 }
 
-var sizeWorkspaceChangeAfter ahprt.SizeHint
+var sizeTaskWorkspaceEventWorkspaceChangeAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *WorkspaceChangeAfter) AppendJSON(b []byte) []byte {
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeWorkspaceChangeAfter.Buffer())
-		sizeWorkspaceChangeAfter.Note(len(b))
+		b = v.AppendJSON(sizeTaskWorkspaceEventWorkspaceChangeAfter.Buffer())
+		sizeTaskWorkspaceEventWorkspaceChangeAfter.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -15835,24 +15835,24 @@ func (v *WorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
-func (v *WorkspaceChangeAfter) Validate() error {
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *WorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *WorkspaceChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bWorkspaceChangeAfter)
+func (v *TaskWorkspaceEventWorkspaceChangeAfter) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
-// NewWorkspaceChangeAfter returns a WorkspaceChangeAfter with its required members; its encoding always carries type "workspace.change.after".
-func NewWorkspaceChangeAfter(workspace WorkspaceChange, id string, source string, time string) *WorkspaceChangeAfter {
-	return &WorkspaceChangeAfter{
+// NewTaskWorkspaceEventWorkspaceChangeAfter returns a TaskWorkspaceEventWorkspaceChangeAfter with its required members; its encoding always carries type "workspace.change.after".
+func NewTaskWorkspaceEventWorkspaceChangeAfter(workspace WorkspaceChange, id string, source string, time string) *TaskWorkspaceEventWorkspaceChangeAfter {
+	return &TaskWorkspaceEventWorkspaceChangeAfter{
 		ID:        id,
 		Source:    source,
 		Time:      time,
@@ -15860,10 +15860,10 @@ func NewWorkspaceChangeAfter(workspace WorkspaceChange, id string, source string
 	}
 }
 
-// FileChanged: One or more files changed on disk, whoever caused it.
+// TaskWorkspaceEventFileChanged: One or more files changed on disk, whoever caused it.
 //
 // Schema: draft/task-workspace-event.schema.json#/$defs/file.changed
-type FileChanged struct {
+type TaskWorkspaceEventFileChanged struct {
 	// Member "changes" (required).
 	Changes []ChangedFile
 	// Optional member "turn"; nil when absent.
@@ -15883,7 +15883,7 @@ type FileChanged struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -15892,105 +15892,105 @@ type FileChanged struct {
 	Unknown ahprt.Unknown
 }
 
-func (*FileChanged) isCatalogueEvent()     {}
-func (*FileChanged) isEvent()              {}
-func (*FileChanged) isTaskWorkspaceEvent() {}
+func (*TaskWorkspaceEventFileChanged) isCatalogueEvent()     {}
+func (*TaskWorkspaceEventFileChanged) isEvent()              {}
+func (*TaskWorkspaceEventFileChanged) isTaskWorkspaceEvent() {}
 
-// GetType returns "file.changed", the member "type" of every FileChanged.
-func (*FileChanged) GetType() string {
+// GetType returns "file.changed", the member "type" of every TaskWorkspaceEventFileChanged.
+func (*TaskWorkspaceEventFileChanged) GetType() string {
 	return "file.changed"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces FileChanged implements.
-func (v *FileChanged) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces TaskWorkspaceEventFileChanged implements.
+func (v *TaskWorkspaceEventFileChanged) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces FileChanged implements.
-func (v *FileChanged) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces TaskWorkspaceEventFileChanged implements.
+func (v *TaskWorkspaceEventFileChanged) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces FileChanged implements.
-func (v *FileChanged) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces TaskWorkspaceEventFileChanged implements.
+func (v *TaskWorkspaceEventFileChanged) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces FileChanged implements.
-func (v *FileChanged) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces TaskWorkspaceEventFileChanged implements.
+func (v *TaskWorkspaceEventFileChanged) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces FileChanged implements.
-func (v *FileChanged) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskWorkspaceEventFileChanged implements.
+func (v *TaskWorkspaceEventFileChanged) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces FileChanged implements.
-func (v *FileChanged) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskWorkspaceEventFileChanged implements.
+func (v *TaskWorkspaceEventFileChanged) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces FileChanged implements.
-func (v *FileChanged) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces TaskWorkspaceEventFileChanged implements.
+func (v *TaskWorkspaceEventFileChanged) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces FileChanged implements.
-func (v *FileChanged) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskWorkspaceEventFileChanged implements.
+func (v *TaskWorkspaceEventFileChanged) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces FileChanged implements.
-func (v *FileChanged) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskWorkspaceEventFileChanged implements.
+func (v *TaskWorkspaceEventFileChanged) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces FileChanged implements.
-func (v *FileChanged) GetTurn() *OpenIdentity {
+// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskWorkspaceEventFileChanged implements.
+func (v *TaskWorkspaceEventFileChanged) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
 	}
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces FileChanged implements.
-func (v *FileChanged) GetItems() ContentItems {
+// GetItems returns v.Items (the member "items"); see the interfaces TaskWorkspaceEventFileChanged implements.
+func (v *TaskWorkspaceEventFileChanged) GetItems() ContentItems {
 	if v == nil {
 		return nil
 	}
 	return v.Items
 }
 
-// bFileChanged fills v, which is zero, from object n of a validated document.
-func bFileChanged(c *ahprt.Ctx, n ahprt.Node, v *FileChanged) {
+// bTaskWorkspaceEventFileChanged fills v, which is zero, from object n of a validated document.
+func bTaskWorkspaceEventFileChanged(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventFileChanged) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16034,18 +16034,18 @@ func bFileChanged(c *ahprt.Ctx, n ahprt.Node, v *FileChanged) {
 	}
 }
 
-var sizeFileChanged ahprt.SizeHint
+var sizeTaskWorkspaceEventFileChanged ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *FileChanged) AppendJSON(b []byte) []byte {
+func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeFileChanged.Buffer())
-		sizeFileChanged.Note(len(b))
+		b = v.AppendJSON(sizeTaskWorkspaceEventFileChanged.Buffer())
+		sizeTaskWorkspaceEventFileChanged.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -16096,24 +16096,24 @@ func (v *FileChanged) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/file.changed.
-func (v *FileChanged) Validate() error {
+func (v *TaskWorkspaceEventFileChanged) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_fileChanged)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *FileChanged) MarshalJSON() ([]byte, error) {
+func (v *TaskWorkspaceEventFileChanged) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_fileChanged)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *FileChanged) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bFileChanged)
+func (v *TaskWorkspaceEventFileChanged) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
-// NewFileChanged returns a FileChanged with its required members; its encoding always carries type "file.changed".
-func NewFileChanged(changes []ChangedFile, id string, source string, time string) *FileChanged {
-	return &FileChanged{
+// NewTaskWorkspaceEventFileChanged returns a TaskWorkspaceEventFileChanged with its required members; its encoding always carries type "file.changed".
+func NewTaskWorkspaceEventFileChanged(changes []ChangedFile, id string, source string, time string) *TaskWorkspaceEventFileChanged {
+	return &TaskWorkspaceEventFileChanged{
 		Changes: changes,
 		ID:      id,
 		Source:  source,
@@ -16229,10 +16229,10 @@ const (
 	ChangedFileOperationRemove ChangedFileOperation = "remove"
 )
 
-// HookFailure is an object of the schema.
+// HookFailureEvent is an object of the schema.
 //
 // Schema: draft/catalogue-event.schema.json#/$defs/hook.failure
-type HookFailure struct {
+type HookFailureEvent struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -16250,99 +16250,99 @@ type HookFailure struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
 	Synthesized *SynthesizedFlag
 	// Member "failure" (required).
-	Failure HookFailureFailure
+	Failure HookFailureEventFailure
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*HookFailure) isCatalogueEvent() {}
-func (*HookFailure) isEvent()          {}
+func (*HookFailureEvent) isCatalogueEvent() {}
+func (*HookFailureEvent) isEvent()          {}
 
-// GetType returns "hook.failure", the member "type" of every HookFailure.
-func (*HookFailure) GetType() string {
+// GetType returns "hook.failure", the member "type" of every HookFailureEvent.
+func (*HookFailureEvent) GetType() string {
 	return "hook.failure"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces HookFailure implements.
-func (v *HookFailure) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces HookFailureEvent implements.
+func (v *HookFailureEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces HookFailure implements.
-func (v *HookFailure) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces HookFailureEvent implements.
+func (v *HookFailureEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces HookFailure implements.
-func (v *HookFailure) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces HookFailureEvent implements.
+func (v *HookFailureEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces HookFailure implements.
-func (v *HookFailure) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces HookFailureEvent implements.
+func (v *HookFailureEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces HookFailure implements.
-func (v *HookFailure) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces HookFailureEvent implements.
+func (v *HookFailureEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return &v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces HookFailure implements.
-func (v *HookFailure) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces HookFailureEvent implements.
+func (v *HookFailureEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces HookFailure implements.
-func (v *HookFailure) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces HookFailureEvent implements.
+func (v *HookFailureEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces HookFailure implements.
-func (v *HookFailure) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces HookFailureEvent implements.
+func (v *HookFailureEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces HookFailure implements.
-func (v *HookFailure) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces HookFailureEvent implements.
+func (v *HookFailureEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bHookFailure fills v, which is zero, from object n of a validated document.
-func bHookFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailure) {
+// bHookFailureEvent fills v, which is zero, from object n of a validated document.
+func bHookFailureEvent(c *ahprt.Ctx, n ahprt.Node, v *HookFailureEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16377,7 +16377,7 @@ func bHookFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailure) {
 				v.Synthesized = &x
 			case "type":
 			case "failure":
-				bHookFailureFailure(c, m.Value(), &v.Failure)
+				bHookFailureEventFailure(c, m.Value(), &v.Failure)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -16385,18 +16385,18 @@ func bHookFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailure) {
 	}
 }
 
-var sizeHookFailure ahprt.SizeHint
+var sizeHookFailureEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *HookFailure) AppendJSON(b []byte) []byte {
+func (v *HookFailureEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeHookFailure.Buffer())
-		sizeHookFailure.Note(len(b))
+		b = v.AppendJSON(sizeHookFailureEvent.Buffer())
+		sizeHookFailureEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -16445,24 +16445,24 @@ func (v *HookFailure) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/hook.failure.
-func (v *HookFailure) Validate() error {
+func (v *HookFailureEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_hookFailure)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *HookFailure) MarshalJSON() ([]byte, error) {
+func (v *HookFailureEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_hookFailure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *HookFailure) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailure)
+func (v *HookFailureEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailureEvent)
 }
 
-// NewHookFailure returns a HookFailure with its required members; its encoding always carries type "hook.failure".
-func NewHookFailure(id string, source string, time string, parentEventID string, failure HookFailureFailure) *HookFailure {
-	return &HookFailure{
+// NewHookFailureEvent returns a HookFailureEvent with its required members; its encoding always carries type "hook.failure".
+func NewHookFailureEvent(id string, source string, time string, parentEventID string, failure HookFailureEventFailure) *HookFailureEvent {
+	return &HookFailureEvent{
 		Failure:       failure,
 		ID:            id,
 		ParentEventID: parentEventID,
@@ -16641,20 +16641,20 @@ const (
 	InteractionEventHookFailureFailurePolicyFailClosed InteractionEventHookFailureFailurePolicy = "fail-closed"
 )
 
-// HookFailureFailure is an object of the schema.
+// HookFailureEventFailure is an object of the schema.
 //
 // Schema: draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure
-type HookFailureFailure struct {
+type HookFailureEventFailure struct {
 	// Member "backendId" (required).
 	BackendID string
 	// Member "reason" (required).
 	Reason string
 	// Member "policy" (required).
-	Policy HookFailureFailurePolicy
+	Policy HookFailureEventFailurePolicy
 }
 
-// bHookFailureFailure fills v, which is zero, from object n of a validated document.
-func bHookFailureFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailureFailure) {
+// bHookFailureEventFailure fills v, which is zero, from object n of a validated document.
+func bHookFailureEventFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailureEventFailure) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16665,25 +16665,25 @@ func bHookFailureFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailureFailure) {
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "policy":
-				v.Policy = HookFailureFailurePolicy(c.Text(m.Value()))
+				v.Policy = HookFailureEventFailurePolicy(c.Text(m.Value()))
 			default:
 			}
 		}
 	}
 }
 
-var sizeHookFailureFailure ahprt.SizeHint
+var sizeHookFailureEventFailure ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *HookFailureFailure) AppendJSON(b []byte) []byte {
+func (v *HookFailureEventFailure) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeHookFailureFailure.Buffer())
-		sizeHookFailureFailure.Note(len(b))
+		b = v.AppendJSON(sizeHookFailureEventFailure.Buffer())
+		sizeHookFailureEventFailure.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -16697,110 +16697,110 @@ func (v *HookFailureFailure) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
-func (v *HookFailureFailure) Validate() error {
+func (v *HookFailureEventFailure) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_hookFailure_failure)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *HookFailureFailure) MarshalJSON() ([]byte, error) {
+func (v *HookFailureEventFailure) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure_failure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *HookFailureFailure) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bHookFailureFailure)
+func (v *HookFailureEventFailure) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bHookFailureEventFailure)
 }
 
-// HookFailureFailurePolicy is a string from a fixed list.
+// HookFailureEventFailurePolicy is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy
-type HookFailureFailurePolicy string
+type HookFailureEventFailurePolicy string
 
-// The values of HookFailureFailurePolicy.
+// The values of HookFailureEventFailurePolicy.
 const (
-	HookFailureFailurePolicyFailOpen   HookFailureFailurePolicy = "fail-open"
-	HookFailureFailurePolicyFailClosed HookFailureFailurePolicy = "fail-closed"
+	HookFailureEventFailurePolicyFailOpen   HookFailureEventFailurePolicy = "fail-open"
+	HookFailureEventFailurePolicyFailClosed HookFailureEventFailurePolicy = "fail-closed"
 )
 
-// CatalogueEventContextCompactAfter is the type ContextCompactAfter, as draft/catalogue-event.schema.json#/$defs/context.compact.after names it.
-type CatalogueEventContextCompactAfter = ContextCompactAfter
+// ContextCompactAfterEvent is the type ExecutionEventContextCompactAfter, as draft/catalogue-event.schema.json#/$defs/context.compact.after names it.
+type ContextCompactAfterEvent = ExecutionEventContextCompactAfter
 
-// CatalogueEventContextCompactBefore is the type ContextCompactBefore, as draft/catalogue-event.schema.json#/$defs/context.compact.before names it.
-type CatalogueEventContextCompactBefore = ContextCompactBefore
+// ContextCompactBeforeEvent is the type ExecutionEventContextCompactBefore, as draft/catalogue-event.schema.json#/$defs/context.compact.before names it.
+type ContextCompactBeforeEvent = ExecutionEventContextCompactBefore
 
-// CatalogueEventFileChanged is the type FileChanged, as draft/catalogue-event.schema.json#/$defs/file.changed names it.
-type CatalogueEventFileChanged = FileChanged
+// FileChangedEvent is the type TaskWorkspaceEventFileChanged, as draft/catalogue-event.schema.json#/$defs/file.changed names it.
+type FileChangedEvent = TaskWorkspaceEventFileChanged
 
-// CatalogueEventModelError is the type ModelError, as draft/catalogue-event.schema.json#/$defs/model.error names it.
-type CatalogueEventModelError = ModelError
+// ModelErrorEvent is the type ExecutionEventModelError, as draft/catalogue-event.schema.json#/$defs/model.error names it.
+type ModelErrorEvent = ExecutionEventModelError
 
-// CatalogueEventModelRequestBefore is the type ModelRequestBefore, as draft/catalogue-event.schema.json#/$defs/model.request.before names it.
-type CatalogueEventModelRequestBefore = ModelRequestBefore
+// ModelRequestBeforeEvent is the type ExecutionEventModelRequestBefore, as draft/catalogue-event.schema.json#/$defs/model.request.before names it.
+type ModelRequestBeforeEvent = ExecutionEventModelRequestBefore
 
-// CatalogueEventModelResponseAfter is the type ModelResponseAfter, as draft/catalogue-event.schema.json#/$defs/model.response.after names it.
-type CatalogueEventModelResponseAfter = ModelResponseAfter
+// ModelResponseAfterEvent is the type ExecutionEventModelResponseAfter, as draft/catalogue-event.schema.json#/$defs/model.response.after names it.
+type ModelResponseAfterEvent = ExecutionEventModelResponseAfter
 
-// CatalogueEventModelSwitchAfter is the type ModelSwitchAfter, as draft/catalogue-event.schema.json#/$defs/model.switch.after names it.
-type CatalogueEventModelSwitchAfter = ModelSwitchAfter
+// ModelSwitchAfterEvent is the type ExecutionEventModelSwitchAfter, as draft/catalogue-event.schema.json#/$defs/model.switch.after names it.
+type ModelSwitchAfterEvent = ExecutionEventModelSwitchAfter
 
-// CatalogueEventModelSwitchBefore is the type ModelSwitchBefore, as draft/catalogue-event.schema.json#/$defs/model.switch.before names it.
-type CatalogueEventModelSwitchBefore = ModelSwitchBefore
+// ModelSwitchBeforeEvent is the type ExecutionEventModelSwitchBefore, as draft/catalogue-event.schema.json#/$defs/model.switch.before names it.
+type ModelSwitchBeforeEvent = ExecutionEventModelSwitchBefore
 
-// CatalogueEventTaskChangeAfter is the type TaskChangeAfter, as draft/catalogue-event.schema.json#/$defs/task.change.after names it.
-type CatalogueEventTaskChangeAfter = TaskChangeAfter
+// TaskChangeAfterEvent is the type TaskWorkspaceEventTaskChangeAfter, as draft/catalogue-event.schema.json#/$defs/task.change.after names it.
+type TaskChangeAfterEvent = TaskWorkspaceEventTaskChangeAfter
 
-// CatalogueEventTaskChangeBefore is the type TaskChangeBefore, as draft/catalogue-event.schema.json#/$defs/task.change.before names it.
-type CatalogueEventTaskChangeBefore = TaskChangeBefore
+// TaskChangeBeforeEvent is the type TaskWorkspaceEventTaskChangeBefore, as draft/catalogue-event.schema.json#/$defs/task.change.before names it.
+type TaskChangeBeforeEvent = TaskWorkspaceEventTaskChangeBefore
 
-// CatalogueEventToolBatchAfter is the type ToolBatchAfter, as draft/catalogue-event.schema.json#/$defs/tool.batch.after names it.
-type CatalogueEventToolBatchAfter = ToolBatchAfter
+// ToolBatchAfterEvent is the type ExecutionEventToolBatchAfter, as draft/catalogue-event.schema.json#/$defs/tool.batch.after names it.
+type ToolBatchAfterEvent = ExecutionEventToolBatchAfter
 
-// CatalogueEventToolPermissionRequest is the type ToolPermissionRequest, as draft/catalogue-event.schema.json#/$defs/tool.permission.request names it.
-type CatalogueEventToolPermissionRequest = ToolPermissionRequest
+// ToolPermissionRequestEvent is the type ExecutionEventToolPermissionRequest, as draft/catalogue-event.schema.json#/$defs/tool.permission.request names it.
+type ToolPermissionRequestEvent = ExecutionEventToolPermissionRequest
 
-// CatalogueEventToolPermissionResolved is the type ToolPermissionResolved, as draft/catalogue-event.schema.json#/$defs/tool.permission.resolved names it.
-type CatalogueEventToolPermissionResolved = ToolPermissionResolved
+// ToolPermissionResolvedEvent is the type ExecutionEventToolPermissionResolved, as draft/catalogue-event.schema.json#/$defs/tool.permission.resolved names it.
+type ToolPermissionResolvedEvent = ExecutionEventToolPermissionResolved
 
-// CatalogueEventToolProgress is the type ToolProgress, as draft/catalogue-event.schema.json#/$defs/tool.progress names it.
-type CatalogueEventToolProgress = ToolProgress
+// ToolProgressEvent is the type ExecutionEventToolProgress, as draft/catalogue-event.schema.json#/$defs/tool.progress names it.
+type ToolProgressEvent = ExecutionEventToolProgress
 
-// CatalogueEventTurnEnd is the type TurnEnd, as draft/catalogue-event.schema.json#/$defs/turn.end names it.
-type CatalogueEventTurnEnd = TurnEnd
+// TurnEndEvent is the type ExecutionEventTurnEnd, as draft/catalogue-event.schema.json#/$defs/turn.end names it.
+type TurnEndEvent = ExecutionEventTurnEnd
 
-// CatalogueEventTurnFinishBefore is the type TurnFinishBefore, as draft/catalogue-event.schema.json#/$defs/turn.finish.before names it.
-type CatalogueEventTurnFinishBefore = TurnFinishBefore
+// TurnFinishBeforeEvent is the type ExecutionEventTurnFinishBefore, as draft/catalogue-event.schema.json#/$defs/turn.finish.before names it.
+type TurnFinishBeforeEvent = ExecutionEventTurnFinishBefore
 
-// CatalogueEventTurnProgress is the type TurnProgress, as draft/catalogue-event.schema.json#/$defs/turn.progress names it.
-type CatalogueEventTurnProgress = TurnProgress
+// TurnProgressEvent is the type ExecutionEventTurnProgress, as draft/catalogue-event.schema.json#/$defs/turn.progress names it.
+type TurnProgressEvent = ExecutionEventTurnProgress
 
-// CatalogueEventTurnStart is the type TurnStart, as draft/catalogue-event.schema.json#/$defs/turn.start names it.
-type CatalogueEventTurnStart = TurnStart
+// TurnStartEvent is the type ExecutionEventTurnStart, as draft/catalogue-event.schema.json#/$defs/turn.start names it.
+type TurnStartEvent = ExecutionEventTurnStart
 
-// CatalogueEventWorkspaceChangeAfter is the type WorkspaceChangeAfter, as draft/catalogue-event.schema.json#/$defs/workspace.change.after names it.
-type CatalogueEventWorkspaceChangeAfter = WorkspaceChangeAfter
+// WorkspaceChangeAfterEvent is the type TaskWorkspaceEventWorkspaceChangeAfter, as draft/catalogue-event.schema.json#/$defs/workspace.change.after names it.
+type WorkspaceChangeAfterEvent = TaskWorkspaceEventWorkspaceChangeAfter
 
-// CatalogueEventWorkspaceChangeBefore is the type WorkspaceChangeBefore, as draft/catalogue-event.schema.json#/$defs/workspace.change.before names it.
-type CatalogueEventWorkspaceChangeBefore = WorkspaceChangeBefore
+// WorkspaceChangeBeforeEvent is the type TaskWorkspaceEventWorkspaceChangeBefore, as draft/catalogue-event.schema.json#/$defs/workspace.change.before names it.
+type WorkspaceChangeBeforeEvent = TaskWorkspaceEventWorkspaceChangeBefore
 
-// ErrorResponse: JSON-RPC reply that carries an error object and no result member.
+// JSONRPCErrorResponse: JSON-RPC reply that carries an error object and no result member.
 //
 // Schema: draft/common.schema.json#/$defs/errorResponse
-type ErrorResponse struct {
+type JSONRPCErrorResponse struct {
 	// Member "id" (required).
 	ID JSONRPCResponseID
 	// Member "error" (required).
-	Error ErrorResponseError
+	Error JSONRPCErrorResponseError
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*ErrorResponse) isJSONRPCMessage() {}
-func (*ErrorResponse) isWireMessage()    {}
+func (*JSONRPCErrorResponse) isJSONRPCMessage() {}
+func (*JSONRPCErrorResponse) isWireMessage()    {}
 
-// bErrorResponse fills v, which is zero, from object n of a validated document.
-func bErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponse) {
+// bJSONRPCErrorResponse fills v, which is zero, from object n of a validated document.
+func bJSONRPCErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCErrorResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16810,7 +16810,7 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponse) {
 			case "id":
 				bJSONRPCResponseID(c, m.Value(), &v.ID)
 			case "error":
-				bErrorResponseError(c, m.Value(), &v.Error)
+				bJSONRPCErrorResponseError(c, m.Value(), &v.Error)
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -16818,18 +16818,18 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponse) {
 	}
 }
 
-var sizeErrorResponse ahprt.SizeHint
+var sizeJSONRPCErrorResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ErrorResponse) AppendJSON(b []byte) []byte {
+func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeErrorResponse.Buffer())
-		sizeErrorResponse.Note(len(b))
+		b = v.AppendJSON(sizeJSONRPCErrorResponse.Buffer())
+		sizeJSONRPCErrorResponse.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -16844,33 +16844,33 @@ func (v *ErrorResponse) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/errorResponse.
-func (v *ErrorResponse) Validate() error {
+func (v *JSONRPCErrorResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_errorResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ErrorResponse) MarshalJSON() ([]byte, error) {
+func (v *JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse, bErrorResponse)
+func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
-// NewErrorResponse returns a ErrorResponse with its required members; its encoding always carries jsonrpc "2.0".
-func NewErrorResponse(id JSONRPCResponseID, error ErrorResponseError) *ErrorResponse {
-	return &ErrorResponse{
+// NewJSONRPCErrorResponse returns a JSONRPCErrorResponse with its required members; its encoding always carries jsonrpc "2.0".
+func NewJSONRPCErrorResponse(id JSONRPCResponseID, error JSONRPCErrorResponseError) *JSONRPCErrorResponse {
+	return &JSONRPCErrorResponse{
 		Error: error,
 		ID:    id,
 	}
 }
 
-// ErrorResponseError is an object of the schema.
+// JSONRPCErrorResponseError is an object of the schema.
 //
 // Schema: draft/common.schema.json#/$defs/errorResponse/properties/error
-type ErrorResponseError struct {
+type JSONRPCErrorResponseError struct {
 	// Member "code" (required).
 	Code ahprt.Number
 	// Member "message" (required).
@@ -16881,8 +16881,8 @@ type ErrorResponseError struct {
 	Unknown ahprt.Unknown
 }
 
-// bErrorResponseError fills v, which is zero, from object n of a validated document.
-func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
+// bJSONRPCErrorResponseError fills v, which is zero, from object n of a validated document.
+func bJSONRPCErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCErrorResponseError) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16901,18 +16901,18 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
 	}
 }
 
-var sizeErrorResponseError ahprt.SizeHint
+var sizeJSONRPCErrorResponseError ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
+func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeErrorResponseError.Buffer())
-		sizeErrorResponseError.Note(len(b))
+		b = v.AppendJSON(sizeJSONRPCErrorResponseError.Buffer())
+		sizeJSONRPCErrorResponseError.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -16930,19 +16930,19 @@ func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/errorResponse/properties/error.
-func (v *ErrorResponseError) Validate() error {
+func (v *JSONRPCErrorResponseError) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_errorResponse_error)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ErrorResponseError) MarshalJSON() ([]byte, error) {
+func (v *JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse_error)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ErrorResponseError) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse_error, bErrorResponseError)
+func (v *JSONRPCErrorResponseError) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse_error, bJSONRPCErrorResponseError)
 }
 
 // InterceptableEventType: The catalogue events that may be delivered through hooks/intercept.
@@ -16977,10 +16977,10 @@ const (
 // JSONRPCVersion is a string, as draft/common.schema.json#/$defs/jsonRpcVersion names it.
 type JSONRPCVersion = string
 
-// Notification: JSON-RPC notification envelope. The id member must be absent altogether (null is not allowed either), and no reply of any kind follows.
+// JSONRPCNotification: JSON-RPC notification envelope. The id member must be absent altogether (null is not allowed either), and no reply of any kind follows.
 //
 // Schema: draft/common.schema.json#/$defs/notification
-type Notification struct {
+type JSONRPCNotification struct {
 	// Member "method" (required).
 	Method MethodName
 	// Member "params" (required).
@@ -16989,10 +16989,10 @@ type Notification struct {
 	Unknown ahprt.Unknown
 }
 
-func (*Notification) isJSONRPCMessage() {}
+func (*JSONRPCNotification) isJSONRPCMessage() {}
 
-// bNotification fills v, which is zero, from object n of a validated document.
-func bNotification(c *ahprt.Ctx, n ahprt.Node, v *Notification) {
+// bJSONRPCNotification fills v, which is zero, from object n of a validated document.
+func bJSONRPCNotification(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCNotification) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17010,18 +17010,18 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node, v *Notification) {
 	}
 }
 
-var sizeNotification ahprt.SizeHint
+var sizeJSONRPCNotification ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *Notification) AppendJSON(b []byte) []byte {
+func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeNotification.Buffer())
-		sizeNotification.Note(len(b))
+		b = v.AppendJSON(sizeJSONRPCNotification.Buffer())
+		sizeJSONRPCNotification.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -17036,24 +17036,24 @@ func (v *Notification) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/notification.
-func (v *Notification) Validate() error {
+func (v *JSONRPCNotification) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_notification)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *Notification) MarshalJSON() ([]byte, error) {
+func (v *JSONRPCNotification) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_notification)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *Notification) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_notification, bNotification)
+func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_notification, bJSONRPCNotification)
 }
 
-// NewNotification returns a Notification with its required members; its encoding always carries jsonrpc "2.0".
-func NewNotification(method MethodName, params ahprt.Value) *Notification {
-	return &Notification{
+// NewJSONRPCNotification returns a JSONRPCNotification with its required members; its encoding always carries jsonrpc "2.0".
+func NewJSONRPCNotification(method MethodName, params ahprt.Value) *JSONRPCNotification {
+	return &JSONRPCNotification{
 		Method: method,
 		Params: params,
 	}
@@ -17065,14 +17065,14 @@ type PositiveInteger = ahprt.Number
 // ProtocolVersion is a string, as draft/common.schema.json#/$defs/protocolVersion names it.
 type ProtocolVersion = string
 
-// ReverseDNSName: Two or more dot-separated labels, each starting with a letter and continuing with letters, digits, '_' or '-'. (a string, as draft/common.schema.json#/$defs/reverseDnsName names it.)
-type ReverseDNSName = string
+// CommonReverseDNSName: Two or more dot-separated labels, each starting with a letter and continuing with letters, digits, '_' or '-'. (a string, as draft/common.schema.json#/$defs/reverseDnsName names it.)
+type CommonReverseDNSName = string
 
-// Messages is a list, as draft/content-item.schema.json#/$defs/messages names it.
-type Messages = []Message
+// CanonicalMessages is a list, as draft/content-item.schema.json#/$defs/messages names it.
+type CanonicalMessages = []CanonicalMessage
 
-// ModelVisibleItem: A canonical message placed where the model will see it. (the type Message, as draft/content-item.schema.json#/$defs/modelVisibleItem names it.)
-type ModelVisibleItem = Message
+// ModelVisibleItem: A canonical message placed where the model will see it. (the type CanonicalMessage, as draft/content-item.schema.json#/$defs/modelVisibleItem names it.)
+type ModelVisibleItem = CanonicalMessage
 
 // ContentSelection: How much of each content category a subscription receives: the body, metadata only, or nothing. Categories without an entry fall back to the required default.
 //
@@ -17664,7 +17664,7 @@ type DenyEffect struct {
 	// Explanation for the refusal, free of secrets. Member "reason" (required).
 	Reason string
 	// Optional machine-readable reason in reverse-DNS form. Optional member "code"; nil when absent.
-	Code *ReverseDNSName
+	Code *CommonReverseDNSName
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 }
@@ -18397,7 +18397,7 @@ type InjectEffect struct {
 	// Member "deliverAt" (required).
 	DeliverAt InjectEffectDeliverAt
 	// Member "value" (required).
-	Value Messages
+	Value CanonicalMessages
 }
 
 func (*InjectEffect) isEffect() {}
@@ -18420,7 +18420,7 @@ func bInjectEffect(c *ahprt.Ctx, n ahprt.Node, v *InjectEffect) {
 			case "deliverAt":
 				v.DeliverAt = InjectEffectDeliverAt(c.Text(m.Value()))
 			case "value":
-				v.Value = buildListMessage(c, m.Value())
+				v.Value = buildListCanonicalMessage(c, m.Value())
 			default:
 			}
 		}
@@ -18448,7 +18448,7 @@ func (v *InjectEffect) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"deliverAt\":"...)
 	b = ahprt.AppendString(b, string(v.DeliverAt))
 	b = append(b, ",\"value\":"...)
-	b = appendListMessage(b, v.Value)
+	b = appendListCanonicalMessage(b, v.Value)
 	return append(b, '}')
 }
 
@@ -18469,7 +18469,7 @@ func (v *InjectEffect) UnmarshalJSON(data []byte) error {
 }
 
 // NewInjectEffect returns a InjectEffect with its required members; its encoding always carries type "inject", target "context", operation "append".
-func NewInjectEffect(deliverAt InjectEffectDeliverAt, value Messages) *InjectEffect {
+func NewInjectEffect(deliverAt InjectEffectDeliverAt, value CanonicalMessages) *InjectEffect {
 	return &InjectEffect{
 		DeliverAt: deliverAt,
 		Value:     value,
@@ -18490,7 +18490,7 @@ const (
 
 // Event: Exactly one of the 32 draft event kinds, told apart by the value of type.
 //
-// The concrete types are *ToolBefore, *ToolAfter, *SessionStart, *SessionEnd, *CatalogueEventConfigChangeBefore, *ConfigChangeAfter, *TurnStart, *TurnFinishBefore, *TurnEnd, *TurnProgress, *ModelRequestBefore, *ModelResponseAfter, *ModelError, *ModelSwitchBefore, *ModelSwitchAfter, *ToolPermissionRequest, *ToolPermissionResolved, *ToolProgress, *ToolBatchAfter, *ContextCompactBefore, *ContextCompactAfter, *TaskChangeBefore, *TaskChangeAfter, *UserAttention, *CatalogueEventUserElicitationRequest, *CatalogueEventUserElicitationResult, *CatalogueEventUserMessageInbound, *CatalogueEventUserMessageOutbound, *WorkspaceChangeBefore, *WorkspaceChangeAfter, *FileChanged, *HookFailure.
+// The concrete types are *ToolBeforeEvent, *ToolAfterEvent, *SessionStartEvent, *SessionEndEvent, *ConfigChangeBeforeEvent, *ConfigChangeAfterEvent, *ExecutionEventTurnStart, *ExecutionEventTurnFinishBefore, *ExecutionEventTurnEnd, *ExecutionEventTurnProgress, *ExecutionEventModelRequestBefore, *ExecutionEventModelResponseAfter, *ExecutionEventModelError, *ExecutionEventModelSwitchBefore, *ExecutionEventModelSwitchAfter, *ExecutionEventToolPermissionRequest, *ExecutionEventToolPermissionResolved, *ExecutionEventToolProgress, *ExecutionEventToolBatchAfter, *ExecutionEventContextCompactBefore, *ExecutionEventContextCompactAfter, *TaskWorkspaceEventTaskChangeBefore, *TaskWorkspaceEventTaskChangeAfter, *UserAttentionEvent, *UserElicitationRequestEvent, *UserElicitationResultEvent, *UserMessageInboundEvent, *UserMessageOutboundEvent, *TaskWorkspaceEventWorkspaceChangeBefore, *TaskWorkspaceEventWorkspaceChangeAfter, *TaskWorkspaceEventFileChanged, *HookFailureEvent.
 // Schema: draft/event.schema.json#
 type Event interface {
 	isEvent()
@@ -18511,7 +18511,7 @@ type Event interface {
 	// GetGaps returns the member "gaps", nil when absent.
 	GetGaps() []EventGap
 	// GetNative returns the member "native", nil when absent.
-	GetNative() Native
+	GetNative() NativeEvent
 	// GetExtensions returns the member "extensions", nil when absent.
 	GetExtensions() Extensions
 	// GetSynthesized returns the member "synthesized", nil when absent.
@@ -18534,194 +18534,194 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 		switch d.Tag(dv) {
 		case "tool.before":
 			{
-				x := new(ToolBefore)
-				bToolBefore(c, n, x)
+				x := new(ToolBeforeEvent)
+				bToolBeforeEvent(c, n, x)
 				return x
 			}
 		case "tool.after":
 			{
-				x := new(ToolAfter)
-				bToolAfter(c, n, x)
+				x := new(ToolAfterEvent)
+				bToolAfterEvent(c, n, x)
 				return x
 			}
 		case "session.start":
 			{
-				x := new(SessionStart)
-				bSessionStart(c, n, x)
+				x := new(SessionStartEvent)
+				bSessionStartEvent(c, n, x)
 				return x
 			}
 		case "session.end":
 			{
-				x := new(SessionEnd)
-				bSessionEnd(c, n, x)
+				x := new(SessionEndEvent)
+				bSessionEndEvent(c, n, x)
 				return x
 			}
 		case "config.change.before":
 			{
-				x := new(CatalogueEventConfigChangeBefore)
-				bCatalogueEventConfigChangeBefore(c, n, x)
+				x := new(ConfigChangeBeforeEvent)
+				bConfigChangeBeforeEvent(c, n, x)
 				return x
 			}
 		case "config.change.after":
 			{
-				x := new(ConfigChangeAfter)
-				bConfigChangeAfter(c, n, x)
+				x := new(ConfigChangeAfterEvent)
+				bConfigChangeAfterEvent(c, n, x)
 				return x
 			}
 		case "turn.start":
 			{
-				x := new(TurnStart)
-				bTurnStart(c, n, x)
+				x := new(ExecutionEventTurnStart)
+				bExecutionEventTurnStart(c, n, x)
 				return x
 			}
 		case "turn.finish.before":
 			{
-				x := new(TurnFinishBefore)
-				bTurnFinishBefore(c, n, x)
+				x := new(ExecutionEventTurnFinishBefore)
+				bExecutionEventTurnFinishBefore(c, n, x)
 				return x
 			}
 		case "turn.end":
 			{
-				x := new(TurnEnd)
-				bTurnEnd(c, n, x)
+				x := new(ExecutionEventTurnEnd)
+				bExecutionEventTurnEnd(c, n, x)
 				return x
 			}
 		case "turn.progress":
 			{
-				x := new(TurnProgress)
-				bTurnProgress(c, n, x)
+				x := new(ExecutionEventTurnProgress)
+				bExecutionEventTurnProgress(c, n, x)
 				return x
 			}
 		case "model.request.before":
 			{
-				x := new(ModelRequestBefore)
-				bModelRequestBefore(c, n, x)
+				x := new(ExecutionEventModelRequestBefore)
+				bExecutionEventModelRequestBefore(c, n, x)
 				return x
 			}
 		case "model.response.after":
 			{
-				x := new(ModelResponseAfter)
-				bModelResponseAfter(c, n, x)
+				x := new(ExecutionEventModelResponseAfter)
+				bExecutionEventModelResponseAfter(c, n, x)
 				return x
 			}
 		case "model.error":
 			{
-				x := new(ModelError)
-				bModelError(c, n, x)
+				x := new(ExecutionEventModelError)
+				bExecutionEventModelError(c, n, x)
 				return x
 			}
 		case "model.switch.before":
 			{
-				x := new(ModelSwitchBefore)
-				bModelSwitchBefore(c, n, x)
+				x := new(ExecutionEventModelSwitchBefore)
+				bExecutionEventModelSwitchBefore(c, n, x)
 				return x
 			}
 		case "model.switch.after":
 			{
-				x := new(ModelSwitchAfter)
-				bModelSwitchAfter(c, n, x)
+				x := new(ExecutionEventModelSwitchAfter)
+				bExecutionEventModelSwitchAfter(c, n, x)
 				return x
 			}
 		case "tool.permission.request":
 			{
-				x := new(ToolPermissionRequest)
-				bToolPermissionRequest(c, n, x)
+				x := new(ExecutionEventToolPermissionRequest)
+				bExecutionEventToolPermissionRequest(c, n, x)
 				return x
 			}
 		case "tool.permission.resolved":
 			{
-				x := new(ToolPermissionResolved)
-				bToolPermissionResolved(c, n, x)
+				x := new(ExecutionEventToolPermissionResolved)
+				bExecutionEventToolPermissionResolved(c, n, x)
 				return x
 			}
 		case "tool.progress":
 			{
-				x := new(ToolProgress)
-				bToolProgress(c, n, x)
+				x := new(ExecutionEventToolProgress)
+				bExecutionEventToolProgress(c, n, x)
 				return x
 			}
 		case "tool.batch.after":
 			{
-				x := new(ToolBatchAfter)
-				bToolBatchAfter(c, n, x)
+				x := new(ExecutionEventToolBatchAfter)
+				bExecutionEventToolBatchAfter(c, n, x)
 				return x
 			}
 		case "context.compact.before":
 			{
-				x := new(ContextCompactBefore)
-				bContextCompactBefore(c, n, x)
+				x := new(ExecutionEventContextCompactBefore)
+				bExecutionEventContextCompactBefore(c, n, x)
 				return x
 			}
 		case "context.compact.after":
 			{
-				x := new(ContextCompactAfter)
-				bContextCompactAfter(c, n, x)
+				x := new(ExecutionEventContextCompactAfter)
+				bExecutionEventContextCompactAfter(c, n, x)
 				return x
 			}
 		case "task.change.before":
 			{
-				x := new(TaskChangeBefore)
-				bTaskChangeBefore(c, n, x)
+				x := new(TaskWorkspaceEventTaskChangeBefore)
+				bTaskWorkspaceEventTaskChangeBefore(c, n, x)
 				return x
 			}
 		case "task.change.after":
 			{
-				x := new(TaskChangeAfter)
-				bTaskChangeAfter(c, n, x)
+				x := new(TaskWorkspaceEventTaskChangeAfter)
+				bTaskWorkspaceEventTaskChangeAfter(c, n, x)
 				return x
 			}
 		case "user.attention":
 			{
-				x := new(UserAttention)
-				bUserAttention(c, n, x)
+				x := new(UserAttentionEvent)
+				bUserAttentionEvent(c, n, x)
 				return x
 			}
 		case "user.elicitation.request":
 			{
-				x := new(CatalogueEventUserElicitationRequest)
-				bCatalogueEventUserElicitationRequest(c, n, x)
+				x := new(UserElicitationRequestEvent)
+				bUserElicitationRequestEvent(c, n, x)
 				return x
 			}
 		case "user.elicitation.result":
 			{
-				x := new(CatalogueEventUserElicitationResult)
-				bCatalogueEventUserElicitationResult(c, n, x)
+				x := new(UserElicitationResultEvent)
+				bUserElicitationResultEvent(c, n, x)
 				return x
 			}
 		case "user.message.inbound":
 			{
-				x := new(CatalogueEventUserMessageInbound)
-				bCatalogueEventUserMessageInbound(c, n, x)
+				x := new(UserMessageInboundEvent)
+				bUserMessageInboundEvent(c, n, x)
 				return x
 			}
 		case "user.message.outbound":
 			{
-				x := new(CatalogueEventUserMessageOutbound)
-				bCatalogueEventUserMessageOutbound(c, n, x)
+				x := new(UserMessageOutboundEvent)
+				bUserMessageOutboundEvent(c, n, x)
 				return x
 			}
 		case "workspace.change.before":
 			{
-				x := new(WorkspaceChangeBefore)
-				bWorkspaceChangeBefore(c, n, x)
+				x := new(TaskWorkspaceEventWorkspaceChangeBefore)
+				bTaskWorkspaceEventWorkspaceChangeBefore(c, n, x)
 				return x
 			}
 		case "workspace.change.after":
 			{
-				x := new(WorkspaceChangeAfter)
-				bWorkspaceChangeAfter(c, n, x)
+				x := new(TaskWorkspaceEventWorkspaceChangeAfter)
+				bTaskWorkspaceEventWorkspaceChangeAfter(c, n, x)
 				return x
 			}
 		case "file.changed":
 			{
-				x := new(FileChanged)
-				bFileChanged(c, n, x)
+				x := new(TaskWorkspaceEventFileChanged)
+				bTaskWorkspaceEventFileChanged(c, n, x)
 				return x
 			}
 		case "hook.failure":
 			{
-				x := new(HookFailure)
-				bHookFailure(c, n, x)
+				x := new(HookFailureEvent)
+				bHookFailureEvent(c, n, x)
 				return x
 			}
 		}
@@ -18729,10 +18729,10 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 	return nil
 }
 
-// ToolBefore: A tool call is about to run. It names the call, the tool with its input, and the tool path.
+// ToolBeforeEvent: A tool call is about to run. It names the call, the tool with its input, and the tool path.
 //
 // Schema: draft/tool-before.schema.json#
-type ToolBefore struct {
+type ToolBeforeEvent struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Optional member "items"; nil when absent.
@@ -18750,7 +18750,7 @@ type ToolBefore struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -18758,96 +18758,96 @@ type ToolBefore struct {
 	// Member "call" (required).
 	Call Identity
 	// Member "tool" (required).
-	Tool Tool
+	Tool ExecutionEventTool
 	// Member "path" (required).
 	Path string
 	// Optional member "batch"; nil when absent.
-	Batch *Batch
+	Batch *ExecutionEventBatch
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*ToolBefore) isEvent() {}
+func (*ToolBeforeEvent) isEvent() {}
 
-// GetType returns "tool.before", the member "type" of every ToolBefore.
-func (*ToolBefore) GetType() string {
+// GetType returns "tool.before", the member "type" of every ToolBeforeEvent.
+func (*ToolBeforeEvent) GetType() string {
 	return "tool.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ToolBefore implements.
-func (v *ToolBefore) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ToolBeforeEvent implements.
+func (v *ToolBeforeEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ToolBefore implements.
-func (v *ToolBefore) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ToolBeforeEvent implements.
+func (v *ToolBeforeEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ToolBefore implements.
-func (v *ToolBefore) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ToolBeforeEvent implements.
+func (v *ToolBeforeEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ToolBefore implements.
-func (v *ToolBefore) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ToolBeforeEvent implements.
+func (v *ToolBeforeEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolBefore implements.
-func (v *ToolBefore) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolBeforeEvent implements.
+func (v *ToolBeforeEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolBefore implements.
-func (v *ToolBefore) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolBeforeEvent implements.
+func (v *ToolBeforeEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ToolBefore implements.
-func (v *ToolBefore) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ToolBeforeEvent implements.
+func (v *ToolBeforeEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolBefore implements.
-func (v *ToolBefore) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolBeforeEvent implements.
+func (v *ToolBeforeEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolBefore implements.
-func (v *ToolBefore) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolBeforeEvent implements.
+func (v *ToolBeforeEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bToolBefore fills v, which is zero, from object n of a validated document.
-func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
+// bToolBeforeEvent fills v, which is zero, from object n of a validated document.
+func bToolBeforeEvent(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18885,12 +18885,12 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 			case "call":
 				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				bTool(c, m.Value(), &v.Tool)
+				bExecutionEventTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := new(Batch)
-				bBatch(c, m.Value(), x)
+				x := new(ExecutionEventBatch)
+				bExecutionEventBatch(c, m.Value(), x)
 				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
@@ -18899,18 +18899,18 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 	}
 }
 
-var sizeToolBefore ahprt.SizeHint
+var sizeToolBeforeEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ToolBefore) AppendJSON(b []byte) []byte {
+func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolBefore.Buffer())
-		sizeToolBefore.Note(len(b))
+		b = v.AppendJSON(sizeToolBeforeEvent.Buffer())
+		sizeToolBeforeEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -18969,24 +18969,24 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/tool-before.schema.json#.
-func (v *ToolBefore) Validate() error {
+func (v *ToolBeforeEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vToolBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolBefore) MarshalJSON() ([]byte, error) {
+func (v *ToolBeforeEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ToolBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vToolBefore, bToolBefore)
+func (v *ToolBeforeEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vToolBefore, bToolBeforeEvent)
 }
 
-// NewToolBefore returns a ToolBefore with its required members; its encoding always carries type "tool.before".
-func NewToolBefore(id string, source string, time string, call Identity, tool Tool, path string) *ToolBefore {
-	return &ToolBefore{
+// NewToolBeforeEvent returns a ToolBeforeEvent with its required members; its encoding always carries type "tool.before".
+func NewToolBeforeEvent(id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ToolBeforeEvent {
+	return &ToolBeforeEvent{
 		Call:   call,
 		ID:     id,
 		Path:   path,
@@ -18996,10 +18996,10 @@ func NewToolBefore(id string, source string, time string, call Identity, tool To
 	}
 }
 
-// ToolAfter: A tool call has settled. Every settled call gets exactly one tool.after; outcome says how it ended and execution says whether the tool really ran.
+// ToolAfterEvent: A tool call has settled. Every settled call gets exactly one tool.after; outcome says how it ended and execution says whether the tool really ran.
 //
 // Schema: draft/tool-after.schema.json#
-type ToolAfter struct {
+type ToolAfterEvent struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Member "items" (required).
@@ -19007,13 +19007,13 @@ type ToolAfter struct {
 	// Member "outcome" (required).
 	Outcome ToolOutcome
 	// Member "execution" (required).
-	Execution Execution
+	Execution ExecutionEventExecution
 	// Optional member "error"; nil when absent.
-	Error *Error
+	Error *ExecutionEventError
 	// Optional member "durationMs"; nil when absent.
 	DurationMs *ahprt.Number
 	// Optional member "fileChanges"; nil when absent.
-	FileChanges []FileChange
+	FileChanges []ExecutionEventFilechange
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -19027,7 +19027,7 @@ type ToolAfter struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -19035,96 +19035,96 @@ type ToolAfter struct {
 	// Member "call" (required).
 	Call Identity
 	// Member "tool" (required).
-	Tool Tool
+	Tool ExecutionEventTool
 	// Member "path" (required).
 	Path string
 	// Optional member "batch"; nil when absent.
-	Batch *Batch
+	Batch *ExecutionEventBatch
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*ToolAfter) isEvent() {}
+func (*ToolAfterEvent) isEvent() {}
 
-// GetType returns "tool.after", the member "type" of every ToolAfter.
-func (*ToolAfter) GetType() string {
+// GetType returns "tool.after", the member "type" of every ToolAfterEvent.
+func (*ToolAfterEvent) GetType() string {
 	return "tool.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ToolAfter implements.
-func (v *ToolAfter) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces ToolAfterEvent implements.
+func (v *ToolAfterEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ToolAfter implements.
-func (v *ToolAfter) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces ToolAfterEvent implements.
+func (v *ToolAfterEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ToolAfter implements.
-func (v *ToolAfter) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces ToolAfterEvent implements.
+func (v *ToolAfterEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ToolAfter implements.
-func (v *ToolAfter) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces ToolAfterEvent implements.
+func (v *ToolAfterEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolAfter implements.
-func (v *ToolAfter) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolAfterEvent implements.
+func (v *ToolAfterEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolAfter implements.
-func (v *ToolAfter) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolAfterEvent implements.
+func (v *ToolAfterEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ToolAfter implements.
-func (v *ToolAfter) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces ToolAfterEvent implements.
+func (v *ToolAfterEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolAfter implements.
-func (v *ToolAfter) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolAfterEvent implements.
+func (v *ToolAfterEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolAfter implements.
-func (v *ToolAfter) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolAfterEvent implements.
+func (v *ToolAfterEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bToolAfter fills v, which is zero, from object n of a validated document.
-func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
+// bToolAfterEvent fills v, which is zero, from object n of a validated document.
+func bToolAfterEvent(c *ahprt.Ctx, n ahprt.Node, v *ToolAfterEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19136,20 +19136,20 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
 				bOpenIdentity(c, m.Value(), x)
 				v.Turn = x
 			case "items":
-				v.Items = buildListMessage(c, m.Value())
+				v.Items = buildListCanonicalMessage(c, m.Value())
 			case "outcome":
 				v.Outcome = ToolOutcome(c.Text(m.Value()))
 			case "execution":
-				v.Execution = bExecution(c, m.Value())
+				v.Execution = bExecutionEventExecution(c, m.Value())
 			case "error":
-				x := new(Error)
-				bError(c, m.Value(), x)
+				x := new(ExecutionEventError)
+				bExecutionEventError(c, m.Value(), x)
 				v.Error = x
 			case "durationMs":
 				x := c.Number(m.Value())
 				v.DurationMs = &x
 			case "fileChanges":
-				v.FileChanges = buildListFileChange(c, m.Value())
+				v.FileChanges = buildListExecutionEventFilechange(c, m.Value())
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -19175,12 +19175,12 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
 			case "call":
 				bIdentity(c, m.Value(), &v.Call)
 			case "tool":
-				bTool(c, m.Value(), &v.Tool)
+				bExecutionEventTool(c, m.Value(), &v.Tool)
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "batch":
-				x := new(Batch)
-				bBatch(c, m.Value(), x)
+				x := new(ExecutionEventBatch)
+				bExecutionEventBatch(c, m.Value(), x)
 				v.Batch = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
@@ -19189,18 +19189,18 @@ func bToolAfter(c *ahprt.Ctx, n ahprt.Node, v *ToolAfter) {
 	}
 }
 
-var sizeToolAfter ahprt.SizeHint
+var sizeToolAfterEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ToolAfter) AppendJSON(b []byte) []byte {
+func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeToolAfter.Buffer())
-		sizeToolAfter.Note(len(b))
+		b = v.AppendJSON(sizeToolAfterEvent.Buffer())
+		sizeToolAfterEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -19211,7 +19211,7 @@ func (v *ToolAfter) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	b = append(b, ",\"items\":"...)
-	b = appendListMessage(b, v.Items)
+	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"outcome\":"...)
 	b = ahprt.AppendString(b, string(v.Outcome))
 	b = append(b, ",\"execution\":"...)
@@ -19230,7 +19230,7 @@ func (v *ToolAfter) AppendJSON(b []byte) []byte {
 	}
 	if v.FileChanges != nil {
 		b = append(b, ",\"fileChanges\":"...)
-		b = appendListFileChange(b, v.FileChanges)
+		b = appendListExecutionEventFilechange(b, v.FileChanges)
 	}
 	b = append(b, ",\"id\":"...)
 	b = ahprt.AppendString(b, v.ID)
@@ -19277,24 +19277,24 @@ func (v *ToolAfter) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/tool-after.schema.json#.
-func (v *ToolAfter) Validate() error {
+func (v *ToolAfterEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vToolAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ToolAfter) MarshalJSON() ([]byte, error) {
+func (v *ToolAfterEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ToolAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vToolAfter, bToolAfter)
+func (v *ToolAfterEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vToolAfter, bToolAfterEvent)
 }
 
-// NewToolAfter returns a ToolAfter with its required members; its encoding always carries type "tool.after".
-func NewToolAfter(items ModelVisibleItems, outcome ToolOutcome, execution Execution, id string, source string, time string, call Identity, tool Tool, path string) *ToolAfter {
-	return &ToolAfter{
+// NewToolAfterEvent returns a ToolAfterEvent with its required members; its encoding always carries type "tool.after".
+func NewToolAfterEvent(items ModelVisibleItems, outcome ToolOutcome, execution ExecutionEventExecution, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ToolAfterEvent {
+	return &ToolAfterEvent{
 		Call:      call,
 		Execution: execution,
 		ID:        id,
@@ -19307,14 +19307,14 @@ func NewToolAfter(items ModelVisibleItems, outcome ToolOutcome, execution Execut
 	}
 }
 
-// FileChange: One file touched by a tool call. A move names the previous path; a created file has no before snapshot and a deleted file has no after snapshot.
+// ExecutionEventFilechange: One file touched by a tool call. A move names the previous path; a created file has no before snapshot and a deleted file has no after snapshot.
 //
 // Schema: draft/execution-event.schema.json#/$defs/fileChange
-type FileChange struct {
+type ExecutionEventFilechange struct {
 	// Member "path" (required).
 	Path string
 	// Member "change" (required).
-	Change FileChangeChange
+	Change ExecutionEventFilechangeChange
 	// Optional member "previousPath"; nil when absent.
 	PreviousPath *string
 	// Optional member "before"; nil when absent.
@@ -19323,8 +19323,8 @@ type FileChange struct {
 	After ContentItem
 }
 
-// bFileChange fills v, which is zero, from object n of a validated document.
-func bFileChange(c *ahprt.Ctx, n ahprt.Node, v *FileChange) {
+// bExecutionEventFilechange fills v, which is zero, from object n of a validated document.
+func bExecutionEventFilechange(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventFilechange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19333,7 +19333,7 @@ func bFileChange(c *ahprt.Ctx, n ahprt.Node, v *FileChange) {
 			case "path":
 				v.Path = c.Text(m.Value())
 			case "change":
-				v.Change = FileChangeChange(c.Text(m.Value()))
+				v.Change = ExecutionEventFilechangeChange(c.Text(m.Value()))
 			case "previousPath":
 				x := c.Text(m.Value())
 				v.PreviousPath = &x
@@ -19347,18 +19347,18 @@ func bFileChange(c *ahprt.Ctx, n ahprt.Node, v *FileChange) {
 	}
 }
 
-var sizeFileChange ahprt.SizeHint
+var sizeExecutionEventFilechange ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *FileChange) AppendJSON(b []byte) []byte {
+func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeFileChange.Buffer())
-		sizeFileChange.Note(len(b))
+		b = v.AppendJSON(sizeExecutionEventFilechange.Buffer())
+		sizeExecutionEventFilechange.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -19390,53 +19390,53 @@ func (v *FileChange) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/fileChange.
-func (v *FileChange) Validate() error {
+func (v *ExecutionEventFilechange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_fileChange)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *FileChange) MarshalJSON() ([]byte, error) {
+func (v *ExecutionEventFilechange) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_fileChange)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *FileChange) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_fileChange, bFileChange)
+func (v *ExecutionEventFilechange) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_fileChange, bExecutionEventFilechange)
 }
 
-// FileChangeChange is a string from a fixed list.
+// ExecutionEventFilechangeChange is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/execution-event.schema.json#/$defs/fileChange/properties/change
-type FileChangeChange string
+type ExecutionEventFilechangeChange string
 
-// The values of FileChangeChange.
+// The values of ExecutionEventFilechangeChange.
 const (
-	FileChangeChangeCreated  FileChangeChange = "created"
-	FileChangeChangeModified FileChangeChange = "modified"
-	FileChangeChangeDeleted  FileChangeChange = "deleted"
-	FileChangeChangeMoved    FileChangeChange = "moved"
+	ExecutionEventFilechangeChangeCreated  ExecutionEventFilechangeChange = "created"
+	ExecutionEventFilechangeChangeModified ExecutionEventFilechangeChange = "modified"
+	ExecutionEventFilechangeChangeDeleted  ExecutionEventFilechangeChange = "deleted"
+	ExecutionEventFilechangeChangeMoved    ExecutionEventFilechangeChange = "moved"
 )
 
-// SessionStart: A session starts or resumes. It reports the harness, its permission mode, its static capability manifest and the initial model-visible messages.
+// SessionStartEvent: A session starts or resumes. It reports the harness, its permission mode, its static capability manifest and the initial model-visible messages.
 //
 // Schema: draft/session-start.schema.json#
-type SessionStart struct {
+type SessionStartEvent struct {
 	// Optional member "turn"; nil when absent.
 	Turn *OpenIdentity
 	// Member "items" (required).
 	Items ModelVisibleItems
 	// Member "trigger" (required).
-	Trigger SessionStartTrigger
+	Trigger SessionStartEventTrigger
 	// The earlier session this one continues. Optional member "resumedFrom"; nil when absent.
 	ResumedFrom *Identity
 	// The host's permission mode, in its own words. Member "permissionMode" (required).
 	PermissionMode string
 	// Member "harness" (required).
-	Harness SessionStartHarness
+	Harness SessionStartEventHarness
 	// The same static manifest that hooks/capabilities returns. Member "manifest" (required).
-	Manifest SessionStartManifest
+	Manifest StaticCapabilityManifest
 	// Identifier of this event, unique within its source. Member "id" (required).
 	ID string
 	// URI of the emitting harness or adapter instance. Member "source" (required).
@@ -19450,7 +19450,7 @@ type SessionStart struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -19459,87 +19459,87 @@ type SessionStart struct {
 	Unknown ahprt.Unknown
 }
 
-func (*SessionStart) isEvent() {}
+func (*SessionStartEvent) isEvent() {}
 
-// GetType returns "session.start", the member "type" of every SessionStart.
-func (*SessionStart) GetType() string {
+// GetType returns "session.start", the member "type" of every SessionStartEvent.
+func (*SessionStartEvent) GetType() string {
 	return "session.start"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces SessionStart implements.
-func (v *SessionStart) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces SessionStartEvent implements.
+func (v *SessionStartEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces SessionStart implements.
-func (v *SessionStart) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces SessionStartEvent implements.
+func (v *SessionStartEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces SessionStart implements.
-func (v *SessionStart) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces SessionStartEvent implements.
+func (v *SessionStartEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces SessionStart implements.
-func (v *SessionStart) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces SessionStartEvent implements.
+func (v *SessionStartEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return &v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces SessionStart implements.
-func (v *SessionStart) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces SessionStartEvent implements.
+func (v *SessionStartEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces SessionStart implements.
-func (v *SessionStart) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces SessionStartEvent implements.
+func (v *SessionStartEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces SessionStart implements.
-func (v *SessionStart) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces SessionStartEvent implements.
+func (v *SessionStartEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces SessionStart implements.
-func (v *SessionStart) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces SessionStartEvent implements.
+func (v *SessionStartEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces SessionStart implements.
-func (v *SessionStart) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces SessionStartEvent implements.
+func (v *SessionStartEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bSessionStart fills v, which is zero, from object n of a validated document.
-func bSessionStart(c *ahprt.Ctx, n ahprt.Node, v *SessionStart) {
+// bSessionStartEvent fills v, which is zero, from object n of a validated document.
+func bSessionStartEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionStartEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19551,9 +19551,9 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node, v *SessionStart) {
 				bOpenIdentity(c, m.Value(), x)
 				v.Turn = x
 			case "items":
-				v.Items = buildListMessage(c, m.Value())
+				v.Items = buildListCanonicalMessage(c, m.Value())
 			case "trigger":
-				v.Trigger = SessionStartTrigger(c.Text(m.Value()))
+				v.Trigger = SessionStartEventTrigger(c.Text(m.Value()))
 			case "resumedFrom":
 				x := new(Identity)
 				bIdentity(c, m.Value(), x)
@@ -19561,9 +19561,9 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node, v *SessionStart) {
 			case "permissionMode":
 				v.PermissionMode = c.Text(m.Value())
 			case "harness":
-				bSessionStartHarness(c, m.Value(), &v.Harness)
+				bSessionStartEventHarness(c, m.Value(), &v.Harness)
 			case "manifest":
-				bSessionStartManifest(c, m.Value(), &v.Manifest)
+				bStaticCapabilityManifest(c, m.Value(), &v.Manifest)
 			case "id":
 				v.ID = c.Text(m.Value())
 			case "source":
@@ -19591,18 +19591,18 @@ func bSessionStart(c *ahprt.Ctx, n ahprt.Node, v *SessionStart) {
 	}
 }
 
-var sizeSessionStart ahprt.SizeHint
+var sizeSessionStartEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *SessionStart) AppendJSON(b []byte) []byte {
+func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSessionStart.Buffer())
-		sizeSessionStart.Note(len(b))
+		b = v.AppendJSON(sizeSessionStartEvent.Buffer())
+		sizeSessionStartEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -19613,7 +19613,7 @@ func (v *SessionStart) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	b = append(b, ",\"items\":"...)
-	b = appendListMessage(b, v.Items)
+	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"trigger\":"...)
 	b = ahprt.AppendString(b, string(v.Trigger))
 	if v.ResumedFrom != nil {
@@ -19659,24 +19659,24 @@ func (v *SessionStart) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/session-start.schema.json#.
-func (v *SessionStart) Validate() error {
+func (v *SessionStartEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vSessionStart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionStart) MarshalJSON() ([]byte, error) {
+func (v *SessionStartEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *SessionStart) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vSessionStart, bSessionStart)
+func (v *SessionStartEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vSessionStart, bSessionStartEvent)
 }
 
-// NewSessionStart returns a SessionStart with its required members; its encoding always carries type "session.start".
-func NewSessionStart(items ModelVisibleItems, trigger SessionStartTrigger, permissionMode string, harness SessionStartHarness, manifest SessionStartManifest, id string, source string, time string, session Session) *SessionStart {
-	return &SessionStart{
+// NewSessionStartEvent returns a SessionStartEvent with its required members; its encoding always carries type "session.start".
+func NewSessionStartEvent(items ModelVisibleItems, trigger SessionStartEventTrigger, permissionMode string, harness SessionStartEventHarness, manifest StaticCapabilityManifest, id string, source string, time string, session Session) *SessionStartEvent {
+	return &SessionStartEvent{
 		Harness:        harness,
 		ID:             id,
 		Items:          items,
@@ -19689,33 +19689,33 @@ func NewSessionStart(items ModelVisibleItems, trigger SessionStartTrigger, permi
 	}
 }
 
-// SessionStartTrigger is a string from a fixed list.
+// SessionStartEventTrigger is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/session-start.schema.json#/properties/trigger
-type SessionStartTrigger string
+type SessionStartEventTrigger string
 
-// The values of SessionStartTrigger.
+// The values of SessionStartEventTrigger.
 const (
-	SessionStartTriggerStartup SessionStartTrigger = "startup"
-	SessionStartTriggerResume  SessionStartTrigger = "resume"
-	SessionStartTriggerClear   SessionStartTrigger = "clear"
-	SessionStartTriggerCompact SessionStartTrigger = "compact"
-	SessionStartTriggerFork    SessionStartTrigger = "fork"
+	SessionStartEventTriggerStartup SessionStartEventTrigger = "startup"
+	SessionStartEventTriggerResume  SessionStartEventTrigger = "resume"
+	SessionStartEventTriggerClear   SessionStartEventTrigger = "clear"
+	SessionStartEventTriggerCompact SessionStartEventTrigger = "compact"
+	SessionStartEventTriggerFork    SessionStartEventTrigger = "fork"
 )
 
-// SessionStartHarness is an object of the schema.
+// SessionStartEventHarness is an object of the schema.
 //
 // Schema: draft/session-start.schema.json#/properties/harness
-type SessionStartHarness struct {
+type SessionStartEventHarness struct {
 	// Member "name" (required).
 	Name string
 	// Member "version" (required).
 	Version string
 }
 
-// bSessionStartHarness fills v, which is zero, from object n of a validated document.
-func bSessionStartHarness(c *ahprt.Ctx, n ahprt.Node, v *SessionStartHarness) {
+// bSessionStartEventHarness fills v, which is zero, from object n of a validated document.
+func bSessionStartEventHarness(c *ahprt.Ctx, n ahprt.Node, v *SessionStartEventHarness) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19731,18 +19731,18 @@ func bSessionStartHarness(c *ahprt.Ctx, n ahprt.Node, v *SessionStartHarness) {
 	}
 }
 
-var sizeSessionStartHarness ahprt.SizeHint
+var sizeSessionStartEventHarness ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *SessionStartHarness) AppendJSON(b []byte) []byte {
+func (v *SessionStartEventHarness) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSessionStartHarness.Buffer())
-		sizeSessionStartHarness.Note(len(b))
+		b = v.AppendJSON(sizeSessionStartEventHarness.Buffer())
+		sizeSessionStartEventHarness.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -19754,516 +19754,27 @@ func (v *SessionStartHarness) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/session-start.schema.json#/properties/harness.
-func (v *SessionStartHarness) Validate() error {
+func (v *SessionStartEventHarness) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vSessionStart_harness)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionStartHarness) MarshalJSON() ([]byte, error) {
+func (v *SessionStartEventHarness) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart_harness)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *SessionStartHarness) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vSessionStart_harness, bSessionStartHarness)
+func (v *SessionStartEventHarness) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vSessionStart_harness, bSessionStartEventHarness)
 }
 
-// SessionStartManifest: The same static manifest that hooks/capabilities returns.
-//
-// Schema: draft/session-start.schema.json#/properties/manifest
-type SessionStartManifest struct {
-	// Member "events" (required).
-	Events []SessionStartManifestEvent
-	// Member "gaps" (required).
-	Gaps []SessionStartManifestGap
-	// Member "transports" (required).
-	Transports []SessionStartManifestTransport
-	// Member "authentication" (required).
-	Authentication []SessionStartManifestAuthenticationItem
-	// Member "limits" (required).
-	Limits SessionStartManifestLimits
-	// Member "toolPaths" (required).
-	ToolPaths []NonEmptyString
-	// Member "contentCategories" (required).
-	ContentCategories []NonEmptyString
-	// Registration scopes honoured; with the managed scope, hooks cannot be switched off. Member "managedPolicy" (required).
-	ManagedPolicy SessionStartManifestManagedPolicy
-	// Paths of event or item fields usable for correlation. They identify nothing for authorization purposes. Member "correlationIdentityFields" (required).
-	CorrelationIdentityFields []NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-// bSessionStartManifest fills v, which is zero, from object n of a validated document.
-func bSessionStartManifest(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifest) {
-	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "events":
-				v.Events = buildListSessionStartManifestEvent(c, m.Value())
-			case "gaps":
-				v.Gaps = buildListSessionStartManifestGap(c, m.Value())
-			case "transports":
-				v.Transports = buildListSessionStartManifestTransport(c, m.Value())
-			case "authentication":
-				v.Authentication = buildListSessionStartManifestAuthenticationItem(c, m.Value())
-			case "limits":
-				bSessionStartManifestLimits(c, m.Value(), &v.Limits)
-			case "toolPaths":
-				v.ToolPaths = buildListNonEmptyString(c, m.Value())
-			case "contentCategories":
-				v.ContentCategories = buildListNonEmptyString(c, m.Value())
-			case "managedPolicy":
-				bSessionStartManifestManagedPolicy(c, m.Value(), &v.ManagedPolicy)
-			case "correlationIdentityFields":
-				v.CorrelationIdentityFields = buildListNonEmptyString(c, m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
-		}
-	}
-}
-
-var sizeSessionStartManifest ahprt.SizeHint
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *SessionStartManifest) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		b = v.AppendJSON(sizeSessionStartManifest.Buffer())
-		sizeSessionStartManifest.Note(len(b))
-		return b
-	}
-	b = append(b, '{')
-	start := len(b)
-	b = append(b, "\"events\":"...)
-	b = appendListSessionStartManifestEvent(b, v.Events)
-	b = append(b, ",\"gaps\":"...)
-	b = appendListSessionStartManifestGap(b, v.Gaps)
-	b = append(b, ",\"transports\":"...)
-	b = appendListSessionStartManifestTransport(b, v.Transports)
-	b = append(b, ",\"authentication\":"...)
-	b = appendListSessionStartManifestAuthenticationItem(b, v.Authentication)
-	b = append(b, ",\"limits\":"...)
-	b = v.Limits.AppendJSON(b)
-	b = append(b, ",\"toolPaths\":"...)
-	b = appendListNonEmptyString(b, v.ToolPaths)
-	b = append(b, ",\"contentCategories\":"...)
-	b = appendListNonEmptyString(b, v.ContentCategories)
-	b = append(b, ",\"managedPolicy\":"...)
-	b = v.ManagedPolicy.AppendJSON(b)
-	b = append(b, ",\"correlationIdentityFields\":"...)
-	b = appendListNonEmptyString(b, v.CorrelationIdentityFields)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/session-start.schema.json#/properties/manifest.
-func (v *SessionStartManifest) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionStartManifest) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest)
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *SessionStartManifest) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bSessionStartManifest)
-}
-
-// SessionStartManifestEvent: One supported event. Interception is only possible for interceptable events and then needs the event's capabilities; observe-only entries offer no effects.
-//
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items
-type SessionStartManifestEvent struct {
-	// Member "event" (required).
-	Event EventType
-	// Member "modes" (required).
-	Modes []SessionStartManifestEventMode
-	// Optional member "capabilities"; nil when absent.
-	Capabilities *Capabilities
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-// bSessionStartManifestEvent fills v, which is zero, from object n of a validated document.
-func bSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifestEvent) {
-	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "event":
-				v.Event = EventType(c.Text(m.Value()))
-			case "modes":
-				v.Modes = buildListSessionStartManifestEventMode(c, m.Value())
-			case "capabilities":
-				x := new(Capabilities)
-				bCapabilities(c, m.Value(), x)
-				v.Capabilities = x
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
-		}
-	}
-}
-
-var sizeSessionStartManifestEvent ahprt.SizeHint
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *SessionStartManifestEvent) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		b = v.AppendJSON(sizeSessionStartManifestEvent.Buffer())
-		sizeSessionStartManifestEvent.Note(len(b))
-		return b
-	}
-	b = append(b, '{')
-	start := len(b)
-	b = append(b, "\"event\":"...)
-	b = ahprt.AppendString(b, string(v.Event))
-	b = append(b, ",\"modes\":"...)
-	b = appendListSessionStartManifestEventMode(b, v.Modes)
-	if v.Capabilities != nil {
-		b = append(b, ",\"capabilities\":"...)
-		b = v.Capabilities.AppendJSON(b)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
-func (v *SessionStartManifestEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionStartManifestEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *SessionStartManifestEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest_events_items, bSessionStartManifestEvent)
-}
-
-// SessionStartManifestEventMode is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items
-type SessionStartManifestEventMode string
-
-// The values of SessionStartManifestEventMode.
-const (
-	SessionStartManifestEventModeObserve   SessionStartManifestEventMode = "observe"
-	SessionStartManifestEventModeIntercept SessionStartManifestEventMode = "intercept"
-)
-
-// SessionStartManifestGap is an object of the schema.
-//
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items
-type SessionStartManifestGap struct {
-	// Member "path" (required).
-	Path NonEmptyString
-	// Member "reason" (required).
-	Reason NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-// bSessionStartManifestGap fills v, which is zero, from object n of a validated document.
-func bSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifestGap) {
-	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "path":
-				v.Path = c.Text(m.Value())
-			case "reason":
-				v.Reason = c.Text(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
-		}
-	}
-}
-
-var sizeSessionStartManifestGap ahprt.SizeHint
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *SessionStartManifestGap) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		b = v.AppendJSON(sizeSessionStartManifestGap.Buffer())
-		sizeSessionStartManifestGap.Note(len(b))
-		return b
-	}
-	b = append(b, '{')
-	start := len(b)
-	b = append(b, "\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
-	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
-func (v *SessionStartManifestGap) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionStartManifestGap) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *SessionStartManifestGap) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, bSessionStartManifestGap)
-}
-
-// SessionStartManifestTransport is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items
-type SessionStartManifestTransport string
-
-// The values of SessionStartManifestTransport.
-const (
-	SessionStartManifestTransportHTTP      SessionStartManifestTransport = "http"
-	SessionStartManifestTransportStdio     SessionStartManifestTransport = "stdio"
-	SessionStartManifestTransportInProcess SessionStartManifestTransport = "in_process"
-)
-
-// SessionStartManifestAuthenticationItem is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items
-type SessionStartManifestAuthenticationItem string
-
-// The values of SessionStartManifestAuthenticationItem.
-const (
-	SessionStartManifestAuthenticationItemBearer SessionStartManifestAuthenticationItem = "bearer"
-	SessionStartManifestAuthenticationItemOAuth  SessionStartManifestAuthenticationItem = "oauth"
-)
-
-// SessionStartManifestLimits is an object of the schema.
-//
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits
-type SessionStartManifestLimits struct {
-	// Optional member "maxUploadBytes"; nil when absent.
-	MaxUploadBytes *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
-	MaxContinuations *CommonNonNegativeInteger
-	// Optional member "minTimeoutMs"; nil when absent.
-	MinTimeoutMs *CommonNonNegativeInteger
-	// Optional member "maxTimeoutMs"; nil when absent.
-	MaxTimeoutMs *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-// bSessionStartManifestLimits fills v, which is zero, from object n of a validated document.
-func bSessionStartManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifestLimits) {
-	d := c.Doc
-	var slab0 *[4]CommonNonNegativeInteger
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "maxUploadBytes":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[0] = c.Number(m.Value())
-				v.MaxUploadBytes = &slab0[0]
-			case "maxContinuations":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[1] = c.Number(m.Value())
-				v.MaxContinuations = &slab0[1]
-			case "minTimeoutMs":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[2] = c.Number(m.Value())
-				v.MinTimeoutMs = &slab0[2]
-			case "maxTimeoutMs":
-				if slab0 == nil {
-					slab0 = new([4]CommonNonNegativeInteger)
-				}
-				slab0[3] = c.Number(m.Value())
-				v.MaxTimeoutMs = &slab0[3]
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
-		}
-	}
-}
-
-var sizeSessionStartManifestLimits ahprt.SizeHint
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *SessionStartManifestLimits) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		b = v.AppendJSON(sizeSessionStartManifestLimits.Buffer())
-		sizeSessionStartManifestLimits.Note(len(b))
-		return b
-	}
-	b = append(b, '{')
-	start := len(b)
-	if v.MaxUploadBytes != nil {
-		b = append(b, "\"maxUploadBytes\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxUploadBytes)
-	}
-	if v.MaxContinuations != nil {
-		b = ahprt.AppendMember(b, start, "\"maxContinuations\":")
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
-	}
-	if v.MinTimeoutMs != nil {
-		b = ahprt.AppendMember(b, start, "\"minTimeoutMs\":")
-		b = ahprt.AppendNumber(b, *v.MinTimeoutMs)
-	}
-	if v.MaxTimeoutMs != nil {
-		b = ahprt.AppendMember(b, start, "\"maxTimeoutMs\":")
-		b = ahprt.AppendNumber(b, *v.MaxTimeoutMs)
-	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
-func (v *SessionStartManifestLimits) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_limits)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionStartManifestLimits) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_limits)
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *SessionStartManifestLimits) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_limits, bSessionStartManifestLimits)
-}
-
-// SessionStartManifestManagedPolicy: Registration scopes honoured; with the managed scope, hooks cannot be switched off.
-//
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy
-type SessionStartManifestManagedPolicy struct {
-	// Member "scopes" (required).
-	Scopes []SessionStartManifestManagedPolicyScope
-	// Member "disableable" (required).
-	Disableable bool
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
-	Unknown ahprt.Unknown
-}
-
-// bSessionStartManifestManagedPolicy fills v, which is zero, from object n of a validated document.
-func bSessionStartManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node, v *SessionStartManifestManagedPolicy) {
-	d := c.Doc
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "scopes":
-				v.Scopes = buildListSessionStartManifestManagedPolicyScope(c, m.Value())
-			case "disableable":
-				v.Disableable = d.Bool(m.Value())
-			default:
-				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
-			}
-		}
-	}
-}
-
-var sizeSessionStartManifestManagedPolicy ahprt.SizeHint
-
-// AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *SessionStartManifestManagedPolicy) AppendJSON(b []byte) []byte {
-	// A nil v (a typed nil in a union, say) is null, which the checks judge.
-	if v == nil {
-		return append(b, "null"...)
-	}
-	if b == nil {
-		b = v.AppendJSON(sizeSessionStartManifestManagedPolicy.Buffer())
-		sizeSessionStartManifestManagedPolicy.Note(len(b))
-		return b
-	}
-	b = append(b, '{')
-	start := len(b)
-	b = append(b, "\"scopes\":"...)
-	b = appendListSessionStartManifestManagedPolicyScope(b, v.Scopes)
-	b = append(b, ",\"disableable\":"...)
-	b = ahprt.AppendBool(b, v.Disableable)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
-	return append(b, '}')
-}
-
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
-func (v *SessionStartManifestManagedPolicy) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
-}
-
-// MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionStartManifestManagedPolicy) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
-}
-
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *SessionStartManifestManagedPolicy) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bSessionStartManifestManagedPolicy)
-}
-
-// SessionStartManifestManagedPolicyScope is a string from a fixed list.
-//
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items
-type SessionStartManifestManagedPolicyScope string
-
-// The values of SessionStartManifestManagedPolicyScope.
-const (
-	SessionStartManifestManagedPolicyScopeUser    SessionStartManifestManagedPolicyScope = "user"
-	SessionStartManifestManagedPolicyScopeProject SessionStartManifestManagedPolicyScope = "project"
-	SessionStartManifestManagedPolicyScopeManaged SessionStartManifestManagedPolicyScope = "managed"
-)
-
-// SessionEnd: A session has ended, with how it ended, why, and optional counters.
+// SessionEndEvent: A session has ended, with how it ended, why, and optional counters.
 //
 // Schema: draft/session-end.schema.json#
-type SessionEnd struct {
+type SessionEndEvent struct {
 	// Member "outcome" (required).
-	Outcome SessionEndOutcome
+	Outcome SessionEndEventOutcome
 	// Member "reason" (required).
 	Reason string
 	// Named session totals, each a non-negative integer. Optional member "counters"; nil when absent.
@@ -20285,7 +19796,7 @@ type SessionEnd struct {
 	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
 	Gaps []EventGap
 	// Optional member "native"; nil when absent.
-	Native Native
+	Native NativeEvent
 	// Optional member "extensions"; nil when absent.
 	Extensions Extensions
 	// Optional member "synthesized"; nil when absent.
@@ -20294,87 +19805,87 @@ type SessionEnd struct {
 	Unknown ahprt.Unknown
 }
 
-func (*SessionEnd) isEvent() {}
+func (*SessionEndEvent) isEvent() {}
 
-// GetType returns "session.end", the member "type" of every SessionEnd.
-func (*SessionEnd) GetType() string {
+// GetType returns "session.end", the member "type" of every SessionEndEvent.
+func (*SessionEndEvent) GetType() string {
 	return "session.end"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces SessionEnd implements.
-func (v *SessionEnd) GetID() string {
+// GetID returns v.ID (the member "id"); see the interfaces SessionEndEvent implements.
+func (v *SessionEndEvent) GetID() string {
 	if v == nil {
 		return ""
 	}
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces SessionEnd implements.
-func (v *SessionEnd) GetSource() string {
+// GetSource returns v.Source (the member "source"); see the interfaces SessionEndEvent implements.
+func (v *SessionEndEvent) GetSource() string {
 	if v == nil {
 		return ""
 	}
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces SessionEnd implements.
-func (v *SessionEnd) GetTime() string {
+// GetTime returns v.Time (the member "time"); see the interfaces SessionEndEvent implements.
+func (v *SessionEndEvent) GetTime() string {
 	if v == nil {
 		return ""
 	}
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces SessionEnd implements.
-func (v *SessionEnd) GetSession() *Session {
+// GetSession returns v.Session (the member "session"); see the interfaces SessionEndEvent implements.
+func (v *SessionEndEvent) GetSession() *Session {
 	if v == nil {
 		return nil
 	}
 	return &v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces SessionEnd implements.
-func (v *SessionEnd) GetParentEventID() *string {
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces SessionEndEvent implements.
+func (v *SessionEndEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
 	}
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces SessionEnd implements.
-func (v *SessionEnd) GetGaps() []EventGap {
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces SessionEndEvent implements.
+func (v *SessionEndEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
 	}
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces SessionEnd implements.
-func (v *SessionEnd) GetNative() Native {
+// GetNative returns v.Native (the member "native"); see the interfaces SessionEndEvent implements.
+func (v *SessionEndEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
 	}
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces SessionEnd implements.
-func (v *SessionEnd) GetExtensions() Extensions {
+// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces SessionEndEvent implements.
+func (v *SessionEndEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
 	}
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces SessionEnd implements.
-func (v *SessionEnd) GetSynthesized() *SynthesizedFlag {
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces SessionEndEvent implements.
+func (v *SessionEndEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
 	}
 	return v.Synthesized
 }
 
-// bSessionEnd fills v, which is zero, from object n of a validated document.
-func bSessionEnd(c *ahprt.Ctx, n ahprt.Node, v *SessionEnd) {
+// bSessionEndEvent fills v, which is zero, from object n of a validated document.
+func bSessionEndEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionEndEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -20382,7 +19893,7 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node, v *SessionEnd) {
 			switch m.Key() {
 			case "type":
 			case "outcome":
-				v.Outcome = SessionEndOutcome(c.Text(m.Value()))
+				v.Outcome = SessionEndEventOutcome(c.Text(m.Value()))
 			case "reason":
 				v.Reason = c.Text(m.Value())
 			case "counters":
@@ -20420,18 +19931,18 @@ func bSessionEnd(c *ahprt.Ctx, n ahprt.Node, v *SessionEnd) {
 	}
 }
 
-var sizeSessionEnd ahprt.SizeHint
+var sizeSessionEndEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *SessionEnd) AppendJSON(b []byte) []byte {
+func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeSessionEnd.Buffer())
-		sizeSessionEnd.Note(len(b))
+		b = v.AppendJSON(sizeSessionEndEvent.Buffer())
+		sizeSessionEndEvent.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -20486,24 +19997,24 @@ func (v *SessionEnd) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/session-end.schema.json#.
-func (v *SessionEnd) Validate() error {
+func (v *SessionEndEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vSessionEnd)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *SessionEnd) MarshalJSON() ([]byte, error) {
+func (v *SessionEndEvent) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionEnd)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *SessionEnd) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vSessionEnd, bSessionEnd)
+func (v *SessionEndEvent) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vSessionEnd, bSessionEndEvent)
 }
 
-// NewSessionEnd returns a SessionEnd with its required members; its encoding always carries type "session.end".
-func NewSessionEnd(outcome SessionEndOutcome, reason string, id string, source string, time string, session Session) *SessionEnd {
-	return &SessionEnd{
+// NewSessionEndEvent returns a SessionEndEvent with its required members; its encoding always carries type "session.end".
+func NewSessionEndEvent(outcome SessionEndEventOutcome, reason string, id string, source string, time string, session Session) *SessionEndEvent {
+	return &SessionEndEvent{
 		ID:      id,
 		Outcome: outcome,
 		Reason:  reason,
@@ -20513,23 +20024,23 @@ func NewSessionEnd(outcome SessionEndOutcome, reason string, id string, source s
 	}
 }
 
-// SessionEndOutcome is a string from a fixed list.
+// SessionEndEventOutcome is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/session-end.schema.json#/properties/outcome
-type SessionEndOutcome string
+type SessionEndEventOutcome string
 
-// The values of SessionEndOutcome.
+// The values of SessionEndEventOutcome.
 const (
-	SessionEndOutcomeCompleted SessionEndOutcome = "completed"
-	SessionEndOutcomeCancelled SessionEndOutcome = "cancelled"
-	SessionEndOutcomeError     SessionEndOutcome = "error"
-	SessionEndOutcomeUnknown   SessionEndOutcome = "unknown"
+	SessionEndEventOutcomeCompleted SessionEndEventOutcome = "completed"
+	SessionEndEventOutcomeCancelled SessionEndEventOutcome = "cancelled"
+	SessionEndEventOutcomeError     SessionEndEventOutcome = "error"
+	SessionEndEventOutcomeUnknown   SessionEndEventOutcome = "unknown"
 )
 
 // ExecutionEvent: Turn, model, tool-permission, tool-progress, tool-batch and compaction events, plus the value types they share.
 //
-// The concrete types are *TurnStart, *TurnFinishBefore, *TurnEnd, *TurnProgress, *ModelRequestBefore, *ModelResponseAfter, *ModelError, *ModelSwitchBefore, *ModelSwitchAfter, *ToolPermissionRequest, *ToolPermissionResolved, *ToolProgress, *ToolBatchAfter, *ContextCompactBefore, *ContextCompactAfter.
+// The concrete types are *ExecutionEventTurnStart, *ExecutionEventTurnFinishBefore, *ExecutionEventTurnEnd, *ExecutionEventTurnProgress, *ExecutionEventModelRequestBefore, *ExecutionEventModelResponseAfter, *ExecutionEventModelError, *ExecutionEventModelSwitchBefore, *ExecutionEventModelSwitchAfter, *ExecutionEventToolPermissionRequest, *ExecutionEventToolPermissionResolved, *ExecutionEventToolProgress, *ExecutionEventToolBatchAfter, *ExecutionEventContextCompactBefore, *ExecutionEventContextCompactAfter.
 // Schema: draft/execution-event.schema.json#
 type ExecutionEvent interface {
 	isExecutionEvent()
@@ -20552,7 +20063,7 @@ type ExecutionEvent interface {
 	// GetGaps returns the member "gaps", nil when absent.
 	GetGaps() []EventGap
 	// GetNative returns the member "native", nil when absent.
-	GetNative() Native
+	GetNative() NativeEvent
 	// GetExtensions returns the member "extensions", nil when absent.
 	GetExtensions() Extensions
 	// GetSynthesized returns the member "synthesized", nil when absent.
@@ -20575,92 +20086,92 @@ func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
 		switch d.Tag(dv) {
 		case "turn.start":
 			{
-				x := new(TurnStart)
-				bTurnStart(c, n, x)
+				x := new(ExecutionEventTurnStart)
+				bExecutionEventTurnStart(c, n, x)
 				return x
 			}
 		case "turn.finish.before":
 			{
-				x := new(TurnFinishBefore)
-				bTurnFinishBefore(c, n, x)
+				x := new(ExecutionEventTurnFinishBefore)
+				bExecutionEventTurnFinishBefore(c, n, x)
 				return x
 			}
 		case "turn.end":
 			{
-				x := new(TurnEnd)
-				bTurnEnd(c, n, x)
+				x := new(ExecutionEventTurnEnd)
+				bExecutionEventTurnEnd(c, n, x)
 				return x
 			}
 		case "turn.progress":
 			{
-				x := new(TurnProgress)
-				bTurnProgress(c, n, x)
+				x := new(ExecutionEventTurnProgress)
+				bExecutionEventTurnProgress(c, n, x)
 				return x
 			}
 		case "model.request.before":
 			{
-				x := new(ModelRequestBefore)
-				bModelRequestBefore(c, n, x)
+				x := new(ExecutionEventModelRequestBefore)
+				bExecutionEventModelRequestBefore(c, n, x)
 				return x
 			}
 		case "model.response.after":
 			{
-				x := new(ModelResponseAfter)
-				bModelResponseAfter(c, n, x)
+				x := new(ExecutionEventModelResponseAfter)
+				bExecutionEventModelResponseAfter(c, n, x)
 				return x
 			}
 		case "model.error":
 			{
-				x := new(ModelError)
-				bModelError(c, n, x)
+				x := new(ExecutionEventModelError)
+				bExecutionEventModelError(c, n, x)
 				return x
 			}
 		case "model.switch.before":
 			{
-				x := new(ModelSwitchBefore)
-				bModelSwitchBefore(c, n, x)
+				x := new(ExecutionEventModelSwitchBefore)
+				bExecutionEventModelSwitchBefore(c, n, x)
 				return x
 			}
 		case "model.switch.after":
 			{
-				x := new(ModelSwitchAfter)
-				bModelSwitchAfter(c, n, x)
+				x := new(ExecutionEventModelSwitchAfter)
+				bExecutionEventModelSwitchAfter(c, n, x)
 				return x
 			}
 		case "tool.permission.request":
 			{
-				x := new(ToolPermissionRequest)
-				bToolPermissionRequest(c, n, x)
+				x := new(ExecutionEventToolPermissionRequest)
+				bExecutionEventToolPermissionRequest(c, n, x)
 				return x
 			}
 		case "tool.permission.resolved":
 			{
-				x := new(ToolPermissionResolved)
-				bToolPermissionResolved(c, n, x)
+				x := new(ExecutionEventToolPermissionResolved)
+				bExecutionEventToolPermissionResolved(c, n, x)
 				return x
 			}
 		case "tool.progress":
 			{
-				x := new(ToolProgress)
-				bToolProgress(c, n, x)
+				x := new(ExecutionEventToolProgress)
+				bExecutionEventToolProgress(c, n, x)
 				return x
 			}
 		case "tool.batch.after":
 			{
-				x := new(ToolBatchAfter)
-				bToolBatchAfter(c, n, x)
+				x := new(ExecutionEventToolBatchAfter)
+				bExecutionEventToolBatchAfter(c, n, x)
 				return x
 			}
 		case "context.compact.before":
 			{
-				x := new(ContextCompactBefore)
-				bContextCompactBefore(c, n, x)
+				x := new(ExecutionEventContextCompactBefore)
+				bExecutionEventContextCompactBefore(c, n, x)
 				return x
 			}
 		case "context.compact.after":
 			{
-				x := new(ContextCompactAfter)
-				bContextCompactAfter(c, n, x)
+				x := new(ExecutionEventContextCompactAfter)
+				bExecutionEventContextCompactAfter(c, n, x)
 				return x
 			}
 		}
@@ -21666,7 +21177,7 @@ func NewInterceptResponseResult(effects []Effect) *InterceptResponseResult {
 
 // JSONRPCMessage: Exactly one of the four JSON-RPC 2.0 envelope shapes. Only the envelope is checked; method payloads are left to the method documents.
 //
-// The concrete types are *Request, *Notification, *SuccessResponse, *ErrorResponse.
+// The concrete types are *JSONRPCRequest, *JSONRPCNotification, *JSONRPCSuccessResponse, *JSONRPCErrorResponse.
 // Schema: draft/json-rpc-message.schema.json#
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
@@ -21705,26 +21216,26 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 			switch i {
 			case 0:
 				{
-					x := new(Request)
-					bRequest(c, n, x)
+					x := new(JSONRPCRequest)
+					bJSONRPCRequest(c, n, x)
 					return x
 				}
 			case 1:
 				{
-					x := new(Notification)
-					bNotification(c, n, x)
+					x := new(JSONRPCNotification)
+					bJSONRPCNotification(c, n, x)
 					return x
 				}
 			case 2:
 				{
-					x := new(SuccessResponse)
-					bSuccessResponse(c, n, x)
+					x := new(JSONRPCSuccessResponse)
+					bJSONRPCSuccessResponse(c, n, x)
 					return x
 				}
 			case 3:
 				{
-					x := new(ErrorResponse)
-					bErrorResponse(c, n, x)
+					x := new(JSONRPCErrorResponse)
+					bJSONRPCErrorResponse(c, n, x)
 					return x
 				}
 			}
@@ -21733,10 +21244,10 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	return nil
 }
 
-// BooleanSchema: Boolean field
+// MCPElicitationBooleanSchema: Boolean field
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/BooleanSchema
-type BooleanSchema struct {
+type MCPElicitationBooleanSchema struct {
 	// Optional member "title"; nil when absent.
 	Title *string
 	// Optional member "description"; nil when absent.
@@ -21745,26 +21256,26 @@ type BooleanSchema struct {
 	Default *bool
 }
 
-func (*BooleanSchema) isPrimitiveSchemaDefinition() {}
+func (*MCPElicitationBooleanSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces BooleanSchema implements.
-func (v *BooleanSchema) GetTitle() *string {
+// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationBooleanSchema implements.
+func (v *MCPElicitationBooleanSchema) GetTitle() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces BooleanSchema implements.
-func (v *BooleanSchema) GetDescription() *string {
+// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationBooleanSchema implements.
+func (v *MCPElicitationBooleanSchema) GetDescription() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Description
 }
 
-// bBooleanSchema fills v, which is zero, from object n of a validated document.
-func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *BooleanSchema) {
+// bMCPElicitationBooleanSchema fills v, which is zero, from object n of a validated document.
+func bMCPElicitationBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationBooleanSchema) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -21793,18 +21304,18 @@ func bBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *BooleanSchema) {
 	}
 }
 
-var sizeBooleanSchema ahprt.SizeHint
+var sizeMCPElicitationBooleanSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *BooleanSchema) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeBooleanSchema.Buffer())
-		sizeBooleanSchema.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationBooleanSchema.Buffer())
+		sizeMCPElicitationBooleanSchema.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -21825,30 +21336,30 @@ func (v *BooleanSchema) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
-func (v *BooleanSchema) Validate() error {
+func (v *MCPElicitationBooleanSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_booleanSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *BooleanSchema) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationBooleanSchema) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_booleanSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *BooleanSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bBooleanSchema)
+func (v *MCPElicitationBooleanSchema) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
 }
 
-// NewBooleanSchema returns a BooleanSchema with its required members; its encoding always carries type "boolean".
-func NewBooleanSchema() *BooleanSchema {
-	return &BooleanSchema{}
+// NewMCPElicitationBooleanSchema returns a MCPElicitationBooleanSchema with its required members; its encoding always carries type "boolean".
+func NewMCPElicitationBooleanSchema() *MCPElicitationBooleanSchema {
+	return &MCPElicitationBooleanSchema{}
 }
 
-// ElicitRequestFormParams: Asks the client to collect non-sensitive values through a form built from requestedSchema. mode may be left out.
+// MCPElicitationElicitRequestFormParams: Asks the client to collect non-sensitive values through a form built from requestedSchema. mode may be left out.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams
-type ElicitRequestFormParams struct {
+type MCPElicitationElicitRequestFormParams struct {
 	// Optional member "_meta"; nil when absent.
 	Meta *RequestMeta
 	// Text shown to the user explaining what is asked for. Member "message" (required).
@@ -21856,41 +21367,41 @@ type ElicitRequestFormParams struct {
 	// Set Mode to write the member "mode" with its only value, "form".
 	Mode bool
 	// A flat object schema: each top-level property uses one of the primitive forms, with no nesting. Member "requestedSchema" (required).
-	RequestedSchema ElicitRequestFormParamsRequestedSchema
+	RequestedSchema MCPElicitationElicitRequestFormParamsRequestedSchema
 	// Present when the caller wants the request run as a task; only valid if the receiver advertised task support for this request type. Optional member "task"; nil when absent.
-	Task *TaskMetadata
+	Task *MCPElicitationTaskMetadata
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*ElicitRequestFormParams) isElicitRequestParams() {}
+func (*MCPElicitationElicitRequestFormParams) isMCPElicitationElicitRequestParams() {}
 
-// GetMeta returns v.Meta (the member "_meta"); see the interfaces ElicitRequestFormParams implements.
-func (v *ElicitRequestFormParams) GetMeta() *RequestMeta {
+// GetMeta returns v.Meta (the member "_meta"); see the interfaces MCPElicitationElicitRequestFormParams implements.
+func (v *MCPElicitationElicitRequestFormParams) GetMeta() *RequestMeta {
 	if v == nil {
 		return nil
 	}
 	return v.Meta
 }
 
-// GetMessage returns v.Message (the member "message"); see the interfaces ElicitRequestFormParams implements.
-func (v *ElicitRequestFormParams) GetMessage() string {
+// GetMessage returns v.Message (the member "message"); see the interfaces MCPElicitationElicitRequestFormParams implements.
+func (v *MCPElicitationElicitRequestFormParams) GetMessage() string {
 	if v == nil {
 		return ""
 	}
 	return v.Message
 }
 
-// GetTask returns v.Task (the member "task"); see the interfaces ElicitRequestFormParams implements.
-func (v *ElicitRequestFormParams) GetTask() *TaskMetadata {
+// GetTask returns v.Task (the member "task"); see the interfaces MCPElicitationElicitRequestFormParams implements.
+func (v *MCPElicitationElicitRequestFormParams) GetTask() *MCPElicitationTaskMetadata {
 	if v == nil {
 		return nil
 	}
 	return v.Task
 }
 
-// bElicitRequestFormParams fills v, which is zero, from object n of a validated document.
-func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestFormParams) {
+// bMCPElicitationElicitRequestFormParams fills v, which is zero, from object n of a validated document.
+func bMCPElicitationElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitRequestFormParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21905,10 +21416,10 @@ func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestFormPa
 			case "mode":
 				v.Mode = true
 			case "requestedSchema":
-				bElicitRequestFormParamsRequestedSchema(c, m.Value(), &v.RequestedSchema)
+				bMCPElicitationElicitRequestFormParamsRequestedSchema(c, m.Value(), &v.RequestedSchema)
 			case "task":
-				x := new(TaskMetadata)
-				bTaskMetadata(c, m.Value(), x)
+				x := new(MCPElicitationTaskMetadata)
+				bMCPElicitationTaskMetadata(c, m.Value(), x)
 				v.Task = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
@@ -21917,18 +21428,18 @@ func bElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestFormPa
 	}
 }
 
-var sizeElicitRequestFormParams ahprt.SizeHint
+var sizeMCPElicitationElicitRequestFormParams ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ElicitRequestFormParams) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeElicitRequestFormParams.Buffer())
-		sizeElicitRequestFormParams.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationElicitRequestFormParams.Buffer())
+		sizeMCPElicitationElicitRequestFormParams.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -21953,19 +21464,19 @@ func (v *ElicitRequestFormParams) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
-func (v *ElicitRequestFormParams) Validate() error {
+func (v *MCPElicitationElicitRequestFormParams) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestFormParams)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationElicitRequestFormParams) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bElicitRequestFormParams)
+func (v *MCPElicitationElicitRequestFormParams) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
 }
 
 // RequestMeta: MCP _meta object of a request. It is open; progressToken, if given, asks for progress notifications.
@@ -21973,7 +21484,7 @@ func (v *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
 // Schema: draft/mcp-elicitation.schema.json#/$defs/requestMeta
 type RequestMeta struct {
 	// Optional member "progressToken"; nil when absent.
-	ProgressToken *ProgressToken
+	ProgressToken *MCPElicitationProgressToken
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
@@ -21986,8 +21497,8 @@ func bRequestMeta(c *ahprt.Ctx, n ahprt.Node, v *RequestMeta) {
 		for m.Next() {
 			switch m.Key() {
 			case "progressToken":
-				x := new(ProgressToken)
-				bProgressToken(c, m.Value(), x)
+				x := new(MCPElicitationProgressToken)
+				bMCPElicitationProgressToken(c, m.Value(), x)
 				v.ProgressToken = x
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
@@ -22036,17 +21547,17 @@ func (v *RequestMeta) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
 }
 
-// ProgressToken: Opaque token that ties progress notifications to a request.
+// MCPElicitationProgressToken: Opaque token that ties progress notifications to a request.
 // Exactly one field is set.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/ProgressToken
-type ProgressToken struct {
+type MCPElicitationProgressToken struct {
 	Number *ahprt.Number
 	String *string
 }
 
-// bProgressToken fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
-func bProgressToken(c *ahprt.Ctx, n ahprt.Node, v *ProgressToken) {
+// bMCPElicitationProgressToken fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+func bMCPElicitationProgressToken(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationProgressToken) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindNumber:
@@ -22059,7 +21570,7 @@ func bProgressToken(c *ahprt.Ctx, n ahprt.Node, v *ProgressToken) {
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
-func (v *ProgressToken) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationProgressToken) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
@@ -22076,35 +21587,35 @@ func (v *ProgressToken) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ProgressToken.
-func (v *ProgressToken) Validate() error {
+func (v *MCPElicitationProgressToken) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_progressToken)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ProgressToken) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationProgressToken) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_progressToken)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ProgressToken) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_progressToken, bProgressToken)
+func (v *MCPElicitationProgressToken) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
-// ElicitRequestFormParamsRequestedSchema: A flat object schema: each top-level property uses one of the primitive forms, with no nesting.
+// MCPElicitationElicitRequestFormParamsRequestedSchema: A flat object schema: each top-level property uses one of the primitive forms, with no nesting.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema
-type ElicitRequestFormParamsRequestedSchema struct {
+type MCPElicitationElicitRequestFormParamsRequestedSchema struct {
 	// Optional member "$schema"; nil when absent.
 	Schema *string
 	// Member "properties" (required).
-	Properties map[string]PrimitiveSchemaDefinition
+	Properties map[string]MCPElicitationPrimitiveSchemaDefinition
 	// Optional member "required"; nil when absent.
 	Required []string
 }
 
-// bElicitRequestFormParamsRequestedSchema fills v, which is zero, from object n of a validated document.
-func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestFormParamsRequestedSchema) {
+// bMCPElicitationElicitRequestFormParamsRequestedSchema fills v, which is zero, from object n of a validated document.
+func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitRequestFormParamsRequestedSchema) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22114,7 +21625,7 @@ func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node, v *Elic
 				x := c.Text(m.Value())
 				v.Schema = &x
 			case "properties":
-				v.Properties = buildMapPrimitiveSchemaDefinition(c, m.Value())
+				v.Properties = buildMapMCPElicitationPrimitiveSchemaDefinition(c, m.Value())
 			case "required":
 				v.Required = buildList_string(c, m.Value())
 			case "type":
@@ -22124,18 +21635,18 @@ func bElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node, v *Elic
 	}
 }
 
-var sizeElicitRequestFormParamsRequestedSchema ahprt.SizeHint
+var sizeMCPElicitationElicitRequestFormParamsRequestedSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeElicitRequestFormParamsRequestedSchema.Buffer())
-		sizeElicitRequestFormParamsRequestedSchema.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationElicitRequestFormParamsRequestedSchema.Buffer())
+		sizeMCPElicitationElicitRequestFormParamsRequestedSchema.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -22145,7 +21656,7 @@ func (v *ElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
 		b = ahprt.AppendString(b, *v.Schema)
 	}
 	b = ahprt.AppendMember(b, start, "\"properties\":")
-	b = appendMapPrimitiveSchemaDefinition(b, v.Properties)
+	b = appendMapMCPElicitationPrimitiveSchemaDefinition(b, v.Properties)
 	if v.Required != nil {
 		b = append(b, ",\"required\":"...)
 		b = appendList_string(b, v.Required)
@@ -22155,32 +21666,32 @@ func (v *ElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
-func (v *ElicitRequestFormParamsRequestedSchema) Validate() error {
+func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams_requestedSchema, bElicitRequestFormParamsRequestedSchema)
+func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams_requestedSchema, bMCPElicitationElicitRequestFormParamsRequestedSchema)
 }
 
-// NewElicitRequestFormParamsRequestedSchema returns a ElicitRequestFormParamsRequestedSchema with its required members; its encoding always carries type "object".
-func NewElicitRequestFormParamsRequestedSchema(properties map[string]PrimitiveSchemaDefinition) *ElicitRequestFormParamsRequestedSchema {
-	return &ElicitRequestFormParamsRequestedSchema{Properties: properties}
+// NewMCPElicitationElicitRequestFormParamsRequestedSchema returns a MCPElicitationElicitRequestFormParamsRequestedSchema with its required members; its encoding always carries type "object".
+func NewMCPElicitationElicitRequestFormParamsRequestedSchema(properties map[string]MCPElicitationPrimitiveSchemaDefinition) *MCPElicitationElicitRequestFormParamsRequestedSchema {
+	return &MCPElicitationElicitRequestFormParamsRequestedSchema{Properties: properties}
 }
 
-// PrimitiveSchemaDefinition: One form field: a string, number, boolean, or single- or multi-select enum. Objects and nested arrays are not allowed.
+// MCPElicitationPrimitiveSchemaDefinition: One form field: a string, number, boolean, or single- or multi-select enum. Objects and nested arrays are not allowed.
 //
-// The concrete types are *StringSchema, *NumberSchema, *BooleanSchema, *UntitledSingleSelectEnumSchema, *TitledSingleSelectEnumSchema, *UntitledMultiSelectEnumSchema, *TitledMultiSelectEnumSchema, *LegacyTitledEnumSchema.
+// The concrete types are *MCPElicitationStringSchema, *MCPElicitationNumberSchema, *MCPElicitationBooleanSchema, *MCPElicitationUntitledSingleSelectEnumSchema, *MCPElicitationTitledSingleSelectEnumSchema, *MCPElicitationUntitledMultiSelectEnumSchema, *MCPElicitationTitledMultiSelectEnumSchema, *MCPElicitationLegacyTitledEnumSchema.
 // Schema: draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition
-type PrimitiveSchemaDefinition interface {
-	isPrimitiveSchemaDefinition()
+type MCPElicitationPrimitiveSchemaDefinition interface {
+	isMCPElicitationPrimitiveSchemaDefinition()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
 	// GetTitle returns the member "title", nil when absent.
@@ -22189,7 +21700,7 @@ type PrimitiveSchemaDefinition interface {
 	GetDescription() *string
 }
 
-func bPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) PrimitiveSchemaDefinition {
+func bMCPElicitationPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) MCPElicitationPrimitiveSchemaDefinition {
 	i := c.Chosen(5, n)
 	if i < 0 {
 		switch {
@@ -22214,60 +21725,60 @@ func bPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) PrimitiveSchemaDefin
 	switch i {
 	case 0:
 		{
-			x := new(StringSchema)
-			bStringSchema(c, n, x)
+			x := new(MCPElicitationStringSchema)
+			bMCPElicitationStringSchema(c, n, x)
 			return x
 		}
 	case 1:
 		{
-			x := new(NumberSchema)
-			bNumberSchema(c, n, x)
+			x := new(MCPElicitationNumberSchema)
+			bMCPElicitationNumberSchema(c, n, x)
 			return x
 		}
 	case 2:
 		{
-			x := new(BooleanSchema)
-			bBooleanSchema(c, n, x)
+			x := new(MCPElicitationBooleanSchema)
+			bMCPElicitationBooleanSchema(c, n, x)
 			return x
 		}
 	case 3:
 		{
-			x := new(UntitledSingleSelectEnumSchema)
-			bUntitledSingleSelectEnumSchema(c, n, x)
+			x := new(MCPElicitationUntitledSingleSelectEnumSchema)
+			bMCPElicitationUntitledSingleSelectEnumSchema(c, n, x)
 			return x
 		}
 	case 4:
 		{
-			x := new(TitledSingleSelectEnumSchema)
-			bTitledSingleSelectEnumSchema(c, n, x)
+			x := new(MCPElicitationTitledSingleSelectEnumSchema)
+			bMCPElicitationTitledSingleSelectEnumSchema(c, n, x)
 			return x
 		}
 	case 5:
 		{
-			x := new(UntitledMultiSelectEnumSchema)
-			bUntitledMultiSelectEnumSchema(c, n, x)
+			x := new(MCPElicitationUntitledMultiSelectEnumSchema)
+			bMCPElicitationUntitledMultiSelectEnumSchema(c, n, x)
 			return x
 		}
 	case 6:
 		{
-			x := new(TitledMultiSelectEnumSchema)
-			bTitledMultiSelectEnumSchema(c, n, x)
+			x := new(MCPElicitationTitledMultiSelectEnumSchema)
+			bMCPElicitationTitledMultiSelectEnumSchema(c, n, x)
 			return x
 		}
 	case 7:
 		{
-			x := new(LegacyTitledEnumSchema)
-			bLegacyTitledEnumSchema(c, n, x)
+			x := new(MCPElicitationLegacyTitledEnumSchema)
+			bMCPElicitationLegacyTitledEnumSchema(c, n, x)
 			return x
 		}
 	}
 	return nil
 }
 
-// StringSchema: String field
+// MCPElicitationStringSchema: String field
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/StringSchema
-type StringSchema struct {
+type MCPElicitationStringSchema struct {
 	// Optional member "title"; nil when absent.
 	Title *string
 	// Optional member "description"; nil when absent.
@@ -22275,33 +21786,33 @@ type StringSchema struct {
 	// Optional member "default"; nil when absent.
 	Default *string
 	// Optional member "format"; nil when absent.
-	Format *StringSchemaFormat
+	Format *MCPElicitationStringSchemaFormat
 	// Optional member "minLength"; nil when absent.
 	MinLength *ahprt.Number
 	// Optional member "maxLength"; nil when absent.
 	MaxLength *ahprt.Number
 }
 
-func (*StringSchema) isPrimitiveSchemaDefinition() {}
+func (*MCPElicitationStringSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces StringSchema implements.
-func (v *StringSchema) GetTitle() *string {
+// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationStringSchema implements.
+func (v *MCPElicitationStringSchema) GetTitle() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces StringSchema implements.
-func (v *StringSchema) GetDescription() *string {
+// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationStringSchema implements.
+func (v *MCPElicitationStringSchema) GetDescription() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Description
 }
 
-// bStringSchema fills v, which is zero, from object n of a validated document.
-func bStringSchema(c *ahprt.Ctx, n ahprt.Node, v *StringSchema) {
+// bMCPElicitationStringSchema fills v, which is zero, from object n of a validated document.
+func bMCPElicitationStringSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationStringSchema) {
 	d := c.Doc
 	var slab0 *[3]string
 	var slab3 *[2]ahprt.Number
@@ -22329,7 +21840,7 @@ func bStringSchema(c *ahprt.Ctx, n ahprt.Node, v *StringSchema) {
 				slab0[2] = c.Text(m.Value())
 				v.Default = &slab0[2]
 			case "format":
-				x := StringSchemaFormat(c.Text(m.Value()))
+				x := MCPElicitationStringSchemaFormat(c.Text(m.Value()))
 				v.Format = &x
 			case "minLength":
 				if slab3 == nil {
@@ -22349,18 +21860,18 @@ func bStringSchema(c *ahprt.Ctx, n ahprt.Node, v *StringSchema) {
 	}
 }
 
-var sizeStringSchema ahprt.SizeHint
+var sizeMCPElicitationStringSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *StringSchema) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeStringSchema.Buffer())
-		sizeStringSchema.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationStringSchema.Buffer())
+		sizeMCPElicitationStringSchema.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -22393,46 +21904,46 @@ func (v *StringSchema) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/StringSchema.
-func (v *StringSchema) Validate() error {
+func (v *MCPElicitationStringSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_stringSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *StringSchema) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationStringSchema) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_stringSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *StringSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_stringSchema, bStringSchema)
+func (v *MCPElicitationStringSchema) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
 }
 
-// NewStringSchema returns a StringSchema with its required members; its encoding always carries type "string".
-func NewStringSchema() *StringSchema {
-	return &StringSchema{}
+// NewMCPElicitationStringSchema returns a MCPElicitationStringSchema with its required members; its encoding always carries type "string".
+func NewMCPElicitationStringSchema() *MCPElicitationStringSchema {
+	return &MCPElicitationStringSchema{}
 }
 
-// StringSchemaFormat is a string from a fixed list.
+// MCPElicitationStringSchemaFormat is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format
-type StringSchemaFormat string
+type MCPElicitationStringSchemaFormat string
 
-// The values of StringSchemaFormat.
+// The values of MCPElicitationStringSchemaFormat.
 const (
-	StringSchemaFormatDate     StringSchemaFormat = "date"
-	StringSchemaFormatDateTime StringSchemaFormat = "date-time"
-	StringSchemaFormatEmail    StringSchemaFormat = "email"
-	StringSchemaFormatURI      StringSchemaFormat = "uri"
+	MCPElicitationStringSchemaFormatDate     MCPElicitationStringSchemaFormat = "date"
+	MCPElicitationStringSchemaFormatDateTime MCPElicitationStringSchemaFormat = "date-time"
+	MCPElicitationStringSchemaFormatEmail    MCPElicitationStringSchemaFormat = "email"
+	MCPElicitationStringSchemaFormatURI      MCPElicitationStringSchemaFormat = "uri"
 )
 
-// NumberSchema: Number field
+// MCPElicitationNumberSchema: Number field
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/NumberSchema
-type NumberSchema struct {
+type MCPElicitationNumberSchema struct {
 	// Member "type" (required).
-	Type NumberSchemaType
+	Type MCPElicitationNumberSchemaType
 	// Optional member "title"; nil when absent.
 	Title *string
 	// Optional member "description"; nil when absent.
@@ -22445,26 +21956,26 @@ type NumberSchema struct {
 	Maximum *ahprt.Number
 }
 
-func (*NumberSchema) isPrimitiveSchemaDefinition() {}
+func (*MCPElicitationNumberSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces NumberSchema implements.
-func (v *NumberSchema) GetTitle() *string {
+// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationNumberSchema implements.
+func (v *MCPElicitationNumberSchema) GetTitle() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces NumberSchema implements.
-func (v *NumberSchema) GetDescription() *string {
+// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationNumberSchema implements.
+func (v *MCPElicitationNumberSchema) GetDescription() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Description
 }
 
-// bNumberSchema fills v, which is zero, from object n of a validated document.
-func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
+// bMCPElicitationNumberSchema fills v, which is zero, from object n of a validated document.
+func bMCPElicitationNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationNumberSchema) {
 	d := c.Doc
 	var slab0 *[2]string
 	var slab2 *[3]ahprt.Number
@@ -22473,7 +21984,7 @@ func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				v.Type = NumberSchemaType(c.Text(m.Value()))
+				v.Type = MCPElicitationNumberSchemaType(c.Text(m.Value()))
 			case "title":
 				if slab0 == nil {
 					slab0 = new([2]string)
@@ -22510,18 +22021,18 @@ func bNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *NumberSchema) {
 	}
 }
 
-var sizeNumberSchema ahprt.SizeHint
+var sizeMCPElicitationNumberSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *NumberSchema) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeNumberSchema.Buffer())
-		sizeNumberSchema.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationNumberSchema.Buffer())
+		sizeMCPElicitationNumberSchema.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -22551,37 +22062,37 @@ func (v *NumberSchema) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
-func (v *NumberSchema) Validate() error {
+func (v *MCPElicitationNumberSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_numberSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *NumberSchema) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationNumberSchema) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_numberSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *NumberSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_numberSchema, bNumberSchema)
+func (v *MCPElicitationNumberSchema) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
 }
 
-// NumberSchemaType is a string from a fixed list.
+// MCPElicitationNumberSchemaType is a string from a fixed list.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type
-type NumberSchemaType string
+type MCPElicitationNumberSchemaType string
 
-// The values of NumberSchemaType.
+// The values of MCPElicitationNumberSchemaType.
 const (
-	NumberSchemaTypeInteger NumberSchemaType = "integer"
-	NumberSchemaTypeNumber  NumberSchemaType = "number"
+	MCPElicitationNumberSchemaTypeInteger MCPElicitationNumberSchemaType = "integer"
+	MCPElicitationNumberSchemaTypeNumber  MCPElicitationNumberSchemaType = "number"
 )
 
-// UntitledSingleSelectEnumSchema: Pick one string from enum; the values double as labels.
+// MCPElicitationUntitledSingleSelectEnumSchema: Pick one string from enum; the values double as labels.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema
-type UntitledSingleSelectEnumSchema struct {
+type MCPElicitationUntitledSingleSelectEnumSchema struct {
 	// Optional member "title"; nil when absent.
 	Title *string
 	// Optional member "description"; nil when absent.
@@ -22592,26 +22103,26 @@ type UntitledSingleSelectEnumSchema struct {
 	Enum []string
 }
 
-func (*UntitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
+func (*MCPElicitationUntitledSingleSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces UntitledSingleSelectEnumSchema implements.
-func (v *UntitledSingleSelectEnumSchema) GetTitle() *string {
+// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationUntitledSingleSelectEnumSchema implements.
+func (v *MCPElicitationUntitledSingleSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces UntitledSingleSelectEnumSchema implements.
-func (v *UntitledSingleSelectEnumSchema) GetDescription() *string {
+// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationUntitledSingleSelectEnumSchema implements.
+func (v *MCPElicitationUntitledSingleSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Description
 }
 
-// bUntitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
-func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledSingleSelectEnumSchema) {
+// bMCPElicitationUntitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
+func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationUntitledSingleSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
 	{
@@ -22645,18 +22156,18 @@ func bUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledSing
 	}
 }
 
-var sizeUntitledSingleSelectEnumSchema ahprt.SizeHint
+var sizeMCPElicitationUntitledSingleSelectEnumSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *UntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUntitledSingleSelectEnumSchema.Buffer())
-		sizeUntitledSingleSelectEnumSchema.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationUntitledSingleSelectEnumSchema.Buffer())
+		sizeMCPElicitationUntitledSingleSelectEnumSchema.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -22679,30 +22190,30 @@ func (v *UntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
-func (v *UntitledSingleSelectEnumSchema) Validate() error {
+func (v *MCPElicitationUntitledSingleSelectEnumSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationUntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bUntitledSingleSelectEnumSchema)
+func (v *MCPElicitationUntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
-// NewUntitledSingleSelectEnumSchema returns a UntitledSingleSelectEnumSchema with its required members; its encoding always carries type "string".
-func NewUntitledSingleSelectEnumSchema(enum []string) *UntitledSingleSelectEnumSchema {
-	return &UntitledSingleSelectEnumSchema{Enum: enum}
+// NewMCPElicitationUntitledSingleSelectEnumSchema returns a MCPElicitationUntitledSingleSelectEnumSchema with its required members; its encoding always carries type "string".
+func NewMCPElicitationUntitledSingleSelectEnumSchema(enum []string) *MCPElicitationUntitledSingleSelectEnumSchema {
+	return &MCPElicitationUntitledSingleSelectEnumSchema{Enum: enum}
 }
 
-// TitledSingleSelectEnumSchema: Pick one option; each option pairs a value (const) with a label (title).
+// MCPElicitationTitledSingleSelectEnumSchema: Pick one option; each option pairs a value (const) with a label (title).
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema
-type TitledSingleSelectEnumSchema struct {
+type MCPElicitationTitledSingleSelectEnumSchema struct {
 	// Optional member "title"; nil when absent.
 	Title *string
 	// Optional member "description"; nil when absent.
@@ -22713,26 +22224,26 @@ type TitledSingleSelectEnumSchema struct {
 	OneOf []LabelledOption
 }
 
-func (*TitledSingleSelectEnumSchema) isPrimitiveSchemaDefinition() {}
+func (*MCPElicitationTitledSingleSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces TitledSingleSelectEnumSchema implements.
-func (v *TitledSingleSelectEnumSchema) GetTitle() *string {
+// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationTitledSingleSelectEnumSchema implements.
+func (v *MCPElicitationTitledSingleSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces TitledSingleSelectEnumSchema implements.
-func (v *TitledSingleSelectEnumSchema) GetDescription() *string {
+// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationTitledSingleSelectEnumSchema implements.
+func (v *MCPElicitationTitledSingleSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Description
 }
 
-// bTitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
-func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledSingleSelectEnumSchema) {
+// bMCPElicitationTitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
+func bMCPElicitationTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTitledSingleSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
 	{
@@ -22766,18 +22277,18 @@ func bTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledSingleSe
 	}
 }
 
-var sizeTitledSingleSelectEnumSchema ahprt.SizeHint
+var sizeMCPElicitationTitledSingleSelectEnumSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *TitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTitledSingleSelectEnumSchema.Buffer())
-		sizeTitledSingleSelectEnumSchema.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationTitledSingleSelectEnumSchema.Buffer())
+		sizeMCPElicitationTitledSingleSelectEnumSchema.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -22800,24 +22311,24 @@ func (v *TitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
-func (v *TitledSingleSelectEnumSchema) Validate() error {
+func (v *MCPElicitationTitledSingleSelectEnumSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationTitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bTitledSingleSelectEnumSchema)
+func (v *MCPElicitationTitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
 }
 
-// NewTitledSingleSelectEnumSchema returns a TitledSingleSelectEnumSchema with its required members; its encoding always carries type "string".
-func NewTitledSingleSelectEnumSchema(oneOf []LabelledOption) *TitledSingleSelectEnumSchema {
-	return &TitledSingleSelectEnumSchema{OneOf: oneOf}
+// NewMCPElicitationTitledSingleSelectEnumSchema returns a MCPElicitationTitledSingleSelectEnumSchema with its required members; its encoding always carries type "string".
+func NewMCPElicitationTitledSingleSelectEnumSchema(oneOf []LabelledOption) *MCPElicitationTitledSingleSelectEnumSchema {
+	return &MCPElicitationTitledSingleSelectEnumSchema{OneOf: oneOf}
 }
 
 // LabelledOption: A choice value and its display label.
@@ -22885,10 +22396,10 @@ func (v *LabelledOption) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
 }
 
-// UntitledMultiSelectEnumSchema: Pick any number of strings from items.enum, optionally bounded by minItems and maxItems.
+// MCPElicitationUntitledMultiSelectEnumSchema: Pick any number of strings from items.enum, optionally bounded by minItems and maxItems.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema
-type UntitledMultiSelectEnumSchema struct {
+type MCPElicitationUntitledMultiSelectEnumSchema struct {
 	// Optional member "title"; nil when absent.
 	Title *string
 	// Optional member "description"; nil when absent.
@@ -22896,33 +22407,33 @@ type UntitledMultiSelectEnumSchema struct {
 	// Optional member "default"; nil when absent.
 	Default []string
 	// Member "items" (required).
-	Items UntitledMultiSelectEnumSchemaItems
+	Items MCPElicitationUntitledMultiSelectEnumSchemaItems
 	// Optional member "minItems"; nil when absent.
 	MinItems *ahprt.Number
 	// Optional member "maxItems"; nil when absent.
 	MaxItems *ahprt.Number
 }
 
-func (*UntitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
+func (*MCPElicitationUntitledMultiSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces UntitledMultiSelectEnumSchema implements.
-func (v *UntitledMultiSelectEnumSchema) GetTitle() *string {
+// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationUntitledMultiSelectEnumSchema implements.
+func (v *MCPElicitationUntitledMultiSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces UntitledMultiSelectEnumSchema implements.
-func (v *UntitledMultiSelectEnumSchema) GetDescription() *string {
+// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationUntitledMultiSelectEnumSchema implements.
+func (v *MCPElicitationUntitledMultiSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Description
 }
 
-// bUntitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
-func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledMultiSelectEnumSchema) {
+// bMCPElicitationUntitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
+func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationUntitledMultiSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[2]string
 	var slab2 *[2]ahprt.Number
@@ -22946,7 +22457,7 @@ func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledMulti
 			case "default":
 				v.Default = buildList_string(c, m.Value())
 			case "items":
-				bUntitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
+				bMCPElicitationUntitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
 				if slab2 == nil {
 					slab2 = new([2]ahprt.Number)
@@ -22965,18 +22476,18 @@ func bUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *UntitledMulti
 	}
 }
 
-var sizeUntitledMultiSelectEnumSchema ahprt.SizeHint
+var sizeMCPElicitationUntitledMultiSelectEnumSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *UntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUntitledMultiSelectEnumSchema.Buffer())
-		sizeUntitledMultiSelectEnumSchema.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationUntitledMultiSelectEnumSchema.Buffer())
+		sizeMCPElicitationUntitledMultiSelectEnumSchema.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -23007,36 +22518,36 @@ func (v *UntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
-func (v *UntitledMultiSelectEnumSchema) Validate() error {
+func (v *MCPElicitationUntitledMultiSelectEnumSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationUntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bUntitledMultiSelectEnumSchema)
+func (v *MCPElicitationUntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
-// NewUntitledMultiSelectEnumSchema returns a UntitledMultiSelectEnumSchema with its required members; its encoding always carries type "array".
-func NewUntitledMultiSelectEnumSchema(items UntitledMultiSelectEnumSchemaItems) *UntitledMultiSelectEnumSchema {
-	return &UntitledMultiSelectEnumSchema{Items: items}
+// NewMCPElicitationUntitledMultiSelectEnumSchema returns a MCPElicitationUntitledMultiSelectEnumSchema with its required members; its encoding always carries type "array".
+func NewMCPElicitationUntitledMultiSelectEnumSchema(items MCPElicitationUntitledMultiSelectEnumSchemaItems) *MCPElicitationUntitledMultiSelectEnumSchema {
+	return &MCPElicitationUntitledMultiSelectEnumSchema{Items: items}
 }
 
-// UntitledMultiSelectEnumSchemaItems is an object of the schema.
+// MCPElicitationUntitledMultiSelectEnumSchemaItems is an object of the schema.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items
-type UntitledMultiSelectEnumSchemaItems struct {
+type MCPElicitationUntitledMultiSelectEnumSchemaItems struct {
 	// Member "enum" (required).
 	Enum []string
 }
 
-// bUntitledMultiSelectEnumSchemaItems fills v, which is zero, from object n of a validated document.
-func bUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *UntitledMultiSelectEnumSchemaItems) {
+// bMCPElicitationUntitledMultiSelectEnumSchemaItems fills v, which is zero, from object n of a validated document.
+func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationUntitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23051,18 +22562,18 @@ func bUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *Untitled
 	}
 }
 
-var sizeUntitledMultiSelectEnumSchemaItems ahprt.SizeHint
+var sizeMCPElicitationUntitledMultiSelectEnumSchemaItems ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *UntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeUntitledMultiSelectEnumSchemaItems.Buffer())
-		sizeUntitledMultiSelectEnumSchemaItems.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationUntitledMultiSelectEnumSchemaItems.Buffer())
+		sizeMCPElicitationUntitledMultiSelectEnumSchemaItems.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -23073,30 +22584,30 @@ func (v *UntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
-func (v *UntitledMultiSelectEnumSchemaItems) Validate() error {
+func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema_items, bUntitledMultiSelectEnumSchemaItems)
+func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema_items, bMCPElicitationUntitledMultiSelectEnumSchemaItems)
 }
 
-// NewUntitledMultiSelectEnumSchemaItems returns a UntitledMultiSelectEnumSchemaItems with its required members; its encoding always carries type "string".
-func NewUntitledMultiSelectEnumSchemaItems(enum []string) *UntitledMultiSelectEnumSchemaItems {
-	return &UntitledMultiSelectEnumSchemaItems{Enum: enum}
+// NewMCPElicitationUntitledMultiSelectEnumSchemaItems returns a MCPElicitationUntitledMultiSelectEnumSchemaItems with its required members; its encoding always carries type "string".
+func NewMCPElicitationUntitledMultiSelectEnumSchemaItems(enum []string) *MCPElicitationUntitledMultiSelectEnumSchemaItems {
+	return &MCPElicitationUntitledMultiSelectEnumSchemaItems{Enum: enum}
 }
 
-// TitledMultiSelectEnumSchema: Pick any number of options from items.anyOf, each a value with a label, optionally bounded by minItems and maxItems.
+// MCPElicitationTitledMultiSelectEnumSchema: Pick any number of options from items.anyOf, each a value with a label, optionally bounded by minItems and maxItems.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema
-type TitledMultiSelectEnumSchema struct {
+type MCPElicitationTitledMultiSelectEnumSchema struct {
 	// Optional member "title"; nil when absent.
 	Title *string
 	// Optional member "description"; nil when absent.
@@ -23104,33 +22615,33 @@ type TitledMultiSelectEnumSchema struct {
 	// Optional member "default"; nil when absent.
 	Default []string
 	// Member "items" (required).
-	Items TitledMultiSelectEnumSchemaItems
+	Items MCPElicitationTitledMultiSelectEnumSchemaItems
 	// Optional member "minItems"; nil when absent.
 	MinItems *ahprt.Number
 	// Optional member "maxItems"; nil when absent.
 	MaxItems *ahprt.Number
 }
 
-func (*TitledMultiSelectEnumSchema) isPrimitiveSchemaDefinition() {}
+func (*MCPElicitationTitledMultiSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces TitledMultiSelectEnumSchema implements.
-func (v *TitledMultiSelectEnumSchema) GetTitle() *string {
+// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationTitledMultiSelectEnumSchema implements.
+func (v *MCPElicitationTitledMultiSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces TitledMultiSelectEnumSchema implements.
-func (v *TitledMultiSelectEnumSchema) GetDescription() *string {
+// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationTitledMultiSelectEnumSchema implements.
+func (v *MCPElicitationTitledMultiSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Description
 }
 
-// bTitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
-func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledMultiSelectEnumSchema) {
+// bMCPElicitationTitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
+func bMCPElicitationTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTitledMultiSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[2]string
 	var slab2 *[2]ahprt.Number
@@ -23154,7 +22665,7 @@ func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledMultiSele
 			case "default":
 				v.Default = buildList_string(c, m.Value())
 			case "items":
-				bTitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
+				bMCPElicitationTitledMultiSelectEnumSchemaItems(c, m.Value(), &v.Items)
 			case "minItems":
 				if slab2 == nil {
 					slab2 = new([2]ahprt.Number)
@@ -23173,18 +22684,18 @@ func bTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *TitledMultiSele
 	}
 }
 
-var sizeTitledMultiSelectEnumSchema ahprt.SizeHint
+var sizeMCPElicitationTitledMultiSelectEnumSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *TitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTitledMultiSelectEnumSchema.Buffer())
-		sizeTitledMultiSelectEnumSchema.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationTitledMultiSelectEnumSchema.Buffer())
+		sizeMCPElicitationTitledMultiSelectEnumSchema.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -23215,36 +22726,36 @@ func (v *TitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
-func (v *TitledMultiSelectEnumSchema) Validate() error {
+func (v *MCPElicitationTitledMultiSelectEnumSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationTitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bTitledMultiSelectEnumSchema)
+func (v *MCPElicitationTitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
 }
 
-// NewTitledMultiSelectEnumSchema returns a TitledMultiSelectEnumSchema with its required members; its encoding always carries type "array".
-func NewTitledMultiSelectEnumSchema(items TitledMultiSelectEnumSchemaItems) *TitledMultiSelectEnumSchema {
-	return &TitledMultiSelectEnumSchema{Items: items}
+// NewMCPElicitationTitledMultiSelectEnumSchema returns a MCPElicitationTitledMultiSelectEnumSchema with its required members; its encoding always carries type "array".
+func NewMCPElicitationTitledMultiSelectEnumSchema(items MCPElicitationTitledMultiSelectEnumSchemaItems) *MCPElicitationTitledMultiSelectEnumSchema {
+	return &MCPElicitationTitledMultiSelectEnumSchema{Items: items}
 }
 
-// TitledMultiSelectEnumSchemaItems is an object of the schema.
+// MCPElicitationTitledMultiSelectEnumSchemaItems is an object of the schema.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items
-type TitledMultiSelectEnumSchemaItems struct {
+type MCPElicitationTitledMultiSelectEnumSchemaItems struct {
 	// Member "anyOf" (required).
 	AnyOf []LabelledOption
 }
 
-// bTitledMultiSelectEnumSchemaItems fills v, which is zero, from object n of a validated document.
-func bTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *TitledMultiSelectEnumSchemaItems) {
+// bMCPElicitationTitledMultiSelectEnumSchemaItems fills v, which is zero, from object n of a validated document.
+func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23258,18 +22769,18 @@ func bTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *TitledMult
 	}
 }
 
-var sizeTitledMultiSelectEnumSchemaItems ahprt.SizeHint
+var sizeMCPElicitationTitledMultiSelectEnumSchemaItems ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *TitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTitledMultiSelectEnumSchemaItems.Buffer())
-		sizeTitledMultiSelectEnumSchemaItems.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Buffer())
+		sizeMCPElicitationTitledMultiSelectEnumSchemaItems.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -23279,25 +22790,25 @@ func (v *TitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
-func (v *TitledMultiSelectEnumSchemaItems) Validate() error {
+func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema_items, bTitledMultiSelectEnumSchemaItems)
+func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema_items, bMCPElicitationTitledMultiSelectEnumSchemaItems)
 }
 
-// LegacyTitledEnumSchema: Deprecated form that puts labels in a parallel enumNames array; new servers use the labelled single-choice form.
+// MCPElicitationLegacyTitledEnumSchema: Deprecated form that puts labels in a parallel enumNames array; new servers use the labelled single-choice form.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema
-type LegacyTitledEnumSchema struct {
+type MCPElicitationLegacyTitledEnumSchema struct {
 	// Optional member "title"; nil when absent.
 	Title *string
 	// Optional member "description"; nil when absent.
@@ -23310,26 +22821,26 @@ type LegacyTitledEnumSchema struct {
 	EnumNames []string
 }
 
-func (*LegacyTitledEnumSchema) isPrimitiveSchemaDefinition() {}
+func (*MCPElicitationLegacyTitledEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces LegacyTitledEnumSchema implements.
-func (v *LegacyTitledEnumSchema) GetTitle() *string {
+// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationLegacyTitledEnumSchema implements.
+func (v *MCPElicitationLegacyTitledEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces LegacyTitledEnumSchema implements.
-func (v *LegacyTitledEnumSchema) GetDescription() *string {
+// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationLegacyTitledEnumSchema implements.
+func (v *MCPElicitationLegacyTitledEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
 	}
 	return v.Description
 }
 
-// bLegacyTitledEnumSchema fills v, which is zero, from object n of a validated document.
-func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *LegacyTitledEnumSchema) {
+// bMCPElicitationLegacyTitledEnumSchema fills v, which is zero, from object n of a validated document.
+func bMCPElicitationLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationLegacyTitledEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
 	{
@@ -23365,18 +22876,18 @@ func bLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *LegacyTitledEnumSche
 	}
 }
 
-var sizeLegacyTitledEnumSchema ahprt.SizeHint
+var sizeMCPElicitationLegacyTitledEnumSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *LegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeLegacyTitledEnumSchema.Buffer())
-		sizeLegacyTitledEnumSchema.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationLegacyTitledEnumSchema.Buffer())
+		sizeMCPElicitationLegacyTitledEnumSchema.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -23403,38 +22914,38 @@ func (v *LegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
-func (v *LegacyTitledEnumSchema) Validate() error {
+func (v *MCPElicitationLegacyTitledEnumSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_legacyTitledEnumSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationLegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_legacyTitledEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bLegacyTitledEnumSchema)
+func (v *MCPElicitationLegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
 }
 
-// NewLegacyTitledEnumSchema returns a LegacyTitledEnumSchema with its required members; its encoding always carries type "string".
-func NewLegacyTitledEnumSchema(enum []string) *LegacyTitledEnumSchema {
-	return &LegacyTitledEnumSchema{Enum: enum}
+// NewMCPElicitationLegacyTitledEnumSchema returns a MCPElicitationLegacyTitledEnumSchema with its required members; its encoding always carries type "string".
+func NewMCPElicitationLegacyTitledEnumSchema(enum []string) *MCPElicitationLegacyTitledEnumSchema {
+	return &MCPElicitationLegacyTitledEnumSchema{Enum: enum}
 }
 
-// TaskMetadata: Options for running a request as a task.
+// MCPElicitationTaskMetadata: Options for running a request as a task.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/TaskMetadata
-type TaskMetadata struct {
+type MCPElicitationTaskMetadata struct {
 	// How long, in milliseconds from creation, the task should be kept. Optional member "ttl"; nil when absent.
 	Ttl *ahprt.Number
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bTaskMetadata fills v, which is zero, from object n of a validated document.
-func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node, v *TaskMetadata) {
+// bMCPElicitationTaskMetadata fills v, which is zero, from object n of a validated document.
+func bMCPElicitationTaskMetadata(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTaskMetadata) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23450,18 +22961,18 @@ func bTaskMetadata(c *ahprt.Ctx, n ahprt.Node, v *TaskMetadata) {
 	}
 }
 
-var sizeTaskMetadata ahprt.SizeHint
+var sizeMCPElicitationTaskMetadata ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *TaskMetadata) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationTaskMetadata) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeTaskMetadata.Buffer())
-		sizeTaskMetadata.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationTaskMetadata.Buffer())
+		sizeMCPElicitationTaskMetadata.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -23475,27 +22986,27 @@ func (v *TaskMetadata) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
-func (v *TaskMetadata) Validate() error {
+func (v *MCPElicitationTaskMetadata) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_taskMetadata)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *TaskMetadata) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationTaskMetadata) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_taskMetadata)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *TaskMetadata) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bTaskMetadata)
+func (v *MCPElicitationTaskMetadata) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
 }
 
-// ElicitRequestParams: Either a URL-mode or a form-mode request.
+// MCPElicitationElicitRequestParams: Either a URL-mode or a form-mode request.
 //
-// The concrete types are *ElicitRequestURLParams, *ElicitRequestFormParams.
+// The concrete types are *MCPElicitationElicitRequestURLParams, *MCPElicitationElicitRequestFormParams.
 // Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams
-type ElicitRequestParams interface {
-	isElicitRequestParams()
+type MCPElicitationElicitRequestParams interface {
+	isMCPElicitationElicitRequestParams()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
 	// GetMeta returns the member "_meta", nil when absent.
@@ -23503,10 +23014,10 @@ type ElicitRequestParams interface {
 	// GetMessage returns the member "message", which every variant requires.
 	GetMessage() string
 	// GetTask returns the member "task", nil when absent.
-	GetTask() *TaskMetadata
+	GetTask() *MCPElicitationTaskMetadata
 }
 
-func bElicitRequestParams(c *ahprt.Ctx, n ahprt.Node) ElicitRequestParams {
+func bMCPElicitationElicitRequestParams(c *ahprt.Ctx, n ahprt.Node) MCPElicitationElicitRequestParams {
 	i := c.Chosen(6, n)
 	if i < 0 {
 		switch {
@@ -23519,24 +23030,24 @@ func bElicitRequestParams(c *ahprt.Ctx, n ahprt.Node) ElicitRequestParams {
 	switch i {
 	case 0:
 		{
-			x := new(ElicitRequestURLParams)
-			bElicitRequestURLParams(c, n, x)
+			x := new(MCPElicitationElicitRequestURLParams)
+			bMCPElicitationElicitRequestURLParams(c, n, x)
 			return x
 		}
 	case 1:
 		{
-			x := new(ElicitRequestFormParams)
-			bElicitRequestFormParams(c, n, x)
+			x := new(MCPElicitationElicitRequestFormParams)
+			bMCPElicitationElicitRequestFormParams(c, n, x)
 			return x
 		}
 	}
 	return nil
 }
 
-// ElicitRequestURLParams: Asks the client to send the user to a URL for an out-of-band interaction.
+// MCPElicitationElicitRequestURLParams: Asks the client to send the user to a URL for an out-of-band interaction.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams
-type ElicitRequestURLParams struct {
+type MCPElicitationElicitRequestURLParams struct {
 	// Optional member "_meta"; nil when absent.
 	Meta *RequestMeta
 	// Server-chosen id, unique per server; clients treat it as opaque. Member "elicitationId" (required).
@@ -23544,41 +23055,41 @@ type ElicitRequestURLParams struct {
 	// Text for the user giving the reason for the visit. Member "message" (required).
 	Message string
 	// Present when the caller wants the request run as a task; only valid if the receiver advertised task support for this request type. Optional member "task"; nil when absent.
-	Task *TaskMetadata
+	Task *MCPElicitationTaskMetadata
 	// Where the user should go. Member "url" (required).
 	URL string
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-func (*ElicitRequestURLParams) isElicitRequestParams() {}
+func (*MCPElicitationElicitRequestURLParams) isMCPElicitationElicitRequestParams() {}
 
-// GetMeta returns v.Meta (the member "_meta"); see the interfaces ElicitRequestURLParams implements.
-func (v *ElicitRequestURLParams) GetMeta() *RequestMeta {
+// GetMeta returns v.Meta (the member "_meta"); see the interfaces MCPElicitationElicitRequestURLParams implements.
+func (v *MCPElicitationElicitRequestURLParams) GetMeta() *RequestMeta {
 	if v == nil {
 		return nil
 	}
 	return v.Meta
 }
 
-// GetMessage returns v.Message (the member "message"); see the interfaces ElicitRequestURLParams implements.
-func (v *ElicitRequestURLParams) GetMessage() string {
+// GetMessage returns v.Message (the member "message"); see the interfaces MCPElicitationElicitRequestURLParams implements.
+func (v *MCPElicitationElicitRequestURLParams) GetMessage() string {
 	if v == nil {
 		return ""
 	}
 	return v.Message
 }
 
-// GetTask returns v.Task (the member "task"); see the interfaces ElicitRequestURLParams implements.
-func (v *ElicitRequestURLParams) GetTask() *TaskMetadata {
+// GetTask returns v.Task (the member "task"); see the interfaces MCPElicitationElicitRequestURLParams implements.
+func (v *MCPElicitationElicitRequestURLParams) GetTask() *MCPElicitationTaskMetadata {
 	if v == nil {
 		return nil
 	}
 	return v.Task
 }
 
-// bElicitRequestURLParams fills v, which is zero, from object n of a validated document.
-func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestURLParams) {
+// bMCPElicitationElicitRequestURLParams fills v, which is zero, from object n of a validated document.
+func bMCPElicitationElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitRequestURLParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23594,8 +23105,8 @@ func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestURLPara
 				v.Message = c.Text(m.Value())
 			case "mode":
 			case "task":
-				x := new(TaskMetadata)
-				bTaskMetadata(c, m.Value(), x)
+				x := new(MCPElicitationTaskMetadata)
+				bMCPElicitationTaskMetadata(c, m.Value(), x)
 				v.Task = x
 			case "url":
 				v.URL = c.Text(m.Value())
@@ -23606,18 +23117,18 @@ func bElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node, v *ElicitRequestURLPara
 	}
 }
 
-var sizeElicitRequestURLParams ahprt.SizeHint
+var sizeMCPElicitationElicitRequestURLParams ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ElicitRequestURLParams) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationElicitRequestURLParams) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeElicitRequestURLParams.Buffer())
-		sizeElicitRequestURLParams.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationElicitRequestURLParams.Buffer())
+		sizeMCPElicitationElicitRequestURLParams.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -23642,46 +23153,46 @@ func (v *ElicitRequestURLParams) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
-func (v *ElicitRequestURLParams) Validate() error {
+func (v *MCPElicitationElicitRequestURLParams) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestUrlParams)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationElicitRequestURLParams) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestUrlParams)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bElicitRequestURLParams)
+func (v *MCPElicitationElicitRequestURLParams) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
 }
 
-// NewElicitRequestURLParams returns a ElicitRequestURLParams with its required members; its encoding always carries mode "url".
-func NewElicitRequestURLParams(elicitationID string, message string, url string) *ElicitRequestURLParams {
-	return &ElicitRequestURLParams{
+// NewMCPElicitationElicitRequestURLParams returns a MCPElicitationElicitRequestURLParams with its required members; its encoding always carries mode "url".
+func NewMCPElicitationElicitRequestURLParams(elicitationID string, message string, url string) *MCPElicitationElicitRequestURLParams {
+	return &MCPElicitationElicitRequestURLParams{
 		ElicitationID: elicitationID,
 		Message:       message,
 		URL:           url,
 	}
 }
 
-// ElicitResult: How the user responded and, for an accepted form, the values entered.
+// MCPElicitationElicitResult: How the user responded and, for an accepted form, the values entered.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitResult
-type ElicitResult struct {
+type MCPElicitationElicitResult struct {
 	// MCP metadata, open. Optional member "_meta"; nil when absent.
 	Meta ahprt.Value
 	// accept: the user submitted or confirmed; decline: the user said no; cancel: the user dismissed the prompt without choosing. Member "action" (required).
-	Action ElicitResultAction
+	Action MCPElicitationElicitResultAction
 	// Submitted values keyed by property name. Expected only for an accepted form-mode request. Optional member "content"; nil when absent.
-	Content map[string]*ElicitResultContentValue
+	Content map[string]*MCPElicitationElicitResultContentValue
 	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bElicitResult fills v, which is zero, from object n of a validated document.
-func bElicitResult(c *ahprt.Ctx, n ahprt.Node, v *ElicitResult) {
+// bMCPElicitationElicitResult fills v, which is zero, from object n of a validated document.
+func bMCPElicitationElicitResult(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23690,9 +23201,9 @@ func bElicitResult(c *ahprt.Ctx, n ahprt.Node, v *ElicitResult) {
 			case "_meta":
 				v.Meta = d.RawValue(m.Value())
 			case "action":
-				v.Action = ElicitResultAction(c.Text(m.Value()))
+				v.Action = MCPElicitationElicitResultAction(c.Text(m.Value()))
 			case "content":
-				v.Content = buildMapElicitResultContentValue(c, m.Value())
+				v.Content = buildMapMCPElicitationElicitResultContentValue(c, m.Value())
 			default:
 				v.Unknown = c.KeepUnknown(v.Unknown, m.Name())
 			}
@@ -23700,18 +23211,18 @@ func bElicitResult(c *ahprt.Ctx, n ahprt.Node, v *ElicitResult) {
 	}
 }
 
-var sizeElicitResult ahprt.SizeHint
+var sizeMCPElicitationElicitResult ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ElicitResult) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationElicitResult) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeElicitResult.Buffer())
-		sizeElicitResult.Note(len(b))
+		b = v.AppendJSON(sizeMCPElicitationElicitResult.Buffer())
+		sizeMCPElicitationElicitResult.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -23724,54 +23235,54 @@ func (v *ElicitResult) AppendJSON(b []byte) []byte {
 	b = ahprt.AppendString(b, string(v.Action))
 	if v.Content != nil {
 		b = append(b, ",\"content\":"...)
-		b = appendMapElicitResultContentValue(b, v.Content)
+		b = appendMapMCPElicitationElicitResultContentValue(b, v.Content)
 	}
 	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
-func (v *ElicitResult) Validate() error {
+func (v *MCPElicitationElicitResult) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitResult)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ElicitResult) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationElicitResult) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ElicitResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult, bElicitResult)
+func (v *MCPElicitationElicitResult) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
-// ElicitResultAction: accept: the user submitted or confirmed; decline: the user said no; cancel: the user dismissed the prompt without choosing.
+// MCPElicitationElicitResultAction: accept: the user submitted or confirmed; decline: the user said no; cancel: the user dismissed the prompt without choosing.
 //
 // A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
 // Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action
-type ElicitResultAction string
+type MCPElicitationElicitResultAction string
 
-// The values of ElicitResultAction.
+// The values of MCPElicitationElicitResultAction.
 const (
-	ElicitResultActionAccept  ElicitResultAction = "accept"
-	ElicitResultActionCancel  ElicitResultAction = "cancel"
-	ElicitResultActionDecline ElicitResultAction = "decline"
+	MCPElicitationElicitResultActionAccept  MCPElicitationElicitResultAction = "accept"
+	MCPElicitationElicitResultActionCancel  MCPElicitationElicitResultAction = "cancel"
+	MCPElicitationElicitResultActionDecline MCPElicitationElicitResultAction = "decline"
 )
 
-// ElicitResultContentValue is a value of one of several JSON kinds.
+// MCPElicitationElicitResultContentValue is a value of one of several JSON kinds.
 // Exactly one field is set.
 //
 // Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties
-type ElicitResultContentValue struct {
+type MCPElicitationElicitResultContentValue struct {
 	Bool   *bool
 	Number *ahprt.Number
 	String *string
 	Array  []string
 }
 
-// bElicitResultContentValue fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
-func bElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node, v *ElicitResultContentValue) {
+// bMCPElicitationElicitResultContentValue fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+func bMCPElicitationElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitResultContentValue) {
 	d := c.Doc
 	switch d.Kind(n) {
 	case ahprt.KindBool:
@@ -23789,7 +23300,7 @@ func bElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node, v *ElicitResultConten
 }
 
 // AppendJSON appends the alternative that is set (null when none is).
-func (v *ElicitResultContentValue) AppendJSON(b []byte) []byte {
+func (v *MCPElicitationElicitResultContentValue) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
@@ -23812,26 +23323,26 @@ func (v *ElicitResultContentValue) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
-func (v *ElicitResultContentValue) Validate() error {
+func (v *MCPElicitationElicitResultContentValue) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitResult_content_additionalProperties)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ElicitResultContentValue) MarshalJSON() ([]byte, error) {
+func (v *MCPElicitationElicitResultContentValue) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult_content_additionalProperties)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ElicitResultContentValue) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult_content_additionalProperties, bElicitResultContentValue)
+func (v *MCPElicitationElicitResultContentValue) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult_content_additionalProperties, bMCPElicitationElicitResultContentValue)
 }
 
-// MCPElicitationRequest: Entry point for the serialized elicitation/create params. (the type ElicitRequestParams, as draft/mcp-elicitation.schema.json#/$defs/request names it.)
-type MCPElicitationRequest = ElicitRequestParams
+// MCPElicitationRequest: Entry point for the serialized elicitation/create params. (the type MCPElicitationElicitRequestParams, as draft/mcp-elicitation.schema.json#/$defs/request names it.)
+type MCPElicitationRequest = MCPElicitationElicitRequestParams
 
-// Result: Entry point for the serialized ElicitResult. (the type ElicitResult, as draft/mcp-elicitation.schema.json#/$defs/result names it.)
-type Result = ElicitResult
+// MCPElicitationResult: Entry point for the serialized ElicitResult. (the type MCPElicitationElicitResult, as draft/mcp-elicitation.schema.json#/$defs/result names it.)
+type MCPElicitationResult = MCPElicitationElicitResult
 
 // ObserveNotification: hooks/observe: one-way delivery of a settled event. Being a notification, it has no id and gets no reply.
 //
@@ -24059,7 +23570,7 @@ func NewRegistration(hooks []Backend) *Registration {
 // Schema: draft/registration.schema.json#/$defs/backend
 type Backend struct {
 	// Member "id" (required).
-	ID ReverseDNSName
+	ID CommonReverseDNSName
 	// Member "transport" (required).
 	Transport BackendTransport
 	// Optional member "authentication"; nil when absent.
@@ -24945,10 +24456,10 @@ func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 	return nil
 }
 
-// ContentReceiver: Shape of a content receiver endpoint. A backend may not declare one; uploads are configured per subscription.
+// RegistrationContentreceiver: Shape of a content receiver endpoint. A backend may not declare one; uploads are configured per subscription.
 //
 // Schema: draft/registration.schema.json#/$defs/contentReceiver
-type ContentReceiver struct {
+type RegistrationContentreceiver struct {
 	// Member "url" (required).
 	URL HTTPURL
 	// Optional member "authentication"; nil when absent.
@@ -24961,8 +24472,8 @@ type ContentReceiver struct {
 	Unknown ahprt.Unknown
 }
 
-// bContentReceiver fills v, which is zero, from object n of a validated document.
-func bContentReceiver(c *ahprt.Ctx, n ahprt.Node, v *ContentReceiver) {
+// bRegistrationContentreceiver fills v, which is zero, from object n of a validated document.
+func bRegistrationContentreceiver(c *ahprt.Ctx, n ahprt.Node, v *RegistrationContentreceiver) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24983,18 +24494,18 @@ func bContentReceiver(c *ahprt.Ctx, n ahprt.Node, v *ContentReceiver) {
 	}
 }
 
-var sizeContentReceiver ahprt.SizeHint
+var sizeRegistrationContentreceiver ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
-func (v *ContentReceiver) AppendJSON(b []byte) []byte {
+func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if b == nil {
-		b = v.AppendJSON(sizeContentReceiver.Buffer())
-		sizeContentReceiver.Note(len(b))
+		b = v.AppendJSON(sizeRegistrationContentreceiver.Buffer())
+		sizeRegistrationContentreceiver.Note(len(b))
 		return b
 	}
 	b = append(b, '{')
@@ -25018,30 +24529,30 @@ func (v *ContentReceiver) AppendJSON(b []byte) []byte {
 }
 
 // Validate reports whether v, encoded, satisfies draft/registration.schema.json#/$defs/contentReceiver.
-func (v *ContentReceiver) Validate() error {
+func (v *RegistrationContentreceiver) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_contentReceiver)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
-func (v *ContentReceiver) MarshalJSON() ([]byte, error) {
+func (v *RegistrationContentreceiver) MarshalJSON() ([]byte, error) {
 	buf := ahprt.GetBuffer()
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_contentReceiver)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
-func (v *ContentReceiver) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_contentReceiver, bContentReceiver)
+func (v *RegistrationContentreceiver) UnmarshalJSON(data []byte) error {
+	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_contentReceiver, bRegistrationContentreceiver)
 }
 
 // EventWildcard: '*' for every event, or '<family>.*' for one event family. (a string, as draft/registration.schema.json#/$defs/eventWildcard names it.)
 type EventWildcard = string
 
-// ReverseDNS is the type ReverseDNSName, as draft/registration.schema.json#/$defs/reverseDns names it.
-type ReverseDNS = ReverseDNSName
+// ReverseDNSName is the type CommonReverseDNSName, as draft/registration.schema.json#/$defs/reverseDns names it.
+type ReverseDNSName = CommonReverseDNSName
 
 // WireMessage: Entry point for any single AHP message on the wire: an intercept or capabilities request, their results, an error reply, or an observe notification.
 //
-// The concrete types are *InterceptRequest, *InterceptResponse, *ErrorResponse, *ObserveNotification, *CapabilitiesRequest, *CapabilitiesResponse.
+// The concrete types are *InterceptRequest, *InterceptResponse, *JSONRPCErrorResponse, *ObserveNotification, *CapabilitiesRequest, *CapabilitiesResponse.
 // Schema: draft/schema.json#
 type WireMessage interface {
 	isWireMessage()
@@ -25096,8 +24607,8 @@ func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 				}
 			case 2:
 				{
-					x := new(ErrorResponse)
-					bErrorResponse(c, n, x)
+					x := new(JSONRPCErrorResponse)
+					bJSONRPCErrorResponse(c, n, x)
 					return x
 				}
 			case 3:
@@ -25126,7 +24637,7 @@ func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 
 // TaskWorkspaceEvent: Complete definitions of task.change.*, workspace.change.* and file.changed, envelope included.
 //
-// The concrete types are *TaskChangeBefore, *TaskChangeAfter, *WorkspaceChangeBefore, *WorkspaceChangeAfter, *FileChanged.
+// The concrete types are *TaskWorkspaceEventTaskChangeBefore, *TaskWorkspaceEventTaskChangeAfter, *TaskWorkspaceEventWorkspaceChangeBefore, *TaskWorkspaceEventWorkspaceChangeAfter, *TaskWorkspaceEventFileChanged.
 // Schema: draft/task-workspace-event.schema.json#
 type TaskWorkspaceEvent interface {
 	isTaskWorkspaceEvent()
@@ -25151,7 +24662,7 @@ type TaskWorkspaceEvent interface {
 	// GetGaps returns the member "gaps", nil when absent.
 	GetGaps() []EventGap
 	// GetNative returns the member "native", nil when absent.
-	GetNative() Native
+	GetNative() NativeEvent
 	// GetExtensions returns the member "extensions", nil when absent.
 	GetExtensions() Extensions
 	// GetSynthesized returns the member "synthesized", nil when absent.
@@ -25174,32 +24685,32 @@ func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
 		switch d.Tag(dv) {
 		case "task.change.before":
 			{
-				x := new(TaskChangeBefore)
-				bTaskChangeBefore(c, n, x)
+				x := new(TaskWorkspaceEventTaskChangeBefore)
+				bTaskWorkspaceEventTaskChangeBefore(c, n, x)
 				return x
 			}
 		case "task.change.after":
 			{
-				x := new(TaskChangeAfter)
-				bTaskChangeAfter(c, n, x)
+				x := new(TaskWorkspaceEventTaskChangeAfter)
+				bTaskWorkspaceEventTaskChangeAfter(c, n, x)
 				return x
 			}
 		case "workspace.change.before":
 			{
-				x := new(WorkspaceChangeBefore)
-				bWorkspaceChangeBefore(c, n, x)
+				x := new(TaskWorkspaceEventWorkspaceChangeBefore)
+				bTaskWorkspaceEventWorkspaceChangeBefore(c, n, x)
 				return x
 			}
 		case "workspace.change.after":
 			{
-				x := new(WorkspaceChangeAfter)
-				bWorkspaceChangeAfter(c, n, x)
+				x := new(TaskWorkspaceEventWorkspaceChangeAfter)
+				bTaskWorkspaceEventWorkspaceChangeAfter(c, n, x)
 				return x
 			}
 		case "file.changed":
 			{
-				x := new(FileChanged)
-				bFileChanged(c, n, x)
+				x := new(TaskWorkspaceEventFileChanged)
+				bTaskWorkspaceEventFileChanged(c, n, x)
 				return x
 			}
 		}
@@ -25207,42 +24718,42 @@ func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
 	return nil
 }
 
-func buildListCapabilitiesResponseResultManifestEvent(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestEvent {
+func buildListStaticCapabilityManifestEvent(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestEvent {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestEvent, d.Len(n))
+	out := make([]StaticCapabilityManifestEvent, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		bCapabilitiesResponseResultManifestEvent(c, it.Item(), &out[it.Index()])
+		bStaticCapabilityManifestEvent(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
 
-func buildListCapabilitiesResponseResultManifestGap(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestGap {
+func buildListStaticCapabilityManifestGap(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestGap {
 	d := c.Doc
-	out := make([]CapabilitiesResponseResultManifestGap, d.Len(n))
+	out := make([]StaticCapabilityManifestGap, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		bCapabilitiesResponseResultManifestGap(c, it.Item(), &out[it.Index()])
+		bStaticCapabilityManifestGap(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
 
-func buildListCapabilitiesResponseResultManifestTransport(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestTransport {
+func buildListStaticCapabilityManifestTransport(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestTransport {
 	d := c.Doc
-	out := ahprt.StringList[CapabilitiesResponseResultManifestTransport](c, d.Len(n))
+	out := ahprt.StringList[StaticCapabilityManifestTransport](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out[it.Index()] = CapabilitiesResponseResultManifestTransport(c.Text(it.Item()))
+		out[it.Index()] = StaticCapabilityManifestTransport(c.Text(it.Item()))
 	}
 	return out
 }
 
-func buildListCapabilitiesResponseResultManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestAuthenticationItem {
+func buildListStaticCapabilityManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestAuthenticationItem {
 	d := c.Doc
-	out := ahprt.StringList[CapabilitiesResponseResultManifestAuthenticationItem](c, d.Len(n))
+	out := ahprt.StringList[StaticCapabilityManifestAuthenticationItem](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out[it.Index()] = CapabilitiesResponseResultManifestAuthenticationItem(c.Text(it.Item()))
+		out[it.Index()] = StaticCapabilityManifestAuthenticationItem(c.Text(it.Item()))
 	}
 	return out
 }
@@ -25257,7 +24768,7 @@ func buildListNonEmptyString(c *ahprt.Ctx, n ahprt.Node) []NonEmptyString {
 	return out
 }
 
-func appendListCapabilitiesResponseResultManifestEvent(b []byte, list []CapabilitiesResponseResultManifestEvent) []byte {
+func appendListStaticCapabilityManifestEvent(b []byte, list []StaticCapabilityManifestEvent) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -25268,7 +24779,7 @@ func appendListCapabilitiesResponseResultManifestEvent(b []byte, list []Capabili
 	return append(b, ']')
 }
 
-func appendListCapabilitiesResponseResultManifestGap(b []byte, list []CapabilitiesResponseResultManifestGap) []byte {
+func appendListStaticCapabilityManifestGap(b []byte, list []StaticCapabilityManifestGap) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -25279,7 +24790,7 @@ func appendListCapabilitiesResponseResultManifestGap(b []byte, list []Capabiliti
 	return append(b, ']')
 }
 
-func appendListCapabilitiesResponseResultManifestTransport(b []byte, list []CapabilitiesResponseResultManifestTransport) []byte {
+func appendListStaticCapabilityManifestTransport(b []byte, list []StaticCapabilityManifestTransport) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -25290,7 +24801,7 @@ func appendListCapabilitiesResponseResultManifestTransport(b []byte, list []Capa
 	return append(b, ']')
 }
 
-func appendListCapabilitiesResponseResultManifestAuthenticationItem(b []byte, list []CapabilitiesResponseResultManifestAuthenticationItem) []byte {
+func appendListStaticCapabilityManifestAuthenticationItem(b []byte, list []StaticCapabilityManifestAuthenticationItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -25312,17 +24823,17 @@ func appendListNonEmptyString(b []byte, list []NonEmptyString) []byte {
 	return append(b, ']')
 }
 
-func buildListCapabilitiesResponseResultManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestEventMode {
+func buildListStaticCapabilityManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestEventMode {
 	d := c.Doc
-	out := ahprt.StringList[CapabilitiesResponseResultManifestEventMode](c, d.Len(n))
+	out := ahprt.StringList[StaticCapabilityManifestEventMode](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out[it.Index()] = CapabilitiesResponseResultManifestEventMode(c.Text(it.Item()))
+		out[it.Index()] = StaticCapabilityManifestEventMode(c.Text(it.Item()))
 	}
 	return out
 }
 
-func appendListCapabilitiesResponseResultManifestEventMode(b []byte, list []CapabilitiesResponseResultManifestEventMode) []byte {
+func appendListStaticCapabilityManifestEventMode(b []byte, list []StaticCapabilityManifestEventMode) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -25396,17 +24907,17 @@ func appendListCapabilitiesInjectContextDeliverAtItem(b []byte, list []Capabilit
 	return append(b, ']')
 }
 
-func buildListCapabilitiesResponseResultManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesResponseResultManifestManagedPolicyScope {
+func buildListStaticCapabilityManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestManagedPolicyScope {
 	d := c.Doc
-	out := ahprt.StringList[CapabilitiesResponseResultManifestManagedPolicyScope](c, d.Len(n))
+	out := ahprt.StringList[StaticCapabilityManifestManagedPolicyScope](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		out[it.Index()] = CapabilitiesResponseResultManifestManagedPolicyScope(c.Text(it.Item()))
+		out[it.Index()] = StaticCapabilityManifestManagedPolicyScope(c.Text(it.Item()))
 	}
 	return out
 }
 
-func appendListCapabilitiesResponseResultManifestManagedPolicyScope(b []byte, list []CapabilitiesResponseResultManifestManagedPolicyScope) []byte {
+func appendListStaticCapabilityManifestManagedPolicyScope(b []byte, list []StaticCapabilityManifestManagedPolicyScope) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -25484,17 +24995,17 @@ func appendList_value(b []byte, list []ahprt.Value) []byte {
 	return append(b, ']')
 }
 
-func buildListMessage(c *ahprt.Ctx, n ahprt.Node) []Message {
+func buildListCanonicalMessage(c *ahprt.Ctx, n ahprt.Node) []CanonicalMessage {
 	d := c.Doc
-	out := make([]Message, d.Len(n))
+	out := make([]CanonicalMessage, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		bMessage(c, it.Item(), &out[it.Index()])
+		bCanonicalMessage(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
 
-func appendListMessage(b []byte, list []Message) []byte {
+func appendListCanonicalMessage(b []byte, list []CanonicalMessage) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -25526,17 +25037,17 @@ func appendListConnectionGap(b []byte, list []ConnectionGap) []byte {
 	return append(b, ']')
 }
 
-func buildListToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) []ToolBatchAfterCall {
+func buildListExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventToolBatchAfterCall {
 	d := c.Doc
-	out := make([]ToolBatchAfterCall, d.Len(n))
+	out := make([]ExecutionEventToolBatchAfterCall, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		bToolBatchAfterCall(c, it.Item(), &out[it.Index()])
+		bExecutionEventToolBatchAfterCall(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
 
-func appendListToolBatchAfterCall(b []byte, list []ToolBatchAfterCall) []byte {
+func appendListExecutionEventToolBatchAfterCall(b []byte, list []ExecutionEventToolBatchAfterCall) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -25572,17 +25083,17 @@ func appendListTextPart(b []byte, list []TextPart) []byte {
 	return append(b, ']')
 }
 
-func buildListContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) []ContextCompactAfterRemovedItem {
+func buildListExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventContextCompactAfterRemovedItem {
 	d := c.Doc
-	out := make([]ContextCompactAfterRemovedItem, d.Len(n))
+	out := make([]ExecutionEventContextCompactAfterRemovedItem, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		bContextCompactAfterRemovedItem(c, it.Item(), &out[it.Index()])
+		bExecutionEventContextCompactAfterRemovedItem(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
 
-func appendListContextCompactAfterRemovedItem(b []byte, list []ContextCompactAfterRemovedItem) []byte {
+func appendListExecutionEventContextCompactAfterRemovedItem(b []byte, list []ExecutionEventContextCompactAfterRemovedItem) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
@@ -25614,149 +25125,23 @@ func appendListChangedFile(b []byte, list []ChangedFile) []byte {
 	return append(b, ']')
 }
 
-func buildListFileChange(c *ahprt.Ctx, n ahprt.Node) []FileChange {
+func buildListExecutionEventFilechange(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventFilechange {
 	d := c.Doc
-	out := make([]FileChange, d.Len(n))
+	out := make([]ExecutionEventFilechange, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
-		bFileChange(c, it.Item(), &out[it.Index()])
+		bExecutionEventFilechange(c, it.Item(), &out[it.Index()])
 	}
 	return out
 }
 
-func appendListFileChange(b []byte, list []FileChange) []byte {
+func appendListExecutionEventFilechange(b []byte, list []ExecutionEventFilechange) []byte {
 	b = append(b, '[')
 	for i := range list {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		b = list[i].AppendJSON(b)
-	}
-	return append(b, ']')
-}
-
-func buildListSessionStartManifestEvent(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestEvent {
-	d := c.Doc
-	out := make([]SessionStartManifestEvent, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		bSessionStartManifestEvent(c, it.Item(), &out[it.Index()])
-	}
-	return out
-}
-
-func buildListSessionStartManifestGap(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestGap {
-	d := c.Doc
-	out := make([]SessionStartManifestGap, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		bSessionStartManifestGap(c, it.Item(), &out[it.Index()])
-	}
-	return out
-}
-
-func buildListSessionStartManifestTransport(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestTransport {
-	d := c.Doc
-	out := ahprt.StringList[SessionStartManifestTransport](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = SessionStartManifestTransport(c.Text(it.Item()))
-	}
-	return out
-}
-
-func buildListSessionStartManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestAuthenticationItem {
-	d := c.Doc
-	out := ahprt.StringList[SessionStartManifestAuthenticationItem](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = SessionStartManifestAuthenticationItem(c.Text(it.Item()))
-	}
-	return out
-}
-
-func appendListSessionStartManifestEvent(b []byte, list []SessionStartManifestEvent) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = list[i].AppendJSON(b)
-	}
-	return append(b, ']')
-}
-
-func appendListSessionStartManifestGap(b []byte, list []SessionStartManifestGap) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = list[i].AppendJSON(b)
-	}
-	return append(b, ']')
-}
-
-func appendListSessionStartManifestTransport(b []byte, list []SessionStartManifestTransport) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func appendListSessionStartManifestAuthenticationItem(b []byte, list []SessionStartManifestAuthenticationItem) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListSessionStartManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestEventMode {
-	d := c.Doc
-	out := ahprt.StringList[SessionStartManifestEventMode](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = SessionStartManifestEventMode(c.Text(it.Item()))
-	}
-	return out
-}
-
-func appendListSessionStartManifestEventMode(b []byte, list []SessionStartManifestEventMode) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
-	}
-	return append(b, ']')
-}
-
-func buildListSessionStartManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []SessionStartManifestManagedPolicyScope {
-	d := c.Doc
-	out := ahprt.StringList[SessionStartManifestManagedPolicyScope](c, d.Len(n))
-	it := d.Items(n)
-	for it.Next() {
-		out[it.Index()] = SessionStartManifestManagedPolicyScope(c.Text(it.Item()))
-	}
-	return out
-}
-
-func appendListSessionStartManifestManagedPolicyScope(b []byte, list []SessionStartManifestManagedPolicyScope) []byte {
-	b = append(b, '[')
-	for i := range list {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = ahprt.AppendString(b, string(list[i]))
 	}
 	return append(b, ']')
 }
@@ -25832,19 +25217,19 @@ func appendListEffect(b []byte, list []Effect) []byte {
 	return append(b, ']')
 }
 
-func buildMapPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) map[string]PrimitiveSchemaDefinition {
+func buildMapMCPElicitationPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) map[string]MCPElicitationPrimitiveSchemaDefinition {
 	d := c.Doc
-	out := make(map[string]PrimitiveSchemaDefinition, d.Len(n))
+	out := make(map[string]MCPElicitationPrimitiveSchemaDefinition, d.Len(n))
 	m := d.Members(n)
 	for m.Next() {
-		x := bPrimitiveSchemaDefinition(c, m.Value())
+		x := bMCPElicitationPrimitiveSchemaDefinition(c, m.Value())
 		out[c.Text(m.Name())] = x
 	}
 	return out
 }
 
-// appendMapPrimitiveSchemaDefinition writes members in name order: the output is deterministic.
-func appendMapPrimitiveSchemaDefinition(b []byte, m map[string]PrimitiveSchemaDefinition) []byte {
+// appendMapMCPElicitationPrimitiveSchemaDefinition writes members in name order: the output is deterministic.
+func appendMapMCPElicitationPrimitiveSchemaDefinition(b []byte, m map[string]MCPElicitationPrimitiveSchemaDefinition) []byte {
 	b = append(b, '{')
 	for i, k := range ahprt.SortedKeys(m) {
 		if i > 0 {
@@ -25882,20 +25267,20 @@ func appendListLabelledOption(b []byte, list []LabelledOption) []byte {
 	return append(b, ']')
 }
 
-func buildMapElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) map[string]*ElicitResultContentValue {
+func buildMapMCPElicitationElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) map[string]*MCPElicitationElicitResultContentValue {
 	d := c.Doc
-	out := make(map[string]*ElicitResultContentValue, d.Len(n))
+	out := make(map[string]*MCPElicitationElicitResultContentValue, d.Len(n))
 	m := d.Members(n)
 	for m.Next() {
-		x := new(ElicitResultContentValue)
-		bElicitResultContentValue(c, m.Value(), x)
+		x := new(MCPElicitationElicitResultContentValue)
+		bMCPElicitationElicitResultContentValue(c, m.Value(), x)
 		out[c.Text(m.Name())] = x
 	}
 	return out
 }
 
-// appendMapElicitResultContentValue writes members in name order: the output is deterministic.
-func appendMapElicitResultContentValue(b []byte, m map[string]*ElicitResultContentValue) []byte {
+// appendMapMCPElicitationElicitResultContentValue writes members in name order: the output is deterministic.
+func appendMapMCPElicitationElicitResultContentValue(b []byte, m map[string]*MCPElicitationElicitResultContentValue) []byte {
 	b = append(b, '{')
 	for i, k := range ahprt.SortedKeys(m) {
 		if i > 0 {

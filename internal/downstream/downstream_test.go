@@ -95,7 +95,7 @@ func TestDownstreamGenerate(t *testing.T) {
 	testenv.Run(t, dir, "", "go", "generate", "./...")
 
 	// The program decodes through the dispatcher.
-	if out := testenv.Run(t, dir, request, "go", "run", "./cmd/backend"); strings.TrimSpace(out) != "intercept draft event *draft.ToolBefore" {
+	if out := testenv.Run(t, dir, request, "go", "run", "./cmd/backend"); strings.TrimSpace(out) != "intercept draft event *draft.ToolBeforeEvent" {
 		t.Errorf("backend printed %q", out)
 	}
 	unsupported := strings.Replace(request, `"protocolVersion":"draft"`, `"protocolVersion":"2100-01-01"`, 1)

@@ -19,6 +19,7 @@ import (
 	"github.com/ahpgen/ahpgen/internal/emit"
 	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/internal/load"
+	"github.com/ahpgen/ahpgen/internal/release"
 	"github.com/ahpgen/ahpgen/templates"
 )
 
@@ -87,9 +88,14 @@ func Run(cfg Config) (Files, error) {
 			return nil, fmt.Errorf("snapshots %q and %q both map to package %s", other, key, name)
 		}
 		pkgs[name] = key
+		source := path.Join(filepath.ToSlash(filepath.Base(cfg.Schemas)), place.Rel)
+		names, err := StableNames(dir, key, path.Join(source, release.ManifestFile))
+		if err != nil {
+			return nil, err
+		}
 		pkg, err := Snapshot(Input{
 			Key: key, Sources: srcs, ImportPath: path.Join(cfg.ImportPath, name),
-			Source: path.Join(filepath.ToSlash(filepath.Base(cfg.Schemas)), place.Rel),
+			Source: source, StableNames: names,
 		}, cfg.Options)
 		if err != nil {
 			return nil, err
@@ -116,6 +122,21 @@ func Run(cfg Config) (Files, error) {
 	}
 	files[emit.DispatchPackage+"/dispatch.go"] = b
 	return files, nil
+}
+
+// StableNames reads the stable type names of snapshot key's folder dir
+// from its manifest (none without one); manifest is how messages name
+// the manifest.
+func StableNames(dir, key, manifest string) ([]ir.StableName, error) {
+	stable, err := release.StableNames(dir, key, manifest)
+	if err != nil {
+		return nil, err
+	}
+	var names []ir.StableName
+	for _, n := range stable {
+		names = append(names, ir.StableName{Location: n.Location, Name: n.Name, Source: n.Source(manifest)})
+	}
+	return names, nil
 }
 
 // ProvenanceFile records, in every generated package folder, the

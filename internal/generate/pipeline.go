@@ -44,6 +44,9 @@ type Input struct {
 	ImportPath string
 	// Source names the schema folder in the package's comments.
 	Source string
+	// StableNames fix the type names of schema locations (the snapshot
+	// manifest's sdkGeneration.stableNames; see ir.BuildTypes).
+	StableNames []ir.StableName
 }
 
 // Package is one generated package and the model it was printed from.
@@ -78,6 +81,7 @@ func Snapshot(in Input, opt Options) (*Package, error) {
 		AnnotateFormats:      opt.AnnotateFormats,
 		IgnoreUnknownFormats: opt.IgnoreUnknownFormats,
 		KnownFormat:          func(name string) bool { _, _, ok := format.Lookup(name); return ok },
+		StableNames:          in.StableNames,
 	}); err != nil {
 		return nil, err
 	}

@@ -81,11 +81,11 @@ func TestEventAccessors(t *testing.T) {
 // TestAccessorsOfNil: a typed nil in an interface reads as absent, as its
 // encoding (null) does.
 func TestAccessorsOfNil(t *testing.T) {
-	var ev draft.Event = (*draft.SessionStart)(nil)
+	var ev draft.Event = (*draft.SessionStartEvent)(nil)
 	if ev.GetID() != "" || ev.GetSession() != nil || ev.GetType() != "session.start" {
 		t.Errorf("nil SessionStart reads id %q session %v type %q", ev.GetID(), ev.GetSession(), ev.GetType())
 	}
-	s := &draft.SessionStart{ID: "e"}
+	s := &draft.SessionStartEvent{ID: "e"}
 	s.Session.ID = "sess"
 	if ev = s; ev.GetSession() != &s.Session || !strings.HasPrefix(ev.GetSession().ID, "sess") {
 		t.Errorf("a required session is not read in place: %p, field at %p", ev.GetSession(), &s.Session)

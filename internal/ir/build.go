@@ -21,6 +21,22 @@ type Options struct {
 	// check as an annotation instead of failing generation (the
 	// JSON-Schema-Test-Suite's optional format tests expect that).
 	IgnoreUnknownFormats bool
+	// StableNames fix the Go type names of schema locations (a snapshot
+	// manifest's sdkGeneration.stableNames: the names upstream's SDKs
+	// use). See BuildTypes.
+	StableNames []StableName
+}
+
+// StableName asks for the type of a schema location to be called Name.
+type StableName struct {
+	// Location is the schema's location relative to the snapshot folder:
+	// "common.schema.json#/$defs/errorResponse".
+	Location string
+	// Name is the name as written ("JsonRpcErrorResponse"); the Go type
+	// spells it in Go's initialisms (JSONRPCErrorResponse).
+	Name string
+	// Source names the entry in messages: its manifest and JSON Pointer.
+	Source string
 }
 
 // Program is everything generated for one schema set: its checks in a

@@ -73,11 +73,15 @@ func TestNamerAfterModel(t *testing.T) {
 // the model gives is given once, over the draft snapshot (what ships) and
 // a schema whose spellings collide.
 func TestOnePackageScope(t *testing.T) {
-	_, srcs, err := load.ReadSnapshot(filepath.Join(testenv.ModuleRoot(), "schemas"), "draft")
+	dir, srcs, err := load.ReadSnapshot(filepath.Join(testenv.ModuleRoot(), "schemas"), "draft")
 	if err != nil {
 		t.Fatal(err)
 	}
-	draft, err := generate.Snapshot(generate.Input{Key: "draft", Sources: srcs, ImportPath: "irtest.example/draft"}, generate.Options{})
+	stable, err := generate.StableNames(dir, "draft", "schemas/draft/manifest.json")
+	if err != nil || len(stable) == 0 {
+		t.Fatalf("the draft's stable names: %d, %v", len(stable), err)
+	}
+	draft, err := generate.Snapshot(generate.Input{Key: "draft", Sources: srcs, ImportPath: "irtest.example/draft", StableNames: stable}, generate.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

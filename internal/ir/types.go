@@ -214,8 +214,21 @@ func (t *Types) Funcs(x *Expr) ExprFuncs {
 }
 
 // BuildTypes derives the Go types of a program.
+//
+// Named types (part of the package's API, with Decode and Check
+// functions) are every document root, every $defs entry and every
+// location Options.StableNames names. A stable name is the type's name,
+// in Go's initialisms (exported): it is taken first in the package scope,
+// and one that cannot be had (two locations asking for one name, or a
+// name the package scope holds, such as another stable type's CheckX)
+// fails generation, naming the manifest entry. The other named types
+// follow the rules below, treating stable names as taken.
 func BuildTypes(p *Program) (*Types, error) {
 	t := &Types{Named: map[string]*Type{}, prog: p, names: p.names, helpers: map[string]ExprFuncs{}, bySchema: map[*Schema]*Type{}, building: map[*Schema]bool{}, named: map[*Schema]string{}}
+	stable, err := t.stableNames()
+	if err != nil {
+		return nil, err
+	}
 	// Names of named types first, so that inline types never take them.
 	var entries []entry
 	for _, doc := range p.set.Docs {
@@ -227,6 +240,9 @@ func BuildTypes(p *Program) (*Types, error) {
 	}
 	var defs []entry
 	for _, s := range p.Schemas {
+		if _, ok := stable[s]; ok {
+			continue
+		}
 		if file, def, ok := defName(s.Loc); ok {
 			_ = file
 			defs = append(defs, entry{s.Loc, exported(def), s})
@@ -237,7 +253,12 @@ func BuildTypes(p *Program) (*Types, error) {
 	// is only a $ref). Otherwise it is prefixed with its document's name.
 	rootNames := map[string]bool{}
 	for _, e := range entries {
-		rootNames[e.name] = true
+		if _, ok := stable[e.s]; !ok {
+			rootNames[e.name] = true
+		}
+	}
+	for _, name := range stable {
+		rootNames[name] = true
 	}
 	wanted := map[string][]int{}
 	for i, e := range defs {
@@ -278,8 +299,19 @@ func BuildTypes(p *Program) (*Types, error) {
 		}
 	}
 	entries = append(entries, defs...)
+	// Stable locations other than document roots (definitions, and
+	// schemas inside others) are named types with their stable names.
+	for s, name := range stable {
+		if !strings.HasSuffix(s.Loc, "#") {
+			entries = append(entries, entry{s.Loc, name, s})
+		}
+	}
 	sort.SliceStable(entries, func(i, j int) bool { return entries[i].loc < entries[j].loc })
 	for _, e := range entries {
+		if name, ok := stable[e.s]; ok {
+			t.named[e.s] = name // taken by stableNames
+			continue
+		}
 		if _, dup := t.named[e.s]; dup {
 			continue // a document root that is also reached as a def
 		}
@@ -305,6 +337,45 @@ func BuildTypes(p *Program) (*Types, error) {
 	t.nameDecls()
 	t.markAccessors()
 	return t, nil
+}
+
+// stableNames resolves Options.StableNames to schemas and takes their
+// names in the package scope, in the order of their locations.
+func (t *Types) stableNames() (map[*Schema]string, error) {
+	p := t.prog
+	bySource := map[*Schema]StableName{}
+	byName := map[string]StableName{}
+	out := map[*Schema]string{}
+	list := append([]StableName(nil), p.opt.StableNames...)
+	sort.SliceStable(list, func(i, j int) bool { return list[i].Location < list[j].Location })
+	for _, sn := range list {
+		var s *Schema
+		for _, x := range p.Schemas {
+			if _, rel, ok := strings.Cut(x.Loc, "/"); ok && rel == sn.Location {
+				s = x
+				break
+			}
+		}
+		if s == nil {
+			return nil, fmt.Errorf("%s: no schema at %s in this snapshot", sn.Source, sn.Location)
+		}
+		name := exported(sn.Name)
+		if prev, ok := bySource[s]; ok {
+			if out[s] != name {
+				return nil, fmt.Errorf("%s: %s is named %s by %s already", sn.Source, sn.Location, exported(prev.Name), prev.Source)
+			}
+			continue
+		}
+		if prev, ok := byName[name]; ok {
+			return nil, fmt.Errorf("%s: type name %s for %s is %s's, by %s", sn.Source, name, sn.Location, prev.Location, prev.Source)
+		}
+		if got := t.names.takeType(name); got != name {
+			api := apiFuncs(name)
+			return nil, fmt.Errorf("%s: type name %s for %s collides with a name the package declares (%s, or one of %s)", sn.Source, name, sn.Location, name, strings.Join(api[:], ", "))
+		}
+		bySource[s], byName[name], out[s] = sn, sn, name
+	}
+	return out, nil
 }
 
 // nameDecls names what the emitter declares for each type and for each
@@ -639,8 +710,13 @@ func (t *Types) shapeOf(s *Schema, name string, typ *Type) *Expr {
 		// its check accepts, and no type refers back to itself in place.
 		return &Expr{Builtin: BValue}
 	}
-	// A schema that is only a reference to a named schema is that type.
+	// A named schema is its type, also where it appears inline (a stable
+	// name for a location inside another schema); a schema that is only a
+	// reference to a named schema is that type.
 	if typ == nil {
+		if _, ok := t.named[s]; ok {
+			return &Expr{Named: t.namedType(s)}
+		}
 		if r := refTarget(s); r != nil {
 			if _, ok := t.named[r]; ok {
 				return &Expr{Named: t.namedType(r)}

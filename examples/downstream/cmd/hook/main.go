@@ -18,7 +18,7 @@ import (
 func main() {
 	srv := backend.New()
 	backend.OnIntercept(srv, draft.Snapshot, func(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
-		if call, ok := req.Params.Event.(*draft.ToolBefore); ok && call.Tool.Name == "Bash" && backend.Offered(ctx).Offers(offer.Deny) {
+		if call, ok := req.Params.Event.(*draft.ToolBeforeEvent); ok && call.Tool.Name == "Bash" && backend.Offered(ctx).Offers(offer.Deny) {
 			return []draft.Effect{draft.NewDenyEffect("no shell here")}, nil
 		}
 		return nil, nil
