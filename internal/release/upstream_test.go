@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -471,4 +472,41 @@ func diffLines(a, b string) int {
 		}
 	}
 	return n
+}
+
+// TestVerifyGitRelease: in a git checkout with a date tag, any change to
+// a file of the tagged release fails, also one the manifests cannot see
+// (a case's id in the fixture manifest), and an added file too.
+func TestVerifyGitRelease(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not on PATH: skipping the release immutability check")
+	}
+	tree := copyUpstream(t)
+	if _, err := Publish(tree, "2026-12-15"); err != nil {
+		t.Fatal(err)
+	}
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", tree, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	git("add", "-A")
+	git("commit", "-q", "-m", "release")
+	git("tag", "2026-12-15")
+	mustVerify(t, tree)
+
+	replaceIn(t, tree, "fixtures/2026-12-15/manifest.json", `"id": "stdio.intercept-request.valid"`, `"id": "stdio.intercept-request.valiD"`)
+	ps, _ := Verify(tree)
+	if f := failures(ps); len(f) != 1 || !strings.HasPrefix(f[0], "fixtures/2026-12-15/manifest.json: modified since the snapshot was released at 2026-12-15") {
+		t.Errorf("an edit of a released manifest: %v", f)
+	}
+	replaceIn(t, tree, "fixtures/2026-12-15/manifest.json", `"id": "stdio.intercept-request.valiD"`, `"id": "stdio.intercept-request.valid"`)
+	os.WriteFile(filepath.Join(tree, "spec", "2026-12-15", "notes.md"), []byte("x\n"), 0o644)
+	ps, _ = Verify(tree)
+	if f := failures(ps); len(f) != 1 || !strings.HasPrefix(f[0], "spec/2026-12-15/notes.md: added to the snapshot released at 2026-12-15") {
+		t.Errorf("a file added to a release: %v", f)
+	}
 }

@@ -88,7 +88,9 @@ func publishedCommentMarker(date string) string { return "Published AHP protocol
 // hash, and every fixture file listed), its conformance manifest and
 // profiles and its requirements, whose versions must agree too, and the
 // folder names of the four roots (draft, a calendar date, or a legacy
-// key).
+// key); and when the tree is a git checkout with a reachable date tag,
+// that no file of the dated snapshots the newest tag holds changed since
+// (upstream's immutability check).
 func Verify(tree string) ([]Problem, error) {
 	layout, places, err := load.Discover(tree)
 	if err != nil {
@@ -97,6 +99,7 @@ func Verify(tree string) ([]Problem, error) {
 	v := &verifier{tree: tree, layout: layout, places: places}
 	if layout == load.Upstream {
 		v.rootFolders()
+		v.gitRelease()
 	}
 	for _, p := range places {
 		v.snapshot(p)
