@@ -100,3 +100,38 @@ func mustRead(t *testing.T, p string) string {
 	}
 	return string(b)
 }
+
+// TestPublishImportedDraft: a schema root whose draft was imported from
+// upstream (upstream's manifest) publishes as upstream's freeze rewrites
+// a schema folder: the files are those upstream's tool writes.
+func TestPublishImportedDraft(t *testing.T) {
+	tree := copyUpstream(t)
+	schemas := filepath.Join(t.TempDir(), "schemas")
+	if _, err := Import(tree, schemas, []string{"draft"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Publish(schemas, "2026-12-15"); err != nil {
+		t.Fatal(err)
+	}
+	mustVerify(t, schemas)
+	golden := readGolden(t)
+	for p, sum := range golden.inputs {
+		if b, err := os.ReadFile(filepath.Join(tree, filepath.FromSlash(p))); err != nil || hash(b) != sum {
+			t.Skipf("%s is not the draft the recorded release was frozen from", p)
+		}
+	}
+	n := 0
+	for p, sum := range golden.outputs {
+		file, ok := strings.CutPrefix(p, "schema/2026-12-15/")
+		if !ok {
+			continue
+		}
+		n++
+		if got := hash([]byte(mustRead(t, filepath.Join(schemas, "2026-12-15", file)))); got != sum {
+			t.Errorf("%s: sha256 %s, upstream's freeze writes %s", file, got, sum)
+		}
+	}
+	if n < 30 {
+		t.Errorf("compared %d schema files", n)
+	}
+}
