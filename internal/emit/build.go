@@ -171,7 +171,7 @@ func (e *gotypes) buildStruct(t *ir.Type) {
 							// Fixed by the type.
 						case f.Const != nil:
 							cg.Id("v").Dot(f.Go).Op("=").True()
-						case f.Required || nilable(f.Type):
+						case byValue(f):
 							e.assign(cg, Id("v").Dot(f.Go), f.Type, val)
 						case slabs[f] != nil:
 							slab := slabs[f]
@@ -216,7 +216,7 @@ func (e *gotypes) scalarSlabs(g *Group, t *ir.Type) map[*ir.Field]*slabSlot {
 	groups := map[string][]*ir.Field{}
 	var order []string
 	for _, f := range t.Fields {
-		if f.Const != nil || f.Required || nilable(f.Type) || structOf(f.Type) != nil {
+		if f.Const != nil || byValue(f) || structOf(f.Type) != nil {
 			continue
 		}
 		k := fmt.Sprintf("%#v", e.goType(f.Type))

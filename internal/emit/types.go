@@ -72,10 +72,17 @@ func (e *gotypes) fieldType(f *ir.Field) *Statement {
 	if f.Const != nil {
 		return Bool()
 	}
-	if f.Required || nilable(f.Type) {
+	if byValue(f) {
 		return e.goType(f.Type)
 	}
 	return Op("*").Add(e.goType(f.Type))
+}
+
+// byValue reports whether field f holds its value itself rather than a
+// pointer to it: a required member (unless ir made it Indirect), or a
+// type whose zero value already means absent.
+func byValue(f *ir.Field) bool {
+	return f.Required && !f.Indirect || nilable(f.Type)
 }
 
 func comment(text string) string {

@@ -103,7 +103,12 @@ type Field struct {
 	// (required) or stored as a presence flag (optional), and encoders
 	// write the constant.
 	Const *Literal
-	Doc   string
+	// Indirect holds a required member by pointer, as optional ones are:
+	// its struct type contains the struct being declared (a definition
+	// that requires a member of its own type), which Go allows only
+	// through a pointer.
+	Indirect bool
+	Doc      string
 }
 
 // Variant is one alternative of a union.
@@ -710,6 +715,14 @@ func (t *Types) shapeOf(s *Schema, name string, typ *Type) *Expr {
 		// its check accepts, and no type refers back to itself in place.
 		return &Expr{Builtin: BValue}
 	}
+	// A schema whose struct is being filled right now (a member's schema
+	// that applies, with keywords of its own, the definition holding the
+	// member) is that struct: its type refers to itself.
+	if typ == nil && t.building[s] {
+		if ty, ok := t.bySchema[s]; ok {
+			return &Expr{Named: ty}
+		}
+	}
 	// A named schema is its type, also where it appears inline (a stable
 	// name for a location inside another schema); a schema that is only a
 	// reference to a named schema is that type.
@@ -1162,8 +1175,22 @@ func (t *Types) fillStruct(ty *Type, s *Schema, cl []*Schema) {
 			fs = t.prog.synthetic(&Schema{AnyOf: parts, Loc: parts[0].Loc})
 		}
 		f.Type = t.shapeOf(fs, ty.Name+exported(name), nil)
+		if r := resolveType(f.Type); f.Required && r != nil && (r.Kind == StructKind || r.Kind == KindUnionKind) && t.building[r.Schema] {
+			f.Indirect = true
+		}
 		ty.Fields = append(ty.Fields, f)
 	}
+}
+
+// resolveType is the named type x holds through aliases, or nil.
+func resolveType(x *Expr) *Type {
+	for i := 0; x != nil && x.Named != nil && i < 100; i++ {
+		if x.Named.Kind != AliasKind {
+			return x.Named
+		}
+		x = x.Named.Target
+	}
+	return nil
 }
 
 // alwaysOneOf finds, in the closure, a set of alternatives of which one
