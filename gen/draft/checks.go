@@ -26,46 +26,44 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[0])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "jsonrpc":
-					seen |= uint64(0x1)
-					if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vCommon_jsonRpcId) {
-						return false
-					}
-				case "method":
-					seen |= uint64(0x4)
-					if !vCommon_methodName(c, m.Value(), nil) {
-						return false
-					}
-				case "params":
-					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vCommon_request_params) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "jsonrpc":
+				seen |= uint64(0x1)
+				if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "id":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vCommon_jsonRpcId) {
+					return false
 				}
+			case "method":
+				seen |= uint64(0x4)
+				if !vCommon_methodName(c, m.Value(), nil) {
+					return false
+				}
+			case "params":
+				seen |= uint64(0x8)
+				if !c.Child(m.Value(), vCommon_request_params) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required0)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required0)
 	}
 	return true
 }
@@ -105,10 +103,8 @@ func vCommon_nonEmptyString(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[6])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[7])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[7])
 	}
 	return true
 }
@@ -130,10 +126,8 @@ func vCommon_methodName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[9])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[10])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[10])
 	}
 	return true
 }
@@ -155,36 +149,34 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[12])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "method":
-					seen |= uint64(0x1)
-					if !vCapabilitiesRequest_allOf_1_method(c, m.Value(), nil) {
-						return false
-					}
-				case "params":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vCapabilitiesRequest_allOf_1_params) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "method":
+				seen |= uint64(0x1)
+				if !vCapabilitiesRequest_allOf_1_method(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "params":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vCapabilitiesRequest_allOf_1_params) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required1)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required1)
 	}
 	return true
 }
@@ -205,31 +197,29 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[16])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[17])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				return c.FailWith(m.Name(), &reasons[17])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required2)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required2)
 	}
 	return true
 }
@@ -262,44 +252,42 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailTypeWith(n, &reasons[20])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "jsonrpc":
-					seen |= uint64(0x1)
-					if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-						return false
-					}
-				case "result":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vCommon_successResponse_result) {
-						return false
-					}
-				case "error":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "jsonrpc":
+				seen |= uint64(0x1)
+				if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "id":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+					return false
 				}
+			case "result":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vCommon_successResponse_result) {
+					return false
+				}
+			case "error":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required3)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required3)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[24])
@@ -353,31 +341,29 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[27])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "result":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "result":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required4)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required4)
 	}
 	return true
 }
@@ -390,39 +376,37 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 		return c.FailTypeWith(n, &reasons[29])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "manifest":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_body) {
-						return false
-					}
-				case "effects":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "manifest":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_body) {
+					return false
 				}
+			case "effects":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required5)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required5)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[32])
@@ -443,74 +427,72 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 		return c.FailTypeWith(n, &reasons[33])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "events":
-					seen |= uint64(0x1)
-					if !vCapabilitiesResponse_allOf_1_result_manifest_events(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					seen |= uint64(0x2)
-					if !vCapabilitiesResponse_allOf_1_result_manifest_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "transports":
-					seen |= uint64(0x4)
-					if !vCapabilitiesResponse_allOf_1_result_manifest_transports(c, m.Value(), nil) {
-						return false
-					}
-				case "authentication":
-					seen |= uint64(0x8)
-					if !vCapabilitiesResponse_allOf_1_result_manifest_authentication(c, m.Value(), nil) {
-						return false
-					}
-				case "limits":
-					seen |= uint64(0x40)
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_limits) {
-						return false
-					}
-				case "toolPaths":
-					seen |= uint64(0x10)
-					if !vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c, m.Value(), nil) {
-						return false
-					}
-				case "contentCategories":
-					seen |= uint64(0x20)
-					if !vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c, m.Value(), nil) {
-						return false
-					}
-				case "managedPolicy":
-					seen |= uint64(0x80)
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy) {
-						return false
-					}
-				case "correlationIdentityFields":
-					seen |= uint64(0x100)
-					if !vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c, m.Value(), nil) {
-						return false
-					}
-				case "identity":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "events":
+				seen |= uint64(0x1)
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "gaps":
+				seen |= uint64(0x2)
+				if !vCapabilitiesResponse_allOf_1_result_manifest_gaps(c, m.Value(), nil) {
+					return false
 				}
+			case "transports":
+				seen |= uint64(0x4)
+				if !vCapabilitiesResponse_allOf_1_result_manifest_transports(c, m.Value(), nil) {
+					return false
+				}
+			case "authentication":
+				seen |= uint64(0x8)
+				if !vCapabilitiesResponse_allOf_1_result_manifest_authentication(c, m.Value(), nil) {
+					return false
+				}
+			case "limits":
+				seen |= uint64(0x40)
+				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_limits) {
+					return false
+				}
+			case "toolPaths":
+				seen |= uint64(0x10)
+				if !vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c, m.Value(), nil) {
+					return false
+				}
+			case "contentCategories":
+				seen |= uint64(0x20)
+				if !vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c, m.Value(), nil) {
+					return false
+				}
+			case "managedPolicy":
+				seen |= uint64(0x80)
+				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy) {
+					return false
+				}
+			case "correlationIdentityFields":
+				seen |= uint64(0x100)
+				if !vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c, m.Value(), nil) {
+					return false
+				}
+			case "identity":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1ff) {
-			return c.FailRequired(n, seen, &required6)
-		}
+	}
+	if seen != uint64(0x1ff) {
+		return c.FailRequired(n, seen, &required6)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[43])
@@ -525,17 +507,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[44])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_events_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -554,40 +534,38 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[45])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "event":
-					seen |= uint64(0x1)
-					if !vCommon_eventType(c, m.Value(), nil) {
-						return false
-					}
-				case "modes":
-					seen |= uint64(0x2)
-					if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c, m.Value(), nil) {
-						return false
-					}
-				case "capabilities":
-					if !c.Child(m.Value(), vCapabilities) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "event":
+				seen |= uint64(0x1)
+				if !vCommon_eventType(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modes":
+				seen |= uint64(0x2)
+				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c, m.Value(), nil) {
+					return false
 				}
+			case "capabilities":
+				if !c.Child(m.Value(), vCapabilities) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required7)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required7)
 	}
 	if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c, n, ev) {
 		return false
@@ -1280,47 +1258,45 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[55])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					seen |= uint64(0x1)
-					if !vCapabilities_effects(c, m.Value(), nil) {
-						return false
-					}
-				case "modify":
-					if !c.Child(m.Value(), vCapabilities_modify) {
-						return false
-					}
-				case "flow":
-					if !c.Child(m.Value(), vCapabilities_flow) {
-						return false
-					}
-				case "inject":
-					if !c.Child(m.Value(), vCapabilities_inject) {
-						return false
-					}
-				case "elicitation":
-					if !c.Child(m.Value(), vCapabilities_elicitation) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				seen |= uint64(0x1)
+				if !vCapabilities_effects(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "modify":
+				if !c.Child(m.Value(), vCapabilities_modify) {
+					return false
 				}
+			case "flow":
+				if !c.Child(m.Value(), vCapabilities_flow) {
+					return false
+				}
+			case "inject":
+				if !c.Child(m.Value(), vCapabilities_inject) {
+					return false
+				}
+			case "elicitation":
+				if !c.Child(m.Value(), vCapabilities_elicitation) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required9)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required9)
 	}
 	if !vCapabilities_allOf_0(c, n, ev) {
 		return false
@@ -1728,21 +1704,19 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[66])
 	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[67])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_effects_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[67])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vCapabilities_effects_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -1790,10 +1764,8 @@ func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[69])
 	}
-	if k == ahprt.KindString {
-		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[70])
-		}
+	if !re0.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[70])
 	}
 	return true
 }
@@ -1805,59 +1777,57 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[71])
 	}
-	if k == ahprt.KindObject {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[72])
-		}
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "input":
-					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-						return false
-					}
-				case "output":
-					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-						return false
-					}
-				case "prompt":
-					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-						return false
-					}
-				case "request":
-					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-						return false
-					}
-				case "response":
-					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-						return false
-					}
-				case "content":
-					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-						return false
-					}
-				case "instructions":
-					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-						return false
-					}
-				case "summary":
-					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-						return false
-					}
-				case "workspace":
-					if !c.Child(m.Value(), vCapabilities_modifyOperations) {
-						return false
-					}
-				default:
-					continue
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[72])
+	}
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "input":
+				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "output":
+				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+					return false
 				}
+			case "prompt":
+				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+					return false
+				}
+			case "request":
+				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+					return false
+				}
+			case "response":
+				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+					return false
+				}
+			case "content":
+				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+					return false
+				}
+			case "instructions":
+				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+					return false
+				}
+			case "summary":
+				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+					return false
+				}
+			case "workspace":
+				if !c.Child(m.Value(), vCapabilities_modifyOperations) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -1871,36 +1841,34 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[73])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "replace":
-					seen |= uint64(0x1)
-					if !vCapabilities_modifyOperations_replace(c, m.Value(), nil) {
-						return false
-					}
-				case "merge":
-					seen |= uint64(0x2)
-					if !vCapabilities_modifyOperations_merge(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "replace":
+				seen |= uint64(0x1)
+				if !vCapabilities_modifyOperations_replace(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "merge":
+				seen |= uint64(0x2)
+				if !vCapabilities_modifyOperations_merge(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required13)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required13)
 	}
 	{
 		mark := c.Mark()
@@ -2030,43 +1998,41 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[82])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					seen |= uint64(0x1)
-					if !vCapabilities_flow_operations(c, m.Value(), nil) {
-						return false
-					}
-				case "remainingContinuations":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "continuationCount":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "maxContinuations":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "operations":
+				seen |= uint64(0x1)
+				if !vCapabilities_flow_operations(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "remainingContinuations":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
 				}
+			case "continuationCount":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "maxContinuations":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required16)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required16)
 	}
 	if !vCapabilities_flow_allOf_0(c, n, ev) {
 		return false
@@ -2136,24 +2102,22 @@ func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[86])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[87])
-		}
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[88])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_flow_operations_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[87])
+	}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[88])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_flow_operations_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -2182,10 +2146,8 @@ func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[90])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reasons[91])
-		}
+	if c.Cmp(n, num0) < 0 {
+		return c.FailWith(n, &reasons[91])
 	}
 	return true
 }
@@ -2197,31 +2159,29 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[92])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "context":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCapabilities_inject_context) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "context":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vCapabilities_inject_context) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required18)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required18)
 	}
 	return true
 }
@@ -2233,36 +2193,34 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[94])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "append":
-					seen |= uint64(0x1)
-					if !vCapabilities_inject_context_append(c, m.Value(), nil) {
-						return false
-					}
-				case "deliverAt":
-					seen |= uint64(0x2)
-					if !vCapabilities_inject_context_deliverAt(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "append":
+				seen |= uint64(0x1)
+				if !vCapabilities_inject_context_append(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "deliverAt":
+				seen |= uint64(0x2)
+				if !vCapabilities_inject_context_deliverAt(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required19)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required19)
 	}
 	return true
 }
@@ -2283,24 +2241,22 @@ func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[98])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[99])
-		}
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[100])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_inject_context_deliverAt_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[99])
+	}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[100])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_inject_context_deliverAt_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -2329,28 +2285,26 @@ func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[102])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "form":
-					if !c.Child(m.Value(), vCapabilities_elicitation_form) {
-						return false
-					}
-				case "url":
-					if !c.Child(m.Value(), vCapabilities_elicitation_url) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "form":
+				if !c.Child(m.Value(), vCapabilities_elicitation_form) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "url":
+				if !c.Child(m.Value(), vCapabilities_elicitation_url) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2412,17 +2366,15 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[105])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_sessionStart_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_sessionStart_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -2548,17 +2500,15 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[107])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_configChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_configChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -2692,17 +2642,15 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[109])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_turnStart_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_turnStart_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -2731,13 +2679,11 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[111])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_turnStart_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_turnStart_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -2766,24 +2712,22 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[113])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					if !vCapabilities_turnStart_allOf_1_flow_operations(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "operations":
+				if !vCapabilities_turnStart_allOf_1_flow_operations(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -2797,17 +2741,15 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[114])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_turnStart_allOf_1_flow_operations_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_turnStart_allOf_1_flow_operations_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -2941,17 +2883,15 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[116])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_turnFinishBefore_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_turnFinishBefore_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -2980,13 +2920,11 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, e
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[118])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -3015,24 +2953,22 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[120])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					if !vCapabilities_turnFinishBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "operations":
+				if !vCapabilities_turnFinishBefore_allOf_1_flow_operations(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3046,17 +2982,15 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahpr
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[121])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -3190,17 +3124,15 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[123])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_modelRequestBefore_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_modelRequestBefore_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -3229,13 +3161,11 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[125])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -3264,24 +3194,22 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[127])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					if !vCapabilities_modelRequestBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "operations":
+				if !vCapabilities_modelRequestBefore_allOf_1_flow_operations(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3295,17 +3223,15 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[128])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -3439,17 +3365,15 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[130])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_modelResponseAfter_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_modelResponseAfter_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -3478,13 +3402,11 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[132])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -3513,24 +3435,22 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[134])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					if !vCapabilities_modelResponseAfter_allOf_1_flow_operations(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "operations":
+				if !vCapabilities_modelResponseAfter_allOf_1_flow_operations(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3544,17 +3464,15 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[135])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -3684,17 +3602,15 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[137])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_modelSwitchBefore_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_modelSwitchBefore_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -3723,24 +3639,22 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[139])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "operations":
+				if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -3754,17 +3668,15 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahp
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[140])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -3898,17 +3810,15 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[142])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_toolBefore_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_toolBefore_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -3937,13 +3847,11 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[144])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_toolBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_toolBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -3972,24 +3880,22 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[146])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					if !vCapabilities_toolBefore_allOf_1_flow_operations(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "operations":
+				if !vCapabilities_toolBefore_allOf_1_flow_operations(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4003,17 +3909,15 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[147])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_toolBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_toolBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -4147,17 +4051,15 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[149])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_toolAfter_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_toolAfter_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -4186,13 +4088,11 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[151])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_toolAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_toolAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -4221,24 +4121,22 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[153])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					if !vCapabilities_toolAfter_allOf_1_flow_operations(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "operations":
+				if !vCapabilities_toolAfter_allOf_1_flow_operations(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4252,17 +4150,15 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[154])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_toolAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_toolAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -4396,17 +4292,15 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[156])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_toolPermissionRequest_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_toolPermissionRequest_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -4435,13 +4329,11 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[158])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -4470,24 +4362,22 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[160])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "operations":
+				if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4501,17 +4391,15 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[161])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -4641,17 +4529,15 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[163])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_toolBatchAfter_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_toolBatchAfter_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -4680,24 +4566,22 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[165])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "operations":
-					if !vCapabilities_toolBatchAfter_allOf_1_flow_operations(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "operations":
+				if !vCapabilities_toolBatchAfter_allOf_1_flow_operations(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -4711,17 +4595,15 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[166])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -4851,17 +4733,15 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[168])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_contextCompactBefore_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_contextCompactBefore_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -4890,13 +4770,11 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[170])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -5026,17 +4904,15 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[172])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_contextCompactAfter_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_contextCompactAfter_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -5065,13 +4941,11 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[174])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -5197,17 +5071,15 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[176])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_taskChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_taskChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -5333,17 +5205,15 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[178])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_userElicitationRequest_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_userElicitationRequest_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -5473,17 +5343,15 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[180])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_userElicitationResult_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_userElicitationResult_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -5512,13 +5380,11 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[182])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -5648,17 +5514,15 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[184])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_userMessageInbound_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_userMessageInbound_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -5687,13 +5551,11 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[186])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -5823,17 +5685,15 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[188])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_userMessageOutbound_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_userMessageOutbound_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -5862,13 +5722,11 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[190])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -5998,17 +5856,15 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[192])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -6037,13 +5893,11 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[194])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -6087,24 +5941,22 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.C
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[197])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[198])
-		}
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[199])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[198])
+	}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[199])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -6133,17 +5985,15 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[201])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -6157,36 +6007,34 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[202])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x2)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				seen |= uint64(0x2)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required20)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required20)
 	}
 	return true
 }
@@ -6198,21 +6046,19 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ah
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[205])
 	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[206])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[206])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -6241,21 +6087,19 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, 
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[208])
 	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[209])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[209])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -6284,36 +6128,34 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[211])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "maxUploadBytes":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "maxContinuations":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "minTimeoutMs":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "maxTimeoutMs":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "maxUploadBytes":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "maxContinuations":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
 				}
+			case "minTimeoutMs":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "maxTimeoutMs":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -6327,21 +6169,19 @@ func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahp
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[212])
 	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[213])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCommon_nonEmptyString(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[213])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -6355,21 +6195,19 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[214])
 	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[215])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCommon_nonEmptyString(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[215])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -6383,36 +6221,34 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[216])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "scopes":
-					seen |= uint64(0x1)
-					if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c, m.Value(), nil) {
-						return false
-					}
-				case "disableable":
-					seen |= uint64(0x2)
-					if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "scopes":
+				seen |= uint64(0x1)
+				if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "disableable":
+				seen |= uint64(0x2)
+				if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required21)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required21)
 	}
 	if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c, n, ev) {
 		return false
@@ -6491,21 +6327,19 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[220])
 	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[221])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[221])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -6544,21 +6378,19 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[224])
 	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[225])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCommon_nonEmptyString(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[225])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -6813,65 +6645,63 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "type":
-					seen |= uint64(0x8)
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "source":
+				seen |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
 				}
+			case "time":
+				seen |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "type":
+				seen |= uint64(0x8)
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required22)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required22)
 	}
 	return true
 }
@@ -6883,10 +6713,8 @@ func vEvent_eventCore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[233])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[234])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[234])
 	}
 	return true
 }
@@ -6898,10 +6726,8 @@ func vEvent_eventCore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[235])
 	}
-	if k == ahprt.KindString {
-		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reasons[236])
-		}
+	if !format.URI(d.StrView(n)) {
+		return c.FailWith(n, &reasons[236])
 	}
 	return true
 }
@@ -6913,10 +6739,8 @@ func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[237])
 	}
-	if k == ahprt.KindString {
-		if !format.DateTime(d.StrView(n)) {
-			return c.FailWith(n, &reasons[238])
-		}
+	if !format.DateTime(d.StrView(n)) {
+		return c.FailWith(n, &reasons[238])
 	}
 	return true
 }
@@ -6928,51 +6752,49 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[239])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "cwd":
-					if !vCommon_session_cwd(c, m.Value(), nil) {
-						return false
-					}
-				case "workspaceRoots":
-					if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
-						return false
-					}
-				case "model":
-					if !vCommon_session_model(c, m.Value(), nil) {
-						return false
-					}
-				case "agent":
-					if !c.Child(m.Value(), vCommon_session_agent) {
-						return false
-					}
-				case "synthesized":
-					if !vCommon_session_synthesized(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "cwd":
+				if !vCommon_session_cwd(c, m.Value(), nil) {
+					return false
 				}
+			case "workspaceRoots":
+				if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
+					return false
+				}
+			case "model":
+				if !vCommon_session_model(c, m.Value(), nil) {
+					return false
+				}
+			case "agent":
+				if !c.Child(m.Value(), vCommon_session_agent) {
+					return false
+				}
+			case "synthesized":
+				if !vCommon_session_synthesized(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required23)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required23)
 	}
 	return true
 }
@@ -6994,17 +6816,15 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[242])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -7038,35 +6858,33 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[245])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "type":
-					if !vCommon_session_agent_type(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "type":
+				if !vCommon_session_agent_type(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required24)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required24)
 	}
 	return true
 }
@@ -7098,10 +6916,8 @@ func vEvent_eventCore_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[249])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[250])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[250])
 	}
 	return true
 }
@@ -7113,17 +6929,15 @@ func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[251])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vEvent_gap) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vEvent_gap) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -7137,36 +6951,34 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[252])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if !vEvent_gap_path(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x2)
-					if !vEvent_gap_reason(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if !vEvent_gap_path(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				seen |= uint64(0x2)
+				if !vEvent_gap_reason(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required25)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required25)
 	}
 	return true
 }
@@ -7178,10 +6990,8 @@ func vEvent_gap_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[255])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[256])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[256])
 	}
 	return true
 }
@@ -7193,10 +7003,8 @@ func vEvent_gap_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[257])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[258])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[258])
 	}
 	return true
 }
@@ -7208,13 +7016,11 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[259])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vCommon_reverseDnsName(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vCommon_reverseDnsName(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -7238,35 +7044,33 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[261])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vEvent_openIdentity_id(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vEvent_openIdentity_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required26)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required26)
 	}
 	return true
 }
@@ -7278,10 +7082,8 @@ func vEvent_openIdentity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[263])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[264])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[264])
 	}
 	return true
 }
@@ -7293,17 +7095,15 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[265])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vContentItem) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vContentItem) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -7449,59 +7249,57 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 		return c.FailTypeWith(n, &reasons[272])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "kind":
-					seen |= uint64(0x2)
-					if !vContentItem_textBodyPart_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "mediaType":
-					seen |= uint64(0x4)
-					if !vContentItem_textBodyPart_mediaType(c, m.Value(), nil) {
-						return false
-					}
-				case "selection":
-					seen |= uint64(0x8)
-					if !vContentItem_textBodyPart_selection(c, m.Value(), nil) {
-						return false
-					}
-				case "text":
-					seen |= uint64(0x10)
-					if !vContentItem_textBodyPart_text(c, m.Value(), nil) {
-						return false
-					}
-				case "category":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vContentItem_synthesized(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[273])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "kind":
+				seen |= uint64(0x2)
+				if !vContentItem_textBodyPart_kind(c, m.Value(), nil) {
+					return false
 				}
+			case "mediaType":
+				seen |= uint64(0x4)
+				if !vContentItem_textBodyPart_mediaType(c, m.Value(), nil) {
+					return false
+				}
+			case "selection":
+				seen |= uint64(0x8)
+				if !vContentItem_textBodyPart_selection(c, m.Value(), nil) {
+					return false
+				}
+			case "text":
+				seen |= uint64(0x10)
+				if !vContentItem_textBodyPart_text(c, m.Value(), nil) {
+					return false
+				}
+			case "category":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			case "synthesized":
+				if !vContentItem_synthesized(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[273])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1f) {
-			return c.FailRequired(n, seen, &required27)
-		}
+	}
+	if seen != uint64(0x1f) {
+		return c.FailRequired(n, seen, &required27)
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[279])
@@ -7563,67 +7361,65 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[285])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "kind":
-					seen |= uint64(0x2)
-					if !vContentItem_textGapPart_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "mediaType":
-					seen |= uint64(0x4)
-					if !vContentItem_textGapPart_mediaType(c, m.Value(), nil) {
-						return false
-					}
-				case "selection":
-					seen |= uint64(0x8)
-					if !vContentItem_textGapPart_selection(c, m.Value(), nil) {
-						return false
-					}
-				case "gap":
-					seen |= uint64(0x10)
-					if !c.ChildAll(m.Value(), vContentItem_gap) {
-						return false
-					}
-				case "category":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "size":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "sha256":
-					if !vCommon_sha256Hex(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vContentItem_synthesized(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[286])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "kind":
+				seen |= uint64(0x2)
+				if !vContentItem_textGapPart_kind(c, m.Value(), nil) {
+					return false
 				}
+			case "mediaType":
+				seen |= uint64(0x4)
+				if !vContentItem_textGapPart_mediaType(c, m.Value(), nil) {
+					return false
+				}
+			case "selection":
+				seen |= uint64(0x8)
+				if !vContentItem_textGapPart_selection(c, m.Value(), nil) {
+					return false
+				}
+			case "gap":
+				seen |= uint64(0x10)
+				if !c.ChildAll(m.Value(), vContentItem_gap) {
+					return false
+				}
+			case "category":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			case "size":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "sha256":
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
+					return false
+				}
+			case "synthesized":
+				if !vContentItem_synthesized(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[286])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1f) {
-			return c.FailRequired(n, seen, &required28)
-		}
+	}
+	if seen != uint64(0x1f) {
+		return c.FailRequired(n, seen, &required28)
 	}
 	return true
 }
@@ -7662,35 +7458,33 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[295])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "reason":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "path":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[296])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "reason":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "path":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[296])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required29)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required29)
 	}
 	return true
 }
@@ -7702,16 +7496,14 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[298])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 64) {
-			return c.FailWith(n, &reasons[299])
-		}
-		if d.RunesAbove(n, 64) {
-			return c.FailWith(n, &reasons[300])
-		}
-		if !re1.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[301])
-		}
+	if d.RunesBelow(n, 64) {
+		return c.FailWith(n, &reasons[299])
+	}
+	if d.RunesAbove(n, 64) {
+		return c.FailWith(n, &reasons[300])
+	}
+	if !re1.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[301])
 	}
 	return true
 }
@@ -7723,62 +7515,60 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[302])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "kind":
-					seen |= uint64(0x2)
-					if !vContentItem_textMetadataPart_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "mediaType":
-					seen |= uint64(0x4)
-					if !vContentItem_textMetadataPart_mediaType(c, m.Value(), nil) {
-						return false
-					}
-				case "selection":
-					seen |= uint64(0x8)
-					if !vContentItem_textMetadataPart_selection(c, m.Value(), nil) {
-						return false
-					}
-				case "category":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "size":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "sha256":
-					if !vCommon_sha256Hex(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vContentItem_synthesized(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[303])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "kind":
+				seen |= uint64(0x2)
+				if !vContentItem_textMetadataPart_kind(c, m.Value(), nil) {
+					return false
 				}
+			case "mediaType":
+				seen |= uint64(0x4)
+				if !vContentItem_textMetadataPart_mediaType(c, m.Value(), nil) {
+					return false
+				}
+			case "selection":
+				seen |= uint64(0x8)
+				if !vContentItem_textMetadataPart_selection(c, m.Value(), nil) {
+					return false
+				}
+			case "category":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			case "size":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "sha256":
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
+					return false
+				}
+			case "synthesized":
+				if !vContentItem_synthesized(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[303])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required30)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required30)
 	}
 	return true
 }
@@ -7817,62 +7607,60 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[311])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "kind":
-					seen |= uint64(0x2)
-					if !vContentItem_textOmittedPart_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "mediaType":
-					seen |= uint64(0x4)
-					if !vContentItem_textOmittedPart_mediaType(c, m.Value(), nil) {
-						return false
-					}
-				case "selection":
-					seen |= uint64(0x8)
-					if !vContentItem_textOmittedPart_selection(c, m.Value(), nil) {
-						return false
-					}
-				case "category":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "size":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "sha256":
-					if !vCommon_sha256Hex(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vContentItem_synthesized(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[312])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "kind":
+				seen |= uint64(0x2)
+				if !vContentItem_textOmittedPart_kind(c, m.Value(), nil) {
+					return false
 				}
+			case "mediaType":
+				seen |= uint64(0x4)
+				if !vContentItem_textOmittedPart_mediaType(c, m.Value(), nil) {
+					return false
+				}
+			case "selection":
+				seen |= uint64(0x8)
+				if !vContentItem_textOmittedPart_selection(c, m.Value(), nil) {
+					return false
+				}
+			case "category":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			case "size":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "sha256":
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
+					return false
+				}
+			case "synthesized":
+				if !vContentItem_synthesized(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[312])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required31)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required31)
 	}
 	return true
 }
@@ -7987,59 +7775,57 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 		return c.FailTypeWith(n, &reasons[323])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "kind":
-					seen |= uint64(0x2)
-					if !vContentItem_attachmentBodyPart_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "mediaType":
-					seen |= uint64(0x4)
-					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-						return false
-					}
-				case "selection":
-					seen |= uint64(0x8)
-					if !vContentItem_attachmentBodyPart_selection(c, m.Value(), nil) {
-						return false
-					}
-				case "body":
-					seen |= uint64(0x10)
-					if !c.ChildAll(m.Value(), vContentReference) {
-						return false
-					}
-				case "category":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vContentItem_synthesized(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[324])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "kind":
+				seen |= uint64(0x2)
+				if !vContentItem_attachmentBodyPart_kind(c, m.Value(), nil) {
+					return false
 				}
+			case "mediaType":
+				seen |= uint64(0x4)
+				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+					return false
+				}
+			case "selection":
+				seen |= uint64(0x8)
+				if !vContentItem_attachmentBodyPart_selection(c, m.Value(), nil) {
+					return false
+				}
+			case "body":
+				seen |= uint64(0x10)
+				if !c.ChildAll(m.Value(), vContentReference) {
+					return false
+				}
+			case "category":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			case "synthesized":
+				if !vContentItem_synthesized(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[324])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1f) {
-			return c.FailRequired(n, seen, &required32)
-		}
+	}
+	if seen != uint64(0x1f) {
+		return c.FailRequired(n, seen, &required32)
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[330])
@@ -8063,10 +7849,8 @@ func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[332])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[333])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[333])
 	}
 	if c.Quiet(n, nil, vContentItem_attachmentMediaType_not) {
 		return c.FailWith(n, &reasons[334])
@@ -8103,31 +7887,29 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailTypeWith(n, &reasons[337])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "ref":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[338])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "ref":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				return c.FailWith(m.Name(), &reasons[338])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required33)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required33)
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[340])
@@ -8142,67 +7924,65 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[341])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "kind":
-					seen |= uint64(0x2)
-					if !vContentItem_attachmentGapPart_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "mediaType":
-					seen |= uint64(0x4)
-					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-						return false
-					}
-				case "selection":
-					seen |= uint64(0x8)
-					if !vContentItem_attachmentGapPart_selection(c, m.Value(), nil) {
-						return false
-					}
-				case "gap":
-					seen |= uint64(0x10)
-					if !c.ChildAll(m.Value(), vContentItem_gap) {
-						return false
-					}
-				case "category":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "size":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "sha256":
-					if !vCommon_sha256Hex(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vContentItem_synthesized(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[342])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "kind":
+				seen |= uint64(0x2)
+				if !vContentItem_attachmentGapPart_kind(c, m.Value(), nil) {
+					return false
 				}
+			case "mediaType":
+				seen |= uint64(0x4)
+				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+					return false
+				}
+			case "selection":
+				seen |= uint64(0x8)
+				if !vContentItem_attachmentGapPart_selection(c, m.Value(), nil) {
+					return false
+				}
+			case "gap":
+				seen |= uint64(0x10)
+				if !c.ChildAll(m.Value(), vContentItem_gap) {
+					return false
+				}
+			case "category":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			case "size":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "sha256":
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
+					return false
+				}
+			case "synthesized":
+				if !vContentItem_synthesized(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[342])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1f) {
-			return c.FailRequired(n, seen, &required34)
-		}
+	}
+	if seen != uint64(0x1f) {
+		return c.FailRequired(n, seen, &required34)
 	}
 	return true
 }
@@ -8232,62 +8012,60 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[350])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "kind":
-					seen |= uint64(0x2)
-					if !vContentItem_attachmentMetadataPart_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "mediaType":
-					seen |= uint64(0x4)
-					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-						return false
-					}
-				case "selection":
-					seen |= uint64(0x8)
-					if !vContentItem_attachmentMetadataPart_selection(c, m.Value(), nil) {
-						return false
-					}
-				case "category":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "size":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "sha256":
-					if !vCommon_sha256Hex(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vContentItem_synthesized(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[351])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "kind":
+				seen |= uint64(0x2)
+				if !vContentItem_attachmentMetadataPart_kind(c, m.Value(), nil) {
+					return false
 				}
+			case "mediaType":
+				seen |= uint64(0x4)
+				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+					return false
+				}
+			case "selection":
+				seen |= uint64(0x8)
+				if !vContentItem_attachmentMetadataPart_selection(c, m.Value(), nil) {
+					return false
+				}
+			case "category":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			case "size":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "sha256":
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
+					return false
+				}
+			case "synthesized":
+				if !vContentItem_synthesized(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[351])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required35)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required35)
 	}
 	return true
 }
@@ -8317,62 +8095,60 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[358])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "kind":
-					seen |= uint64(0x2)
-					if !vContentItem_attachmentOmittedPart_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "mediaType":
-					seen |= uint64(0x4)
-					if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
-						return false
-					}
-				case "selection":
-					seen |= uint64(0x8)
-					if !vContentItem_attachmentOmittedPart_selection(c, m.Value(), nil) {
-						return false
-					}
-				case "category":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "size":
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "sha256":
-					if !vCommon_sha256Hex(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vContentItem_synthesized(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[359])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "kind":
+				seen |= uint64(0x2)
+				if !vContentItem_attachmentOmittedPart_kind(c, m.Value(), nil) {
+					return false
 				}
+			case "mediaType":
+				seen |= uint64(0x4)
+				if !vContentItem_attachmentMediaType(c, m.Value(), nil) {
+					return false
+				}
+			case "selection":
+				seen |= uint64(0x8)
+				if !vContentItem_attachmentOmittedPart_selection(c, m.Value(), nil) {
+					return false
+				}
+			case "category":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			case "size":
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "sha256":
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
+					return false
+				}
+			case "synthesized":
+				if !vContentItem_synthesized(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[359])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required36)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required36)
 	}
 	return true
 }
@@ -8402,36 +8178,34 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[366])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_configChangeBefore_type(c, m.Value(), nil) {
-						return false
-					}
-				case "change":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vInteractionEvent_configChangeBefore_change) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_configChangeBefore_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "change":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vInteractionEvent_configChangeBefore_change) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required37)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required37)
 	}
 	return true
 }
@@ -8452,50 +8226,48 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[370])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "source":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_configChangeBefore_change_source(c, m.Value(), nil) {
-						return false
-					}
-				case "scope":
-					seen |= uint64(0x2)
-					if !vInteractionEvent_configChangeBefore_change_scope(c, m.Value(), nil) {
-						return false
-					}
-				case "settings":
-					seen |= uint64(0x4)
-					if !vInteractionEvent_configChangeBefore_change_settings(c, m.Value(), nil) {
-						return false
-					}
-				case "summary":
-					seen |= uint64(0x8)
-					if !vInteractionEvent_configChangeBefore_change_summary(c, m.Value(), nil) {
-						return false
-					}
-				case "path":
-					if !vInteractionEvent_configChangeBefore_change_path(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[371])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "source":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_configChangeBefore_change_source(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "scope":
+				seen |= uint64(0x2)
+				if !vInteractionEvent_configChangeBefore_change_scope(c, m.Value(), nil) {
+					return false
 				}
+			case "settings":
+				seen |= uint64(0x4)
+				if !vInteractionEvent_configChangeBefore_change_settings(c, m.Value(), nil) {
+					return false
+				}
+			case "summary":
+				seen |= uint64(0x8)
+				if !vInteractionEvent_configChangeBefore_change_summary(c, m.Value(), nil) {
+					return false
+				}
+			case "path":
+				if !vInteractionEvent_configChangeBefore_change_path(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[371])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required38)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required38)
 	}
 	return true
 }
@@ -8507,10 +8279,8 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[376])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[377])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[377])
 	}
 	return true
 }
@@ -8522,10 +8292,8 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[378])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[379])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[379])
 	}
 	return true
 }
@@ -8537,17 +8305,15 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[380])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vInteractionEvent_configChangeBefore_change_settings_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vInteractionEvent_configChangeBefore_change_settings_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -8561,10 +8327,8 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[381])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[382])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[382])
 	}
 	return true
 }
@@ -8576,10 +8340,8 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[383])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[384])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[384])
 	}
 	return true
 }
@@ -8591,10 +8353,8 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[385])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[386])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[386])
 	}
 	return true
 }
@@ -8622,36 +8382,34 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[387])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_configChangeAfter_type(c, m.Value(), nil) {
-						return false
-					}
-				case "change":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vInteractionEvent_configChangeAfter_change) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_configChangeAfter_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "change":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vInteractionEvent_configChangeAfter_change) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required39)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required39)
 	}
 	return true
 }
@@ -8672,54 +8430,52 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[391])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "source":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_configChangeAfter_change_source(c, m.Value(), nil) {
-						return false
-					}
-				case "scope":
-					seen |= uint64(0x2)
-					if !vInteractionEvent_configChangeAfter_change_scope(c, m.Value(), nil) {
-						return false
-					}
-				case "settings":
-					seen |= uint64(0x4)
-					if !vInteractionEvent_configChangeAfter_change_settings(c, m.Value(), nil) {
-						return false
-					}
-				case "summary":
-					seen |= uint64(0x8)
-					if !vInteractionEvent_configChangeAfter_change_summary(c, m.Value(), nil) {
-						return false
-					}
-				case "path":
-					if !vInteractionEvent_configChangeAfter_change_path(c, m.Value(), nil) {
-						return false
-					}
-				case "mcpServers":
-					if !vInteractionEvent_configChangeAfter_change_mcpServers(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[392])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "source":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_configChangeAfter_change_source(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "scope":
+				seen |= uint64(0x2)
+				if !vInteractionEvent_configChangeAfter_change_scope(c, m.Value(), nil) {
+					return false
 				}
+			case "settings":
+				seen |= uint64(0x4)
+				if !vInteractionEvent_configChangeAfter_change_settings(c, m.Value(), nil) {
+					return false
+				}
+			case "summary":
+				seen |= uint64(0x8)
+				if !vInteractionEvent_configChangeAfter_change_summary(c, m.Value(), nil) {
+					return false
+				}
+			case "path":
+				if !vInteractionEvent_configChangeAfter_change_path(c, m.Value(), nil) {
+					return false
+				}
+			case "mcpServers":
+				if !vInteractionEvent_configChangeAfter_change_mcpServers(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[392])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required40)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required40)
 	}
 	return true
 }
@@ -8731,10 +8487,8 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[397])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[398])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[398])
 	}
 	return true
 }
@@ -8746,10 +8500,8 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[399])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[400])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[400])
 	}
 	return true
 }
@@ -8761,17 +8513,15 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[401])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vInteractionEvent_configChangeAfter_change_settings_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vInteractionEvent_configChangeAfter_change_settings_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -8785,10 +8535,8 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[402])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[403])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[403])
 	}
 	return true
 }
@@ -8800,10 +8548,8 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[404])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[405])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[405])
 	}
 	return true
 }
@@ -8815,10 +8561,8 @@ func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[406])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[407])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[407])
 	}
 	return true
 }
@@ -8830,17 +8574,15 @@ func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[408])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vInteractionEvent_configChangeAfter_change_mcpServers_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vInteractionEvent_configChangeAfter_change_mcpServers_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -8870,89 +8612,87 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 		return c.FailTypeWith(n, &reasons[410])
 	}
 	var seen1 uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_turnStart_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					seen |= uint64(0x4)
-					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-						return false
-					}
-				case "trigger":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_turnStart_trigger(c, m.Value(), nil) {
-						return false
-					}
-				case "expandedFrom":
-					if !vExecutionEvent_turnStart_expandedFrom(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_turnStart_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				seen |= uint64(0x4)
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+					return false
+				}
+			case "trigger":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_turnStart_trigger(c, m.Value(), nil) {
+					return false
+				}
+			case "expandedFrom":
+				if !vExecutionEvent_turnStart_expandedFrom(c, m.Value(), nil) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required41)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required41)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -8976,35 +8716,33 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[415])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vEvent_identity_id(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[416])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vEvent_identity_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[416])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required42)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required42)
 	}
 	return true
 }
@@ -9016,10 +8754,8 @@ func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[418])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[419])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[419])
 	}
 	return true
 }
@@ -9031,17 +8767,15 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[420])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.ChildAll(it.Item(), vContentItem_message) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.ChildAll(it.Item(), vContentItem_message) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -9060,45 +8794,43 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[421])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "role":
-					seen |= uint64(0x2)
-					if !vContentItem_message_role(c, m.Value(), nil) {
-						return false
-					}
-				case "parts":
-					seen |= uint64(0x4)
-					if !vContentItem_message_parts(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vContentItem_message_synthesized(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[422])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "role":
+				seen |= uint64(0x2)
+				if !vContentItem_message_role(c, m.Value(), nil) {
+					return false
 				}
+			case "parts":
+				seen |= uint64(0x4)
+				if !vContentItem_message_parts(c, m.Value(), nil) {
+					return false
+				}
+			case "synthesized":
+				if !vContentItem_message_synthesized(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[422])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required43)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required43)
 	}
 	return true
 }
@@ -9125,17 +8857,15 @@ func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[427])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vContentItem) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vContentItem) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -9174,10 +8904,8 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[430])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[431])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[431])
 	}
 	return true
 }
@@ -9196,97 +8924,95 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	}
 	var seen1 uint64
 	var seen2 uint64
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_turnFinishBefore_type(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					seen2 |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					seen2 |= uint64(0x8)
-					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-						return false
-					}
-				case "outcome":
-					seen2 |= uint64(0x2)
-					if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
-						return false
-					}
-				case "lastAssistantItem":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "continuationCount":
-					seen2 |= uint64(0x4)
-					if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
-						return false
-					}
-				case "usage":
-					if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_turnFinishBefore_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
 				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "turn":
+				seen2 |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "items":
+				seen2 |= uint64(0x8)
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+					return false
+				}
+			case "outcome":
+				seen2 |= uint64(0x2)
+				if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
+					return false
+				}
+			case "lastAssistantItem":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "continuationCount":
+				seen2 |= uint64(0x4)
+				if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
+					return false
+				}
+			case "usage":
+				if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
-		if seen2 != uint64(0xf) {
-			return c.FailRequired(n, seen2, &required44)
-		}
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
+	}
+	if seen2 != uint64(0xf) {
+		return c.FailRequired(n, seen2, &required44)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -9309,54 +9035,52 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[437])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "turn":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					seen |= uint64(0x8)
-					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-						return false
-					}
-				case "outcome":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
-						return false
-					}
-				case "lastAssistantItem":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "continuationCount":
-					seen |= uint64(0x4)
-					if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
-						return false
-					}
-				case "usage":
-					if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "turn":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "items":
+				seen |= uint64(0x8)
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+					return false
 				}
+			case "outcome":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
+					return false
+				}
+			case "lastAssistantItem":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "continuationCount":
+				seen |= uint64(0x4)
+				if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
+					return false
+				}
+			case "usage":
+				if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required44)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required44)
 	}
 	return true
 }
@@ -9383,10 +9107,8 @@ func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[439])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reasons[440])
-		}
+	if c.Cmp(n, num0) < 0 {
+		return c.FailWith(n, &reasons[440])
 	}
 	return true
 }
@@ -9409,66 +9131,64 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[441])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "kind":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_usage_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "scope":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_usage_scope(c, m.Value(), nil) {
-						return false
-					}
-				case "completeness":
-					seen |= uint64(0x4)
-					if !vExecutionEvent_usage_completeness(c, m.Value(), nil) {
-						return false
-					}
-				case "provenance":
-					seen |= uint64(0x8)
-					if !vExecutionEvent_usage_provenance(c, m.Value(), nil) {
-						return false
-					}
-				case "inputTokens":
-					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "outputTokens":
-					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "cacheReadTokens":
-					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "cacheWriteTokens":
-					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "cost":
-					if !c.ChildAll(m.Value(), vExecutionEvent_usage_cost) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[442])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "kind":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_usage_kind(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "scope":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_usage_scope(c, m.Value(), nil) {
+					return false
 				}
+			case "completeness":
+				seen |= uint64(0x4)
+				if !vExecutionEvent_usage_completeness(c, m.Value(), nil) {
+					return false
+				}
+			case "provenance":
+				seen |= uint64(0x8)
+				if !vExecutionEvent_usage_provenance(c, m.Value(), nil) {
+					return false
+				}
+			case "inputTokens":
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "outputTokens":
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "cacheReadTokens":
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "cacheWriteTokens":
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "cost":
+				if !c.ChildAll(m.Value(), vExecutionEvent_usage_cost) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[442])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required45)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required45)
 	}
 	return true
 }
@@ -9540,10 +9260,8 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[451])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reasons[452])
-		}
+	if c.Cmp(n, num0) < 0 {
+		return c.FailWith(n, &reasons[452])
 	}
 	return true
 }
@@ -9555,41 +9273,39 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[453])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "amount":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_usage_cost_amount(c, m.Value(), nil) {
-						return false
-					}
-				case "currency":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
-						return false
-					}
-				case "basis":
-					seen |= uint64(0x4)
-					if !vExecutionEvent_usage_cost_basis(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[454])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "amount":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_usage_cost_amount(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "currency":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
+					return false
 				}
+			case "basis":
+				seen |= uint64(0x4)
+				if !vExecutionEvent_usage_cost_basis(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[454])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required46)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required46)
 	}
 	return true
 }
@@ -9601,10 +9317,8 @@ func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[458])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reasons[459])
-		}
+	if c.Cmp(n, num0) < 0 {
+		return c.FailWith(n, &reasons[459])
 	}
 	return true
 }
@@ -9616,10 +9330,8 @@ func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[460])
 	}
-	if k == ahprt.KindString {
-		if !re3.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[461])
-		}
+	if !re3.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[461])
 	}
 	return true
 }
@@ -9712,101 +9424,99 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	}
 	var seen1 uint64
 	var seen2 uint64
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_turnEnd_type(c, m.Value(), nil) {
-						return false
-					}
-				case "error":
-					if !c.ChildAll(m.Value(), vExecutionEvent_error) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					seen2 |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					seen2 |= uint64(0x8)
-					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-						return false
-					}
-				case "outcome":
-					seen2 |= uint64(0x2)
-					if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
-						return false
-					}
-				case "lastAssistantItem":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "continuationCount":
-					seen2 |= uint64(0x4)
-					if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
-						return false
-					}
-				case "usage":
-					if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_turnEnd_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "error":
+				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
+					return false
 				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "turn":
+				seen2 |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "items":
+				seen2 |= uint64(0x8)
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+					return false
+				}
+			case "outcome":
+				seen2 |= uint64(0x2)
+				if !vExecutionEvent_turnCompletion_outcome(c, m.Value(), nil) {
+					return false
+				}
+			case "lastAssistantItem":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "continuationCount":
+				seen2 |= uint64(0x4)
+				if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
+					return false
+				}
+			case "usage":
+				if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
-		if seen2 != uint64(0xf) {
-			return c.FailRequired(n, seen2, &required44)
-		}
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
+	}
+	if seen2 != uint64(0xf) {
+		return c.FailRequired(n, seen2, &required44)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -9881,45 +9591,43 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[469])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "message":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_error_message(c, m.Value(), nil) {
-						return false
-					}
-				case "class":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_error_class(c, m.Value(), nil) {
-						return false
-					}
-				case "code":
-					if !vExecutionEvent_error_code(c, m.Value(), nil) {
-						return false
-					}
-				case "status":
-					if !c.Child(m.Value(), vExecutionEvent_error_status) {
-						return false
-					}
-				case "native":
-				default:
-					return c.FailWith(m.Name(), &reasons[470])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "message":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_error_message(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "class":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_error_class(c, m.Value(), nil) {
+					return false
 				}
+			case "code":
+				if !vExecutionEvent_error_code(c, m.Value(), nil) {
+					return false
+				}
+			case "status":
+				if !c.Child(m.Value(), vExecutionEvent_error_status) {
+					return false
+				}
+			case "native":
+			default:
+				return c.FailWith(m.Name(), &reasons[470])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required47)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required47)
 	}
 	return true
 }
@@ -9931,10 +9639,8 @@ func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[473])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[474])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[474])
 	}
 	return true
 }
@@ -9946,10 +9652,8 @@ func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[475])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[476])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[476])
 	}
 	return true
 }
@@ -9961,10 +9665,8 @@ func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[477])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[478])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[478])
 	}
 	return true
 }
@@ -9998,10 +9700,8 @@ func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[480])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[481])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[481])
 	}
 	return true
 }
@@ -10029,94 +9729,92 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		return c.FailTypeWith(n, &reasons[483])
 	}
 	var seen1 uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_turnProgress_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					if !vEvent_contentItems(c, m.Value(), nil) {
-						return false
-					}
-				case "item":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "delta":
-					seen |= uint64(0x4)
-					if !c.ChildAll(m.Value(), vContentItem_message) {
-						return false
-					}
-				case "final":
-					seen |= uint64(0x8)
-					if !vExecutionEvent_turnProgress_final(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_turnProgress_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				if !vEvent_contentItems(c, m.Value(), nil) {
+					return false
+				}
+			case "item":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "delta":
+				seen |= uint64(0x4)
+				if !c.ChildAll(m.Value(), vContentItem_message) {
+					return false
+				}
+			case "final":
+				seen |= uint64(0x8)
+				if !vExecutionEvent_turnProgress_final(c, m.Value(), nil) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required48)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required48)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -10157,109 +9855,107 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	}
 	var seen1 uint64
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_modelRequestBefore_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					seen |= uint64(0x8)
-					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-						return false
-					}
-				case "model":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-						return false
-					}
-				case "attempt":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
-						return false
-					}
-				case "params":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_params) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "usage":
-					present |= 1
-					continue
-				case "execution":
-					present |= 2
-					continue
-				case "finishReason":
-					present |= 4
-					continue
-				case "latencyMs":
-					present |= 8
-					continue
-				case "error":
-					present |= 16
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_modelRequestBefore_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				seen |= uint64(0x8)
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+					return false
+				}
+			case "model":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+					return false
+				}
+			case "attempt":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
+					return false
+				}
+			case "params":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vExecutionEvent_modelRequestBefore_params) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "usage":
+				present |= 1
+				continue
+			case "execution":
+				present |= 2
+				continue
+			case "finishReason":
+				present |= 4
+				continue
+			case "latencyMs":
+				present |= 8
+				continue
+			case "error":
+				present |= 16
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required49)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required49)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -10286,36 +9982,34 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[497])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_model_id(c, m.Value(), nil) {
-						return false
-					}
-				case "provider":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_model_provider(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[498])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_model_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "provider":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_model_provider(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[498])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required50)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required50)
 	}
 	return true
 }
@@ -10327,10 +10021,8 @@ func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[501])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[502])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[502])
 	}
 	return true
 }
@@ -10342,10 +10034,8 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[503])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[504])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[504])
 	}
 	return true
 }
@@ -10357,40 +10047,38 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[505])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_attempt_id(c, m.Value(), nil) {
-						return false
-					}
-				case "number":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_attempt_number(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[506])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_attempt_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "number":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_attempt_number(c, m.Value(), nil) {
+					return false
 				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[506])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required51)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required51)
 	}
 	return true
 }
@@ -10402,10 +10090,8 @@ func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[509])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[510])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[510])
 	}
 	return true
 }
@@ -10417,10 +10103,8 @@ func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[511])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reasons[512])
-		}
+	if c.Cmp(n, num1) < 0 {
+		return c.FailWith(n, &reasons[512])
 	}
 	return true
 }
@@ -10449,110 +10133,108 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	}
 	var seen1 uint64
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_modelResponseAfter_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					seen |= uint64(0x8)
-					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-						return false
-					}
-				case "model":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-						return false
-					}
-				case "attempt":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
-						return false
-					}
-				case "execution":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vExecutionEvent_execution) {
-						return false
-					}
-				case "usage":
-					if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
-						return false
-					}
-				case "finishReason":
-					seen |= uint64(0x10)
-					if !vExecutionEvent_modelResponseAfter_finishReason(c, m.Value(), nil) {
-						return false
-					}
-				case "latencyMs":
-					if !vExecutionEvent_modelResponseAfter_latencyMs(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "error":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_modelResponseAfter_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				seen |= uint64(0x8)
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+					return false
+				}
+			case "model":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+					return false
+				}
+			case "attempt":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
+					return false
+				}
+			case "execution":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vExecutionEvent_execution) {
+					return false
+				}
+			case "usage":
+				if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
+					return false
+				}
+			case "finishReason":
+				seen |= uint64(0x10)
+				if !vExecutionEvent_modelResponseAfter_finishReason(c, m.Value(), nil) {
+					return false
+				}
+			case "latencyMs":
+				if !vExecutionEvent_modelResponseAfter_latencyMs(c, m.Value(), nil) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "error":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1f) {
-			return c.FailRequired(n, seen, &required52)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
+	}
+	if seen != uint64(0x1f) {
+		return c.FailRequired(n, seen, &required52)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -10825,31 +10507,29 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[530])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "status":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_execution_oneOf_0_status(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[531])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_execution_oneOf_0_status(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				return c.FailWith(m.Name(), &reasons[531])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required55)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required55)
 	}
 	return true
 }
@@ -10870,36 +10550,34 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[534])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "status":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_execution_oneOf_1_status(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_execution_oneOf_1_reason(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[535])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_execution_oneOf_1_status(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_execution_oneOf_1_reason(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[535])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required56)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required56)
 	}
 	return true
 }
@@ -10929,40 +10607,38 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[540])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "status":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_execution_oneOf_2_status(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_execution_oneOf_2_reason(c, m.Value(), nil) {
-						return false
-					}
-				case "detail":
-					if !vExecutionEvent_execution_oneOf_2_detail(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[541])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_execution_oneOf_2_status(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_execution_oneOf_2_reason(c, m.Value(), nil) {
+					return false
 				}
+			case "detail":
+				if !vExecutionEvent_execution_oneOf_2_detail(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[541])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required57)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required57)
 	}
 	return true
 }
@@ -10992,10 +10668,8 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[546])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[547])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[547])
 	}
 	return true
 }
@@ -11007,40 +10681,38 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[548])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "status":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_execution_oneOf_3_status(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_execution_oneOf_3_reason(c, m.Value(), nil) {
-						return false
-					}
-				case "detail":
-					if !vExecutionEvent_execution_oneOf_3_detail(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[549])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_execution_oneOf_3_status(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_execution_oneOf_3_reason(c, m.Value(), nil) {
+					return false
 				}
+			case "detail":
+				if !vExecutionEvent_execution_oneOf_3_detail(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[549])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required58)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required58)
 	}
 	return true
 }
@@ -11070,10 +10742,8 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[554])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[555])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[555])
 	}
 	return true
 }
@@ -11085,40 +10755,38 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[556])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "status":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_execution_oneOf_4_status(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_execution_oneOf_4_reason(c, m.Value(), nil) {
-						return false
-					}
-				case "detail":
-					if !vExecutionEvent_execution_oneOf_4_detail(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[557])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_execution_oneOf_4_status(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_execution_oneOf_4_reason(c, m.Value(), nil) {
+					return false
 				}
+			case "detail":
+				if !vExecutionEvent_execution_oneOf_4_detail(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[557])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required59)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required59)
 	}
 	return true
 }
@@ -11148,10 +10816,8 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[562])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[563])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[563])
 	}
 	return true
 }
@@ -11163,40 +10829,38 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[564])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "status":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_execution_oneOf_5_status(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_execution_oneOf_5_reason(c, m.Value(), nil) {
-						return false
-					}
-				case "detail":
-					if !vExecutionEvent_execution_oneOf_5_detail(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[565])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_execution_oneOf_5_status(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_execution_oneOf_5_reason(c, m.Value(), nil) {
+					return false
 				}
+			case "detail":
+				if !vExecutionEvent_execution_oneOf_5_detail(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[565])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required60)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required60)
 	}
 	return true
 }
@@ -11226,10 +10890,8 @@ func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[570])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[571])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[571])
 	}
 	return true
 }
@@ -11321,10 +10983,8 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[575])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[576])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[576])
 	}
 	return true
 }
@@ -11336,10 +10996,8 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[577])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reasons[578])
-		}
+	if c.Cmp(n, num0) < 0 {
+		return c.FailWith(n, &reasons[578])
 	}
 	return true
 }
@@ -11358,113 +11016,111 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	}
 	var seen1 uint64
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_modelError_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					if !vEvent_contentItems(c, m.Value(), nil) {
-						return false
-					}
-				case "model":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-						return false
-					}
-				case "attempt":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
-						return false
-					}
-				case "execution":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vExecutionEvent_modelError_execution) {
-						return false
-					}
-				case "error":
-					seen |= uint64(0x8)
-					if !c.ChildAll(m.Value(), vExecutionEvent_error) {
-						return false
-					}
-				case "usage":
-					if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
-						return false
-					}
-				case "latencyMs":
-					if !vExecutionEvent_modelError_latencyMs(c, m.Value(), nil) {
-						return false
-					}
-				case "recovery":
-					if !vExecutionEvent_modelError_recovery(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "finishReason":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_modelError_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				if !vEvent_contentItems(c, m.Value(), nil) {
+					return false
+				}
+			case "model":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+					return false
+				}
+			case "attempt":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_attempt) {
+					return false
+				}
+			case "execution":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vExecutionEvent_modelError_execution) {
+					return false
+				}
+			case "error":
+				seen |= uint64(0x8)
+				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
+					return false
+				}
+			case "usage":
+				if !c.Child(m.Value(), vExecutionEvent_attemptUsage) {
+					return false
+				}
+			case "latencyMs":
+				if !vExecutionEvent_modelError_latencyMs(c, m.Value(), nil) {
+					return false
+				}
+			case "recovery":
+				if !vExecutionEvent_modelError_recovery(c, m.Value(), nil) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "finishReason":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required61)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required61)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -11539,10 +11195,8 @@ func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[587])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reasons[588])
-		}
+	if c.Cmp(n, num0) < 0 {
+		return c.FailWith(n, &reasons[588])
 	}
 	return true
 }
@@ -11554,10 +11208,8 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[589])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[590])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[590])
 	}
 	return true
 }
@@ -11576,100 +11228,98 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	}
 	var seen1 uint64
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_modelSwitchBefore_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					if !vEvent_contentItems(c, m.Value(), nil) {
-						return false
-					}
-				case "current":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-						return false
-					}
-				case "proposed":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x4)
-					if !vExecutionEvent_modelSwitchBefore_reason(c, m.Value(), nil) {
-						return false
-					}
-				case "pricing":
-					if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "previous":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_modelSwitchBefore_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				if !vEvent_contentItems(c, m.Value(), nil) {
+					return false
+				}
+			case "current":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+					return false
+				}
+			case "proposed":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+					return false
+				}
+			case "reason":
+				seen |= uint64(0x4)
+				if !vExecutionEvent_modelSwitchBefore_reason(c, m.Value(), nil) {
+					return false
+				}
+			case "pricing":
+				if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "previous":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required62)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required62)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -11696,10 +11346,8 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[597])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[598])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[598])
 	}
 	return true
 }
@@ -11711,39 +11359,37 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[599])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "currency":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
-						return false
-					}
-				case "inputPerMillionTokens":
-					if !vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c, m.Value(), nil) {
-						return false
-					}
-				case "outputPerMillionTokens":
-					if !vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[600])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "currency":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_currencyCode(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "inputPerMillionTokens":
+				if !vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c, m.Value(), nil) {
+					return false
 				}
+			case "outputPerMillionTokens":
+				if !vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[600])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required63)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required63)
 	}
 	return true
 }
@@ -11755,10 +11401,8 @@ func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ct
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[602])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reasons[603])
-		}
+	if c.Cmp(n, num0) < 0 {
+		return c.FailWith(n, &reasons[603])
 	}
 	return true
 }
@@ -11770,10 +11414,8 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[604])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reasons[605])
-		}
+	if c.Cmp(n, num0) < 0 {
+		return c.FailWith(n, &reasons[605])
 	}
 	return true
 }
@@ -11792,96 +11434,94 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	}
 	var seen1 uint64
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_modelSwitchAfter_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					if !vEvent_contentItems(c, m.Value(), nil) {
-						return false
-					}
-				case "previous":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-						return false
-					}
-				case "current":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_model) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x4)
-					if !vExecutionEvent_modelSwitchAfter_reason(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "proposed":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_modelSwitchAfter_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				if !vEvent_contentItems(c, m.Value(), nil) {
+					return false
+				}
+			case "previous":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+					return false
+				}
+			case "current":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_model) {
+					return false
+				}
+			case "reason":
+				seen |= uint64(0x4)
+				if !vExecutionEvent_modelSwitchAfter_reason(c, m.Value(), nil) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "proposed":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required64)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required64)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -11908,10 +11548,8 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[612])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[613])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[613])
 	}
 	return true
 }
@@ -11931,122 +11569,120 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	var seen1 uint64
 	var seen2 uint64
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_toolPermissionRequest_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					if !vEvent_contentItems(c, m.Value(), nil) {
-						return false
-					}
-				case "suggestions":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_toolPermissionRequest_suggestions(c, m.Value(), nil) {
-						return false
-					}
-				case "sandboxBypass":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_toolPermissionRequest_sandboxBypass(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "call":
-					seen2 |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "tool":
-					seen2 |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-						return false
-					}
-				case "path":
-					seen2 |= uint64(0x4)
-					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-						return false
-					}
-				case "batch":
-					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-						return false
-					}
-				case "decision":
-					present |= 1
-					continue
-				case "decidedBy":
-					present |= 2
-					continue
-				case "outcome":
-					present |= 4
-					continue
-				case "execution":
-					present |= 8
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_toolPermissionRequest_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				if !vEvent_contentItems(c, m.Value(), nil) {
+					return false
+				}
+			case "suggestions":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_toolPermissionRequest_suggestions(c, m.Value(), nil) {
+					return false
+				}
+			case "sandboxBypass":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_toolPermissionRequest_sandboxBypass(c, m.Value(), nil) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "call":
+				seen2 |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "tool":
+				seen2 |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+					return false
+				}
+			case "path":
+				seen2 |= uint64(0x4)
+				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+					return false
+				}
+			case "batch":
+				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+					return false
+				}
+			case "decision":
+				present |= 1
+				continue
+			case "decidedBy":
+				present |= 2
+				continue
+			case "outcome":
+				present |= 4
+				continue
+			case "execution":
+				present |= 8
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required65)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
-		if seen2 != uint64(0x7) {
-			return c.FailRequired(n, seen2, &required66)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required65)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
+	}
+	if seen2 != uint64(0x7) {
+		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -12072,45 +11708,43 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[620])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "call":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "tool":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-						return false
-					}
-				case "path":
-					seen |= uint64(0x4)
-					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-						return false
-					}
-				case "batch":
-					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "call":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "tool":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+					return false
 				}
+			case "path":
+				seen |= uint64(0x4)
+				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+					return false
+				}
+			case "batch":
+				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required66)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required66)
 	}
 	return true
 }
@@ -12127,49 +11761,47 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[622])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "name":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_tool_name(c, m.Value(), nil) {
-						return false
-					}
-				case "kind":
-					if !vExecutionEvent_tool_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "input":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_tool_input) {
-						return false
-					}
-				case "origin":
-					seen |= uint64(0x4)
-					if !vExecutionEvent_tool_origin(c, m.Value(), nil) {
-						return false
-					}
-				case "mcp":
-					if !c.ChildAll(m.Value(), vExecutionEvent_mcp) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[623])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "name":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_tool_name(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "kind":
+				if !vExecutionEvent_tool_kind(c, m.Value(), nil) {
+					return false
 				}
+			case "input":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vExecutionEvent_tool_input) {
+					return false
+				}
+			case "origin":
+				seen |= uint64(0x4)
+				if !vExecutionEvent_tool_origin(c, m.Value(), nil) {
+					return false
+				}
+			case "mcp":
+				if !c.ChildAll(m.Value(), vExecutionEvent_mcp) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[623])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required67)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required67)
 	}
 	{
 		cond := true
@@ -12246,10 +11878,8 @@ func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[629])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[630])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[630])
 	}
 	return true
 }
@@ -12261,10 +11891,8 @@ func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[631])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[632])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[632])
 	}
 	return true
 }
@@ -12306,46 +11934,44 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[635])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "server":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vExecutionEvent_mcp_server) {
-						return false
-					}
-				case "toolName":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_mcp_toolName(c, m.Value(), nil) {
-						return false
-					}
-				case "provenance":
-					seen |= uint64(0x4)
-					if !vExecutionEvent_mcp_provenance(c, m.Value(), nil) {
-						return false
-					}
-				case "connection":
-					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vExecutionEvent_mcp_connection) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[636])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "server":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vExecutionEvent_mcp_server) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "toolName":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_mcp_toolName(c, m.Value(), nil) {
+					return false
 				}
+			case "provenance":
+				seen |= uint64(0x4)
+				if !vExecutionEvent_mcp_provenance(c, m.Value(), nil) {
+					return false
+				}
+			case "connection":
+				seen |= uint64(0x8)
+				if !c.Child(m.Value(), vExecutionEvent_mcp_connection) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[636])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required69)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required69)
 	}
 	return true
 }
@@ -12357,35 +11983,33 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[641])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_server_id(c, m.Value(), nil) {
-						return false
-					}
-				case "name":
-					if !vExecutionEvent_mcp_server_name(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[642])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_mcp_server_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "name":
+				if !vExecutionEvent_mcp_server_name(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[642])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required70)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required70)
 	}
 	return true
 }
@@ -12397,10 +12021,8 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[644])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[645])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[645])
 	}
 	return true
 }
@@ -12412,10 +12034,8 @@ func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[646])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[647])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[647])
 	}
 	return true
 }
@@ -12427,10 +12047,8 @@ func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[648])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[649])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[649])
 	}
 	return true
 }
@@ -12504,39 +12122,37 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[652])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "transport":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_connection_oneOf_0_transport(c, m.Value(), nil) {
-						return false
-					}
-				case "url":
-					if !vExecutionEvent_webUrl(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[653])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "transport":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_mcp_connection_oneOf_0_transport(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "url":
+				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
+					return false
 				}
+			case "gaps":
+				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[653])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required71)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required71)
 	}
 	{
 		mark := c.Mark()
@@ -12694,13 +12310,11 @@ func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[661])
 	}
-	if k == ahprt.KindString {
-		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[662])
-		}
-		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reasons[663])
-		}
+	if !re4.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[662])
+	}
+	if !format.URI(d.StrView(n)) {
+		return c.FailWith(n, &reasons[663])
 	}
 	return true
 }
@@ -12712,20 +12326,18 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[664])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[665])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.ChildAll(it.Item(), vExecutionEvent_connectionGaps_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[665])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.ChildAll(it.Item(), vExecutionEvent_connectionGaps_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -12739,36 +12351,34 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[666])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_connectionGaps_items_path(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_connectionGaps_items_reason(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[667])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_connectionGaps_items_path(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_connectionGaps_items_reason(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[667])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required75)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required75)
 	}
 	return true
 }
@@ -12780,10 +12390,8 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[670])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[671])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[671])
 	}
 	return true
 }
@@ -12795,10 +12403,8 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[672])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[673])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[673])
 	}
 	return true
 }
@@ -12810,39 +12416,37 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[674])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "transport":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_connection_oneOf_1_transport(c, m.Value(), nil) {
-						return false
-					}
-				case "url":
-					if !vExecutionEvent_webUrl(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[675])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "transport":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_mcp_connection_oneOf_1_transport(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "url":
+				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
+					return false
 				}
+			case "gaps":
+				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[675])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required76)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required76)
 	}
 	{
 		mark := c.Mark()
@@ -13000,47 +12604,45 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[683])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "transport":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_connection_oneOf_2_transport(c, m.Value(), nil) {
-						return false
-					}
-				case "command":
-					if !vExecutionEvent_mcp_connection_oneOf_2_command(c, m.Value(), nil) {
-						return false
-					}
-				case "args":
-					if !vExecutionEvent_mcp_connection_oneOf_2_args(c, m.Value(), nil) {
-						return false
-					}
-				case "cwd":
-					if !vExecutionEvent_mcp_connection_oneOf_2_cwd(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[684])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "transport":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_mcp_connection_oneOf_2_transport(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "command":
+				if !vExecutionEvent_mcp_connection_oneOf_2_command(c, m.Value(), nil) {
+					return false
 				}
+			case "args":
+				if !vExecutionEvent_mcp_connection_oneOf_2_args(c, m.Value(), nil) {
+					return false
+				}
+			case "cwd":
+				if !vExecutionEvent_mcp_connection_oneOf_2_cwd(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[684])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required80)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required80)
 	}
 	if !vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c, n, ev) {
 		return false
@@ -13496,10 +13098,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[702])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[703])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[703])
 	}
 	return true
 }
@@ -13511,17 +13111,15 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[704])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vExecutionEvent_mcp_connection_oneOf_2_args_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vExecutionEvent_mcp_connection_oneOf_2_args_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -13545,10 +13143,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[706])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[707])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[707])
 	}
 	return true
 }
@@ -13560,43 +13156,41 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[708])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "transport":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_connection_oneOf_3_transport(c, m.Value(), nil) {
-						return false
-					}
-				case "addressForm":
-					if !vExecutionEvent_mcp_connection_oneOf_3_addressForm(c, m.Value(), nil) {
-						return false
-					}
-				case "address":
-					if !vExecutionEvent_mcp_connection_oneOf_3_address(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[709])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "transport":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_mcp_connection_oneOf_3_transport(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "addressForm":
+				if !vExecutionEvent_mcp_connection_oneOf_3_addressForm(c, m.Value(), nil) {
+					return false
 				}
+			case "address":
+				if !vExecutionEvent_mcp_connection_oneOf_3_address(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[709])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required90)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required90)
 	}
 	if !vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c, n, ev) {
 		return false
@@ -13898,10 +13492,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[721])
 	}
-	if k == ahprt.KindString {
-		if !re5.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[722])
-		}
+	if !re5.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[722])
 	}
 	return true
 }
@@ -13913,10 +13505,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[723])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[724])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[724])
 	}
 	return true
 }
@@ -13928,10 +13518,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[725])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[726])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[726])
 	}
 	return true
 }
@@ -13943,10 +13531,8 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[727])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[728])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[728])
 	}
 	return true
 }
@@ -13958,40 +13544,38 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[729])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_batch_id(c, m.Value(), nil) {
-						return false
-					}
-				case "callIds":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_batch_callIds(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[730])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_batch_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "callIds":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_batch_callIds(c, m.Value(), nil) {
+					return false
 				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[730])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required97)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required97)
 	}
 	return true
 }
@@ -14003,10 +13587,8 @@ func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[733])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[734])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[734])
 	}
 	return true
 }
@@ -14018,24 +13600,22 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[735])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[736])
-		}
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[737])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vExecutionEvent_batch_callIds_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[736])
+	}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[737])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vExecutionEvent_batch_callIds_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -14049,10 +13629,8 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[738])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[739])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[739])
 	}
 	return true
 }
@@ -14073,17 +13651,15 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[741])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vExecutionEvent_toolPermissionRequest_suggestions_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vExecutionEvent_toolPermissionRequest_suggestions_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -14124,110 +13700,108 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	}
 	var seen1 uint64
 	var seen2 uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_toolPermissionResolved_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					if !vEvent_contentItems(c, m.Value(), nil) {
-						return false
-					}
-				case "decision":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_toolPermissionResolved_decision(c, m.Value(), nil) {
-						return false
-					}
-				case "decidedBy":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_toolPermissionResolved_decidedBy(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "call":
-					seen2 |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "tool":
-					seen2 |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-						return false
-					}
-				case "path":
-					seen2 |= uint64(0x4)
-					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-						return false
-					}
-				case "batch":
-					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_toolPermissionResolved_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				if !vEvent_contentItems(c, m.Value(), nil) {
+					return false
+				}
+			case "decision":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_toolPermissionResolved_decision(c, m.Value(), nil) {
+					return false
+				}
+			case "decidedBy":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_toolPermissionResolved_decidedBy(c, m.Value(), nil) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "call":
+				seen2 |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "tool":
+				seen2 |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+					return false
+				}
+			case "path":
+				seen2 |= uint64(0x4)
+				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+					return false
+				}
+			case "batch":
+				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required98)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
-		if seen2 != uint64(0x7) {
-			return c.FailRequired(n, seen2, &required66)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required98)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
+	}
+	if seen2 != uint64(0x7) {
+		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -14292,116 +13866,114 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	var seen1 uint64
 	var seen2 uint64
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_toolProgress_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					if !vEvent_contentItems(c, m.Value(), nil) {
-						return false
-					}
-				case "partialOutput":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vContentItem_message) {
-						return false
-					}
-				case "backgrounded":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_toolProgress_backgrounded(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "call":
-					seen2 |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "tool":
-					seen2 |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-						return false
-					}
-				case "path":
-					seen2 |= uint64(0x4)
-					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-						return false
-					}
-				case "batch":
-					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-						return false
-					}
-				case "outcome":
-					present |= 1
-					continue
-				case "execution":
-					present |= 2
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_toolProgress_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				if !vEvent_contentItems(c, m.Value(), nil) {
+					return false
+				}
+			case "partialOutput":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vContentItem_message) {
+					return false
+				}
+			case "backgrounded":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_toolProgress_backgrounded(c, m.Value(), nil) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "call":
+				seen2 |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "tool":
+				seen2 |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+					return false
+				}
+			case "path":
+				seen2 |= uint64(0x4)
+				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+					return false
+				}
+			case "batch":
+				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+					return false
+				}
+			case "outcome":
+				present |= 1
+				continue
+			case "execution":
+				present |= 2
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required99)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
-		if seen2 != uint64(0x7) {
-			return c.FailRequired(n, seen2, &required66)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required99)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
+	}
+	if seen2 != uint64(0x7) {
+		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -14447,88 +14019,86 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 		return c.FailTypeWith(n, &reasons[756])
 	}
 	var seen1 uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_toolBatchAfter_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					if !vEvent_contentItems(c, m.Value(), nil) {
-						return false
-					}
-				case "batch":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "calls":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_toolBatchAfter_calls(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_toolBatchAfter_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				if !vEvent_contentItems(c, m.Value(), nil) {
+					return false
+				}
+			case "batch":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "calls":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_toolBatchAfter_calls(c, m.Value(), nil) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required100)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required100)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -14552,20 +14122,18 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[760])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[761])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.ChildAll(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[761])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.ChildAll(it.Item(), vExecutionEvent_toolBatchAfter_calls_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -14584,55 +14152,53 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[762])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "call":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "tool":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-						return false
-					}
-				case "path":
-					seen |= uint64(0x4)
-					if !vExecutionEvent_toolBatchAfter_calls_items_path(c, m.Value(), nil) {
-						return false
-					}
-				case "batch":
-					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-						return false
-					}
-				case "outcome":
-					seen |= uint64(0x8)
-					if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
-						return false
-					}
-				case "execution":
-					seen |= uint64(0x10)
-					if !c.Child(m.Value(), vExecutionEvent_execution) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[763])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "call":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "tool":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+					return false
 				}
+			case "path":
+				seen |= uint64(0x4)
+				if !vExecutionEvent_toolBatchAfter_calls_items_path(c, m.Value(), nil) {
+					return false
+				}
+			case "batch":
+				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+					return false
+				}
+			case "outcome":
+				seen |= uint64(0x8)
+				if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
+					return false
+				}
+			case "execution":
+				seen |= uint64(0x10)
+				if !c.Child(m.Value(), vExecutionEvent_execution) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[763])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1f) {
-			return c.FailRequired(n, seen, &required101)
-		}
+	}
+	if seen != uint64(0x1f) {
+		return c.FailRequired(n, seen, &required101)
 	}
 	if !vExecutionEvent_deniedByPolicy(c, n, ev) {
 		return false
@@ -14757,10 +14323,8 @@ func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[771])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[772])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[772])
 	}
 	return true
 }
@@ -14794,101 +14358,99 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	}
 	var seen1 uint64
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_contextCompactBefore_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					seen |= uint64(0x2)
-					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-						return false
-					}
-				case "trigger":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_contextCompactBefore_trigger(c, m.Value(), nil) {
-						return false
-					}
-				case "instructions":
-					if !vContentItem_textParts(c, m.Value(), nil) {
-						return false
-					}
-				case "tokenCounts":
-					if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_tokenCounts) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "summary":
-					present |= 1
-					continue
-				case "removed":
-					present |= 2
-					continue
-				case "execution":
-					present |= 4
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_contextCompactBefore_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				seen |= uint64(0x2)
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+					return false
+				}
+			case "trigger":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_contextCompactBefore_trigger(c, m.Value(), nil) {
+					return false
+				}
+			case "instructions":
+				if !vContentItem_textParts(c, m.Value(), nil) {
+					return false
+				}
+			case "tokenCounts":
+				if !c.Child(m.Value(), vExecutionEvent_contextCompactBefore_tokenCounts) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "summary":
+				present |= 1
+				continue
+			case "removed":
+				present |= 2
+				continue
+			case "execution":
+				present |= 4
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required102)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required102)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -14930,17 +14492,15 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[780])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vContentItem_textPart) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vContentItem_textPart) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -14970,28 +14530,26 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[782])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "before":
-					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "after":
-					if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[783])
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "before":
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "after":
+				if !vExecutionEvent_nonNegativeInteger(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[783])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -15011,97 +14569,95 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 		return c.FailTypeWith(n, &reasons[784])
 	}
 	var seen1 uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vExecutionEvent_contextCompactAfter_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "items":
-					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-						return false
-					}
-				case "summary":
-					seen |= uint64(0x1)
-					if !vContentItem_textParts(c, m.Value(), nil) {
-						return false
-					}
-				case "removed":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_contextCompactAfter_removed(c, m.Value(), nil) {
-						return false
-					}
-				case "tokenCounts":
-					if !c.ChildAll(m.Value(), vExecutionEvent_tokenCounts) {
-						return false
-					}
-				case "execution":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vExecutionEvent_execution) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vExecutionEvent_contextCompactAfter_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "items":
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+					return false
+				}
+			case "summary":
+				seen |= uint64(0x1)
+				if !vContentItem_textParts(c, m.Value(), nil) {
+					return false
+				}
+			case "removed":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_contextCompactAfter_removed(c, m.Value(), nil) {
+					return false
+				}
+			case "tokenCounts":
+				if !c.ChildAll(m.Value(), vExecutionEvent_tokenCounts) {
+					return false
+				}
+			case "execution":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vExecutionEvent_execution) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required103)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required103)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -15128,17 +14684,15 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[789])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.ChildAll(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.ChildAll(it.Item(), vExecutionEvent_contextCompactAfter_removed_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -15152,31 +14706,29 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[790])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_contextCompactAfter_removed_items_id(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[791])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_contextCompactAfter_removed_items_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				return c.FailWith(m.Name(), &reasons[791])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required104)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required104)
 	}
 	return true
 }
@@ -15188,10 +14740,8 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[793])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[794])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[794])
 	}
 	return true
 }
@@ -15208,35 +14758,33 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[795])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if !vTaskWorkspaceEvent_taskChangeBefore_type(c, m.Value(), nil) {
-						return false
-					}
-				case "task":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if !vTaskWorkspaceEvent_taskChangeBefore_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "task":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required105)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required105)
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -15260,53 +14808,51 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[798])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vTaskWorkspaceEvent_taskChange_id(c, m.Value(), nil) {
-						return false
-					}
-				case "operation":
-					seen |= uint64(0x2)
-					if !vTaskWorkspaceEvent_taskChange_operation(c, m.Value(), nil) {
-						return false
-					}
-				case "change":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_change) {
-						return false
-					}
-				case "prior":
-					if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_prior) {
-						return false
-					}
-				case "description":
-					if !vTaskWorkspaceEvent_taskChange_description(c, m.Value(), nil) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[799])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vTaskWorkspaceEvent_taskChange_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "operation":
+				seen |= uint64(0x2)
+				if !vTaskWorkspaceEvent_taskChange_operation(c, m.Value(), nil) {
+					return false
 				}
+			case "change":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_change) {
+					return false
+				}
+			case "prior":
+				if !c.Child(m.Value(), vTaskWorkspaceEvent_taskChange_prior) {
+					return false
+				}
+			case "description":
+				if !vTaskWorkspaceEvent_taskChange_description(c, m.Value(), nil) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[799])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required106)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required106)
 	}
 	return true
 }
@@ -15318,10 +14864,8 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[803])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[804])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[804])
 	}
 	return true
 }
@@ -15383,35 +14927,33 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[809])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if !vTaskWorkspaceEvent_taskChangeAfter_type(c, m.Value(), nil) {
-						return false
-					}
-				case "task":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if !vTaskWorkspaceEvent_taskChangeAfter_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "task":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_taskChange) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required107)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required107)
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -15456,36 +14998,34 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[812])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_userAttention_type(c, m.Value(), nil) {
-						return false
-					}
-				case "attention":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vInteractionEvent_userAttention_attention) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_userAttention_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "attention":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vInteractionEvent_userAttention_attention) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required108)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required108)
 	}
 	return true
 }
@@ -15511,41 +15051,39 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[816])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "kind":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_userAttention_attention_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "message":
-					seen |= uint64(0x2)
-					if !vContentItem_textParts(c, m.Value(), nil) {
-						return false
-					}
-				case "title":
-					seen |= uint64(0x4)
-					if !vContentItem_textParts(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[817])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "kind":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_userAttention_attention_kind(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "message":
+				seen |= uint64(0x2)
+				if !vContentItem_textParts(c, m.Value(), nil) {
+					return false
 				}
+			case "title":
+				seen |= uint64(0x4)
+				if !vContentItem_textParts(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[817])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required109)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required109)
 	}
 	return true
 }
@@ -15557,10 +15095,8 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[821])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[822])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[822])
 	}
 	return true
 }
@@ -15593,36 +15129,34 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[823])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_userElicitationRequest_type(c, m.Value(), nil) {
-						return false
-					}
-				case "elicitation":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationRequest_elicitation) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_userElicitationRequest_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "elicitation":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationRequest_elicitation) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required110)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required110)
 	}
 	if !rules.ElicitationRequestBody(c, n, vMCPElicitation_elicitRequestParams) {
 		return false
@@ -15651,40 +15185,38 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[827])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "server":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_userElicitationRequest_elicitation_server(c, m.Value(), nil) {
-						return false
-					}
-				case "mode":
-					seen |= uint64(0x2)
-					if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
-						return false
-					}
-				case "request":
-					if !c.Child(m.Value(), vContentItem_textPart) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[828])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "server":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_userElicitationRequest_elicitation_server(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "mode":
+				seen |= uint64(0x2)
+				if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
+					return false
 				}
+			case "request":
+				if !c.Child(m.Value(), vContentItem_textPart) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[828])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required111)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required111)
 	}
 	return true
 }
@@ -15696,10 +15228,8 @@ func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[831])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[832])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[832])
 	}
 	return true
 }
@@ -15747,36 +15277,34 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[834])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_userElicitationResult_type(c, m.Value(), nil) {
-						return false
-					}
-				case "elicitation":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationResult_elicitation) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_userElicitationResult_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "elicitation":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vInteractionEvent_userElicitationResult_elicitation) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required112)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required112)
 	}
 	if !rules.ElicitationResultBody(c, n, vMCPElicitation_elicitResult) {
 		return false
@@ -15805,45 +15333,43 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[838])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "server":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_userElicitationResult_elicitation_server(c, m.Value(), nil) {
-						return false
-					}
-				case "mode":
-					seen |= uint64(0x2)
-					if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
-						return false
-					}
-				case "result":
-					if !c.Child(m.Value(), vContentItem_textPart) {
-						return false
-					}
-				case "action":
-					seen |= uint64(0x4)
-					if !vInteractionEvent_userElicitationResult_elicitation_action(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[839])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "server":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_userElicitationResult_elicitation_server(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "mode":
+				seen |= uint64(0x2)
+				if !vInteractionEvent_elicitationMode(c, m.Value(), nil) {
+					return false
 				}
+			case "result":
+				if !c.Child(m.Value(), vContentItem_textPart) {
+					return false
+				}
+			case "action":
+				seen |= uint64(0x4)
+				if !vInteractionEvent_userElicitationResult_elicitation_action(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[839])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required113)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required113)
 	}
 	return true
 }
@@ -15855,10 +15381,8 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[843])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[844])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[844])
 	}
 	return true
 }
@@ -15906,36 +15430,34 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[846])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_userMessageInbound_type(c, m.Value(), nil) {
-						return false
-					}
-				case "message":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vInteractionEvent_userMessageInbound_message) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_userMessageInbound_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "message":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vInteractionEvent_userMessageInbound_message) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required114)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required114)
 	}
 	return true
 }
@@ -15961,41 +15483,39 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[850])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "channel":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_userMessageInbound_message_channel(c, m.Value(), nil) {
-						return false
-					}
-				case "sender":
-					seen |= uint64(0x2)
-					if !vInteractionEvent_userMessageInbound_message_sender(c, m.Value(), nil) {
-						return false
-					}
-				case "messages":
-					seen |= uint64(0x4)
-					if !vInteractionEvent_userMessageInbound_message_messages(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[851])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "channel":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_userMessageInbound_message_channel(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "sender":
+				seen |= uint64(0x2)
+				if !vInteractionEvent_userMessageInbound_message_sender(c, m.Value(), nil) {
+					return false
 				}
+			case "messages":
+				seen |= uint64(0x4)
+				if !vInteractionEvent_userMessageInbound_message_messages(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[851])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required115)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required115)
 	}
 	return true
 }
@@ -16007,10 +15527,8 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[855])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[856])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[856])
 	}
 	return true
 }
@@ -16022,10 +15540,8 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[857])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[858])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[858])
 	}
 	return true
 }
@@ -16037,17 +15553,15 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[859])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vInteractionEvent_userMessageInbound_message_messages_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vInteractionEvent_userMessageInbound_message_messages_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -16130,36 +15644,34 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[861])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_userMessageOutbound_type(c, m.Value(), nil) {
-						return false
-					}
-				case "message":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vInteractionEvent_userMessageOutbound_message) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_userMessageOutbound_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "message":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vInteractionEvent_userMessageOutbound_message) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required116)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required116)
 	}
 	return true
 }
@@ -16185,36 +15697,34 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[865])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "channel":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_userMessageOutbound_message_channel(c, m.Value(), nil) {
-						return false
-					}
-				case "messages":
-					seen |= uint64(0x2)
-					if !vInteractionEvent_userMessageOutbound_message_messages(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[866])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "channel":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_userMessageOutbound_message_channel(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "messages":
+				seen |= uint64(0x2)
+				if !vInteractionEvent_userMessageOutbound_message_messages(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[866])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required117)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required117)
 	}
 	return true
 }
@@ -16226,10 +15736,8 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[869])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[870])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[870])
 	}
 	return true
 }
@@ -16241,17 +15749,15 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[871])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vInteractionEvent_userMessageOutbound_message_messages_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vInteractionEvent_userMessageOutbound_message_messages_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -16318,35 +15824,33 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[873])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if !vTaskWorkspaceEvent_workspaceChangeBefore_type(c, m.Value(), nil) {
-						return false
-					}
-				case "workspace":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if !vTaskWorkspaceEvent_workspaceChangeBefore_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "workspace":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required118)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required118)
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -16370,44 +15874,42 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[876])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "kind":
-					seen |= uint64(0x1)
-					if !vTaskWorkspaceEvent_workspaceChange_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "change":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
-						return false
-					}
-				case "prior":
-					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
-						return false
-					}
-				case "reason":
-					if !vTaskWorkspaceEvent_workspaceChange_reason(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[877])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "kind":
+				seen |= uint64(0x1)
+				if !vTaskWorkspaceEvent_workspaceChange_kind(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "change":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
+					return false
 				}
+			case "prior":
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceState) {
+					return false
+				}
+			case "reason":
+				if !vTaskWorkspaceEvent_workspaceChange_reason(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[877])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required119)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required119)
 	}
 	return true
 }
@@ -16434,31 +15936,29 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[881])
 	}
-	if k == ahprt.KindObject {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[882])
-		}
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "cwd":
-					if !vTaskWorkspaceEvent_workspaceState_cwd(c, m.Value(), nil) {
-						return false
-					}
-				case "workspaceRoots":
-					if !vTaskWorkspaceEvent_workspaceState_workspaceRoots(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[883])
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[882])
+	}
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "cwd":
+				if !vTaskWorkspaceEvent_workspaceState_cwd(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "workspaceRoots":
+				if !vTaskWorkspaceEvent_workspaceState_workspaceRoots(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[883])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -16472,10 +15972,8 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[884])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[885])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[885])
 	}
 	return true
 }
@@ -16487,21 +15985,19 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[886])
 	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[887])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[887])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -16515,10 +16011,8 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[888])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[889])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[889])
 	}
 	return true
 }
@@ -16545,35 +16039,33 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[891])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if !vTaskWorkspaceEvent_workspaceChangeAfter_type(c, m.Value(), nil) {
-						return false
-					}
-				case "workspace":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if !vTaskWorkspaceEvent_workspaceChangeAfter_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "workspace":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vTaskWorkspaceEvent_workspaceChange) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required120)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required120)
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -16602,35 +16094,33 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[894])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if !vTaskWorkspaceEvent_fileChanged_type(c, m.Value(), nil) {
-						return false
-					}
-				case "changes":
-					seen |= uint64(0x1)
-					if !vTaskWorkspaceEvent_fileChanged_changes(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if !vTaskWorkspaceEvent_fileChanged_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "changes":
+				seen |= uint64(0x1)
+				if !vTaskWorkspaceEvent_fileChanged_changes(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required121)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required121)
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -16654,20 +16144,18 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[897])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[898])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.ChildAll(it.Item(), vTaskWorkspaceEvent_changedFile) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[898])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.ChildAll(it.Item(), vTaskWorkspaceEvent_changedFile) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -16686,49 +16174,47 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[899])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if !vTaskWorkspaceEvent_changedFile_path(c, m.Value(), nil) {
-						return false
-					}
-				case "operation":
-					seen |= uint64(0x2)
-					if !vTaskWorkspaceEvent_changedFile_operation(c, m.Value(), nil) {
-						return false
-					}
-				case "agentCaused":
-					seen |= uint64(0x4)
-					if !vTaskWorkspaceEvent_changedFile_agentCaused(c, m.Value(), nil) {
-						return false
-					}
-				case "before":
-					if !c.Child(m.Value(), vContentItem) {
-						return false
-					}
-				case "after":
-					if !c.Child(m.Value(), vContentItem) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[900])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if !vTaskWorkspaceEvent_changedFile_path(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "operation":
+				seen |= uint64(0x2)
+				if !vTaskWorkspaceEvent_changedFile_operation(c, m.Value(), nil) {
+					return false
 				}
+			case "agentCaused":
+				seen |= uint64(0x4)
+				if !vTaskWorkspaceEvent_changedFile_agentCaused(c, m.Value(), nil) {
+					return false
+				}
+			case "before":
+				if !c.Child(m.Value(), vContentItem) {
+					return false
+				}
+			case "after":
+				if !c.Child(m.Value(), vContentItem) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[900])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required122)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required122)
 	}
 	return true
 }
@@ -16740,10 +16226,8 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[904])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[905])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[905])
 	}
 	return true
 }
@@ -16796,41 +16280,39 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[908])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_hookFailure_type(c, m.Value(), nil) {
-						return false
-					}
-				case "failure":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vInteractionEvent_hookFailure_failure) {
-						return false
-					}
-				case "parentEventId":
-					seen |= uint64(0x4)
-					if !vInteractionEvent_hookFailure_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_hookFailure_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "failure":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vInteractionEvent_hookFailure_failure) {
+					return false
 				}
+			case "parentEventId":
+				seen |= uint64(0x4)
+				if !vInteractionEvent_hookFailure_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required123)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required123)
 	}
 	return true
 }
@@ -16851,41 +16333,39 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[913])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "backendId":
-					seen |= uint64(0x1)
-					if !vInteractionEvent_hookFailure_failure_backendId(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x2)
-					if !vInteractionEvent_hookFailure_failure_reason(c, m.Value(), nil) {
-						return false
-					}
-				case "policy":
-					seen |= uint64(0x4)
-					if !vInteractionEvent_hookFailure_failure_policy(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[914])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "backendId":
+				seen |= uint64(0x1)
+				if !vInteractionEvent_hookFailure_failure_backendId(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				seen |= uint64(0x2)
+				if !vInteractionEvent_hookFailure_failure_reason(c, m.Value(), nil) {
+					return false
 				}
+			case "policy":
+				seen |= uint64(0x4)
+				if !vInteractionEvent_hookFailure_failure_policy(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[914])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required124)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required124)
 	}
 	return true
 }
@@ -16897,10 +16377,8 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[918])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[919])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[919])
 	}
 	return true
 }
@@ -16912,10 +16390,8 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[920])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[921])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[921])
 	}
 	return true
 }
@@ -16942,10 +16418,8 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[923])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[924])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[924])
 	}
 	return true
 }
@@ -16957,57 +16431,55 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[925])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "default":
-					seen |= uint64(0x1)
-					if !vContentSelection_disposition(c, m.Value(), nil) {
-						return false
-					}
-				case "text":
-					if !vContentSelection_disposition(c, m.Value(), nil) {
-						return false
-					}
-				case "reasoning":
-					if !vContentSelection_disposition(c, m.Value(), nil) {
-						return false
-					}
-				case "images":
-					if !vContentSelection_disposition(c, m.Value(), nil) {
-						return false
-					}
-				case "audio":
-					if !vContentSelection_disposition(c, m.Value(), nil) {
-						return false
-					}
-				case "video":
-					if !vContentSelection_disposition(c, m.Value(), nil) {
-						return false
-					}
-				case "files":
-					if !vContentSelection_disposition(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					if !vContentSelection_disposition(c, m.Value(), nil) {
-						return false
-					}
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "default":
+				seen |= uint64(0x1)
+				if !vContentSelection_disposition(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "text":
+				if !vContentSelection_disposition(c, m.Value(), nil) {
+					return false
+				}
+			case "reasoning":
+				if !vContentSelection_disposition(c, m.Value(), nil) {
+					return false
+				}
+			case "images":
+				if !vContentSelection_disposition(c, m.Value(), nil) {
+					return false
+				}
+			case "audio":
+				if !vContentSelection_disposition(c, m.Value(), nil) {
+					return false
+				}
+			case "video":
+				if !vContentSelection_disposition(c, m.Value(), nil) {
+					return false
+				}
+			case "files":
+				if !vContentSelection_disposition(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				if !vContentSelection_disposition(c, m.Value(), nil) {
+					return false
 				}
 			}
+			if ev != nil {
+				ev.Set(m.Index())
+			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required125)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required125)
 	}
 	return true
 }
@@ -17034,41 +16506,39 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[928])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "ref":
-					seen |= uint64(0x1)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "size":
-					seen |= uint64(0x2)
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "sha256":
-					seen |= uint64(0x4)
-					if !vCommon_sha256Hex(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[929])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "ref":
+				seen |= uint64(0x1)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "size":
+				seen |= uint64(0x2)
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
 				}
+			case "sha256":
+				seen |= uint64(0x4)
+				if !vCommon_sha256Hex(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[929])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required126)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required126)
 	}
 	return true
 }
@@ -17080,45 +16550,43 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[933])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "endpoint":
-					seen |= uint64(0x1)
-					if !vContentUpload_endpoint(c, m.Value(), nil) {
-						return false
-					}
-				case "auth":
-					if !c.Child(m.Value(), vRegistration_authentication) {
-						return false
-					}
-				case "timeoutMs":
-					seen |= uint64(0x2)
-					if !vCommon_positiveInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "maxBytes":
-					seen |= uint64(0x4)
-					if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "endpoint":
+				seen |= uint64(0x1)
+				if !vContentUpload_endpoint(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "auth":
+				if !c.Child(m.Value(), vRegistration_authentication) {
+					return false
 				}
+			case "timeoutMs":
+				seen |= uint64(0x2)
+				if !vCommon_positiveInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "maxBytes":
+				seen |= uint64(0x4)
+				if !vCommon_nonNegativeInteger(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required127)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required127)
 	}
 	return true
 }
@@ -17130,13 +16598,11 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[937])
 	}
-	if k == ahprt.KindString {
-		if !re6.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[938])
-		}
-		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reasons[939])
-		}
+	if !re6.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[938])
+	}
+	if !format.URI(d.StrView(n)) {
+		return c.FailWith(n, &reasons[939])
 	}
 	return true
 }
@@ -17186,39 +16652,37 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[942])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vRegistration_authentication_anyOf_0_type(c, m.Value(), nil) {
-						return false
-					}
-				case "tokenEnv":
-					if !vRegistration_authentication_anyOf_0_tokenEnv(c, m.Value(), nil) {
-						return false
-					}
-				case "tokenRef":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vRegistration_authentication_anyOf_0_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "tokenEnv":
+				if !vRegistration_authentication_anyOf_0_tokenEnv(c, m.Value(), nil) {
+					return false
 				}
+			case "tokenRef":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required128)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required128)
 	}
 	{
 		mark := c.Mark()
@@ -17316,10 +16780,8 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[950])
 	}
-	if k == ahprt.KindString {
-		if !re7.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[951])
-		}
+	if !re7.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[951])
 	}
 	return true
 }
@@ -17331,59 +16793,57 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[952])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vRegistration_authentication_anyOf_1_type(c, m.Value(), nil) {
-						return false
-					}
-				case "resource":
-					seen |= uint64(0x2)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "issuer":
-					seen |= uint64(0x4)
-					if !vRegistration_authentication_anyOf_1_issuer(c, m.Value(), nil) {
-						return false
-					}
-				case "clientId":
-					seen |= uint64(0x8)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "clientSecretRef":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "flow":
-					seen |= uint64(0x10)
-					if !vRegistration_authentication_anyOf_1_flow(c, m.Value(), nil) {
-						return false
-					}
-				case "scopes":
-					if !vRegistration_authentication_anyOf_1_scopes(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vRegistration_authentication_anyOf_1_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "resource":
+				seen |= uint64(0x2)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
+			case "issuer":
+				seen |= uint64(0x4)
+				if !vRegistration_authentication_anyOf_1_issuer(c, m.Value(), nil) {
+					return false
+				}
+			case "clientId":
+				seen |= uint64(0x8)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			case "clientSecretRef":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			case "flow":
+				seen |= uint64(0x10)
+				if !vRegistration_authentication_anyOf_1_flow(c, m.Value(), nil) {
+					return false
+				}
+			case "scopes":
+				if !vRegistration_authentication_anyOf_1_scopes(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1f) {
-			return c.FailRequired(n, seen, &required131)
-		}
+	}
+	if seen != uint64(0x1f) {
+		return c.FailRequired(n, seen, &required131)
 	}
 	return true
 }
@@ -17404,13 +16864,11 @@ func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[959])
 	}
-	if k == ahprt.KindString {
-		if !re8.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[960])
-		}
-		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reasons[961])
-		}
+	if !re8.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[960])
+	}
+	if !format.URI(d.StrView(n)) {
+		return c.FailWith(n, &reasons[961])
 	}
 	return true
 }
@@ -17437,21 +16895,19 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[963])
 	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[964])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCommon_nonEmptyString(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[964])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -17465,10 +16921,8 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[965])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num1) < 0 {
-			return c.FailWith(n, &reasons[966])
-		}
+	if c.Cmp(n, num1) < 0 {
+		return c.FailWith(n, &reasons[966])
 	}
 	return true
 }
@@ -17480,44 +16934,42 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[967])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vDenyEffect_type(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x2)
-					if !vDenyEffect_reason(c, m.Value(), nil) {
-						return false
-					}
-				case "code":
-					if !vCommon_reverseDnsName(c, m.Value(), nil) {
-						return false
-					}
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[968])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vDenyEffect_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				seen |= uint64(0x2)
+				if !vDenyEffect_reason(c, m.Value(), nil) {
+					return false
 				}
+			case "code":
+				if !vCommon_reverseDnsName(c, m.Value(), nil) {
+					return false
+				}
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[968])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required132)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required132)
 	}
 	return true
 }
@@ -17538,10 +16990,8 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[972])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[973])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[973])
 	}
 	return true
 }
@@ -17632,31 +17082,29 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[977])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vEffect_allowEffect_type(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[978])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vEffect_allowEffect_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				return c.FailWith(m.Name(), &reasons[978])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required133)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required133)
 	}
 	return true
 }
@@ -17677,31 +17125,29 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[981])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vEffect_askEffect_type(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[982])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vEffect_askEffect_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				return c.FailWith(m.Name(), &reasons[982])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required134)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required134)
 	}
 	return true
 }
@@ -17722,43 +17168,41 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[985])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vEffect_modifyEffect_type(c, m.Value(), nil) {
-						return false
-					}
-				case "target":
-					seen |= uint64(0x2)
-					if !vEffect_modifyEffect_target(c, m.Value(), nil) {
-						return false
-					}
-				case "operation":
-					seen |= uint64(0x4)
-					if !vEffect_modifyEffect_operation(c, m.Value(), nil) {
-						return false
-					}
-				case "value":
-					seen |= uint64(0x8)
-				default:
-					return c.FailWith(m.Name(), &reasons[986])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vEffect_modifyEffect_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "target":
+				seen |= uint64(0x2)
+				if !vEffect_modifyEffect_target(c, m.Value(), nil) {
+					return false
 				}
+			case "operation":
+				seen |= uint64(0x4)
+				if !vEffect_modifyEffect_operation(c, m.Value(), nil) {
+					return false
+				}
+			case "value":
+				seen |= uint64(0x8)
+			default:
+				return c.FailWith(m.Name(), &reasons[986])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required135)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required135)
 	}
 	cv, found := n, true
 	for _, name := range [...]string{"target"} {
@@ -17945,17 +17389,15 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[991])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.ChildAll(it.Item(), vContentItem_message) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.ChildAll(it.Item(), vContentItem_message) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -18224,36 +17666,34 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[998])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vEffect_messageEffect_type(c, m.Value(), nil) {
-						return false
-					}
-				case "text":
-					seen |= uint64(0x2)
-					if !vEffect_messageEffect_text(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[999])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vEffect_messageEffect_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "text":
+				seen |= uint64(0x2)
+				if !vEffect_messageEffect_text(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[999])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required136)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required136)
 	}
 	return true
 }
@@ -18284,33 +17724,31 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1004])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vEffect_returnEffect_type(c, m.Value(), nil) {
-						return false
-					}
-				case "value":
-					seen |= uint64(0x2)
-				default:
-					return c.FailWith(m.Name(), &reasons[1005])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vEffect_returnEffect_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			case "value":
+				seen |= uint64(0x2)
+			default:
+				return c.FailWith(m.Name(), &reasons[1005])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required137)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required137)
 	}
 	return true
 }
@@ -18331,41 +17769,39 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1009])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vEffect_flowStopEffect_type(c, m.Value(), nil) {
-						return false
-					}
-				case "operation":
-					seen |= uint64(0x2)
-					if !vEffect_flowStopEffect_operation(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x4)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1010])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vEffect_flowStopEffect_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "operation":
+				seen |= uint64(0x2)
+				if !vEffect_flowStopEffect_operation(c, m.Value(), nil) {
+					return false
 				}
+			case "reason":
+				seen |= uint64(0x4)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1010])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required138)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required138)
 	}
 	return true
 }
@@ -18395,40 +17831,38 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1016])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vEffect_flowContinueEffect_type(c, m.Value(), nil) {
-						return false
-					}
-				case "operation":
-					seen |= uint64(0x2)
-					if !vEffect_flowContinueEffect_operation(c, m.Value(), nil) {
-						return false
-					}
-				case "instruction":
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1017])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vEffect_flowContinueEffect_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "operation":
+				seen |= uint64(0x2)
+				if !vEffect_flowContinueEffect_operation(c, m.Value(), nil) {
+					return false
 				}
+			case "instruction":
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1017])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required139)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required139)
 	}
 	return true
 }
@@ -18458,51 +17892,49 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1022])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vEffect_injectEffect_type(c, m.Value(), nil) {
-						return false
-					}
-				case "target":
-					seen |= uint64(0x2)
-					if !vEffect_injectEffect_target(c, m.Value(), nil) {
-						return false
-					}
-				case "operation":
-					seen |= uint64(0x4)
-					if !vEffect_injectEffect_operation(c, m.Value(), nil) {
-						return false
-					}
-				case "deliverAt":
-					seen |= uint64(0x8)
-					if !vEffect_injectEffect_deliverAt(c, m.Value(), nil) {
-						return false
-					}
-				case "value":
-					seen |= uint64(0x10)
-					if !vContentItem_messages(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1023])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vEffect_injectEffect_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "target":
+				seen |= uint64(0x2)
+				if !vEffect_injectEffect_target(c, m.Value(), nil) {
+					return false
 				}
+			case "operation":
+				seen |= uint64(0x4)
+				if !vEffect_injectEffect_operation(c, m.Value(), nil) {
+					return false
+				}
+			case "deliverAt":
+				seen |= uint64(0x8)
+				if !vEffect_injectEffect_deliverAt(c, m.Value(), nil) {
+					return false
+				}
+			case "value":
+				seen |= uint64(0x10)
+				if !vContentItem_messages(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1023])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1f) {
-			return c.FailRequired(n, seen, &required140)
-		}
+	}
+	if seen != uint64(0x1f) {
+		return c.FailRequired(n, seen, &required140)
 	}
 	return true
 }
@@ -18726,60 +18158,58 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	}
 	var seen1 uint64
 	var present uint64
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if !vToolBefore_type(c, m.Value(), nil) {
-						return false
-					}
-				case "call":
-					seen1 |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "tool":
-					seen1 |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-						return false
-					}
-				case "path":
-					seen1 |= uint64(0x4)
-					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-						return false
-					}
-				case "batch":
-					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-						return false
-					}
-				case "outcome":
-					present |= 1
-					continue
-				case "execution":
-					present |= 2
-					continue
-				case "durationMs":
-					present |= 4
-					continue
-				case "fileChanges":
-					present |= 8
-					continue
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if !vToolBefore_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "call":
+				seen1 |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
 				}
+			case "tool":
+				seen1 |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+					return false
+				}
+			case "path":
+				seen1 |= uint64(0x4)
+				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+					return false
+				}
+			case "batch":
+				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+					return false
+				}
+			case "outcome":
+				present |= 1
+				continue
+			case "execution":
+				present |= 2
+				continue
+			case "durationMs":
+				present |= 4
+				continue
+			case "fileChanges":
+				present |= 8
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen1 != uint64(0x7) {
-			return c.FailRequired(n, seen1, &required66)
-		}
+	}
+	if seen1 != uint64(0x7) {
+		return c.FailRequired(n, seen1, &required66)
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -18816,123 +18246,121 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	}
 	var seen1 uint64
 	var seen2 uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vToolAfter_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.Child(m.Value(), vEvent_openIdentity) {
-						return false
-					}
-				case "items":
-					seen |= uint64(0x4)
-					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-						return false
-					}
-				case "outcome":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
-						return false
-					}
-				case "execution":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vExecutionEvent_execution) {
-						return false
-					}
-				case "error":
-					if !c.ChildAll(m.Value(), vExecutionEvent_error) {
-						return false
-					}
-				case "durationMs":
-					if !vToolAfter_durationMs(c, m.Value(), nil) {
-						return false
-					}
-				case "fileChanges":
-					if !vToolAfter_fileChanges(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "call":
-					seen2 |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "tool":
-					seen2 |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
-						return false
-					}
-				case "path":
-					seen2 |= uint64(0x4)
-					if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-						return false
-					}
-				case "batch":
-					if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vToolAfter_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.Child(m.Value(), vEvent_openIdentity) {
+					return false
 				}
+			case "items":
+				seen |= uint64(0x4)
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+					return false
+				}
+			case "outcome":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_toolOutcome(c, m.Value(), nil) {
+					return false
+				}
+			case "execution":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vExecutionEvent_execution) {
+					return false
+				}
+			case "error":
+				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
+					return false
+				}
+			case "durationMs":
+				if !vToolAfter_durationMs(c, m.Value(), nil) {
+					return false
+				}
+			case "fileChanges":
+				if !vToolAfter_fileChanges(c, m.Value(), nil) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "call":
+				seen2 |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "tool":
+				seen2 |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vExecutionEvent_tool) {
+					return false
+				}
+			case "path":
+				seen2 |= uint64(0x4)
+				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
+					return false
+				}
+			case "batch":
+				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required141)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
-		if seen2 != uint64(0x7) {
-			return c.FailRequired(n, seen2, &required66)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required141)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
+	}
+	if seen2 != uint64(0x7) {
+		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -19139,10 +18567,8 @@ func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1047])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reasons[1048])
-		}
+	if c.Cmp(n, num0) < 0 {
+		return c.FailWith(n, &reasons[1048])
 	}
 	return true
 }
@@ -19154,17 +18580,15 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1049])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.ChildAll(it.Item(), vExecutionEvent_fileChange) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.ChildAll(it.Item(), vExecutionEvent_fileChange) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -19183,48 +18607,46 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1050])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "path":
-					seen |= uint64(0x1)
-					if !vExecutionEvent_fileChange_path(c, m.Value(), nil) {
-						return false
-					}
-				case "change":
-					seen |= uint64(0x2)
-					if !vExecutionEvent_fileChange_change(c, m.Value(), nil) {
-						return false
-					}
-				case "previousPath":
-					if !vExecutionEvent_fileChange_previousPath(c, m.Value(), nil) {
-						return false
-					}
-				case "before":
-					if !c.Child(m.Value(), vContentItem) {
-						return false
-					}
-				case "after":
-					if !c.Child(m.Value(), vContentItem) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1051])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "path":
+				seen |= uint64(0x1)
+				if !vExecutionEvent_fileChange_path(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "change":
+				seen |= uint64(0x2)
+				if !vExecutionEvent_fileChange_change(c, m.Value(), nil) {
+					return false
 				}
+			case "previousPath":
+				if !vExecutionEvent_fileChange_previousPath(c, m.Value(), nil) {
+					return false
+				}
+			case "before":
+				if !c.Child(m.Value(), vContentItem) {
+					return false
+				}
+			case "after":
+				if !c.Child(m.Value(), vContentItem) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1051])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required143)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required143)
 	}
 	if !vExecutionEvent_fileChange_allOf_0(c, n, ev) {
 		return false
@@ -19390,10 +18812,8 @@ func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1057])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[1058])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[1058])
 	}
 	return true
 }
@@ -19420,10 +18840,8 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1060])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[1061])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[1061])
 	}
 	return true
 }
@@ -19442,110 +18860,108 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	}
 	var seen1 uint64
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen1 |= uint64(0x8)
-					if !vSessionStart_type(c, m.Value(), nil) {
-						return false
-					}
-				case "turn":
-					if !c.Child(m.Value(), vEvent_openIdentity) {
-						return false
-					}
-				case "items":
-					seen |= uint64(0x20)
-					if !vEvent_modelVisibleItems(c, m.Value(), nil) {
-						return false
-					}
-				case "trigger":
-					seen |= uint64(0x2)
-					if !vSessionStart_trigger(c, m.Value(), nil) {
-						return false
-					}
-				case "resumedFrom":
-					if !c.ChildAll(m.Value(), vEvent_identity) {
-						return false
-					}
-				case "permissionMode":
-					seen |= uint64(0x8)
-					if !vSessionStart_permissionMode(c, m.Value(), nil) {
-						return false
-					}
-				case "harness":
-					seen |= uint64(0x4)
-					if !c.ChildAll(m.Value(), vSessionStart_harness) {
-						return false
-					}
-				case "manifest":
-					seen |= uint64(0x10)
-					if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest) {
-						return false
-					}
-				case "session":
-					seen |= uint64(0x1)
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "id":
-					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "parentEventId":
-					if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
-						return false
-					}
-				case "gaps":
-					if !vEvent_eventCore_gaps(c, m.Value(), nil) {
-						return false
-					}
-				case "native":
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "synthesized":
-					if !vEvent_synthesizedFlag(c, m.Value(), nil) {
-						return false
-					}
-				case "tool":
-					present |= 1
-					continue
-				case "outcome":
-					present |= 2
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen1 |= uint64(0x8)
+				if !vSessionStart_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "turn":
+				if !c.Child(m.Value(), vEvent_openIdentity) {
+					return false
 				}
+			case "items":
+				seen |= uint64(0x20)
+				if !vEvent_modelVisibleItems(c, m.Value(), nil) {
+					return false
+				}
+			case "trigger":
+				seen |= uint64(0x2)
+				if !vSessionStart_trigger(c, m.Value(), nil) {
+					return false
+				}
+			case "resumedFrom":
+				if !c.ChildAll(m.Value(), vEvent_identity) {
+					return false
+				}
+			case "permissionMode":
+				seen |= uint64(0x8)
+				if !vSessionStart_permissionMode(c, m.Value(), nil) {
+					return false
+				}
+			case "harness":
+				seen |= uint64(0x4)
+				if !c.ChildAll(m.Value(), vSessionStart_harness) {
+					return false
+				}
+			case "manifest":
+				seen |= uint64(0x10)
+				if !c.Child(m.Value(), vCapabilitiesResponse_allOf_1_result_manifest) {
+					return false
+				}
+			case "session":
+				seen |= uint64(0x1)
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "id":
+				seen1 |= uint64(0x1)
+				if !vEvent_eventCore_id(c, m.Value(), nil) {
+					return false
+				}
+			case "source":
+				seen1 |= uint64(0x2)
+				if !vEvent_eventCore_source(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen1 |= uint64(0x4)
+				if !vEvent_eventCore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "parentEventId":
+				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
+					return false
+				}
+			case "gaps":
+				if !vEvent_eventCore_gaps(c, m.Value(), nil) {
+					return false
+				}
+			case "native":
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "synthesized":
+				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
+					return false
+				}
+			case "tool":
+				present |= 1
+				continue
+			case "outcome":
+				present |= 2
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3f) {
-			return c.FailRequired(n, seen, &required145)
-		}
-		if seen1 != uint64(0xf) {
-			return c.FailRequired(n, seen1, &required22)
-		}
+	}
+	if seen != uint64(0x3f) {
+		return c.FailRequired(n, seen, &required145)
+	}
+	if seen1 != uint64(0xf) {
+		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahprt.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
@@ -19645,10 +19061,8 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1073])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[1074])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[1074])
 	}
 	return true
 }
@@ -19660,36 +19074,34 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1075])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "name":
-					seen |= uint64(0x1)
-					if !vSessionStart_harness_name(c, m.Value(), nil) {
-						return false
-					}
-				case "version":
-					seen |= uint64(0x2)
-					if !vSessionStart_harness_version(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1076])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "name":
+				seen |= uint64(0x1)
+				if !vSessionStart_harness_name(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "version":
+				seen |= uint64(0x2)
+				if !vSessionStart_harness_version(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1076])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required147)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required147)
 	}
 	return true
 }
@@ -19701,10 +19113,8 @@ func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1079])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[1080])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[1080])
 	}
 	return true
 }
@@ -19716,10 +19126,8 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1081])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[1082])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[1082])
 	}
 	return true
 }
@@ -19737,50 +19145,48 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailTypeWith(n, &reasons[1083])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					if !vSessionEnd_type(c, m.Value(), nil) {
-						return false
-					}
-				case "outcome":
-					seen |= uint64(0x2)
-					if !vSessionEnd_outcome(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x4)
-					if !vSessionEnd_reason(c, m.Value(), nil) {
-						return false
-					}
-				case "counters":
-					if !c.ChildAll(m.Value(), vSessionEnd_counters) {
-						return false
-					}
-				case "session":
-					seen |= uint64(0x1)
-					continue
-				case "tool":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				if !vSessionEnd_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "outcome":
+				seen |= uint64(0x2)
+				if !vSessionEnd_outcome(c, m.Value(), nil) {
+					return false
 				}
+			case "reason":
+				seen |= uint64(0x4)
+				if !vSessionEnd_reason(c, m.Value(), nil) {
+					return false
+				}
+			case "counters":
+				if !c.ChildAll(m.Value(), vSessionEnd_counters) {
+					return false
+				}
+			case "session":
+				seen |= uint64(0x1)
+				continue
+			case "tool":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required148)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required148)
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -19822,10 +19228,8 @@ func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1090])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[1091])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[1091])
 	}
 	return true
 }
@@ -19837,19 +19241,17 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1092])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vSessionEnd_counters_additionalProperties(c, m.Value(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vSessionEnd_counters_additionalProperties(c, m.Value(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -19863,10 +19265,8 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[1093])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reasons[1094])
-		}
+	if c.Cmp(n, num0) < 0 {
+		return c.FailWith(n, &reasons[1094])
 	}
 	return true
 }
@@ -20069,40 +19469,38 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1099])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "effects":
-					seen |= uint64(0x2)
-					if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
-						return false
-					}
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "effects":
+				seen |= uint64(0x2)
+				if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
+					return false
 				}
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required149)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required149)
 	}
 	return true
 }
@@ -20114,23 +19512,21 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1102])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[1103])
-		}
-		if d.Len(n) > 1 {
-			return c.FailWith(n, &reasons[1104])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.ChildAll(it.Item(), vDenyEffect) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[1103])
+	}
+	if d.Len(n) > 1 {
+		return c.FailWith(n, &reasons[1104])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.ChildAll(it.Item(), vDenyEffect) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -20183,40 +19579,38 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1105])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "effects":
-					seen |= uint64(0x2)
-					if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
-						return false
-					}
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "effects":
+				seen |= uint64(0x2)
+				if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
+					return false
 				}
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required150)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required150)
 	}
 	return true
 }
@@ -20228,10 +19622,8 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1108])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) > 0 {
-			return c.FailWith(n, &reasons[1109])
-		}
+	if d.Len(n) > 0 {
+		return c.FailWith(n, &reasons[1109])
 	}
 	return true
 }
@@ -20257,36 +19649,34 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1110])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "method":
-					seen |= uint64(0x1)
-					if !vInterceptRequest_allOf_1_method(c, m.Value(), nil) {
-						return false
-					}
-				case "params":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "method":
+				seen |= uint64(0x1)
+				if !vInterceptRequest_allOf_1_method(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "params":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required151)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required151)
 	}
 	return true
 }
@@ -20307,49 +19697,47 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1114])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "event":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_event) {
-						return false
-					}
-				case "capabilities":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
-						return false
-					}
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "state":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "event":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_event) {
+					return false
 				}
+			case "capabilities":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
+					return false
+				}
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "state":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required152)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required152)
 	}
 	cv, found := n, true
 	for _, name := range [...]string{"event", "type"} {
@@ -22843,48 +22231,46 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1141])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "permission":
-					seen |= uint64(0x1)
-					if !vInterceptRequest_allOf_1_params_state_permission(c, m.Value(), nil) {
-						return false
-					}
-				case "candidate":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate) {
-						return false
-					}
-				case "flow":
-					if !vInterceptRequest_allOf_1_params_state_flow(c, m.Value(), nil) {
-						return false
-					}
-				case "instructions":
-					if !vInterceptRequest_allOf_1_params_state_instructions(c, m.Value(), nil) {
-						return false
-					}
-				case "injections":
-					if !vInterceptRequest_allOf_1_params_state_injections(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "permission":
+				seen |= uint64(0x1)
+				if !vInterceptRequest_allOf_1_params_state_permission(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "candidate":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate) {
+					return false
 				}
+			case "flow":
+				if !vInterceptRequest_allOf_1_params_state_flow(c, m.Value(), nil) {
+					return false
+				}
+			case "instructions":
+				if !vInterceptRequest_allOf_1_params_state_instructions(c, m.Value(), nil) {
+					return false
+				}
+			case "injections":
+				if !vInterceptRequest_allOf_1_params_state_injections(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required154)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required154)
 	}
 	return true
 }
@@ -22940,32 +22326,30 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1146])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "value":
-					seen |= uint64(0x1)
-				case "provenance":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "value":
+				seen |= uint64(0x1)
+			case "provenance":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required155)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required155)
 	}
 	return true
 }
@@ -23002,17 +22386,15 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1150])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCommon_nonEmptyString(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -23081,43 +22463,41 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		return c.FailTypeWith(n, &reasons[1153])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "effects":
-					seen |= uint64(0x2)
-					if !vInterceptResponse_allOf_1_result_effects(c, m.Value(), nil) {
-						return false
-					}
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				case "manifest":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "effects":
+				seen |= uint64(0x2)
+				if !vInterceptResponse_allOf_1_result_effects(c, m.Value(), nil) {
+					return false
 				}
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			case "manifest":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required157)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required157)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1156])
@@ -23132,17 +22512,15 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1157])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vEffect) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vEffect) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -23223,44 +22601,42 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailTypeWith(n, &reasons[1161])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "jsonrpc":
-					seen |= uint64(0x1)
-					if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "method":
-					seen |= uint64(0x2)
-					if !vCommon_methodName(c, m.Value(), nil) {
-						return false
-					}
-				case "params":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vCommon_notification_params) {
-						return false
-					}
-				case "id":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "jsonrpc":
+				seen |= uint64(0x1)
+				if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "method":
+				seen |= uint64(0x2)
+				if !vCommon_methodName(c, m.Value(), nil) {
+					return false
 				}
+			case "params":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vCommon_notification_params) {
+					return false
+				}
+			case "id":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required158)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required158)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1165])
@@ -23286,44 +22662,42 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailTypeWith(n, &reasons[1167])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "jsonrpc":
-					seen |= uint64(0x1)
-					if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-						return false
-					}
-				case "error":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vCommon_errorResponse_error) {
-						return false
-					}
-				case "result":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "jsonrpc":
+				seen |= uint64(0x1)
+				if !vCommon_jsonRpcVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "id":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+					return false
 				}
+			case "error":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vCommon_errorResponse_error) {
+					return false
+				}
+			case "result":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required159)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required159)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1171])
@@ -23338,37 +22712,35 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1172])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "code":
-					seen |= uint64(0x1)
-					if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
-						return false
-					}
-				case "message":
-					seen |= uint64(0x2)
-					if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
-						return false
-					}
-				case "data":
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "code":
+				seen |= uint64(0x1)
+				if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "message":
+				seen |= uint64(0x2)
+				if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
+					return false
 				}
+			case "data":
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required160)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required160)
 	}
 	return true
 }
@@ -23411,28 +22783,26 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1177])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "method":
-					if !vObserveNotification_allOf_1_method(c, m.Value(), nil) {
-						return false
-					}
-				case "params":
-					if !c.Child(m.Value(), vObserveNotification_allOf_1_params) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "method":
+				if !vObserveNotification_allOf_1_method(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "params":
+				if !c.Child(m.Value(), vObserveNotification_allOf_1_params) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -23455,36 +22825,34 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1179])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "event":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vEvent) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "event":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vEvent) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required161)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required161)
 	}
 	return true
 }
@@ -23496,36 +22864,34 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1182])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "hooks":
-					seen |= uint64(0x2)
-					if !vRegistration_hooks(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "hooks":
+				seen |= uint64(0x2)
+				if !vRegistration_hooks(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required162)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required162)
 	}
 	if !rules.UniqueBackendIDs(c, n, nil) {
 		return false
@@ -23540,20 +22906,18 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1185])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[1186])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vRegistration_backend) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[1186])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vRegistration_backend) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -23568,48 +22932,46 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailTypeWith(n, &reasons[1187])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_reverseDnsName(c, m.Value(), nil) {
-						return false
-					}
-				case "transport":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vRegistration_backend_transport) {
-						return false
-					}
-				case "authentication":
-					if !c.Child(m.Value(), vRegistration_authentication) {
-						return false
-					}
-				case "subscriptions":
-					seen |= uint64(0x4)
-					if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
-						return false
-					}
-				case "contentReceiver":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_reverseDnsName(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "transport":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vRegistration_backend_transport) {
+					return false
 				}
+			case "authentication":
+				if !c.Child(m.Value(), vRegistration_authentication) {
+					return false
+				}
+			case "subscriptions":
+				seen |= uint64(0x4)
+				if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
+					return false
+				}
+			case "contentReceiver":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required163)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required163)
 	}
 	if !vRegistration_backend_allOf_0(c, n, ev) {
 		return false
@@ -23833,49 +23195,47 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1197])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vRegistration_stdioTransport_type(c, m.Value(), nil) {
-						return false
-					}
-				case "command":
-					seen |= uint64(0x2)
-					if !vCommon_nonEmptyString(c, m.Value(), nil) {
-						return false
-					}
-				case "args":
-					if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
-						return false
-					}
-				case "lifecycle":
-					seen |= uint64(0x4)
-					if !vRegistration_stdioTransport_lifecycle(c, m.Value(), nil) {
-						return false
-					}
-				case "cwd":
-					if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vRegistration_stdioTransport_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "command":
+				seen |= uint64(0x2)
+				if !vCommon_nonEmptyString(c, m.Value(), nil) {
+					return false
 				}
+			case "args":
+				if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
+					return false
+				}
+			case "lifecycle":
+				seen |= uint64(0x4)
+				if !vRegistration_stdioTransport_lifecycle(c, m.Value(), nil) {
+					return false
+				}
+			case "cwd":
+				if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required164)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required164)
 	}
 	return true
 }
@@ -23896,17 +23256,15 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1202])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -23955,36 +23313,34 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1206])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vRegistration_httpTransport_type(c, m.Value(), nil) {
-						return false
-					}
-				case "url":
-					seen |= uint64(0x2)
-					if !vRegistration_httpUrl(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vRegistration_httpTransport_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "url":
+				seen |= uint64(0x2)
+				if !vRegistration_httpUrl(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required165)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required165)
 	}
 	return true
 }
@@ -24005,13 +23361,11 @@ func vRegistration_httpUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1210])
 	}
-	if k == ahprt.KindString {
-		if !re4.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[1211])
-		}
-		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reasons[1212])
-		}
+	if !re4.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[1211])
+	}
+	if !format.URI(d.StrView(n)) {
+		return c.FailWith(n, &reasons[1212])
 	}
 	return true
 }
@@ -24023,20 +23377,18 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1213])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[1214])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[1214])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -24088,71 +23440,69 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1217])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "events":
-					seen |= uint64(0x1)
-					if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
-						return false
-					}
-				case "mode":
-					seen |= uint64(0x2)
-					if !vRegistration_interceptSubscription_mode(c, m.Value(), nil) {
-						return false
-					}
-				case "timeoutMs":
-					seen |= uint64(0x4)
-					if !vCommon_positiveInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "failurePolicy":
-					seen |= uint64(0x8)
-					if !vRegistration_interceptSubscription_failurePolicy(c, m.Value(), nil) {
-						return false
-					}
-				case "includeNative":
-					if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
-						return false
-					}
-				case "content":
-					seen |= uint64(0x10)
-					if !c.ChildAll(m.Value(), vContentSelection) {
-						return false
-					}
-				case "upload":
-					if !c.Child(m.Value(), vContentUpload) {
-						return false
-					}
-				case "filters":
-					if !c.Child(m.Value(), vRegistration_filters) {
-						return false
-					}
-				case "scope":
-					if !vRegistration_interceptSubscription_scope(c, m.Value(), nil) {
-						return false
-					}
-				case "disableable":
-					if !vRegistration_interceptSubscription_disableable(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "events":
+				seen |= uint64(0x1)
+				if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "mode":
+				seen |= uint64(0x2)
+				if !vRegistration_interceptSubscription_mode(c, m.Value(), nil) {
+					return false
 				}
+			case "timeoutMs":
+				seen |= uint64(0x4)
+				if !vCommon_positiveInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "failurePolicy":
+				seen |= uint64(0x8)
+				if !vRegistration_interceptSubscription_failurePolicy(c, m.Value(), nil) {
+					return false
+				}
+			case "includeNative":
+				if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
+					return false
+				}
+			case "content":
+				seen |= uint64(0x10)
+				if !c.ChildAll(m.Value(), vContentSelection) {
+					return false
+				}
+			case "upload":
+				if !c.Child(m.Value(), vContentUpload) {
+					return false
+				}
+			case "filters":
+				if !c.Child(m.Value(), vRegistration_filters) {
+					return false
+				}
+			case "scope":
+				if !vRegistration_interceptSubscription_scope(c, m.Value(), nil) {
+					return false
+				}
+			case "disableable":
+				if !vRegistration_interceptSubscription_disableable(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1f) {
-			return c.FailRequired(n, seen, &required166)
-		}
+	}
+	if seen != uint64(0x1f) {
+		return c.FailRequired(n, seen, &required166)
 	}
 	if !vRegistration_interceptSubscription_allOf_0(c, n, ev) {
 		return false
@@ -24241,24 +23591,22 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1225])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[1226])
-		}
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[1227])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[1226])
+	}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[1227])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vRegistration_interceptSubscription_events_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -24291,10 +23639,8 @@ func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1228])
 	}
-	if k == ahprt.KindString {
-		if !re9.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[1229])
-		}
+	if !re9.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[1229])
 	}
 	return true
 }
@@ -24340,28 +23686,26 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1233])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "toolKinds":
-					if !vRegistration_filters_toolKinds(c, m.Value(), nil) {
-						return false
-					}
-				case "paths":
-					if !vRegistration_filters_paths(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "toolKinds":
+				if !vRegistration_filters_toolKinds(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "paths":
+				if !vRegistration_filters_paths(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -24375,21 +23719,19 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1234])
 	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[1235])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCommon_nonEmptyString(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[1235])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -24403,21 +23745,19 @@ func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1236])
 	}
-	if k == ahprt.KindArray {
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[1237])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCommon_nonEmptyString(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[1237])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCommon_nonEmptyString(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -24457,67 +23797,65 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		return c.FailTypeWith(n, &reasons[1240])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "events":
-					seen |= uint64(0x1)
-					if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
-						return false
-					}
-				case "mode":
-					seen |= uint64(0x2)
-					if !vRegistration_observeSubscription_mode(c, m.Value(), nil) {
-						return false
-					}
-				case "includeNative":
-					if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
-						return false
-					}
-				case "content":
-					seen |= uint64(0x4)
-					if !c.ChildAll(m.Value(), vContentSelection) {
-						return false
-					}
-				case "upload":
-					if !c.Child(m.Value(), vContentUpload) {
-						return false
-					}
-				case "filters":
-					if !c.Child(m.Value(), vRegistration_filters) {
-						return false
-					}
-				case "scope":
-					if !vRegistration_observeSubscription_scope(c, m.Value(), nil) {
-						return false
-					}
-				case "disableable":
-					if !vRegistration_observeSubscription_disableable(c, m.Value(), nil) {
-						return false
-					}
-				case "timeoutMs":
-					present |= 1
-					continue
-				case "failurePolicy":
-					present |= 2
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "events":
+				seen |= uint64(0x1)
+				if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "mode":
+				seen |= uint64(0x2)
+				if !vRegistration_observeSubscription_mode(c, m.Value(), nil) {
+					return false
 				}
+			case "includeNative":
+				if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
+					return false
+				}
+			case "content":
+				seen |= uint64(0x4)
+				if !c.ChildAll(m.Value(), vContentSelection) {
+					return false
+				}
+			case "upload":
+				if !c.Child(m.Value(), vContentUpload) {
+					return false
+				}
+			case "filters":
+				if !c.Child(m.Value(), vRegistration_filters) {
+					return false
+				}
+			case "scope":
+				if !vRegistration_observeSubscription_scope(c, m.Value(), nil) {
+					return false
+				}
+			case "disableable":
+				if !vRegistration_observeSubscription_disableable(c, m.Value(), nil) {
+					return false
+				}
+			case "timeoutMs":
+				present |= 1
+				continue
+			case "failurePolicy":
+				present |= 2
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required168)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required168)
 	}
 	if !vRegistration_observeSubscription_allOf_0(c, n, ev) {
 		return false
@@ -24609,24 +23947,22 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1247])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[1248])
-		}
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[1249])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[1248])
+	}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[1249])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vRegistration_observeSubscription_events_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -24858,54 +24194,52 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1259])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "_meta":
-					if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
-						return false
-					}
-				case "elicitationId":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_elicitRequestUrlParams_elicitationId(c, m.Value(), nil) {
-						return false
-					}
-				case "message":
-					seen |= uint64(0x2)
-					if !vMCPElicitation_elicitRequestUrlParams_message(c, m.Value(), nil) {
-						return false
-					}
-				case "mode":
-					seen |= uint64(0x4)
-					if !vMCPElicitation_elicitRequestUrlParams_mode(c, m.Value(), nil) {
-						return false
-					}
-				case "task":
-					if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
-						return false
-					}
-				case "url":
-					seen |= uint64(0x8)
-					if !vMCPElicitation_elicitRequestUrlParams_url(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "_meta":
+				if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "elicitationId":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_elicitRequestUrlParams_elicitationId(c, m.Value(), nil) {
+					return false
 				}
+			case "message":
+				seen |= uint64(0x2)
+				if !vMCPElicitation_elicitRequestUrlParams_message(c, m.Value(), nil) {
+					return false
+				}
+			case "mode":
+				seen |= uint64(0x4)
+				if !vMCPElicitation_elicitRequestUrlParams_mode(c, m.Value(), nil) {
+					return false
+				}
+			case "task":
+				if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
+					return false
+				}
+			case "url":
+				seen |= uint64(0x8)
+				if !vMCPElicitation_elicitRequestUrlParams_url(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required170)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required170)
 	}
 	return true
 }
@@ -24917,24 +24251,22 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1264])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "progressToken":
-					if !vMCPElicitation_progressToken(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "progressToken":
+				if !vMCPElicitation_progressToken(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -24991,24 +24323,22 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1270])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "ttl":
-					if !vMCPElicitation_taskMetadata_ttl(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "ttl":
+				if !vMCPElicitation_taskMetadata_ttl(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -25032,10 +24362,8 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[1272])
 	}
-	if k == ahprt.KindString {
-		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reasons[1273])
-		}
+	if !format.URI(d.StrView(n)) {
+		return c.FailWith(n, &reasons[1273])
 	}
 	return true
 }
@@ -25047,48 +24375,46 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1274])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "_meta":
-					if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
-						return false
-					}
-				case "message":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_elicitRequestFormParams_message(c, m.Value(), nil) {
-						return false
-					}
-				case "mode":
-					if !vMCPElicitation_elicitRequestFormParams_mode(c, m.Value(), nil) {
-						return false
-					}
-				case "requestedSchema":
-					seen |= uint64(0x2)
-					if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema) {
-						return false
-					}
-				case "task":
-					if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "_meta":
+				if !c.Child(m.Value(), vMCPElicitation_requestMeta) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "message":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_elicitRequestFormParams_message(c, m.Value(), nil) {
+					return false
 				}
+			case "mode":
+				if !vMCPElicitation_elicitRequestFormParams_mode(c, m.Value(), nil) {
+					return false
+				}
+			case "requestedSchema":
+				seen |= uint64(0x2)
+				if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema) {
+					return false
+				}
+			case "task":
+				if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required171)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required171)
 	}
 	return true
 }
@@ -25123,44 +24449,42 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1280])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "$schema":
-					if !vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c, m.Value(), nil) {
-						return false
-					}
-				case "properties":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_properties) {
-						return false
-					}
-				case "required":
-					if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c, m.Value(), nil) {
-						return false
-					}
-				case "type":
-					seen |= uint64(0x2)
-					if !vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1281])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "$schema":
+				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "properties":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vMCPElicitation_elicitRequestFormParams_requestedSchema_properties) {
+					return false
 				}
+			case "required":
+				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c, m.Value(), nil) {
+					return false
+				}
+			case "type":
+				seen |= uint64(0x2)
+				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1281])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required172)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required172)
 	}
 	return true
 }
@@ -25182,19 +24506,17 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1285])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !c.Child(m.Value(), vMCPElicitation_primitiveSchemaDefinition) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !c.Child(m.Value(), vMCPElicitation_primitiveSchemaDefinition) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -25271,55 +24593,53 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1286])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_stringSchema_type(c, m.Value(), nil) {
-						return false
-					}
-				case "title":
-					if !vMCPElicitation_stringSchema_title(c, m.Value(), nil) {
-						return false
-					}
-				case "description":
-					if !vMCPElicitation_stringSchema_description(c, m.Value(), nil) {
-						return false
-					}
-				case "default":
-					if !vMCPElicitation_stringSchema_default(c, m.Value(), nil) {
-						return false
-					}
-				case "format":
-					if !vMCPElicitation_stringSchema_format(c, m.Value(), nil) {
-						return false
-					}
-				case "minLength":
-					if !vMCPElicitation_stringSchema_minLength(c, m.Value(), nil) {
-						return false
-					}
-				case "maxLength":
-					if !vMCPElicitation_stringSchema_maxLength(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1287])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_stringSchema_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "title":
+				if !vMCPElicitation_stringSchema_title(c, m.Value(), nil) {
+					return false
 				}
+			case "description":
+				if !vMCPElicitation_stringSchema_description(c, m.Value(), nil) {
+					return false
+				}
+			case "default":
+				if !vMCPElicitation_stringSchema_default(c, m.Value(), nil) {
+					return false
+				}
+			case "format":
+				if !vMCPElicitation_stringSchema_format(c, m.Value(), nil) {
+					return false
+				}
+			case "minLength":
+				if !vMCPElicitation_stringSchema_minLength(c, m.Value(), nil) {
+					return false
+				}
+			case "maxLength":
+				if !vMCPElicitation_stringSchema_maxLength(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1287])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required173)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required173)
 	}
 	return true
 }
@@ -25412,51 +24732,49 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1298])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_numberSchema_type(c, m.Value(), nil) {
-						return false
-					}
-				case "title":
-					if !vMCPElicitation_numberSchema_title(c, m.Value(), nil) {
-						return false
-					}
-				case "description":
-					if !vMCPElicitation_numberSchema_description(c, m.Value(), nil) {
-						return false
-					}
-				case "default":
-					if !vMCPElicitation_numberSchema_default(c, m.Value(), nil) {
-						return false
-					}
-				case "minimum":
-					if !vMCPElicitation_numberSchema_minimum(c, m.Value(), nil) {
-						return false
-					}
-				case "maximum":
-					if !vMCPElicitation_numberSchema_maximum(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1299])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_numberSchema_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "title":
+				if !vMCPElicitation_numberSchema_title(c, m.Value(), nil) {
+					return false
 				}
+			case "description":
+				if !vMCPElicitation_numberSchema_description(c, m.Value(), nil) {
+					return false
+				}
+			case "default":
+				if !vMCPElicitation_numberSchema_default(c, m.Value(), nil) {
+					return false
+				}
+			case "minimum":
+				if !vMCPElicitation_numberSchema_minimum(c, m.Value(), nil) {
+					return false
+				}
+			case "maximum":
+				if !vMCPElicitation_numberSchema_maximum(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1299])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required174)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required174)
 	}
 	return true
 }
@@ -25536,43 +24854,41 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1308])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_booleanSchema_type(c, m.Value(), nil) {
-						return false
-					}
-				case "title":
-					if !vMCPElicitation_booleanSchema_title(c, m.Value(), nil) {
-						return false
-					}
-				case "description":
-					if !vMCPElicitation_booleanSchema_description(c, m.Value(), nil) {
-						return false
-					}
-				case "default":
-					if !vMCPElicitation_booleanSchema_default(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1309])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_booleanSchema_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "title":
+				if !vMCPElicitation_booleanSchema_title(c, m.Value(), nil) {
+					return false
 				}
+			case "description":
+				if !vMCPElicitation_booleanSchema_description(c, m.Value(), nil) {
+					return false
+				}
+			case "default":
+				if !vMCPElicitation_booleanSchema_default(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1309])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required175)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required175)
 	}
 	return true
 }
@@ -25627,48 +24943,46 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1316])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x2)
-					if !vMCPElicitation_untitledSingleSelectEnumSchema_type(c, m.Value(), nil) {
-						return false
-					}
-				case "title":
-					if !vMCPElicitation_untitledSingleSelectEnumSchema_title(c, m.Value(), nil) {
-						return false
-					}
-				case "description":
-					if !vMCPElicitation_untitledSingleSelectEnumSchema_description(c, m.Value(), nil) {
-						return false
-					}
-				case "default":
-					if !vMCPElicitation_untitledSingleSelectEnumSchema_default(c, m.Value(), nil) {
-						return false
-					}
-				case "enum":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_untitledSingleSelectEnumSchema_enum(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1317])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x2)
+				if !vMCPElicitation_untitledSingleSelectEnumSchema_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "title":
+				if !vMCPElicitation_untitledSingleSelectEnumSchema_title(c, m.Value(), nil) {
+					return false
 				}
+			case "description":
+				if !vMCPElicitation_untitledSingleSelectEnumSchema_description(c, m.Value(), nil) {
+					return false
+				}
+			case "default":
+				if !vMCPElicitation_untitledSingleSelectEnumSchema_default(c, m.Value(), nil) {
+					return false
+				}
+			case "enum":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_untitledSingleSelectEnumSchema_enum(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1317])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required176)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required176)
 	}
 	return true
 }
@@ -25723,17 +25037,15 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1325])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -25757,48 +25069,46 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1327])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x2)
-					if !vMCPElicitation_titledSingleSelectEnumSchema_type(c, m.Value(), nil) {
-						return false
-					}
-				case "title":
-					if !vMCPElicitation_titledSingleSelectEnumSchema_title(c, m.Value(), nil) {
-						return false
-					}
-				case "description":
-					if !vMCPElicitation_titledSingleSelectEnumSchema_description(c, m.Value(), nil) {
-						return false
-					}
-				case "default":
-					if !vMCPElicitation_titledSingleSelectEnumSchema_default(c, m.Value(), nil) {
-						return false
-					}
-				case "oneOf":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1328])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x2)
+				if !vMCPElicitation_titledSingleSelectEnumSchema_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "title":
+				if !vMCPElicitation_titledSingleSelectEnumSchema_title(c, m.Value(), nil) {
+					return false
 				}
+			case "description":
+				if !vMCPElicitation_titledSingleSelectEnumSchema_description(c, m.Value(), nil) {
+					return false
+				}
+			case "default":
+				if !vMCPElicitation_titledSingleSelectEnumSchema_default(c, m.Value(), nil) {
+					return false
+				}
+			case "oneOf":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1328])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required177)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required177)
 	}
 	return true
 }
@@ -25853,17 +25163,15 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1336])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -25877,36 +25185,34 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1337])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "const":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_labelledOption_const(c, m.Value(), nil) {
-						return false
-					}
-				case "title":
-					seen |= uint64(0x2)
-					if !vMCPElicitation_labelledOption_title(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1338])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "const":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_labelledOption_const(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "title":
+				seen |= uint64(0x2)
+				if !vMCPElicitation_labelledOption_title(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1338])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required178)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required178)
 	}
 	return true
 }
@@ -25938,56 +25244,54 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1343])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x2)
-					if !vMCPElicitation_untitledMultiSelectEnumSchema_type(c, m.Value(), nil) {
-						return false
-					}
-				case "title":
-					if !vMCPElicitation_untitledMultiSelectEnumSchema_title(c, m.Value(), nil) {
-						return false
-					}
-				case "description":
-					if !vMCPElicitation_untitledMultiSelectEnumSchema_description(c, m.Value(), nil) {
-						return false
-					}
-				case "default":
-					if !vMCPElicitation_untitledMultiSelectEnumSchema_default(c, m.Value(), nil) {
-						return false
-					}
-				case "items":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items) {
-						return false
-					}
-				case "minItems":
-					if !vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
-						return false
-					}
-				case "maxItems":
-					if !vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1344])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x2)
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "title":
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_title(c, m.Value(), nil) {
+					return false
 				}
+			case "description":
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_description(c, m.Value(), nil) {
+					return false
+				}
+			case "default":
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_default(c, m.Value(), nil) {
+					return false
+				}
+			case "items":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vMCPElicitation_untitledMultiSelectEnumSchema_items) {
+					return false
+				}
+			case "minItems":
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
+					return false
+				}
+			case "maxItems":
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1344])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required179)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required179)
 	}
 	return true
 }
@@ -26032,17 +25336,15 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1351])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -26066,36 +25368,34 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1353])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x2)
-					if !vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c, m.Value(), nil) {
-						return false
-					}
-				case "enum":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1354])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x2)
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "enum":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1354])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required180)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required180)
 	}
 	return true
 }
@@ -26120,17 +25420,15 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1359])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -26174,56 +25472,54 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1363])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x2)
-					if !vMCPElicitation_titledMultiSelectEnumSchema_type(c, m.Value(), nil) {
-						return false
-					}
-				case "title":
-					if !vMCPElicitation_titledMultiSelectEnumSchema_title(c, m.Value(), nil) {
-						return false
-					}
-				case "description":
-					if !vMCPElicitation_titledMultiSelectEnumSchema_description(c, m.Value(), nil) {
-						return false
-					}
-				case "default":
-					if !vMCPElicitation_titledMultiSelectEnumSchema_default(c, m.Value(), nil) {
-						return false
-					}
-				case "items":
-					seen |= uint64(0x1)
-					if !c.ChildAll(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_items) {
-						return false
-					}
-				case "minItems":
-					if !vMCPElicitation_titledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
-						return false
-					}
-				case "maxItems":
-					if !vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1364])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x2)
+				if !vMCPElicitation_titledMultiSelectEnumSchema_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "title":
+				if !vMCPElicitation_titledMultiSelectEnumSchema_title(c, m.Value(), nil) {
+					return false
 				}
+			case "description":
+				if !vMCPElicitation_titledMultiSelectEnumSchema_description(c, m.Value(), nil) {
+					return false
+				}
+			case "default":
+				if !vMCPElicitation_titledMultiSelectEnumSchema_default(c, m.Value(), nil) {
+					return false
+				}
+			case "items":
+				seen |= uint64(0x1)
+				if !c.ChildAll(m.Value(), vMCPElicitation_titledMultiSelectEnumSchema_items) {
+					return false
+				}
+			case "minItems":
+				if !vMCPElicitation_titledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
+					return false
+				}
+			case "maxItems":
+				if !vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1364])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required181)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required181)
 	}
 	return true
 }
@@ -26268,17 +25564,15 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1371])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vMCPElicitation_titledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vMCPElicitation_titledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -26302,31 +25596,29 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1373])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "anyOf":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1374])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "anyOf":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1374])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required182)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required182)
 	}
 	return true
 }
@@ -26338,17 +25630,15 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1376])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.ChildAll(it.Item(), vMCPElicitation_labelledOption) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -26382,52 +25672,50 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1379])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x2)
-					if !vMCPElicitation_legacyTitledEnumSchema_type(c, m.Value(), nil) {
-						return false
-					}
-				case "title":
-					if !vMCPElicitation_legacyTitledEnumSchema_title(c, m.Value(), nil) {
-						return false
-					}
-				case "description":
-					if !vMCPElicitation_legacyTitledEnumSchema_description(c, m.Value(), nil) {
-						return false
-					}
-				case "default":
-					if !vMCPElicitation_legacyTitledEnumSchema_default(c, m.Value(), nil) {
-						return false
-					}
-				case "enum":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_legacyTitledEnumSchema_enum(c, m.Value(), nil) {
-						return false
-					}
-				case "enumNames":
-					if !vMCPElicitation_legacyTitledEnumSchema_enumNames(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					return c.FailWith(m.Name(), &reasons[1380])
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x2)
+				if !vMCPElicitation_legacyTitledEnumSchema_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "title":
+				if !vMCPElicitation_legacyTitledEnumSchema_title(c, m.Value(), nil) {
+					return false
 				}
+			case "description":
+				if !vMCPElicitation_legacyTitledEnumSchema_description(c, m.Value(), nil) {
+					return false
+				}
+			case "default":
+				if !vMCPElicitation_legacyTitledEnumSchema_default(c, m.Value(), nil) {
+					return false
+				}
+			case "enum":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_legacyTitledEnumSchema_enum(c, m.Value(), nil) {
+					return false
+				}
+			case "enumNames":
+				if !vMCPElicitation_legacyTitledEnumSchema_enumNames(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[1380])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required183)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required183)
 	}
 	return true
 }
@@ -26482,17 +25770,15 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1388])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vMCPElicitation_legacyTitledEnumSchema_enum_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vMCPElicitation_legacyTitledEnumSchema_enum_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -26516,17 +25802,15 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1390])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -26550,17 +25834,15 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1392])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -26597,39 +25879,37 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1396])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "_meta":
-					if !c.Child(m.Value(), vMCPElicitation_elicitResult_meta) {
-						return false
-					}
-				case "action":
-					seen |= uint64(0x1)
-					if !vMCPElicitation_elicitResult_action(c, m.Value(), nil) {
-						return false
-					}
-				case "content":
-					if !c.ChildAll(m.Value(), vMCPElicitation_elicitResult_content) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "_meta":
+				if !c.Child(m.Value(), vMCPElicitation_elicitResult_meta) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "action":
+				seen |= uint64(0x1)
+				if !vMCPElicitation_elicitResult_action(c, m.Value(), nil) {
+					return false
 				}
+			case "content":
+				if !c.ChildAll(m.Value(), vMCPElicitation_elicitResult_content) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required184)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required184)
 	}
 	return true
 }
@@ -26669,19 +25949,17 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1401])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !c.Child(m.Value(), vMCPElicitation_elicitResult_content_additionalProperties) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !c.Child(m.Value(), vMCPElicitation_elicitResult_content_additionalProperties) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -26714,17 +25992,15 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[1402])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -26758,45 +26034,43 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[1405])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "url":
-					seen |= uint64(0x1)
-					if !vRegistration_httpUrl(c, m.Value(), nil) {
-						return false
-					}
-				case "authentication":
-					if !c.Child(m.Value(), vRegistration_authentication) {
-						return false
-					}
-				case "timeoutMs":
-					seen |= uint64(0x2)
-					if !vCommon_positiveInteger(c, m.Value(), nil) {
-						return false
-					}
-				case "maxBytes":
-					seen |= uint64(0x4)
-					if !vCommon_positiveInteger(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "url":
+				seen |= uint64(0x1)
+				if !vRegistration_httpUrl(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "authentication":
+				if !c.Child(m.Value(), vRegistration_authentication) {
+					return false
 				}
+			case "timeoutMs":
+				seen |= uint64(0x2)
+				if !vCommon_positiveInteger(c, m.Value(), nil) {
+					return false
+				}
+			case "maxBytes":
+				seen |= uint64(0x4)
+				if !vCommon_positiveInteger(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required185)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required185)
 	}
 	return true
 }

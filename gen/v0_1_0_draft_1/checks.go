@@ -15,31 +15,29 @@ func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[0])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "effects":
-					seen |= uint64(0x1)
-					if !vCapabilities_effects(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "effects":
+				seen |= uint64(0x1)
+				if !vCapabilities_effects(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
-				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required0)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required0)
 	}
 	return true
 }
@@ -51,24 +49,22 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[2])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[3])
-		}
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[4])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vCapabilities_effects_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[3])
+	}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[4])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vCapabilities_effects_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -110,10 +106,8 @@ func vCapabilities_effects_items_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[6])
 	}
-	if k == ahprt.KindString {
-		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[7])
-		}
+	if !re0.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[7])
 	}
 	return true
 }
@@ -125,44 +119,42 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[8])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vDenyEffect_type(c, m.Value(), nil) {
-						return false
-					}
-				case "reason":
-					seen |= uint64(0x2)
-					if !vDenyEffect_reason(c, m.Value(), nil) {
-						return false
-					}
-				case "code":
-					if !vDenyEffect_code(c, m.Value(), nil) {
-						return false
-					}
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vDenyEffect_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "reason":
+				seen |= uint64(0x2)
+				if !vDenyEffect_reason(c, m.Value(), nil) {
+					return false
 				}
+			case "code":
+				if !vDenyEffect_code(c, m.Value(), nil) {
+					return false
+				}
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required1)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required1)
 	}
 	return true
 }
@@ -183,10 +175,8 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[12])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[13])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[13])
 	}
 	return true
 }
@@ -198,10 +188,8 @@ func vDenyEffect_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[14])
 	}
-	if k == ahprt.KindString {
-		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[15])
-		}
+	if !re0.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[15])
 	}
 	return true
 }
@@ -213,13 +201,11 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[16])
 	}
-	if k == ahprt.KindObject {
-		{
-			m := d.Members(n)
-			for m.Next() {
-				if !vExtensions_propertyNames(c, m.Name(), nil) {
-					return false
-				}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			if !vExtensions_propertyNames(c, m.Name(), nil) {
+				return false
 			}
 		}
 	}
@@ -257,44 +243,42 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailTypeWith(n, &reasons[18])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "jsonrpc":
-					seen |= uint64(0x1)
-					if !vCommon_successResponse_jsonrpc(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-						return false
-					}
-				case "result":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vCommon_successResponse_result) {
-						return false
-					}
-				case "error":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "jsonrpc":
+				seen |= uint64(0x1)
+				if !vCommon_successResponse_jsonrpc(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "id":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+					return false
 				}
+			case "result":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vCommon_successResponse_result) {
+					return false
+				}
+			case "error":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required2)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required2)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[22])
@@ -356,10 +340,8 @@ func vCommon_jsonRpcId_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[24])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[25])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[25])
 	}
 	return true
 }
@@ -429,40 +411,38 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[29])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "effects":
-					seen |= uint64(0x2)
-					if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
-						return false
-					}
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "effects":
+				seen |= uint64(0x2)
+				if !vInterceptDenyResponse_allOf_1_result_effects(c, m.Value(), nil) {
+					return false
 				}
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required3)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required3)
 	}
 	return true
 }
@@ -483,23 +463,21 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[33])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[34])
-		}
-		if d.Len(n) > 1 {
-			return c.FailWith(n, &reasons[35])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vDenyEffect) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[34])
+	}
+	if d.Len(n) > 1 {
+		return c.FailWith(n, &reasons[35])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vDenyEffect) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -552,40 +530,38 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[36])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "effects":
-					seen |= uint64(0x2)
-					if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
-						return false
-					}
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "effects":
+				seen |= uint64(0x2)
+				if !vInterceptNoEffectResponse_allOf_1_result_effects(c, m.Value(), nil) {
+					return false
 				}
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required4)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required4)
 	}
 	return true
 }
@@ -597,10 +573,8 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[39])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) > 0 {
-			return c.FailWith(n, &reasons[40])
-		}
+	if d.Len(n) > 0 {
+		return c.FailWith(n, &reasons[40])
 	}
 	return true
 }
@@ -626,46 +600,44 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[41])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "jsonrpc":
-					seen |= uint64(0x1)
-					if !vCommon_request_jsonrpc(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vCommon_jsonRpcId) {
-						return false
-					}
-				case "method":
-					seen |= uint64(0x4)
-					if !vCommon_request_method(c, m.Value(), nil) {
-						return false
-					}
-				case "params":
-					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vCommon_request_params) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "jsonrpc":
+				seen |= uint64(0x1)
+				if !vCommon_request_jsonrpc(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "id":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vCommon_jsonRpcId) {
+					return false
 				}
+			case "method":
+				seen |= uint64(0x4)
+				if !vCommon_request_method(c, m.Value(), nil) {
+					return false
+				}
+			case "params":
+				seen |= uint64(0x8)
+				if !c.Child(m.Value(), vCommon_request_params) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required5)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required5)
 	}
 	return true
 }
@@ -686,10 +658,8 @@ func vCommon_request_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[47])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[48])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[48])
 	}
 	return true
 }
@@ -711,28 +681,26 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[50])
 	}
-	if k == ahprt.KindObject {
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "method":
-					if !vInterceptRequest_allOf_1_method(c, m.Value(), nil) {
-						return false
-					}
-				case "params":
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
-						return false
-					}
-				default:
-					continue
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "method":
+				if !vInterceptRequest_allOf_1_method(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "params":
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
 	}
@@ -755,45 +723,43 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[52])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "event":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vToolBefore) {
-						return false
-					}
-				case "capabilities":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
-						return false
-					}
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "event":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vToolBefore) {
+					return false
 				}
+			case "capabilities":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params_capabilities) {
+					return false
+				}
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required6)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required6)
 	}
 	return true
 }
@@ -805,64 +771,62 @@ func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[56])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vToolBefore_id(c, m.Value(), nil) {
-						return false
-					}
-				case "source":
-					seen |= uint64(0x2)
-					if !vToolBefore_source(c, m.Value(), nil) {
-						return false
-					}
-				case "type":
-					seen |= uint64(0x4)
-					if !vToolBefore_type(c, m.Value(), nil) {
-						return false
-					}
-				case "time":
-					seen |= uint64(0x8)
-					if !vToolBefore_time(c, m.Value(), nil) {
-						return false
-					}
-				case "session":
-					seen |= uint64(0x10)
-					if !c.Child(m.Value(), vCommon_session) {
-						return false
-					}
-				case "tool":
-					seen |= uint64(0x20)
-					if !c.Child(m.Value(), vToolBefore_tool) {
-						return false
-					}
-				case "native":
-					if !c.Child(m.Value(), vCommon_native) {
-						return false
-					}
-				case "extensions":
-					if !c.Child(m.Value(), vExtensions) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vToolBefore_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "source":
+				seen |= uint64(0x2)
+				if !vToolBefore_source(c, m.Value(), nil) {
+					return false
 				}
+			case "type":
+				seen |= uint64(0x4)
+				if !vToolBefore_type(c, m.Value(), nil) {
+					return false
+				}
+			case "time":
+				seen |= uint64(0x8)
+				if !vToolBefore_time(c, m.Value(), nil) {
+					return false
+				}
+			case "session":
+				seen |= uint64(0x10)
+				if !c.Child(m.Value(), vCommon_session) {
+					return false
+				}
+			case "tool":
+				seen |= uint64(0x20)
+				if !c.Child(m.Value(), vToolBefore_tool) {
+					return false
+				}
+			case "native":
+				if !c.Child(m.Value(), vCommon_native) {
+					return false
+				}
+			case "extensions":
+				if !c.Child(m.Value(), vExtensions) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3f) {
-			return c.FailRequired(n, seen, &required7)
-		}
+	}
+	if seen != uint64(0x3f) {
+		return c.FailRequired(n, seen, &required7)
 	}
 	return true
 }
@@ -874,10 +838,8 @@ func vToolBefore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[63])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[64])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[64])
 	}
 	return true
 }
@@ -889,10 +851,8 @@ func vToolBefore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[65])
 	}
-	if k == ahprt.KindString {
-		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reasons[66])
-		}
+	if !format.URI(d.StrView(n)) {
+		return c.FailWith(n, &reasons[66])
 	}
 	return true
 }
@@ -913,10 +873,8 @@ func vToolBefore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[68])
 	}
-	if k == ahprt.KindString {
-		if !format.DateTime(d.StrView(n)) {
-			return c.FailWith(n, &reasons[69])
-		}
+	if !format.DateTime(d.StrView(n)) {
+		return c.FailWith(n, &reasons[69])
 	}
 	return true
 }
@@ -928,47 +886,45 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[70])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_session_id(c, m.Value(), nil) {
-						return false
-					}
-				case "cwd":
-					if !vCommon_session_cwd(c, m.Value(), nil) {
-						return false
-					}
-				case "workspaceRoots":
-					if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
-						return false
-					}
-				case "model":
-					if !vCommon_session_model(c, m.Value(), nil) {
-						return false
-					}
-				case "agent":
-					if !c.Child(m.Value(), vCommon_session_agent) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_session_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "cwd":
+				if !vCommon_session_cwd(c, m.Value(), nil) {
+					return false
 				}
+			case "workspaceRoots":
+				if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
+					return false
+				}
+			case "model":
+				if !vCommon_session_model(c, m.Value(), nil) {
+					return false
+				}
+			case "agent":
+				if !c.Child(m.Value(), vCommon_session_agent) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required8)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required8)
 	}
 	return true
 }
@@ -980,10 +936,8 @@ func vCommon_session_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[72])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[73])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[73])
 	}
 	return true
 }
@@ -1005,17 +959,15 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[75])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -1049,35 +1001,33 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[78])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vCommon_session_agent_id(c, m.Value(), nil) {
-						return false
-					}
-				case "type":
-					if !vCommon_session_agent_type(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vCommon_session_agent_id(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "type":
+				if !vCommon_session_agent_type(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x1) {
-			return c.FailRequired(n, seen, &required9)
-		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required9)
 	}
 	return true
 }
@@ -1089,10 +1039,8 @@ func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[80])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[81])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[81])
 	}
 	return true
 }
@@ -1115,56 +1063,54 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailTypeWith(n, &reasons[83])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "callId":
-					seen |= uint64(0x1)
-					if !vToolBefore_tool_callId(c, m.Value(), nil) {
-						return false
-					}
-				case "name":
-					seen |= uint64(0x2)
-					if !vToolBefore_tool_name(c, m.Value(), nil) {
-						return false
-					}
-				case "kind":
-					seen |= uint64(0x4)
-					if !vToolBefore_tool_kind(c, m.Value(), nil) {
-						return false
-					}
-				case "input":
-					seen |= uint64(0x8)
-					if !c.Child(m.Value(), vToolBefore_tool_input) {
-						return false
-					}
-				case "mcp":
-					if !c.Child(m.Value(), vToolBefore_tool_mcp) {
-						return false
-					}
-				case "output":
-					present |= 1
-					continue
-				case "error":
-					present |= 2
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "callId":
+				seen |= uint64(0x1)
+				if !vToolBefore_tool_callId(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "name":
+				seen |= uint64(0x2)
+				if !vToolBefore_tool_name(c, m.Value(), nil) {
+					return false
 				}
+			case "kind":
+				seen |= uint64(0x4)
+				if !vToolBefore_tool_kind(c, m.Value(), nil) {
+					return false
+				}
+			case "input":
+				seen |= uint64(0x8)
+				if !c.Child(m.Value(), vToolBefore_tool_input) {
+					return false
+				}
+			case "mcp":
+				if !c.Child(m.Value(), vToolBefore_tool_mcp) {
+					return false
+				}
+			case "output":
+				present |= 1
+				continue
+			case "error":
+				present |= 2
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required10)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required10)
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[88])
@@ -1179,10 +1125,8 @@ func vToolBefore_tool_callId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[89])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[90])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[90])
 	}
 	return true
 }
@@ -1194,10 +1138,8 @@ func vToolBefore_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[91])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[92])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[92])
 	}
 	return true
 }
@@ -1244,41 +1186,39 @@ func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[96])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "provider":
-					seen |= uint64(0x1)
-					if !vCommon_native_provider(c, m.Value(), nil) {
-						return false
-					}
-				case "eventName":
-					seen |= uint64(0x2)
-					if !vCommon_native_eventName(c, m.Value(), nil) {
-						return false
-					}
-				case "payload":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vCommon_native_payload) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "provider":
+				seen |= uint64(0x1)
+				if !vCommon_native_provider(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "eventName":
+				seen |= uint64(0x2)
+				if !vCommon_native_eventName(c, m.Value(), nil) {
+					return false
 				}
+			case "payload":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vCommon_native_payload) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required11)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required11)
 	}
 	return true
 }
@@ -1290,10 +1230,8 @@ func vCommon_native_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[100])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[101])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[101])
 	}
 	return true
 }
@@ -1305,10 +1243,8 @@ func vCommon_native_eventName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[102])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[103])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[103])
 	}
 	return true
 }
@@ -1470,44 +1406,42 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailTypeWith(n, &reasons[110])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "jsonrpc":
-					seen |= uint64(0x1)
-					if !vCommon_notification_jsonrpc(c, m.Value(), nil) {
-						return false
-					}
-				case "method":
-					seen |= uint64(0x2)
-					if !vCommon_notification_method(c, m.Value(), nil) {
-						return false
-					}
-				case "params":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vCommon_notification_params) {
-						return false
-					}
-				case "id":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "jsonrpc":
+				seen |= uint64(0x1)
+				if !vCommon_notification_jsonrpc(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "method":
+				seen |= uint64(0x2)
+				if !vCommon_notification_method(c, m.Value(), nil) {
+					return false
 				}
+			case "params":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vCommon_notification_params) {
+					return false
+				}
+			case "id":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required12)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required12)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[114])
@@ -1531,10 +1465,8 @@ func vCommon_notification_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[116])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[117])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[117])
 	}
 	return true
 }
@@ -1557,44 +1489,42 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 		return c.FailTypeWith(n, &reasons[119])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "jsonrpc":
-					seen |= uint64(0x1)
-					if !vCommon_errorResponse_jsonrpc(c, m.Value(), nil) {
-						return false
-					}
-				case "id":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
-						return false
-					}
-				case "error":
-					seen |= uint64(0x4)
-					if !c.Child(m.Value(), vCommon_errorResponse_error) {
-						return false
-					}
-				case "result":
-					present |= 1
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "jsonrpc":
+				seen |= uint64(0x1)
+				if !vCommon_errorResponse_jsonrpc(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "id":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vCommon_jsonRpcResponseId) {
+					return false
 				}
+			case "error":
+				seen |= uint64(0x4)
+				if !c.Child(m.Value(), vCommon_errorResponse_error) {
+					return false
+				}
+			case "result":
+				present |= 1
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required13)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required13)
 	}
 	if k != ahprt.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[123])
@@ -1618,37 +1548,35 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[125])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "code":
-					seen |= uint64(0x1)
-					if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
-						return false
-					}
-				case "message":
-					seen |= uint64(0x2)
-					if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
-						return false
-					}
-				case "data":
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "code":
+				seen |= uint64(0x1)
+				if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "message":
+				seen |= uint64(0x2)
+				if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
+					return false
 				}
+			case "data":
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required14)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required14)
 	}
 	return true
 }
@@ -1680,36 +1608,34 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[130])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "protocolVersion":
-					seen |= uint64(0x1)
-					if !vCommon_protocolVersion(c, m.Value(), nil) {
-						return false
-					}
-				case "hooks":
-					seen |= uint64(0x2)
-					if !vRegistration_hooks(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "protocolVersion":
+				seen |= uint64(0x1)
+				if !vCommon_protocolVersion(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "hooks":
+				seen |= uint64(0x2)
+				if !vRegistration_hooks(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required15)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required15)
 	}
 	if !rules.UniqueBackendIDs(c, n, nil) {
 		return false
@@ -1724,20 +1650,18 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[133])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[134])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vRegistration_backend) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[134])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vRegistration_backend) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -1751,45 +1675,43 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[135])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "id":
-					seen |= uint64(0x1)
-					if !vRegistration_reverseDns(c, m.Value(), nil) {
-						return false
-					}
-				case "transport":
-					seen |= uint64(0x2)
-					if !c.Child(m.Value(), vRegistration_backend_transport) {
-						return false
-					}
-				case "authentication":
-					if !c.Child(m.Value(), vRegistration_authentication) {
-						return false
-					}
-				case "subscriptions":
-					seen |= uint64(0x4)
-					if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "id":
+				seen |= uint64(0x1)
+				if !vRegistration_reverseDns(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "transport":
+				seen |= uint64(0x2)
+				if !c.Child(m.Value(), vRegistration_backend_transport) {
+					return false
 				}
+			case "authentication":
+				if !c.Child(m.Value(), vRegistration_authentication) {
+					return false
+				}
+			case "subscriptions":
+				seen |= uint64(0x4)
+				if !vRegistration_backend_subscriptions(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required16)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required16)
 	}
 	if !vRegistration_backend_allOf_0(c, n, ev) {
 		return false
@@ -1972,10 +1894,8 @@ func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[142])
 	}
-	if k == ahprt.KindString {
-		if !re0.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[143])
-		}
+	if !re0.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[143])
 	}
 	return true
 }
@@ -2025,49 +1945,47 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[146])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vRegistration_stdioTransport_type(c, m.Value(), nil) {
-						return false
-					}
-				case "command":
-					seen |= uint64(0x2)
-					if !vRegistration_stdioTransport_command(c, m.Value(), nil) {
-						return false
-					}
-				case "args":
-					if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
-						return false
-					}
-				case "lifecycle":
-					seen |= uint64(0x4)
-					if !vRegistration_stdioTransport_lifecycle(c, m.Value(), nil) {
-						return false
-					}
-				case "cwd":
-					if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vRegistration_stdioTransport_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "command":
+				seen |= uint64(0x2)
+				if !vRegistration_stdioTransport_command(c, m.Value(), nil) {
+					return false
 				}
+			case "args":
+				if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
+					return false
+				}
+			case "lifecycle":
+				seen |= uint64(0x4)
+				if !vRegistration_stdioTransport_lifecycle(c, m.Value(), nil) {
+					return false
+				}
+			case "cwd":
+				if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x7) {
-			return c.FailRequired(n, seen, &required17)
-		}
+	}
+	if seen != uint64(0x7) {
+		return c.FailRequired(n, seen, &required17)
 	}
 	return true
 }
@@ -2088,10 +2006,8 @@ func vRegistration_stdioTransport_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[151])
 	}
-	if k == ahprt.KindString {
-		if d.RunesBelow(n, 1) {
-			return c.FailWith(n, &reasons[152])
-		}
+	if d.RunesBelow(n, 1) {
+		return c.FailWith(n, &reasons[152])
 	}
 	return true
 }
@@ -2103,17 +2019,15 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[153])
 	}
-	if k == ahprt.KindArray {
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -2162,36 +2076,34 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[157])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vRegistration_httpTransport_type(c, m.Value(), nil) {
-						return false
-					}
-				case "url":
-					seen |= uint64(0x2)
-					if !vRegistration_httpTransport_url(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vRegistration_httpTransport_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "url":
+				seen |= uint64(0x2)
+				if !vRegistration_httpTransport_url(c, m.Value(), nil) {
+					return false
 				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required18)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required18)
 	}
 	return true
 }
@@ -2212,13 +2124,11 @@ func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[161])
 	}
-	if k == ahprt.KindString {
-		if !re1.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[162])
-		}
-		if !format.URI(d.StrView(n)) {
-			return c.FailWith(n, &reasons[163])
-		}
+	if !re1.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[162])
+	}
+	if !format.URI(d.StrView(n)) {
+		return c.FailWith(n, &reasons[163])
 	}
 	return true
 }
@@ -2231,45 +2141,43 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 		return c.FailTypeWith(n, &reasons[164])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "type":
-					seen |= uint64(0x1)
-					if !vRegistration_authentication_type(c, m.Value(), nil) {
-						return false
-					}
-				case "tokenEnv":
-					seen |= uint64(0x2)
-					if !vRegistration_authentication_tokenEnv(c, m.Value(), nil) {
-						return false
-					}
-				case "token":
-					present |= 1
-					continue
-				case "bearerToken":
-					present |= 2
-					continue
-				case "value":
-					present |= 4
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "type":
+				seen |= uint64(0x1)
+				if !vRegistration_authentication_type(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "tokenEnv":
+				seen |= uint64(0x2)
+				if !vRegistration_authentication_tokenEnv(c, m.Value(), nil) {
+					return false
 				}
+			case "token":
+				present |= 1
+				continue
+			case "bearerToken":
+				present |= 2
+				continue
+			case "value":
+				present |= 4
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required19)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required19)
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
 		return c.FailWith(n, &reasons[167])
@@ -2293,10 +2201,8 @@ func vRegistration_authentication_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if !(k == ahprt.KindString) {
 		return c.FailTypeWith(n, &reasons[169])
 	}
-	if k == ahprt.KindString {
-		if !re2.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[170])
-		}
+	if !re2.Match(d.Str(n)) {
+		return c.FailWith(n, &reasons[170])
 	}
 	return true
 }
@@ -2308,20 +2214,18 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[171])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[172])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[172])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !c.Child(it.Item(), vRegistration_backend_subscriptions_items) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -2373,50 +2277,48 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if !(k == ahprt.KindObject) {
 		return c.FailTypeWith(n, &reasons[175])
 	}
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "events":
-					seen |= uint64(0x1)
-					if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
-						return false
-					}
-				case "mode":
-					seen |= uint64(0x2)
-					if !vRegistration_interceptSubscription_mode(c, m.Value(), nil) {
-						return false
-					}
-				case "timeoutMs":
-					seen |= uint64(0x4)
-					if !vRegistration_interceptSubscription_timeoutMs(c, m.Value(), nil) {
-						return false
-					}
-				case "failurePolicy":
-					seen |= uint64(0x8)
-					if !vRegistration_interceptSubscription_failurePolicy(c, m.Value(), nil) {
-						return false
-					}
-				case "includeNative":
-					if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
-						return false
-					}
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "events":
+				seen |= uint64(0x1)
+				if !vRegistration_interceptSubscription_events(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "mode":
+				seen |= uint64(0x2)
+				if !vRegistration_interceptSubscription_mode(c, m.Value(), nil) {
+					return false
 				}
+			case "timeoutMs":
+				seen |= uint64(0x4)
+				if !vRegistration_interceptSubscription_timeoutMs(c, m.Value(), nil) {
+					return false
+				}
+			case "failurePolicy":
+				seen |= uint64(0x8)
+				if !vRegistration_interceptSubscription_failurePolicy(c, m.Value(), nil) {
+					return false
+				}
+			case "includeNative":
+				if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
+					return false
+				}
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0xf) {
-			return c.FailRequired(n, seen, &required20)
-		}
+	}
+	if seen != uint64(0xf) {
+		return c.FailRequired(n, seen, &required20)
 	}
 	return true
 }
@@ -2428,27 +2330,25 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[180])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[181])
-		}
-		if d.Len(n) > 1 {
-			return c.FailWith(n, &reasons[182])
-		}
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[183])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vRegistration_interceptSubscription_events_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[181])
+	}
+	if d.Len(n) > 1 {
+		return c.FailWith(n, &reasons[182])
+	}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[183])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vRegistration_interceptSubscription_events_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}
@@ -2480,10 +2380,8 @@ func vRegistration_interceptSubscription_timeoutMs(c *ahprt.Ctx, n ahprt.Node, e
 	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[186])
 	}
-	if k == ahprt.KindNumber {
-		if c.Cmp(n, num0) < 0 {
-			return c.FailWith(n, &reasons[187])
-		}
+	if c.Cmp(n, num0) < 0 {
+		return c.FailWith(n, &reasons[187])
 	}
 	return true
 }
@@ -2521,46 +2419,44 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 		return c.FailTypeWith(n, &reasons[190])
 	}
 	var present uint64
-	if k == ahprt.KindObject {
-		var seen uint64
-		if ev != nil {
-			ev.Declared = true
-		}
-		{
-			m := d.Members(n)
-			for m.Next() {
-				switch m.Key() {
-				case "events":
-					seen |= uint64(0x1)
-					if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
-						return false
-					}
-				case "mode":
-					seen |= uint64(0x2)
-					if !vRegistration_observeSubscription_mode(c, m.Value(), nil) {
-						return false
-					}
-				case "includeNative":
-					if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
-						return false
-					}
-				case "timeoutMs":
-					present |= 1
-					continue
-				case "failurePolicy":
-					present |= 2
-					continue
-				default:
-					continue
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "events":
+				seen |= uint64(0x1)
+				if !vRegistration_observeSubscription_events(c, m.Value(), nil) {
+					return false
 				}
-				if ev != nil {
-					ev.Set(m.Index())
+			case "mode":
+				seen |= uint64(0x2)
+				if !vRegistration_observeSubscription_mode(c, m.Value(), nil) {
+					return false
 				}
+			case "includeNative":
+				if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
+					return false
+				}
+			case "timeoutMs":
+				present |= 1
+				continue
+			case "failurePolicy":
+				present |= 2
+				continue
+			default:
+				continue
+			}
+			if ev != nil {
+				ev.Set(m.Index())
 			}
 		}
-		if seen != uint64(0x3) {
-			return c.FailRequired(n, seen, &required21)
-		}
+	}
+	if seen != uint64(0x3) {
+		return c.FailRequired(n, seen, &required21)
 	}
 	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[193])
@@ -2575,24 +2471,22 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if !(k == ahprt.KindArray) {
 		return c.FailTypeWith(n, &reasons[194])
 	}
-	if k == ahprt.KindArray {
-		if d.Len(n) < 1 {
-			return c.FailWith(n, &reasons[195])
-		}
-		if ok, dup := c.UniqueItems(n); !ok {
-			_ = dup
-			return c.FailWith(n, &reasons[196])
-		}
-		{
-			it := d.Items(n)
-			for it.Next() {
-				i := it.Index()
-				if !vRegistration_observeSubscription_events_items(c, it.Item(), nil) {
-					return false
-				}
-				if ev != nil {
-					ev.Set(i)
-				}
+	if d.Len(n) < 1 {
+		return c.FailWith(n, &reasons[195])
+	}
+	if ok, dup := c.UniqueItems(n); !ok {
+		_ = dup
+		return c.FailWith(n, &reasons[196])
+	}
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			if !vRegistration_observeSubscription_events_items(c, it.Item(), nil) {
+				return false
+			}
+			if ev != nil {
+				ev.Set(i)
 			}
 		}
 	}

@@ -702,6 +702,19 @@ func has(types []string, t string) bool {
 	return false
 }
 
+// whenKind writes the checks that apply to values of one JSON kind
+// (object, array, string or number) under if k == Kind…, or without the
+// test where s's type is that kind alone: its type check has returned by
+// then for any other kind.
+func (e *checks) whenKind(g *Group, s *ir.Schema, kind string, body func(g *Group)) {
+	if len(s.Types) == 1 && (s.Types[0] == kind || kind == "number" && s.Types[0] == "integer") {
+		body(g)
+		return
+	}
+	k := map[string]string{"object": "KindObject", "array": "KindArray", "string": "KindString", "number": "KindNumber"}[kind]
+	g.If(Id("k").Op("==").Qual(rt, k)).BlockFunc(body)
+}
+
 // mayBe reports whether s's own `type` allows kind (no type: any kind).
 func mayBe(s *ir.Schema, kind string) bool {
 	return len(s.Types) == 0 || has(s.Types, kind)
@@ -820,7 +833,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 			g.Var().Id("present").Uint64()
 		}
 	}
-	g.If(Id("k").Op("==").Qual(rt, "KindObject")).BlockFunc(func(g *Group) {
+	e.whenKind(g, s, "object", func(g *Group) {
 		loc := s.Loc
 		if s.MinProperties != nil {
 			g.If(Id("d").Dot("Len").Call(Id("n")).Op("<").Lit(*s.MinProperties)).Block(
@@ -953,7 +966,7 @@ func (e *checks) array(g *Group, s *ir.Schema) bool {
 		return false
 	}
 	loc := s.Loc
-	g.If(Id("k").Op("==").Qual(rt, "KindArray")).BlockFunc(func(g *Group) {
+	e.whenKind(g, s, "array", func(g *Group) {
 		if s.MinItems != nil {
 			g.If(Id("d").Dot("Len").Call(Id("n")).Op("<").Lit(*s.MinItems)).Block(
 				Return(e.fail(Id("n"), "CodeMinItems", loc+"/minItems", fmt.Sprintf("want at least %d items", *s.MinItems))))
@@ -1042,7 +1055,7 @@ func (e *checks) str(g *Group, s *ir.Schema) bool {
 		return false
 	}
 	loc := s.Loc
-	g.If(Id("k").Op("==").Qual(rt, "KindString")).BlockFunc(func(g *Group) {
+	e.whenKind(g, s, "string", func(g *Group) {
 		// Lengths in code points, counted only when the length in bytes
 		// cannot decide (RunesBelow, RunesAbove).
 		if s.MinLength != nil {
@@ -1070,7 +1083,7 @@ func (e *checks) number(g *Group, s *ir.Schema) bool {
 		return false
 	}
 	loc := s.Loc
-	g.If(Id("k").Op("==").Qual(rt, "KindNumber")).BlockFunc(func(g *Group) {
+	e.whenKind(g, s, "number", func(g *Group) {
 		bound := func(v *string, op, code, key, msg string) {
 			if v == nil {
 				return
