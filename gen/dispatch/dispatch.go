@@ -37,7 +37,8 @@ func mustRouter(d *router.Dispatcher, err error) *router.Dispatcher {
 }
 
 // Decode routes one message by its protocolVersion and decodes it with that
-// snapshot's generated decoder. Check Result.Reply (send it) and Result.Dropped.
+// snapshot's generated decoder. Check Result.Reply (send it) and
+// Result.Dropped.
 func Decode(data []byte, opts ...ahprt.Option) router.Result {
 	return Dispatcher.Decode(data, opts...)
 }

@@ -7,8 +7,9 @@ import (
 	"reflect"
 )
 
-// DecodeCapabilitiesRequest decodes data as CapabilitiesRequest and validates every keyword of capabilities-request.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeCapabilitiesRequest decodes data as CapabilitiesRequest and validates
+// every keyword of capabilities-request.schema.json# in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (*CapabilitiesRequest, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeCapabilitiesRequest)
@@ -18,13 +19,16 @@ func decodeCapabilitiesRequest(c *ahprt.Ctx) (*CapabilitiesRequest, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
-// CheckCapabilitiesRequest validates data as CapabilitiesRequest (capabilities-request.schema.json#) without building a value.
+// CheckCapabilitiesRequest validates data as CapabilitiesRequest
+// (capabilities-request.schema.json#) without building a value.
 func CheckCapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilitiesRequest)
 }
 
-// DecodeCapabilitiesResponse decodes data as CapabilitiesResponse and validates every keyword of capabilities-response.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeCapabilitiesResponse decodes data as CapabilitiesResponse and
+// validates every keyword of capabilities-response.schema.json# in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (*CapabilitiesResponse, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeCapabilitiesResponse)
@@ -34,13 +38,17 @@ func decodeCapabilitiesResponse(c *ahprt.Ctx) (*CapabilitiesResponse, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse, bCapabilitiesResponse)
 }
 
-// CheckCapabilitiesResponse validates data as CapabilitiesResponse (capabilities-response.schema.json#) without building a value.
+// CheckCapabilitiesResponse validates data as CapabilitiesResponse
+// (capabilities-response.schema.json#) without building a value.
 func CheckCapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse)
 }
 
-// DecodeStaticCapabilityManifest decodes data as StaticCapabilityManifest and validates every keyword of capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeStaticCapabilityManifest decodes data as StaticCapabilityManifest and
+// validates every keyword of
+// capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
+// in the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (*StaticCapabilityManifest, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeStaticCapabilityManifest)
@@ -50,13 +58,16 @@ func decodeStaticCapabilityManifest(c *ahprt.Ctx) (*StaticCapabilityManifest, er
 	return ahprt.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
-// CheckStaticCapabilityManifest validates data as StaticCapabilityManifest (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest) without building a value.
+// CheckStaticCapabilityManifest validates data as StaticCapabilityManifest
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
+// without building a value.
 func CheckStaticCapabilityManifest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
-// DecodeCapabilities decodes data as Capabilities and validates every keyword of capabilities.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeCapabilities decodes data as Capabilities and validates every keyword
+// of capabilities.schema.json# in the same pass. A rejected document returns
+// an *ahprt.Error and no value, never a partial one.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeCapabilities)
@@ -66,13 +77,16 @@ func decodeCapabilities(c *ahprt.Ctx) (*Capabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities, bCapabilities)
 }
 
-// CheckCapabilities validates data as Capabilities (capabilities.schema.json#) without building a value.
+// CheckCapabilities validates data as Capabilities (capabilities.schema.json#)
+// without building a value.
 func CheckCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities)
 }
 
-// DecodeConfigChangeBeforeCapabilities decodes data as ConfigChangeBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/config.change.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeConfigChangeBeforeCapabilities decodes data as
+// ConfigChangeBeforeCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/config.change.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ConfigChangeBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeConfigChangeBeforeCapabilities)
@@ -82,13 +96,18 @@ func decodeConfigChangeBeforeCapabilities(c *ahprt.Ctx) (*ConfigChangeBeforeCapa
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_configChangeBefore, bCapabilities)
 }
 
-// CheckConfigChangeBeforeCapabilities validates data as ConfigChangeBeforeCapabilities (capabilities.schema.json#/$defs/config.change.before) without building a value.
+// CheckConfigChangeBeforeCapabilities validates data as
+// ConfigChangeBeforeCapabilities
+// (capabilities.schema.json#/$defs/config.change.before) without building a
+// value.
 func CheckConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_configChangeBefore)
 }
 
-// DecodeContextCompactAfterCapabilities decodes data as ContextCompactAfterCapabilities and validates every keyword of capabilities.schema.json#/$defs/context.compact.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeContextCompactAfterCapabilities decodes data as
+// ContextCompactAfterCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/context.compact.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (*ContextCompactAfterCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeContextCompactAfterCapabilities)
@@ -98,13 +117,18 @@ func decodeContextCompactAfterCapabilities(c *ahprt.Ctx) (*ContextCompactAfterCa
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactAfter, bCapabilities)
 }
 
-// CheckContextCompactAfterCapabilities validates data as ContextCompactAfterCapabilities (capabilities.schema.json#/$defs/context.compact.after) without building a value.
+// CheckContextCompactAfterCapabilities validates data as
+// ContextCompactAfterCapabilities
+// (capabilities.schema.json#/$defs/context.compact.after) without building a
+// value.
 func CheckContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactAfter)
 }
 
-// DecodeContextCompactBeforeCapabilities decodes data as ContextCompactBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/context.compact.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeContextCompactBeforeCapabilities decodes data as
+// ContextCompactBeforeCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/context.compact.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ContextCompactBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeContextCompactBeforeCapabilities)
@@ -114,13 +138,18 @@ func decodeContextCompactBeforeCapabilities(c *ahprt.Ctx) (*ContextCompactBefore
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactBefore, bCapabilities)
 }
 
-// CheckContextCompactBeforeCapabilities validates data as ContextCompactBeforeCapabilities (capabilities.schema.json#/$defs/context.compact.before) without building a value.
+// CheckContextCompactBeforeCapabilities validates data as
+// ContextCompactBeforeCapabilities
+// (capabilities.schema.json#/$defs/context.compact.before) without building a
+// value.
 func CheckContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactBefore)
 }
 
-// DecodeModelRequestBeforeCapabilities decodes data as ModelRequestBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/model.request.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModelRequestBeforeCapabilities decodes data as
+// ModelRequestBeforeCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/model.request.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ModelRequestBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModelRequestBeforeCapabilities)
@@ -130,13 +159,18 @@ func decodeModelRequestBeforeCapabilities(c *ahprt.Ctx) (*ModelRequestBeforeCapa
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelRequestBefore, bCapabilities)
 }
 
-// CheckModelRequestBeforeCapabilities validates data as ModelRequestBeforeCapabilities (capabilities.schema.json#/$defs/model.request.before) without building a value.
+// CheckModelRequestBeforeCapabilities validates data as
+// ModelRequestBeforeCapabilities
+// (capabilities.schema.json#/$defs/model.request.before) without building a
+// value.
 func CheckModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelRequestBefore)
 }
 
-// DecodeModelResponseAfterCapabilities decodes data as ModelResponseAfterCapabilities and validates every keyword of capabilities.schema.json#/$defs/model.response.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModelResponseAfterCapabilities decodes data as
+// ModelResponseAfterCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/model.response.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (*ModelResponseAfterCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModelResponseAfterCapabilities)
@@ -146,13 +180,18 @@ func decodeModelResponseAfterCapabilities(c *ahprt.Ctx) (*ModelResponseAfterCapa
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelResponseAfter, bCapabilities)
 }
 
-// CheckModelResponseAfterCapabilities validates data as ModelResponseAfterCapabilities (capabilities.schema.json#/$defs/model.response.after) without building a value.
+// CheckModelResponseAfterCapabilities validates data as
+// ModelResponseAfterCapabilities
+// (capabilities.schema.json#/$defs/model.response.after) without building a
+// value.
 func CheckModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelResponseAfter)
 }
 
-// DecodeModelSwitchBeforeCapabilities decodes data as ModelSwitchBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/model.switch.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModelSwitchBeforeCapabilities decodes data as
+// ModelSwitchBeforeCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/model.switch.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ModelSwitchBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModelSwitchBeforeCapabilities)
@@ -162,13 +201,18 @@ func decodeModelSwitchBeforeCapabilities(c *ahprt.Ctx) (*ModelSwitchBeforeCapabi
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelSwitchBefore, bCapabilities)
 }
 
-// CheckModelSwitchBeforeCapabilities validates data as ModelSwitchBeforeCapabilities (capabilities.schema.json#/$defs/model.switch.before) without building a value.
+// CheckModelSwitchBeforeCapabilities validates data as
+// ModelSwitchBeforeCapabilities
+// (capabilities.schema.json#/$defs/model.switch.before) without building a
+// value.
 func CheckModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelSwitchBefore)
 }
 
-// DecodeModifyOperations decodes data as ModifyOperations and validates every keyword of capabilities.schema.json#/$defs/modifyOperations in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModifyOperations decodes data as ModifyOperations and validates every
+// keyword of capabilities.schema.json#/$defs/modifyOperations in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeModifyOperations(data []byte, opts ...ahprt.Option) (*ModifyOperations, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModifyOperations)
@@ -178,13 +222,16 @@ func decodeModifyOperations(c *ahprt.Ctx) (*ModifyOperations, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modifyOperations, bModifyOperations)
 }
 
-// CheckModifyOperations validates data as ModifyOperations (capabilities.schema.json#/$defs/modifyOperations) without building a value.
+// CheckModifyOperations validates data as ModifyOperations
+// (capabilities.schema.json#/$defs/modifyOperations) without building a value.
 func CheckModifyOperations(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modifyOperations)
 }
 
-// DecodeSessionStartCapabilities decodes data as SessionStartCapabilities and validates every keyword of capabilities.schema.json#/$defs/session.start in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeSessionStartCapabilities decodes data as SessionStartCapabilities and
+// validates every keyword of capabilities.schema.json#/$defs/session.start in
+// the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeSessionStartCapabilities(data []byte, opts ...ahprt.Option) (*SessionStartCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeSessionStartCapabilities)
@@ -194,13 +241,16 @@ func decodeSessionStartCapabilities(c *ahprt.Ctx) (*SessionStartCapabilities, er
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_sessionStart, bCapabilities)
 }
 
-// CheckSessionStartCapabilities validates data as SessionStartCapabilities (capabilities.schema.json#/$defs/session.start) without building a value.
+// CheckSessionStartCapabilities validates data as SessionStartCapabilities
+// (capabilities.schema.json#/$defs/session.start) without building a value.
 func CheckSessionStartCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_sessionStart)
 }
 
-// DecodeTaskChangeBeforeCapabilities decodes data as TaskChangeBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/task.change.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTaskChangeBeforeCapabilities decodes data as
+// TaskChangeBeforeCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/task.change.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*TaskChangeBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTaskChangeBeforeCapabilities)
@@ -210,13 +260,18 @@ func decodeTaskChangeBeforeCapabilities(c *ahprt.Ctx) (*TaskChangeBeforeCapabili
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_taskChangeBefore, bCapabilities)
 }
 
-// CheckTaskChangeBeforeCapabilities validates data as TaskChangeBeforeCapabilities (capabilities.schema.json#/$defs/task.change.before) without building a value.
+// CheckTaskChangeBeforeCapabilities validates data as
+// TaskChangeBeforeCapabilities
+// (capabilities.schema.json#/$defs/task.change.before) without building a
+// value.
 func CheckTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_taskChangeBefore)
 }
 
-// DecodeToolAfterCapabilities decodes data as ToolAfterCapabilities and validates every keyword of capabilities.schema.json#/$defs/tool.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolAfterCapabilities decodes data as ToolAfterCapabilities and
+// validates every keyword of capabilities.schema.json#/$defs/tool.after in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeToolAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolAfterCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolAfterCapabilities)
@@ -226,13 +281,16 @@ func decodeToolAfterCapabilities(c *ahprt.Ctx) (*ToolAfterCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolAfter, bCapabilities)
 }
 
-// CheckToolAfterCapabilities validates data as ToolAfterCapabilities (capabilities.schema.json#/$defs/tool.after) without building a value.
+// CheckToolAfterCapabilities validates data as ToolAfterCapabilities
+// (capabilities.schema.json#/$defs/tool.after) without building a value.
 func CheckToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolAfter)
 }
 
-// DecodeToolBatchAfterCapabilities decodes data as ToolBatchAfterCapabilities and validates every keyword of capabilities.schema.json#/$defs/tool.batch.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolBatchAfterCapabilities decodes data as ToolBatchAfterCapabilities
+// and validates every keyword of
+// capabilities.schema.json#/$defs/tool.batch.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolBatchAfterCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolBatchAfterCapabilities)
@@ -242,13 +300,16 @@ func decodeToolBatchAfterCapabilities(c *ahprt.Ctx) (*ToolBatchAfterCapabilities
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBatchAfter, bCapabilities)
 }
 
-// CheckToolBatchAfterCapabilities validates data as ToolBatchAfterCapabilities (capabilities.schema.json#/$defs/tool.batch.after) without building a value.
+// CheckToolBatchAfterCapabilities validates data as ToolBatchAfterCapabilities
+// (capabilities.schema.json#/$defs/tool.batch.after) without building a value.
 func CheckToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBatchAfter)
 }
 
-// DecodeToolBeforeCapabilities decodes data as ToolBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/tool.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolBeforeCapabilities decodes data as ToolBeforeCapabilities and
+// validates every keyword of capabilities.schema.json#/$defs/tool.before in
+// the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ToolBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolBeforeCapabilities)
@@ -258,13 +319,16 @@ func decodeToolBeforeCapabilities(c *ahprt.Ctx) (*ToolBeforeCapabilities, error)
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBefore, bCapabilities)
 }
 
-// CheckToolBeforeCapabilities validates data as ToolBeforeCapabilities (capabilities.schema.json#/$defs/tool.before) without building a value.
+// CheckToolBeforeCapabilities validates data as ToolBeforeCapabilities
+// (capabilities.schema.json#/$defs/tool.before) without building a value.
 func CheckToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBefore)
 }
 
-// DecodeToolPermissionRequestCapabilities decodes data as ToolPermissionRequestCapabilities and validates every keyword of capabilities.schema.json#/$defs/tool.permission.request in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolPermissionRequestCapabilities decodes data as
+// ToolPermissionRequestCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/tool.permission.request in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (*ToolPermissionRequestCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolPermissionRequestCapabilities)
@@ -274,13 +338,18 @@ func decodeToolPermissionRequestCapabilities(c *ahprt.Ctx) (*ToolPermissionReque
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolPermissionRequest, bCapabilities)
 }
 
-// CheckToolPermissionRequestCapabilities validates data as ToolPermissionRequestCapabilities (capabilities.schema.json#/$defs/tool.permission.request) without building a value.
+// CheckToolPermissionRequestCapabilities validates data as
+// ToolPermissionRequestCapabilities
+// (capabilities.schema.json#/$defs/tool.permission.request) without building a
+// value.
 func CheckToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolPermissionRequest)
 }
 
-// DecodeTurnFinishBeforeCapabilities decodes data as TurnFinishBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/turn.finish.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTurnFinishBeforeCapabilities decodes data as
+// TurnFinishBeforeCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/turn.finish.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (*TurnFinishBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTurnFinishBeforeCapabilities)
@@ -290,13 +359,18 @@ func decodeTurnFinishBeforeCapabilities(c *ahprt.Ctx) (*TurnFinishBeforeCapabili
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnFinishBefore, bCapabilities)
 }
 
-// CheckTurnFinishBeforeCapabilities validates data as TurnFinishBeforeCapabilities (capabilities.schema.json#/$defs/turn.finish.before) without building a value.
+// CheckTurnFinishBeforeCapabilities validates data as
+// TurnFinishBeforeCapabilities
+// (capabilities.schema.json#/$defs/turn.finish.before) without building a
+// value.
 func CheckTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnFinishBefore)
 }
 
-// DecodeTurnStartCapabilities decodes data as TurnStartCapabilities and validates every keyword of capabilities.schema.json#/$defs/turn.start in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTurnStartCapabilities decodes data as TurnStartCapabilities and
+// validates every keyword of capabilities.schema.json#/$defs/turn.start in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeTurnStartCapabilities(data []byte, opts ...ahprt.Option) (*TurnStartCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTurnStartCapabilities)
@@ -306,13 +380,16 @@ func decodeTurnStartCapabilities(c *ahprt.Ctx) (*TurnStartCapabilities, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnStart, bCapabilities)
 }
 
-// CheckTurnStartCapabilities validates data as TurnStartCapabilities (capabilities.schema.json#/$defs/turn.start) without building a value.
+// CheckTurnStartCapabilities validates data as TurnStartCapabilities
+// (capabilities.schema.json#/$defs/turn.start) without building a value.
 func CheckTurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnStart)
 }
 
-// DecodeUserElicitationRequestCapabilities decodes data as UserElicitationRequestCapabilities and validates every keyword of capabilities.schema.json#/$defs/user.elicitation.request in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeUserElicitationRequestCapabilities decodes data as
+// UserElicitationRequestCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/user.elicitation.request in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (*UserElicitationRequestCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeUserElicitationRequestCapabilities)
@@ -322,13 +399,18 @@ func decodeUserElicitationRequestCapabilities(c *ahprt.Ctx) (*UserElicitationReq
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationRequest, bCapabilities)
 }
 
-// CheckUserElicitationRequestCapabilities validates data as UserElicitationRequestCapabilities (capabilities.schema.json#/$defs/user.elicitation.request) without building a value.
+// CheckUserElicitationRequestCapabilities validates data as
+// UserElicitationRequestCapabilities
+// (capabilities.schema.json#/$defs/user.elicitation.request) without building
+// a value.
 func CheckUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationRequest)
 }
 
-// DecodeUserElicitationResultCapabilities decodes data as UserElicitationResultCapabilities and validates every keyword of capabilities.schema.json#/$defs/user.elicitation.result in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeUserElicitationResultCapabilities decodes data as
+// UserElicitationResultCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/user.elicitation.result in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (*UserElicitationResultCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeUserElicitationResultCapabilities)
@@ -338,13 +420,18 @@ func decodeUserElicitationResultCapabilities(c *ahprt.Ctx) (*UserElicitationResu
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationResult, bCapabilities)
 }
 
-// CheckUserElicitationResultCapabilities validates data as UserElicitationResultCapabilities (capabilities.schema.json#/$defs/user.elicitation.result) without building a value.
+// CheckUserElicitationResultCapabilities validates data as
+// UserElicitationResultCapabilities
+// (capabilities.schema.json#/$defs/user.elicitation.result) without building a
+// value.
 func CheckUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationResult)
 }
 
-// DecodeUserMessageInboundCapabilities decodes data as UserMessageInboundCapabilities and validates every keyword of capabilities.schema.json#/$defs/user.message.inbound in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeUserMessageInboundCapabilities decodes data as
+// UserMessageInboundCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/user.message.inbound in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (*UserMessageInboundCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeUserMessageInboundCapabilities)
@@ -354,13 +441,18 @@ func decodeUserMessageInboundCapabilities(c *ahprt.Ctx) (*UserMessageInboundCapa
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageInbound, bCapabilities)
 }
 
-// CheckUserMessageInboundCapabilities validates data as UserMessageInboundCapabilities (capabilities.schema.json#/$defs/user.message.inbound) without building a value.
+// CheckUserMessageInboundCapabilities validates data as
+// UserMessageInboundCapabilities
+// (capabilities.schema.json#/$defs/user.message.inbound) without building a
+// value.
 func CheckUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageInbound)
 }
 
-// DecodeUserMessageOutboundCapabilities decodes data as UserMessageOutboundCapabilities and validates every keyword of capabilities.schema.json#/$defs/user.message.outbound in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeUserMessageOutboundCapabilities decodes data as
+// UserMessageOutboundCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/user.message.outbound in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (*UserMessageOutboundCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeUserMessageOutboundCapabilities)
@@ -370,13 +462,18 @@ func decodeUserMessageOutboundCapabilities(c *ahprt.Ctx) (*UserMessageOutboundCa
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageOutbound, bCapabilities)
 }
 
-// CheckUserMessageOutboundCapabilities validates data as UserMessageOutboundCapabilities (capabilities.schema.json#/$defs/user.message.outbound) without building a value.
+// CheckUserMessageOutboundCapabilities validates data as
+// UserMessageOutboundCapabilities
+// (capabilities.schema.json#/$defs/user.message.outbound) without building a
+// value.
 func CheckUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageOutbound)
 }
 
-// DecodeWorkspaceChangeBeforeCapabilities decodes data as WorkspaceChangeBeforeCapabilities and validates every keyword of capabilities.schema.json#/$defs/workspace.change.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeWorkspaceChangeBeforeCapabilities decodes data as
+// WorkspaceChangeBeforeCapabilities and validates every keyword of
+// capabilities.schema.json#/$defs/workspace.change.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBeforeCapabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeWorkspaceChangeBeforeCapabilities)
@@ -386,13 +483,17 @@ func decodeWorkspaceChangeBeforeCapabilities(c *ahprt.Ctx) (*WorkspaceChangeBefo
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore, bCapabilities)
 }
 
-// CheckWorkspaceChangeBeforeCapabilities validates data as WorkspaceChangeBeforeCapabilities (capabilities.schema.json#/$defs/workspace.change.before) without building a value.
+// CheckWorkspaceChangeBeforeCapabilities validates data as
+// WorkspaceChangeBeforeCapabilities
+// (capabilities.schema.json#/$defs/workspace.change.before) without building a
+// value.
 func CheckWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore)
 }
 
-// DecodeCatalogueEvent decodes data as CatalogueEvent and validates every keyword of catalogue-event.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeCatalogueEvent decodes data as CatalogueEvent and validates every
+// keyword of catalogue-event.schema.json# in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEvent(data []byte, opts ...ahprt.Option) (CatalogueEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeCatalogueEvent)
@@ -406,13 +507,16 @@ func decodeCatalogueEvent(c *ahprt.Ctx) (CatalogueEvent, error) {
 	return bCatalogueEvent(c, 0), nil
 }
 
-// CheckCatalogueEvent validates data as CatalogueEvent (catalogue-event.schema.json#) without building a value.
+// CheckCatalogueEvent validates data as CatalogueEvent
+// (catalogue-event.schema.json#) without building a value.
 func CheckCatalogueEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent)
 }
 
-// DecodeConfigChangeAfterEvent decodes data as ConfigChangeAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/config.change.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeConfigChangeAfterEvent decodes data as ConfigChangeAfterEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/config.change.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (*ConfigChangeAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeConfigChangeAfterEvent)
@@ -422,13 +526,17 @@ func decodeConfigChangeAfterEvent(c *ahprt.Ctx) (*ConfigChangeAfterEvent, error)
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
 }
 
-// CheckConfigChangeAfterEvent validates data as ConfigChangeAfterEvent (catalogue-event.schema.json#/$defs/config.change.after) without building a value.
+// CheckConfigChangeAfterEvent validates data as ConfigChangeAfterEvent
+// (catalogue-event.schema.json#/$defs/config.change.after) without building a
+// value.
 func CheckConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter)
 }
 
-// DecodeConfigChangeBeforeEvent decodes data as ConfigChangeBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/config.change.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeConfigChangeBeforeEvent decodes data as ConfigChangeBeforeEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/config.change.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*ConfigChangeBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeConfigChangeBeforeEvent)
@@ -438,13 +546,17 @@ func decodeConfigChangeBeforeEvent(c *ahprt.Ctx) (*ConfigChangeBeforeEvent, erro
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
 }
 
-// CheckConfigChangeBeforeEvent validates data as ConfigChangeBeforeEvent (catalogue-event.schema.json#/$defs/config.change.before) without building a value.
+// CheckConfigChangeBeforeEvent validates data as ConfigChangeBeforeEvent
+// (catalogue-event.schema.json#/$defs/config.change.before) without building a
+// value.
 func CheckConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore)
 }
 
-// DecodeContextCompactAfterEvent decodes data as ContextCompactAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/context.compact.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeContextCompactAfterEvent decodes data as ContextCompactAfterEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/context.compact.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (*ContextCompactAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeContextCompactAfterEvent)
@@ -454,13 +566,18 @@ func decodeContextCompactAfterEvent(c *ahprt.Ctx) (*ContextCompactAfterEvent, er
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
-// CheckContextCompactAfterEvent validates data as ContextCompactAfterEvent (catalogue-event.schema.json#/$defs/context.compact.after) without building a value.
+// CheckContextCompactAfterEvent validates data as ContextCompactAfterEvent
+// (catalogue-event.schema.json#/$defs/context.compact.after) without building
+// a value.
 func CheckContextCompactAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
 }
 
-// DecodeContextCompactBeforeEvent decodes data as ContextCompactBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/context.compact.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeContextCompactBeforeEvent decodes data as ContextCompactBeforeEvent
+// and validates every keyword of
+// catalogue-event.schema.json#/$defs/context.compact.before in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (*ContextCompactBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeContextCompactBeforeEvent)
@@ -470,13 +587,17 @@ func decodeContextCompactBeforeEvent(c *ahprt.Ctx) (*ContextCompactBeforeEvent, 
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
-// CheckContextCompactBeforeEvent validates data as ContextCompactBeforeEvent (catalogue-event.schema.json#/$defs/context.compact.before) without building a value.
+// CheckContextCompactBeforeEvent validates data as ContextCompactBeforeEvent
+// (catalogue-event.schema.json#/$defs/context.compact.before) without building
+// a value.
 func CheckContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
 }
 
-// DecodeFileChangedEvent decodes data as FileChangedEvent and validates every keyword of catalogue-event.schema.json#/$defs/file.changed in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeFileChangedEvent decodes data as FileChangedEvent and validates every
+// keyword of catalogue-event.schema.json#/$defs/file.changed in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeFileChangedEvent(data []byte, opts ...ahprt.Option) (*FileChangedEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeFileChangedEvent)
@@ -486,13 +607,16 @@ func decodeFileChangedEvent(c *ahprt.Ctx) (*FileChangedEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
-// CheckFileChangedEvent validates data as FileChangedEvent (catalogue-event.schema.json#/$defs/file.changed) without building a value.
+// CheckFileChangedEvent validates data as FileChangedEvent
+// (catalogue-event.schema.json#/$defs/file.changed) without building a value.
 func CheckFileChangedEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
 }
 
-// DecodeHookFailureEvent decodes data as HookFailureEvent and validates every keyword of catalogue-event.schema.json#/$defs/hook.failure in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeHookFailureEvent decodes data as HookFailureEvent and validates every
+// keyword of catalogue-event.schema.json#/$defs/hook.failure in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeHookFailureEvent(data []byte, opts ...ahprt.Option) (*HookFailureEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeHookFailureEvent)
@@ -502,13 +626,16 @@ func decodeHookFailureEvent(c *ahprt.Ctx) (*HookFailureEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailureEvent)
 }
 
-// CheckHookFailureEvent validates data as HookFailureEvent (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
+// CheckHookFailureEvent validates data as HookFailureEvent
+// (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
 func CheckHookFailureEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_hookFailure)
 }
 
-// DecodeModelErrorEvent decodes data as ModelErrorEvent and validates every keyword of catalogue-event.schema.json#/$defs/model.error in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModelErrorEvent decodes data as ModelErrorEvent and validates every
+// keyword of catalogue-event.schema.json#/$defs/model.error in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeModelErrorEvent(data []byte, opts ...ahprt.Option) (*ModelErrorEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModelErrorEvent)
@@ -518,13 +645,16 @@ func decodeModelErrorEvent(c *ahprt.Ctx) (*ModelErrorEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
-// CheckModelErrorEvent validates data as ModelErrorEvent (catalogue-event.schema.json#/$defs/model.error) without building a value.
+// CheckModelErrorEvent validates data as ModelErrorEvent
+// (catalogue-event.schema.json#/$defs/model.error) without building a value.
 func CheckModelErrorEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
 }
 
-// DecodeModelRequestBeforeEvent decodes data as ModelRequestBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/model.request.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModelRequestBeforeEvent decodes data as ModelRequestBeforeEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/model.request.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelRequestBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModelRequestBeforeEvent)
@@ -534,13 +664,17 @@ func decodeModelRequestBeforeEvent(c *ahprt.Ctx) (*ModelRequestBeforeEvent, erro
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
-// CheckModelRequestBeforeEvent validates data as ModelRequestBeforeEvent (catalogue-event.schema.json#/$defs/model.request.before) without building a value.
+// CheckModelRequestBeforeEvent validates data as ModelRequestBeforeEvent
+// (catalogue-event.schema.json#/$defs/model.request.before) without building a
+// value.
 func CheckModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
 }
 
-// DecodeModelResponseAfterEvent decodes data as ModelResponseAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/model.response.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModelResponseAfterEvent decodes data as ModelResponseAfterEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/model.response.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (*ModelResponseAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModelResponseAfterEvent)
@@ -550,13 +684,17 @@ func decodeModelResponseAfterEvent(c *ahprt.Ctx) (*ModelResponseAfterEvent, erro
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
-// CheckModelResponseAfterEvent validates data as ModelResponseAfterEvent (catalogue-event.schema.json#/$defs/model.response.after) without building a value.
+// CheckModelResponseAfterEvent validates data as ModelResponseAfterEvent
+// (catalogue-event.schema.json#/$defs/model.response.after) without building a
+// value.
 func CheckModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
 }
 
-// DecodeModelSwitchAfterEvent decodes data as ModelSwitchAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/model.switch.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModelSwitchAfterEvent decodes data as ModelSwitchAfterEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/model.switch.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (*ModelSwitchAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModelSwitchAfterEvent)
@@ -566,13 +704,17 @@ func decodeModelSwitchAfterEvent(c *ahprt.Ctx) (*ModelSwitchAfterEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
-// CheckModelSwitchAfterEvent validates data as ModelSwitchAfterEvent (catalogue-event.schema.json#/$defs/model.switch.after) without building a value.
+// CheckModelSwitchAfterEvent validates data as ModelSwitchAfterEvent
+// (catalogue-event.schema.json#/$defs/model.switch.after) without building a
+// value.
 func CheckModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
 }
 
-// DecodeModelSwitchBeforeEvent decodes data as ModelSwitchBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/model.switch.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModelSwitchBeforeEvent decodes data as ModelSwitchBeforeEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/model.switch.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelSwitchBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModelSwitchBeforeEvent)
@@ -582,13 +724,17 @@ func decodeModelSwitchBeforeEvent(c *ahprt.Ctx) (*ModelSwitchBeforeEvent, error)
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
-// CheckModelSwitchBeforeEvent validates data as ModelSwitchBeforeEvent (catalogue-event.schema.json#/$defs/model.switch.before) without building a value.
+// CheckModelSwitchBeforeEvent validates data as ModelSwitchBeforeEvent
+// (catalogue-event.schema.json#/$defs/model.switch.before) without building a
+// value.
 func CheckModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
 }
 
-// DecodeTaskChangeAfterEvent decodes data as TaskChangeAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/task.change.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTaskChangeAfterEvent decodes data as TaskChangeAfterEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/task.change.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (*TaskChangeAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTaskChangeAfterEvent)
@@ -598,13 +744,17 @@ func decodeTaskChangeAfterEvent(c *ahprt.Ctx) (*TaskChangeAfterEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
-// CheckTaskChangeAfterEvent validates data as TaskChangeAfterEvent (catalogue-event.schema.json#/$defs/task.change.after) without building a value.
+// CheckTaskChangeAfterEvent validates data as TaskChangeAfterEvent
+// (catalogue-event.schema.json#/$defs/task.change.after) without building a
+// value.
 func CheckTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
-// DecodeTaskChangeBeforeEvent decodes data as TaskChangeBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/task.change.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTaskChangeBeforeEvent decodes data as TaskChangeBeforeEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/task.change.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*TaskChangeBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTaskChangeBeforeEvent)
@@ -614,13 +764,17 @@ func decodeTaskChangeBeforeEvent(c *ahprt.Ctx) (*TaskChangeBeforeEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
-// CheckTaskChangeBeforeEvent validates data as TaskChangeBeforeEvent (catalogue-event.schema.json#/$defs/task.change.before) without building a value.
+// CheckTaskChangeBeforeEvent validates data as TaskChangeBeforeEvent
+// (catalogue-event.schema.json#/$defs/task.change.before) without building a
+// value.
 func CheckTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
-// DecodeToolBatchAfterEvent decodes data as ToolBatchAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/tool.batch.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolBatchAfterEvent decodes data as ToolBatchAfterEvent and validates
+// every keyword of catalogue-event.schema.json#/$defs/tool.batch.after in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (*ToolBatchAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolBatchAfterEvent)
@@ -630,13 +784,18 @@ func decodeToolBatchAfterEvent(c *ahprt.Ctx) (*ToolBatchAfterEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
-// CheckToolBatchAfterEvent validates data as ToolBatchAfterEvent (catalogue-event.schema.json#/$defs/tool.batch.after) without building a value.
+// CheckToolBatchAfterEvent validates data as ToolBatchAfterEvent
+// (catalogue-event.schema.json#/$defs/tool.batch.after) without building a
+// value.
 func CheckToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
 }
 
-// DecodeToolPermissionRequestEvent decodes data as ToolPermissionRequestEvent and validates every keyword of catalogue-event.schema.json#/$defs/tool.permission.request in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolPermissionRequestEvent decodes data as ToolPermissionRequestEvent
+// and validates every keyword of
+// catalogue-event.schema.json#/$defs/tool.permission.request in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (*ToolPermissionRequestEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolPermissionRequestEvent)
@@ -646,13 +805,18 @@ func decodeToolPermissionRequestEvent(c *ahprt.Ctx) (*ToolPermissionRequestEvent
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
-// CheckToolPermissionRequestEvent validates data as ToolPermissionRequestEvent (catalogue-event.schema.json#/$defs/tool.permission.request) without building a value.
+// CheckToolPermissionRequestEvent validates data as ToolPermissionRequestEvent
+// (catalogue-event.schema.json#/$defs/tool.permission.request) without
+// building a value.
 func CheckToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
 }
 
-// DecodeToolPermissionResolvedEvent decodes data as ToolPermissionResolvedEvent and validates every keyword of catalogue-event.schema.json#/$defs/tool.permission.resolved in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolPermissionResolvedEvent decodes data as
+// ToolPermissionResolvedEvent and validates every keyword of
+// catalogue-event.schema.json#/$defs/tool.permission.resolved in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (*ToolPermissionResolvedEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolPermissionResolvedEvent)
@@ -662,13 +826,18 @@ func decodeToolPermissionResolvedEvent(c *ahprt.Ctx) (*ToolPermissionResolvedEve
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
-// CheckToolPermissionResolvedEvent validates data as ToolPermissionResolvedEvent (catalogue-event.schema.json#/$defs/tool.permission.resolved) without building a value.
+// CheckToolPermissionResolvedEvent validates data as
+// ToolPermissionResolvedEvent
+// (catalogue-event.schema.json#/$defs/tool.permission.resolved) without
+// building a value.
 func CheckToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
 }
 
-// DecodeToolProgressEvent decodes data as ToolProgressEvent and validates every keyword of catalogue-event.schema.json#/$defs/tool.progress in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolProgressEvent decodes data as ToolProgressEvent and validates
+// every keyword of catalogue-event.schema.json#/$defs/tool.progress in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeToolProgressEvent(data []byte, opts ...ahprt.Option) (*ToolProgressEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolProgressEvent)
@@ -678,13 +847,15 @@ func decodeToolProgressEvent(c *ahprt.Ctx) (*ToolProgressEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
-// CheckToolProgressEvent validates data as ToolProgressEvent (catalogue-event.schema.json#/$defs/tool.progress) without building a value.
+// CheckToolProgressEvent validates data as ToolProgressEvent
+// (catalogue-event.schema.json#/$defs/tool.progress) without building a value.
 func CheckToolProgressEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
 }
 
-// DecodeTurnEndEvent decodes data as TurnEndEvent and validates every keyword of catalogue-event.schema.json#/$defs/turn.end in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTurnEndEvent decodes data as TurnEndEvent and validates every keyword
+// of catalogue-event.schema.json#/$defs/turn.end in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnEndEvent(data []byte, opts ...ahprt.Option) (*TurnEndEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTurnEndEvent)
@@ -694,13 +865,16 @@ func decodeTurnEndEvent(c *ahprt.Ctx) (*TurnEndEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
-// CheckTurnEndEvent validates data as TurnEndEvent (catalogue-event.schema.json#/$defs/turn.end) without building a value.
+// CheckTurnEndEvent validates data as TurnEndEvent
+// (catalogue-event.schema.json#/$defs/turn.end) without building a value.
 func CheckTurnEndEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
 }
 
-// DecodeTurnFinishBeforeEvent decodes data as TurnFinishBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/turn.finish.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTurnFinishBeforeEvent decodes data as TurnFinishBeforeEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/turn.finish.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (*TurnFinishBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTurnFinishBeforeEvent)
@@ -710,13 +884,17 @@ func decodeTurnFinishBeforeEvent(c *ahprt.Ctx) (*TurnFinishBeforeEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
-// CheckTurnFinishBeforeEvent validates data as TurnFinishBeforeEvent (catalogue-event.schema.json#/$defs/turn.finish.before) without building a value.
+// CheckTurnFinishBeforeEvent validates data as TurnFinishBeforeEvent
+// (catalogue-event.schema.json#/$defs/turn.finish.before) without building a
+// value.
 func CheckTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
 }
 
-// DecodeTurnProgressEvent decodes data as TurnProgressEvent and validates every keyword of catalogue-event.schema.json#/$defs/turn.progress in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTurnProgressEvent decodes data as TurnProgressEvent and validates
+// every keyword of catalogue-event.schema.json#/$defs/turn.progress in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeTurnProgressEvent(data []byte, opts ...ahprt.Option) (*TurnProgressEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTurnProgressEvent)
@@ -726,13 +904,15 @@ func decodeTurnProgressEvent(c *ahprt.Ctx) (*TurnProgressEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
-// CheckTurnProgressEvent validates data as TurnProgressEvent (catalogue-event.schema.json#/$defs/turn.progress) without building a value.
+// CheckTurnProgressEvent validates data as TurnProgressEvent
+// (catalogue-event.schema.json#/$defs/turn.progress) without building a value.
 func CheckTurnProgressEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
 }
 
-// DecodeTurnStartEvent decodes data as TurnStartEvent and validates every keyword of catalogue-event.schema.json#/$defs/turn.start in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTurnStartEvent decodes data as TurnStartEvent and validates every
+// keyword of catalogue-event.schema.json#/$defs/turn.start in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnStartEvent(data []byte, opts ...ahprt.Option) (*TurnStartEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTurnStartEvent)
@@ -742,13 +922,16 @@ func decodeTurnStartEvent(c *ahprt.Ctx) (*TurnStartEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
-// CheckTurnStartEvent validates data as TurnStartEvent (catalogue-event.schema.json#/$defs/turn.start) without building a value.
+// CheckTurnStartEvent validates data as TurnStartEvent
+// (catalogue-event.schema.json#/$defs/turn.start) without building a value.
 func CheckTurnStartEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
 }
 
-// DecodeUserAttentionEvent decodes data as UserAttentionEvent and validates every keyword of catalogue-event.schema.json#/$defs/user.attention in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeUserAttentionEvent decodes data as UserAttentionEvent and validates
+// every keyword of catalogue-event.schema.json#/$defs/user.attention in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeUserAttentionEvent(data []byte, opts ...ahprt.Option) (*UserAttentionEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeUserAttentionEvent)
@@ -758,13 +941,18 @@ func decodeUserAttentionEvent(c *ahprt.Ctx) (*UserAttentionEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttentionEvent)
 }
 
-// CheckUserAttentionEvent validates data as UserAttentionEvent (catalogue-event.schema.json#/$defs/user.attention) without building a value.
+// CheckUserAttentionEvent validates data as UserAttentionEvent
+// (catalogue-event.schema.json#/$defs/user.attention) without building a
+// value.
 func CheckUserAttentionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userAttention)
 }
 
-// DecodeUserElicitationRequestEvent decodes data as UserElicitationRequestEvent and validates every keyword of catalogue-event.schema.json#/$defs/user.elicitation.request in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeUserElicitationRequestEvent decodes data as
+// UserElicitationRequestEvent and validates every keyword of
+// catalogue-event.schema.json#/$defs/user.elicitation.request in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (*UserElicitationRequestEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeUserElicitationRequestEvent)
@@ -774,13 +962,19 @@ func decodeUserElicitationRequestEvent(c *ahprt.Ctx) (*UserElicitationRequestEve
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
 }
 
-// CheckUserElicitationRequestEvent validates data as UserElicitationRequestEvent (catalogue-event.schema.json#/$defs/user.elicitation.request) without building a value.
+// CheckUserElicitationRequestEvent validates data as
+// UserElicitationRequestEvent
+// (catalogue-event.schema.json#/$defs/user.elicitation.request) without
+// building a value.
 func CheckUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest)
 }
 
-// DecodeUserElicitationResultEvent decodes data as UserElicitationResultEvent and validates every keyword of catalogue-event.schema.json#/$defs/user.elicitation.result in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeUserElicitationResultEvent decodes data as UserElicitationResultEvent
+// and validates every keyword of
+// catalogue-event.schema.json#/$defs/user.elicitation.result in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (*UserElicitationResultEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeUserElicitationResultEvent)
@@ -790,13 +984,17 @@ func decodeUserElicitationResultEvent(c *ahprt.Ctx) (*UserElicitationResultEvent
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
 }
 
-// CheckUserElicitationResultEvent validates data as UserElicitationResultEvent (catalogue-event.schema.json#/$defs/user.elicitation.result) without building a value.
+// CheckUserElicitationResultEvent validates data as UserElicitationResultEvent
+// (catalogue-event.schema.json#/$defs/user.elicitation.result) without
+// building a value.
 func CheckUserElicitationResultEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult)
 }
 
-// DecodeUserMessageInboundEvent decodes data as UserMessageInboundEvent and validates every keyword of catalogue-event.schema.json#/$defs/user.message.inbound in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeUserMessageInboundEvent decodes data as UserMessageInboundEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/user.message.inbound in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (*UserMessageInboundEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeUserMessageInboundEvent)
@@ -806,13 +1004,17 @@ func decodeUserMessageInboundEvent(c *ahprt.Ctx) (*UserMessageInboundEvent, erro
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
 }
 
-// CheckUserMessageInboundEvent validates data as UserMessageInboundEvent (catalogue-event.schema.json#/$defs/user.message.inbound) without building a value.
+// CheckUserMessageInboundEvent validates data as UserMessageInboundEvent
+// (catalogue-event.schema.json#/$defs/user.message.inbound) without building a
+// value.
 func CheckUserMessageInboundEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound)
 }
 
-// DecodeUserMessageOutboundEvent decodes data as UserMessageOutboundEvent and validates every keyword of catalogue-event.schema.json#/$defs/user.message.outbound in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeUserMessageOutboundEvent decodes data as UserMessageOutboundEvent and
+// validates every keyword of
+// catalogue-event.schema.json#/$defs/user.message.outbound in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (*UserMessageOutboundEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeUserMessageOutboundEvent)
@@ -822,13 +1024,18 @@ func decodeUserMessageOutboundEvent(c *ahprt.Ctx) (*UserMessageOutboundEvent, er
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
 }
 
-// CheckUserMessageOutboundEvent validates data as UserMessageOutboundEvent (catalogue-event.schema.json#/$defs/user.message.outbound) without building a value.
+// CheckUserMessageOutboundEvent validates data as UserMessageOutboundEvent
+// (catalogue-event.schema.json#/$defs/user.message.outbound) without building
+// a value.
 func CheckUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound)
 }
 
-// DecodeWorkspaceChangeAfterEvent decodes data as WorkspaceChangeAfterEvent and validates every keyword of catalogue-event.schema.json#/$defs/workspace.change.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeWorkspaceChangeAfterEvent decodes data as WorkspaceChangeAfterEvent
+// and validates every keyword of
+// catalogue-event.schema.json#/$defs/workspace.change.after in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (*WorkspaceChangeAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeWorkspaceChangeAfterEvent)
@@ -838,13 +1045,18 @@ func decodeWorkspaceChangeAfterEvent(c *ahprt.Ctx) (*WorkspaceChangeAfterEvent, 
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
-// CheckWorkspaceChangeAfterEvent validates data as WorkspaceChangeAfterEvent (catalogue-event.schema.json#/$defs/workspace.change.after) without building a value.
+// CheckWorkspaceChangeAfterEvent validates data as WorkspaceChangeAfterEvent
+// (catalogue-event.schema.json#/$defs/workspace.change.after) without building
+// a value.
 func CheckWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
-// DecodeWorkspaceChangeBeforeEvent decodes data as WorkspaceChangeBeforeEvent and validates every keyword of catalogue-event.schema.json#/$defs/workspace.change.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeWorkspaceChangeBeforeEvent decodes data as WorkspaceChangeBeforeEvent
+// and validates every keyword of
+// catalogue-event.schema.json#/$defs/workspace.change.before in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeWorkspaceChangeBeforeEvent)
@@ -854,13 +1066,17 @@ func decodeWorkspaceChangeBeforeEvent(c *ahprt.Ctx) (*WorkspaceChangeBeforeEvent
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
-// CheckWorkspaceChangeBeforeEvent validates data as WorkspaceChangeBeforeEvent (catalogue-event.schema.json#/$defs/workspace.change.before) without building a value.
+// CheckWorkspaceChangeBeforeEvent validates data as WorkspaceChangeBeforeEvent
+// (catalogue-event.schema.json#/$defs/workspace.change.before) without
+// building a value.
 func CheckWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
-// DecodeJSONRPCErrorResponse decodes data as JSONRPCErrorResponse and validates every keyword of common.schema.json#/$defs/errorResponse in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCErrorResponse decodes data as JSONRPCErrorResponse and
+// validates every keyword of common.schema.json#/$defs/errorResponse in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (*JSONRPCErrorResponse, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeJSONRPCErrorResponse)
@@ -870,13 +1086,15 @@ func decodeJSONRPCErrorResponse(c *ahprt.Ctx) (*JSONRPCErrorResponse, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
-// CheckJSONRPCErrorResponse validates data as JSONRPCErrorResponse (common.schema.json#/$defs/errorResponse) without building a value.
+// CheckJSONRPCErrorResponse validates data as JSONRPCErrorResponse
+// (common.schema.json#/$defs/errorResponse) without building a value.
 func CheckJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_errorResponse)
 }
 
-// DecodeEventType decodes data as EventType and validates every keyword of common.schema.json#/$defs/eventType in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeEventType decodes data as EventType and validates every keyword of
+// common.schema.json#/$defs/eventType in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeEventType(data []byte, opts ...ahprt.Option) (EventType, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeEventType)
@@ -890,13 +1108,16 @@ func decodeEventType(c *ahprt.Ctx) (EventType, error) {
 	return EventType(c.Text(0)), nil
 }
 
-// CheckEventType validates data as EventType (common.schema.json#/$defs/eventType) without building a value.
+// CheckEventType validates data as EventType
+// (common.schema.json#/$defs/eventType) without building a value.
 func CheckEventType(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_eventType)
 }
 
-// DecodeInterceptableEventType decodes data as InterceptableEventType and validates every keyword of common.schema.json#/$defs/interceptableEventType in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInterceptableEventType decodes data as InterceptableEventType and
+// validates every keyword of common.schema.json#/$defs/interceptableEventType
+// in the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeInterceptableEventType(data []byte, opts ...ahprt.Option) (InterceptableEventType, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInterceptableEventType)
@@ -910,13 +1131,15 @@ func decodeInterceptableEventType(c *ahprt.Ctx) (InterceptableEventType, error) 
 	return InterceptableEventType(c.Text(0)), nil
 }
 
-// CheckInterceptableEventType validates data as InterceptableEventType (common.schema.json#/$defs/interceptableEventType) without building a value.
+// CheckInterceptableEventType validates data as InterceptableEventType
+// (common.schema.json#/$defs/interceptableEventType) without building a value.
 func CheckInterceptableEventType(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_interceptableEventType)
 }
 
-// DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of common.schema.json#/$defs/jsonRpcId in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of
+// common.schema.json#/$defs/jsonRpcId in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeJSONRPCID)
@@ -926,13 +1149,16 @@ func decodeJSONRPCID(c *ahprt.Ctx) (*JSONRPCID, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcId, bJSONRPCID)
 }
 
-// CheckJSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId) without building a value.
+// CheckJSONRPCID validates data as JSONRPCID
+// (common.schema.json#/$defs/jsonRpcId) without building a value.
 func CheckJSONRPCID(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcId)
 }
 
-// DecodeJSONRPCResponseID decodes data as JSONRPCResponseID and validates every keyword of common.schema.json#/$defs/jsonRpcResponseId in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCResponseID decodes data as JSONRPCResponseID and validates
+// every keyword of common.schema.json#/$defs/jsonRpcResponseId in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCResponseID, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeJSONRPCResponseID)
@@ -942,13 +1168,15 @@ func decodeJSONRPCResponseID(c *ahprt.Ctx) (*JSONRPCResponseID, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
-// CheckJSONRPCResponseID validates data as JSONRPCResponseID (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
+// CheckJSONRPCResponseID validates data as JSONRPCResponseID
+// (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
 func CheckJSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcResponseId)
 }
 
-// DecodeJSONRPCVersion decodes data as JSONRPCVersion and validates every keyword of common.schema.json#/$defs/jsonRpcVersion in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCVersion decodes data as JSONRPCVersion and validates every
+// keyword of common.schema.json#/$defs/jsonRpcVersion in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCVersion(data []byte, opts ...ahprt.Option) (JSONRPCVersion, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeJSONRPCVersion)
@@ -962,13 +1190,15 @@ func decodeJSONRPCVersion(c *ahprt.Ctx) (JSONRPCVersion, error) {
 	return c.Text(0), nil
 }
 
-// CheckJSONRPCVersion validates data as JSONRPCVersion (common.schema.json#/$defs/jsonRpcVersion) without building a value.
+// CheckJSONRPCVersion validates data as JSONRPCVersion
+// (common.schema.json#/$defs/jsonRpcVersion) without building a value.
 func CheckJSONRPCVersion(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcVersion)
 }
 
-// DecodeMethodName decodes data as MethodName and validates every keyword of common.schema.json#/$defs/methodName in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMethodName decodes data as MethodName and validates every keyword of
+// common.schema.json#/$defs/methodName in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeMethodName(data []byte, opts ...ahprt.Option) (MethodName, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMethodName)
@@ -982,13 +1212,15 @@ func decodeMethodName(c *ahprt.Ctx) (MethodName, error) {
 	return c.Text(0), nil
 }
 
-// CheckMethodName validates data as MethodName (common.schema.json#/$defs/methodName) without building a value.
+// CheckMethodName validates data as MethodName
+// (common.schema.json#/$defs/methodName) without building a value.
 func CheckMethodName(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_methodName)
 }
 
-// DecodeNativeEvent decodes data as NativeEvent and validates every keyword of common.schema.json#/$defs/native in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeNativeEvent decodes data as NativeEvent and validates every keyword of
+// common.schema.json#/$defs/native in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeNativeEvent(data []byte, opts ...ahprt.Option) (NativeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeNativeEvent)
@@ -1003,13 +1235,15 @@ func decodeNativeEvent(c *ahprt.Ctx) (NativeEvent, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckNativeEvent validates data as NativeEvent (common.schema.json#/$defs/native) without building a value.
+// CheckNativeEvent validates data as NativeEvent
+// (common.schema.json#/$defs/native) without building a value.
 func CheckNativeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, ahprt.Accept)
 }
 
-// DecodeNonEmptyString decodes data as NonEmptyString and validates every keyword of common.schema.json#/$defs/nonEmptyString in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeNonEmptyString decodes data as NonEmptyString and validates every
+// keyword of common.schema.json#/$defs/nonEmptyString in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeNonEmptyString(data []byte, opts ...ahprt.Option) (NonEmptyString, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeNonEmptyString)
@@ -1023,13 +1257,16 @@ func decodeNonEmptyString(c *ahprt.Ctx) (NonEmptyString, error) {
 	return c.Text(0), nil
 }
 
-// CheckNonEmptyString validates data as NonEmptyString (common.schema.json#/$defs/nonEmptyString) without building a value.
+// CheckNonEmptyString validates data as NonEmptyString
+// (common.schema.json#/$defs/nonEmptyString) without building a value.
 func CheckNonEmptyString(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_nonEmptyString)
 }
 
-// DecodeCommonNonNegativeInteger decodes data as CommonNonNegativeInteger and validates every keyword of common.schema.json#/$defs/nonNegativeInteger in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeCommonNonNegativeInteger decodes data as CommonNonNegativeInteger and
+// validates every keyword of common.schema.json#/$defs/nonNegativeInteger in
+// the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (CommonNonNegativeInteger, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeCommonNonNegativeInteger)
@@ -1043,13 +1280,15 @@ func decodeCommonNonNegativeInteger(c *ahprt.Ctx) (CommonNonNegativeInteger, err
 	return c.Number(0), nil
 }
 
-// CheckCommonNonNegativeInteger validates data as CommonNonNegativeInteger (common.schema.json#/$defs/nonNegativeInteger) without building a value.
+// CheckCommonNonNegativeInteger validates data as CommonNonNegativeInteger
+// (common.schema.json#/$defs/nonNegativeInteger) without building a value.
 func CheckCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_nonNegativeInteger)
 }
 
-// DecodeJSONRPCNotification decodes data as JSONRPCNotification and validates every keyword of common.schema.json#/$defs/notification in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCNotification decodes data as JSONRPCNotification and validates
+// every keyword of common.schema.json#/$defs/notification in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCNotification(data []byte, opts ...ahprt.Option) (*JSONRPCNotification, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeJSONRPCNotification)
@@ -1059,13 +1298,15 @@ func decodeJSONRPCNotification(c *ahprt.Ctx) (*JSONRPCNotification, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_notification, bJSONRPCNotification)
 }
 
-// CheckJSONRPCNotification validates data as JSONRPCNotification (common.schema.json#/$defs/notification) without building a value.
+// CheckJSONRPCNotification validates data as JSONRPCNotification
+// (common.schema.json#/$defs/notification) without building a value.
 func CheckJSONRPCNotification(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_notification)
 }
 
-// DecodePositiveInteger decodes data as PositiveInteger and validates every keyword of common.schema.json#/$defs/positiveInteger in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodePositiveInteger decodes data as PositiveInteger and validates every
+// keyword of common.schema.json#/$defs/positiveInteger in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodePositiveInteger(data []byte, opts ...ahprt.Option) (PositiveInteger, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodePositiveInteger)
@@ -1079,13 +1320,15 @@ func decodePositiveInteger(c *ahprt.Ctx) (PositiveInteger, error) {
 	return c.Number(0), nil
 }
 
-// CheckPositiveInteger validates data as PositiveInteger (common.schema.json#/$defs/positiveInteger) without building a value.
+// CheckPositiveInteger validates data as PositiveInteger
+// (common.schema.json#/$defs/positiveInteger) without building a value.
 func CheckPositiveInteger(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_positiveInteger)
 }
 
-// DecodeProtocolVersion decodes data as ProtocolVersion and validates every keyword of common.schema.json#/$defs/protocolVersion in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeProtocolVersion decodes data as ProtocolVersion and validates every
+// keyword of common.schema.json#/$defs/protocolVersion in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeProtocolVersion)
@@ -1099,13 +1342,15 @@ func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
 	return c.Text(0), nil
 }
 
-// CheckProtocolVersion validates data as ProtocolVersion (common.schema.json#/$defs/protocolVersion) without building a value.
+// CheckProtocolVersion validates data as ProtocolVersion
+// (common.schema.json#/$defs/protocolVersion) without building a value.
 func CheckProtocolVersion(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_protocolVersion)
 }
 
-// DecodeJSONRPCRequest decodes data as JSONRPCRequest and validates every keyword of common.schema.json#/$defs/request in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCRequest decodes data as JSONRPCRequest and validates every
+// keyword of common.schema.json#/$defs/request in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCRequest(data []byte, opts ...ahprt.Option) (*JSONRPCRequest, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeJSONRPCRequest)
@@ -1115,13 +1360,16 @@ func decodeJSONRPCRequest(c *ahprt.Ctx) (*JSONRPCRequest, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_request, bJSONRPCRequest)
 }
 
-// CheckJSONRPCRequest validates data as JSONRPCRequest (common.schema.json#/$defs/request) without building a value.
+// CheckJSONRPCRequest validates data as JSONRPCRequest
+// (common.schema.json#/$defs/request) without building a value.
 func CheckJSONRPCRequest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_request)
 }
 
-// DecodeCommonReverseDNSName decodes data as CommonReverseDNSName and validates every keyword of common.schema.json#/$defs/reverseDnsName in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeCommonReverseDNSName decodes data as CommonReverseDNSName and
+// validates every keyword of common.schema.json#/$defs/reverseDnsName in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeCommonReverseDNSName(data []byte, opts ...ahprt.Option) (CommonReverseDNSName, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeCommonReverseDNSName)
@@ -1135,13 +1383,15 @@ func decodeCommonReverseDNSName(c *ahprt.Ctx) (CommonReverseDNSName, error) {
 	return c.Text(0), nil
 }
 
-// CheckCommonReverseDNSName validates data as CommonReverseDNSName (common.schema.json#/$defs/reverseDnsName) without building a value.
+// CheckCommonReverseDNSName validates data as CommonReverseDNSName
+// (common.schema.json#/$defs/reverseDnsName) without building a value.
 func CheckCommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
 }
 
-// DecodeSession decodes data as Session and validates every keyword of common.schema.json#/$defs/session in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeSession decodes data as Session and validates every keyword of
+// common.schema.json#/$defs/session in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeSession)
@@ -1151,13 +1401,15 @@ func decodeSession(c *ahprt.Ctx) (*Session, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_session, bSession)
 }
 
-// CheckSession validates data as Session (common.schema.json#/$defs/session) without building a value.
+// CheckSession validates data as Session (common.schema.json#/$defs/session)
+// without building a value.
 func CheckSession(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_session)
 }
 
-// DecodeSHA256Hex decodes data as SHA256Hex and validates every keyword of common.schema.json#/$defs/sha256Hex in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeSHA256Hex decodes data as SHA256Hex and validates every keyword of
+// common.schema.json#/$defs/sha256Hex in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeSHA256Hex(data []byte, opts ...ahprt.Option) (SHA256Hex, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeSHA256Hex)
@@ -1171,13 +1423,16 @@ func decodeSHA256Hex(c *ahprt.Ctx) (SHA256Hex, error) {
 	return c.Text(0), nil
 }
 
-// CheckSHA256Hex validates data as SHA256Hex (common.schema.json#/$defs/sha256Hex) without building a value.
+// CheckSHA256Hex validates data as SHA256Hex
+// (common.schema.json#/$defs/sha256Hex) without building a value.
 func CheckSHA256Hex(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_sha256Hex)
 }
 
-// DecodeJSONRPCSuccessResponse decodes data as JSONRPCSuccessResponse and validates every keyword of common.schema.json#/$defs/successResponse in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCSuccessResponse decodes data as JSONRPCSuccessResponse and
+// validates every keyword of common.schema.json#/$defs/successResponse in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (*JSONRPCSuccessResponse, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeJSONRPCSuccessResponse)
@@ -1187,13 +1442,15 @@ func decodeJSONRPCSuccessResponse(c *ahprt.Ctx) (*JSONRPCSuccessResponse, error)
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_successResponse, bJSONRPCSuccessResponse)
 }
 
-// CheckJSONRPCSuccessResponse validates data as JSONRPCSuccessResponse (common.schema.json#/$defs/successResponse) without building a value.
+// CheckJSONRPCSuccessResponse validates data as JSONRPCSuccessResponse
+// (common.schema.json#/$defs/successResponse) without building a value.
 func CheckJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_successResponse)
 }
 
-// DecodeContentItem decodes data as ContentItem and validates every keyword of content-item.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeContentItem decodes data as ContentItem and validates every keyword of
+// content-item.schema.json# in the same pass. A rejected document returns an
+// *ahprt.Error and no value, never a partial one.
 func DecodeContentItem(data []byte, opts ...ahprt.Option) (ContentItem, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeContentItem)
@@ -1207,13 +1464,16 @@ func decodeContentItem(c *ahprt.Ctx) (ContentItem, error) {
 	return bContentItem(c, 0), nil
 }
 
-// CheckContentItem validates data as ContentItem (content-item.schema.json#) without building a value.
+// CheckContentItem validates data as ContentItem (content-item.schema.json#)
+// without building a value.
 func CheckContentItem(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem)
 }
 
-// DecodeAttachmentBodyPart decodes data as AttachmentBodyPart and validates every keyword of content-item.schema.json#/$defs/attachmentBodyPart in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeAttachmentBodyPart decodes data as AttachmentBodyPart and validates
+// every keyword of content-item.schema.json#/$defs/attachmentBodyPart in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (*AttachmentBodyPart, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeAttachmentBodyPart)
@@ -1223,13 +1483,17 @@ func decodeAttachmentBodyPart(c *ahprt.Ctx) (*AttachmentBodyPart, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
 }
 
-// CheckAttachmentBodyPart validates data as AttachmentBodyPart (content-item.schema.json#/$defs/attachmentBodyPart) without building a value.
+// CheckAttachmentBodyPart validates data as AttachmentBodyPart
+// (content-item.schema.json#/$defs/attachmentBodyPart) without building a
+// value.
 func CheckAttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentBodyPart)
 }
 
-// DecodeAttachmentGapPart decodes data as AttachmentGapPart and validates every keyword of content-item.schema.json#/$defs/attachmentGapPart in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeAttachmentGapPart decodes data as AttachmentGapPart and validates
+// every keyword of content-item.schema.json#/$defs/attachmentGapPart in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (*AttachmentGapPart, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeAttachmentGapPart)
@@ -1239,13 +1503,17 @@ func decodeAttachmentGapPart(c *ahprt.Ctx) (*AttachmentGapPart, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentGapPart, bAttachmentGapPart)
 }
 
-// CheckAttachmentGapPart validates data as AttachmentGapPart (content-item.schema.json#/$defs/attachmentGapPart) without building a value.
+// CheckAttachmentGapPart validates data as AttachmentGapPart
+// (content-item.schema.json#/$defs/attachmentGapPart) without building a
+// value.
 func CheckAttachmentGapPart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentGapPart)
 }
 
-// DecodeAttachmentMediaType decodes data as AttachmentMediaType and validates every keyword of content-item.schema.json#/$defs/attachmentMediaType in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeAttachmentMediaType decodes data as AttachmentMediaType and validates
+// every keyword of content-item.schema.json#/$defs/attachmentMediaType in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeAttachmentMediaType(data []byte, opts ...ahprt.Option) (AttachmentMediaType, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeAttachmentMediaType)
@@ -1259,13 +1527,17 @@ func decodeAttachmentMediaType(c *ahprt.Ctx) (AttachmentMediaType, error) {
 	return c.Text(0), nil
 }
 
-// CheckAttachmentMediaType validates data as AttachmentMediaType (content-item.schema.json#/$defs/attachmentMediaType) without building a value.
+// CheckAttachmentMediaType validates data as AttachmentMediaType
+// (content-item.schema.json#/$defs/attachmentMediaType) without building a
+// value.
 func CheckAttachmentMediaType(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMediaType)
 }
 
-// DecodeAttachmentMetadataPart decodes data as AttachmentMetadataPart and validates every keyword of content-item.schema.json#/$defs/attachmentMetadataPart in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeAttachmentMetadataPart decodes data as AttachmentMetadataPart and
+// validates every keyword of
+// content-item.schema.json#/$defs/attachmentMetadataPart in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (*AttachmentMetadataPart, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeAttachmentMetadataPart)
@@ -1275,13 +1547,17 @@ func decodeAttachmentMetadataPart(c *ahprt.Ctx) (*AttachmentMetadataPart, error)
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
 }
 
-// CheckAttachmentMetadataPart validates data as AttachmentMetadataPart (content-item.schema.json#/$defs/attachmentMetadataPart) without building a value.
+// CheckAttachmentMetadataPart validates data as AttachmentMetadataPart
+// (content-item.schema.json#/$defs/attachmentMetadataPart) without building a
+// value.
 func CheckAttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMetadataPart)
 }
 
-// DecodeAttachmentOmittedPart decodes data as AttachmentOmittedPart and validates every keyword of content-item.schema.json#/$defs/attachmentOmittedPart in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeAttachmentOmittedPart decodes data as AttachmentOmittedPart and
+// validates every keyword of
+// content-item.schema.json#/$defs/attachmentOmittedPart in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (*AttachmentOmittedPart, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeAttachmentOmittedPart)
@@ -1291,13 +1567,17 @@ func decodeAttachmentOmittedPart(c *ahprt.Ctx) (*AttachmentOmittedPart, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
 }
 
-// CheckAttachmentOmittedPart validates data as AttachmentOmittedPart (content-item.schema.json#/$defs/attachmentOmittedPart) without building a value.
+// CheckAttachmentOmittedPart validates data as AttachmentOmittedPart
+// (content-item.schema.json#/$defs/attachmentOmittedPart) without building a
+// value.
 func CheckAttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentOmittedPart)
 }
 
-// DecodeAttachmentPart decodes data as AttachmentPart and validates every keyword of content-item.schema.json#/$defs/attachmentPart in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeAttachmentPart decodes data as AttachmentPart and validates every
+// keyword of content-item.schema.json#/$defs/attachmentPart in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeAttachmentPart(data []byte, opts ...ahprt.Option) (AttachmentPart, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeAttachmentPart)
@@ -1311,13 +1591,15 @@ func decodeAttachmentPart(c *ahprt.Ctx) (AttachmentPart, error) {
 	return bAttachmentPart(c, 0), nil
 }
 
-// CheckAttachmentPart validates data as AttachmentPart (content-item.schema.json#/$defs/attachmentPart) without building a value.
+// CheckAttachmentPart validates data as AttachmentPart
+// (content-item.schema.json#/$defs/attachmentPart) without building a value.
 func CheckAttachmentPart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentPart)
 }
 
-// DecodeContentItemGap decodes data as ContentItemGap and validates every keyword of content-item.schema.json#/$defs/gap in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeContentItemGap decodes data as ContentItemGap and validates every
+// keyword of content-item.schema.json#/$defs/gap in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentItemGap(data []byte, opts ...ahprt.Option) (*ContentItemGap, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeContentItemGap)
@@ -1327,13 +1609,15 @@ func decodeContentItemGap(c *ahprt.Ctx) (*ContentItemGap, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_gap, bContentItemGap)
 }
 
-// CheckContentItemGap validates data as ContentItemGap (content-item.schema.json#/$defs/gap) without building a value.
+// CheckContentItemGap validates data as ContentItemGap
+// (content-item.schema.json#/$defs/gap) without building a value.
 func CheckContentItemGap(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_gap)
 }
 
-// DecodeCanonicalMessage decodes data as CanonicalMessage and validates every keyword of content-item.schema.json#/$defs/message in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeCanonicalMessage decodes data as CanonicalMessage and validates every
+// keyword of content-item.schema.json#/$defs/message in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeCanonicalMessage(data []byte, opts ...ahprt.Option) (*CanonicalMessage, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeCanonicalMessage)
@@ -1343,13 +1627,16 @@ func decodeCanonicalMessage(c *ahprt.Ctx) (*CanonicalMessage, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
 }
 
-// CheckCanonicalMessage validates data as CanonicalMessage (content-item.schema.json#/$defs/message) without building a value.
+// CheckCanonicalMessage validates data as CanonicalMessage
+// (content-item.schema.json#/$defs/message) without building a value.
 func CheckCanonicalMessage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
 }
 
-// DecodeCanonicalMessages decodes data as CanonicalMessages and validates every keyword of content-item.schema.json#/$defs/messages in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeCanonicalMessages decodes data as CanonicalMessages and validates
+// every keyword of content-item.schema.json#/$defs/messages in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeCanonicalMessages(data []byte, opts ...ahprt.Option) (CanonicalMessages, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeCanonicalMessages)
@@ -1363,13 +1650,16 @@ func decodeCanonicalMessages(c *ahprt.Ctx) (CanonicalMessages, error) {
 	return buildListCanonicalMessage(c, 0), nil
 }
 
-// CheckCanonicalMessages validates data as CanonicalMessages (content-item.schema.json#/$defs/messages) without building a value.
+// CheckCanonicalMessages validates data as CanonicalMessages
+// (content-item.schema.json#/$defs/messages) without building a value.
 func CheckCanonicalMessages(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_messages)
 }
 
-// DecodeModelVisibleItem decodes data as ModelVisibleItem and validates every keyword of content-item.schema.json#/$defs/modelVisibleItem in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModelVisibleItem decodes data as ModelVisibleItem and validates every
+// keyword of content-item.schema.json#/$defs/modelVisibleItem in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (*ModelVisibleItem, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModelVisibleItem)
@@ -1379,13 +1669,15 @@ func decodeModelVisibleItem(c *ahprt.Ctx) (*ModelVisibleItem, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
 }
 
-// CheckModelVisibleItem validates data as ModelVisibleItem (content-item.schema.json#/$defs/modelVisibleItem) without building a value.
+// CheckModelVisibleItem validates data as ModelVisibleItem
+// (content-item.schema.json#/$defs/modelVisibleItem) without building a value.
 func CheckModelVisibleItem(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
 }
 
-// DecodeSynthesized decodes data as Synthesized and validates every keyword of content-item.schema.json#/$defs/synthesized in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeSynthesized decodes data as Synthesized and validates every keyword of
+// content-item.schema.json#/$defs/synthesized in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSynthesized(data []byte, opts ...ahprt.Option) (Synthesized, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeSynthesized)
@@ -1400,13 +1692,15 @@ func decodeSynthesized(c *ahprt.Ctx) (Synthesized, error) {
 	return d.Bool(0), nil
 }
 
-// CheckSynthesized validates data as Synthesized (content-item.schema.json#/$defs/synthesized) without building a value.
+// CheckSynthesized validates data as Synthesized
+// (content-item.schema.json#/$defs/synthesized) without building a value.
 func CheckSynthesized(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_synthesized)
 }
 
-// DecodeTextBodyPart decodes data as TextBodyPart and validates every keyword of content-item.schema.json#/$defs/textBodyPart in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTextBodyPart decodes data as TextBodyPart and validates every keyword
+// of content-item.schema.json#/$defs/textBodyPart in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTextBodyPart(data []byte, opts ...ahprt.Option) (*TextBodyPart, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTextBodyPart)
@@ -1416,13 +1710,15 @@ func decodeTextBodyPart(c *ahprt.Ctx) (*TextBodyPart, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textBodyPart, bTextBodyPart)
 }
 
-// CheckTextBodyPart validates data as TextBodyPart (content-item.schema.json#/$defs/textBodyPart) without building a value.
+// CheckTextBodyPart validates data as TextBodyPart
+// (content-item.schema.json#/$defs/textBodyPart) without building a value.
 func CheckTextBodyPart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textBodyPart)
 }
 
-// DecodeTextGapPart decodes data as TextGapPart and validates every keyword of content-item.schema.json#/$defs/textGapPart in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTextGapPart decodes data as TextGapPart and validates every keyword of
+// content-item.schema.json#/$defs/textGapPart in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (*TextGapPart, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTextGapPart)
@@ -1432,13 +1728,16 @@ func decodeTextGapPart(c *ahprt.Ctx) (*TextGapPart, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textGapPart, bTextGapPart)
 }
 
-// CheckTextGapPart validates data as TextGapPart (content-item.schema.json#/$defs/textGapPart) without building a value.
+// CheckTextGapPart validates data as TextGapPart
+// (content-item.schema.json#/$defs/textGapPart) without building a value.
 func CheckTextGapPart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textGapPart)
 }
 
-// DecodeTextMetadataPart decodes data as TextMetadataPart and validates every keyword of content-item.schema.json#/$defs/textMetadataPart in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTextMetadataPart decodes data as TextMetadataPart and validates every
+// keyword of content-item.schema.json#/$defs/textMetadataPart in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeTextMetadataPart(data []byte, opts ...ahprt.Option) (*TextMetadataPart, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTextMetadataPart)
@@ -1448,13 +1747,16 @@ func decodeTextMetadataPart(c *ahprt.Ctx) (*TextMetadataPart, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textMetadataPart, bTextMetadataPart)
 }
 
-// CheckTextMetadataPart validates data as TextMetadataPart (content-item.schema.json#/$defs/textMetadataPart) without building a value.
+// CheckTextMetadataPart validates data as TextMetadataPart
+// (content-item.schema.json#/$defs/textMetadataPart) without building a value.
 func CheckTextMetadataPart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textMetadataPart)
 }
 
-// DecodeTextOmittedPart decodes data as TextOmittedPart and validates every keyword of content-item.schema.json#/$defs/textOmittedPart in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTextOmittedPart decodes data as TextOmittedPart and validates every
+// keyword of content-item.schema.json#/$defs/textOmittedPart in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (*TextOmittedPart, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTextOmittedPart)
@@ -1464,13 +1766,15 @@ func decodeTextOmittedPart(c *ahprt.Ctx) (*TextOmittedPart, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textOmittedPart, bTextOmittedPart)
 }
 
-// CheckTextOmittedPart validates data as TextOmittedPart (content-item.schema.json#/$defs/textOmittedPart) without building a value.
+// CheckTextOmittedPart validates data as TextOmittedPart
+// (content-item.schema.json#/$defs/textOmittedPart) without building a value.
 func CheckTextOmittedPart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textOmittedPart)
 }
 
-// DecodeTextPart decodes data as TextPart and validates every keyword of content-item.schema.json#/$defs/textPart in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTextPart decodes data as TextPart and validates every keyword of
+// content-item.schema.json#/$defs/textPart in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTextPart(data []byte, opts ...ahprt.Option) (TextPart, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTextPart)
@@ -1484,13 +1788,15 @@ func decodeTextPart(c *ahprt.Ctx) (TextPart, error) {
 	return bTextPart(c, 0), nil
 }
 
-// CheckTextPart validates data as TextPart (content-item.schema.json#/$defs/textPart) without building a value.
+// CheckTextPart validates data as TextPart
+// (content-item.schema.json#/$defs/textPart) without building a value.
 func CheckTextPart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textPart)
 }
 
-// DecodeTextParts decodes data as TextParts and validates every keyword of content-item.schema.json#/$defs/textParts in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTextParts decodes data as TextParts and validates every keyword of
+// content-item.schema.json#/$defs/textParts in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTextParts(data []byte, opts ...ahprt.Option) (TextParts, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTextParts)
@@ -1504,13 +1810,15 @@ func decodeTextParts(c *ahprt.Ctx) (TextParts, error) {
 	return buildListTextPart(c, 0), nil
 }
 
-// CheckTextParts validates data as TextParts (content-item.schema.json#/$defs/textParts) without building a value.
+// CheckTextParts validates data as TextParts
+// (content-item.schema.json#/$defs/textParts) without building a value.
 func CheckTextParts(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textParts)
 }
 
-// DecodeContentReference decodes data as ContentReference and validates every keyword of content-reference.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeContentReference decodes data as ContentReference and validates every
+// keyword of content-reference.schema.json# in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentReference(data []byte, opts ...ahprt.Option) (*ContentReference, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeContentReference)
@@ -1520,13 +1828,15 @@ func decodeContentReference(c *ahprt.Ctx) (*ContentReference, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentReference, bContentReference)
 }
 
-// CheckContentReference validates data as ContentReference (content-reference.schema.json#) without building a value.
+// CheckContentReference validates data as ContentReference
+// (content-reference.schema.json#) without building a value.
 func CheckContentReference(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentReference)
 }
 
-// DecodeContentSelection decodes data as ContentSelection and validates every keyword of content-selection.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeContentSelection decodes data as ContentSelection and validates every
+// keyword of content-selection.schema.json# in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentSelection(data []byte, opts ...ahprt.Option) (*ContentSelection, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeContentSelection)
@@ -1536,13 +1846,15 @@ func decodeContentSelection(c *ahprt.Ctx) (*ContentSelection, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentSelection, bContentSelection)
 }
 
-// CheckContentSelection validates data as ContentSelection (content-selection.schema.json#) without building a value.
+// CheckContentSelection validates data as ContentSelection
+// (content-selection.schema.json#) without building a value.
 func CheckContentSelection(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentSelection)
 }
 
-// DecodeDisposition decodes data as Disposition and validates every keyword of content-selection.schema.json#/$defs/disposition in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeDisposition decodes data as Disposition and validates every keyword of
+// content-selection.schema.json#/$defs/disposition in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeDisposition(data []byte, opts ...ahprt.Option) (Disposition, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeDisposition)
@@ -1556,13 +1868,16 @@ func decodeDisposition(c *ahprt.Ctx) (Disposition, error) {
 	return Disposition(c.Text(0)), nil
 }
 
-// CheckDisposition validates data as Disposition (content-selection.schema.json#/$defs/disposition) without building a value.
+// CheckDisposition validates data as Disposition
+// (content-selection.schema.json#/$defs/disposition) without building a value.
 func CheckDisposition(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentSelection_disposition)
 }
 
-// DecodeContentUploadReceipt decodes data as ContentUploadReceipt and validates every keyword of content-upload-receipt.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeContentUploadReceipt decodes data as ContentUploadReceipt and
+// validates every keyword of content-upload-receipt.schema.json# in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (*ContentUploadReceipt, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeContentUploadReceipt)
@@ -1572,13 +1887,15 @@ func decodeContentUploadReceipt(c *ahprt.Ctx) (*ContentUploadReceipt, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentUploadReceipt, bContentUploadReceipt)
 }
 
-// CheckContentUploadReceipt validates data as ContentUploadReceipt (content-upload-receipt.schema.json#) without building a value.
+// CheckContentUploadReceipt validates data as ContentUploadReceipt
+// (content-upload-receipt.schema.json#) without building a value.
 func CheckContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentUploadReceipt)
 }
 
-// DecodeContentUpload decodes data as ContentUpload and validates every keyword of content-upload.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeContentUpload decodes data as ContentUpload and validates every
+// keyword of content-upload.schema.json# in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentUpload(data []byte, opts ...ahprt.Option) (*ContentUpload, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeContentUpload)
@@ -1588,13 +1905,15 @@ func decodeContentUpload(c *ahprt.Ctx) (*ContentUpload, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentUpload, bContentUpload)
 }
 
-// CheckContentUpload validates data as ContentUpload (content-upload.schema.json#) without building a value.
+// CheckContentUpload validates data as ContentUpload
+// (content-upload.schema.json#) without building a value.
 func CheckContentUpload(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentUpload)
 }
 
-// DecodeDenyEffect decodes data as DenyEffect and validates every keyword of deny-effect.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeDenyEffect decodes data as DenyEffect and validates every keyword of
+// deny-effect.schema.json# in the same pass. A rejected document returns an
+// *ahprt.Error and no value, never a partial one.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeDenyEffect)
@@ -1604,13 +1923,15 @@ func decodeDenyEffect(c *ahprt.Ctx) (*DenyEffect, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vDenyEffect, bDenyEffect)
 }
 
-// CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#) without building a value.
+// CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#)
+// without building a value.
 func CheckDenyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vDenyEffect)
 }
 
-// DecodeEffect decodes data as Effect and validates every keyword of effect.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeEffect decodes data as Effect and validates every keyword of
+// effect.schema.json# in the same pass. A rejected document returns an
+// *ahprt.Error and no value, never a partial one.
 func DecodeEffect(data []byte, opts ...ahprt.Option) (Effect, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeEffect)
@@ -1624,13 +1945,15 @@ func decodeEffect(c *ahprt.Ctx) (Effect, error) {
 	return bEffect(c, 0), nil
 }
 
-// CheckEffect validates data as Effect (effect.schema.json#) without building a value.
+// CheckEffect validates data as Effect (effect.schema.json#) without building
+// a value.
 func CheckEffect(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffff63e, vEffect)
 }
 
-// DecodeAllowEffect decodes data as AllowEffect and validates every keyword of effect.schema.json#/$defs/allowEffect in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeAllowEffect decodes data as AllowEffect and validates every keyword of
+// effect.schema.json#/$defs/allowEffect in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeAllowEffect(data []byte, opts ...ahprt.Option) (*AllowEffect, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeAllowEffect)
@@ -1640,13 +1963,15 @@ func decodeAllowEffect(c *ahprt.Ctx) (*AllowEffect, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_allowEffect, bAllowEffect)
 }
 
-// CheckAllowEffect validates data as AllowEffect (effect.schema.json#/$defs/allowEffect) without building a value.
+// CheckAllowEffect validates data as AllowEffect
+// (effect.schema.json#/$defs/allowEffect) without building a value.
 func CheckAllowEffect(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_allowEffect)
 }
 
-// DecodeAskEffect decodes data as AskEffect and validates every keyword of effect.schema.json#/$defs/askEffect in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeAskEffect decodes data as AskEffect and validates every keyword of
+// effect.schema.json#/$defs/askEffect in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeAskEffect(data []byte, opts ...ahprt.Option) (*AskEffect, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeAskEffect)
@@ -1656,13 +1981,16 @@ func decodeAskEffect(c *ahprt.Ctx) (*AskEffect, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_askEffect, bAskEffect)
 }
 
-// CheckAskEffect validates data as AskEffect (effect.schema.json#/$defs/askEffect) without building a value.
+// CheckAskEffect validates data as AskEffect
+// (effect.schema.json#/$defs/askEffect) without building a value.
 func CheckAskEffect(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_askEffect)
 }
 
-// DecodeFlowContinueEffect decodes data as FlowContinueEffect and validates every keyword of effect.schema.json#/$defs/flowContinueEffect in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeFlowContinueEffect decodes data as FlowContinueEffect and validates
+// every keyword of effect.schema.json#/$defs/flowContinueEffect in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeFlowContinueEffect(data []byte, opts ...ahprt.Option) (*FlowContinueEffect, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeFlowContinueEffect)
@@ -1672,13 +2000,15 @@ func decodeFlowContinueEffect(c *ahprt.Ctx) (*FlowContinueEffect, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_flowContinueEffect, bFlowContinueEffect)
 }
 
-// CheckFlowContinueEffect validates data as FlowContinueEffect (effect.schema.json#/$defs/flowContinueEffect) without building a value.
+// CheckFlowContinueEffect validates data as FlowContinueEffect
+// (effect.schema.json#/$defs/flowContinueEffect) without building a value.
 func CheckFlowContinueEffect(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_flowContinueEffect)
 }
 
-// DecodeFlowStopEffect decodes data as FlowStopEffect and validates every keyword of effect.schema.json#/$defs/flowStopEffect in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeFlowStopEffect decodes data as FlowStopEffect and validates every
+// keyword of effect.schema.json#/$defs/flowStopEffect in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (*FlowStopEffect, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeFlowStopEffect)
@@ -1688,13 +2018,15 @@ func decodeFlowStopEffect(c *ahprt.Ctx) (*FlowStopEffect, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_flowStopEffect, bFlowStopEffect)
 }
 
-// CheckFlowStopEffect validates data as FlowStopEffect (effect.schema.json#/$defs/flowStopEffect) without building a value.
+// CheckFlowStopEffect validates data as FlowStopEffect
+// (effect.schema.json#/$defs/flowStopEffect) without building a value.
 func CheckFlowStopEffect(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_flowStopEffect)
 }
 
-// DecodeInjectEffect decodes data as InjectEffect and validates every keyword of effect.schema.json#/$defs/injectEffect in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInjectEffect decodes data as InjectEffect and validates every keyword
+// of effect.schema.json#/$defs/injectEffect in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInjectEffect(data []byte, opts ...ahprt.Option) (*InjectEffect, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInjectEffect)
@@ -1704,13 +2036,15 @@ func decodeInjectEffect(c *ahprt.Ctx) (*InjectEffect, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_injectEffect, bInjectEffect)
 }
 
-// CheckInjectEffect validates data as InjectEffect (effect.schema.json#/$defs/injectEffect) without building a value.
+// CheckInjectEffect validates data as InjectEffect
+// (effect.schema.json#/$defs/injectEffect) without building a value.
 func CheckInjectEffect(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_injectEffect)
 }
 
-// DecodeMessageEffect decodes data as MessageEffect and validates every keyword of effect.schema.json#/$defs/messageEffect in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMessageEffect decodes data as MessageEffect and validates every
+// keyword of effect.schema.json#/$defs/messageEffect in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (*MessageEffect, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMessageEffect)
@@ -1720,13 +2054,15 @@ func decodeMessageEffect(c *ahprt.Ctx) (*MessageEffect, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_messageEffect, bMessageEffect)
 }
 
-// CheckMessageEffect validates data as MessageEffect (effect.schema.json#/$defs/messageEffect) without building a value.
+// CheckMessageEffect validates data as MessageEffect
+// (effect.schema.json#/$defs/messageEffect) without building a value.
 func CheckMessageEffect(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_messageEffect)
 }
 
-// DecodeModifyEffect decodes data as ModifyEffect and validates every keyword of effect.schema.json#/$defs/modifyEffect in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModifyEffect decodes data as ModifyEffect and validates every keyword
+// of effect.schema.json#/$defs/modifyEffect in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModifyEffect(data []byte, opts ...ahprt.Option) (*ModifyEffect, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModifyEffect)
@@ -1736,13 +2072,15 @@ func decodeModifyEffect(c *ahprt.Ctx) (*ModifyEffect, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffff63e, vEffect_modifyEffect, bModifyEffect)
 }
 
-// CheckModifyEffect validates data as ModifyEffect (effect.schema.json#/$defs/modifyEffect) without building a value.
+// CheckModifyEffect validates data as ModifyEffect
+// (effect.schema.json#/$defs/modifyEffect) without building a value.
 func CheckModifyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffff63e, vEffect_modifyEffect)
 }
 
-// DecodeReturnEffect decodes data as ReturnEffect and validates every keyword of effect.schema.json#/$defs/returnEffect in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeReturnEffect decodes data as ReturnEffect and validates every keyword
+// of effect.schema.json#/$defs/returnEffect in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (*ReturnEffect, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeReturnEffect)
@@ -1752,13 +2090,15 @@ func decodeReturnEffect(c *ahprt.Ctx) (*ReturnEffect, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_returnEffect, bReturnEffect)
 }
 
-// CheckReturnEffect validates data as ReturnEffect (effect.schema.json#/$defs/returnEffect) without building a value.
+// CheckReturnEffect validates data as ReturnEffect
+// (effect.schema.json#/$defs/returnEffect) without building a value.
 func CheckReturnEffect(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_returnEffect)
 }
 
-// DecodeEvent decodes data as Event and validates every keyword of event.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeEvent decodes data as Event and validates every keyword of
+// event.schema.json# in the same pass. A rejected document returns an
+// *ahprt.Error and no value, never a partial one.
 func DecodeEvent(data []byte, opts ...ahprt.Option) (Event, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeEvent)
@@ -1772,13 +2112,15 @@ func decodeEvent(c *ahprt.Ctx) (Event, error) {
 	return bEvent(c, 0), nil
 }
 
-// CheckEvent validates data as Event (event.schema.json#) without building a value.
+// CheckEvent validates data as Event (event.schema.json#) without building a
+// value.
 func CheckEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffff6, vEvent)
 }
 
-// DecodeContentItems decodes data as ContentItems and validates every keyword of event.schema.json#/$defs/contentItems in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeContentItems decodes data as ContentItems and validates every keyword
+// of event.schema.json#/$defs/contentItems in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentItems(data []byte, opts ...ahprt.Option) (ContentItems, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeContentItems)
@@ -1792,13 +2134,15 @@ func decodeContentItems(c *ahprt.Ctx) (ContentItems, error) {
 	return buildListContentItem(c, 0), nil
 }
 
-// CheckContentItems validates data as ContentItems (event.schema.json#/$defs/contentItems) without building a value.
+// CheckContentItems validates data as ContentItems
+// (event.schema.json#/$defs/contentItems) without building a value.
 func CheckContentItems(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_contentItems)
 }
 
-// DecodeEnvelope decodes data as Envelope and validates every keyword of event.schema.json#/$defs/envelope in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeEnvelope decodes data as Envelope and validates every keyword of
+// event.schema.json#/$defs/envelope in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeEnvelope(data []byte, opts ...ahprt.Option) (*Envelope, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeEnvelope)
@@ -1808,13 +2152,15 @@ func decodeEnvelope(c *ahprt.Ctx) (*Envelope, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_envelope, bEnvelope)
 }
 
-// CheckEnvelope validates data as Envelope (event.schema.json#/$defs/envelope) without building a value.
+// CheckEnvelope validates data as Envelope (event.schema.json#/$defs/envelope)
+// without building a value.
 func CheckEnvelope(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_envelope)
 }
 
-// DecodeEventCore decodes data as EventCore and validates every keyword of event.schema.json#/$defs/eventCore in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeEventCore decodes data as EventCore and validates every keyword of
+// event.schema.json#/$defs/eventCore in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeEventCore(data []byte, opts ...ahprt.Option) (*EventCore, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeEventCore)
@@ -1824,13 +2170,15 @@ func decodeEventCore(c *ahprt.Ctx) (*EventCore, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_eventCore, bEventCore)
 }
 
-// CheckEventCore validates data as EventCore (event.schema.json#/$defs/eventCore) without building a value.
+// CheckEventCore validates data as EventCore
+// (event.schema.json#/$defs/eventCore) without building a value.
 func CheckEventCore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_eventCore)
 }
 
-// DecodeEventGap decodes data as EventGap and validates every keyword of event.schema.json#/$defs/gap in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeEventGap decodes data as EventGap and validates every keyword of
+// event.schema.json#/$defs/gap in the same pass. A rejected document returns
+// an *ahprt.Error and no value, never a partial one.
 func DecodeEventGap(data []byte, opts ...ahprt.Option) (*EventGap, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeEventGap)
@@ -1840,13 +2188,15 @@ func decodeEventGap(c *ahprt.Ctx) (*EventGap, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_gap, bEventGap)
 }
 
-// CheckEventGap validates data as EventGap (event.schema.json#/$defs/gap) without building a value.
+// CheckEventGap validates data as EventGap (event.schema.json#/$defs/gap)
+// without building a value.
 func CheckEventGap(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_gap)
 }
 
-// DecodeIdentity decodes data as Identity and validates every keyword of event.schema.json#/$defs/identity in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeIdentity decodes data as Identity and validates every keyword of
+// event.schema.json#/$defs/identity in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeIdentity(data []byte, opts ...ahprt.Option) (*Identity, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeIdentity)
@@ -1856,13 +2206,16 @@ func decodeIdentity(c *ahprt.Ctx) (*Identity, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_identity, bIdentity)
 }
 
-// CheckIdentity validates data as Identity (event.schema.json#/$defs/identity) without building a value.
+// CheckIdentity validates data as Identity (event.schema.json#/$defs/identity)
+// without building a value.
 func CheckIdentity(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_identity)
 }
 
-// DecodeModelVisibleItems decodes data as ModelVisibleItems and validates every keyword of event.schema.json#/$defs/modelVisibleItems in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeModelVisibleItems decodes data as ModelVisibleItems and validates
+// every keyword of event.schema.json#/$defs/modelVisibleItems in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeModelVisibleItems(data []byte, opts ...ahprt.Option) (ModelVisibleItems, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeModelVisibleItems)
@@ -1876,13 +2229,15 @@ func decodeModelVisibleItems(c *ahprt.Ctx) (ModelVisibleItems, error) {
 	return buildListCanonicalMessage(c, 0), nil
 }
 
-// CheckModelVisibleItems validates data as ModelVisibleItems (event.schema.json#/$defs/modelVisibleItems) without building a value.
+// CheckModelVisibleItems validates data as ModelVisibleItems
+// (event.schema.json#/$defs/modelVisibleItems) without building a value.
 func CheckModelVisibleItems(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_modelVisibleItems)
 }
 
-// DecodeOpenIdentity decodes data as OpenIdentity and validates every keyword of event.schema.json#/$defs/openIdentity in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeOpenIdentity decodes data as OpenIdentity and validates every keyword
+// of event.schema.json#/$defs/openIdentity in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (*OpenIdentity, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeOpenIdentity)
@@ -1892,13 +2247,15 @@ func decodeOpenIdentity(c *ahprt.Ctx) (*OpenIdentity, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_openIdentity, bOpenIdentity)
 }
 
-// CheckOpenIdentity validates data as OpenIdentity (event.schema.json#/$defs/openIdentity) without building a value.
+// CheckOpenIdentity validates data as OpenIdentity
+// (event.schema.json#/$defs/openIdentity) without building a value.
 func CheckOpenIdentity(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_openIdentity)
 }
 
-// DecodeSynthesizedFlag decodes data as SynthesizedFlag and validates every keyword of event.schema.json#/$defs/synthesizedFlag in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeSynthesizedFlag decodes data as SynthesizedFlag and validates every
+// keyword of event.schema.json#/$defs/synthesizedFlag in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSynthesizedFlag(data []byte, opts ...ahprt.Option) (SynthesizedFlag, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeSynthesizedFlag)
@@ -1913,13 +2270,15 @@ func decodeSynthesizedFlag(c *ahprt.Ctx) (SynthesizedFlag, error) {
 	return d.Bool(0), nil
 }
 
-// CheckSynthesizedFlag validates data as SynthesizedFlag (event.schema.json#/$defs/synthesizedFlag) without building a value.
+// CheckSynthesizedFlag validates data as SynthesizedFlag
+// (event.schema.json#/$defs/synthesizedFlag) without building a value.
 func CheckSynthesizedFlag(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_synthesizedFlag)
 }
 
-// DecodeExecutionEvent decodes data as ExecutionEvent and validates every keyword of execution-event.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEvent decodes data as ExecutionEvent and validates every
+// keyword of execution-event.schema.json# in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEvent(data []byte, opts ...ahprt.Option) (ExecutionEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEvent)
@@ -1933,13 +2292,16 @@ func decodeExecutionEvent(c *ahprt.Ctx) (ExecutionEvent, error) {
 	return bExecutionEvent(c, 0), nil
 }
 
-// CheckExecutionEvent validates data as ExecutionEvent (execution-event.schema.json#) without building a value.
+// CheckExecutionEvent validates data as ExecutionEvent
+// (execution-event.schema.json#) without building a value.
 func CheckExecutionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent)
 }
 
-// DecodeExecutionEventAttempt decodes data as ExecutionEventAttempt and validates every keyword of execution-event.schema.json#/$defs/attempt in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventAttempt decodes data as ExecutionEventAttempt and
+// validates every keyword of execution-event.schema.json#/$defs/attempt in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeExecutionEventAttempt(data []byte, opts ...ahprt.Option) (*ExecutionEventAttempt, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventAttempt)
@@ -1949,13 +2311,16 @@ func decodeExecutionEventAttempt(c *ahprt.Ctx) (*ExecutionEventAttempt, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attempt, bExecutionEventAttempt)
 }
 
-// CheckExecutionEventAttempt validates data as ExecutionEventAttempt (execution-event.schema.json#/$defs/attempt) without building a value.
+// CheckExecutionEventAttempt validates data as ExecutionEventAttempt
+// (execution-event.schema.json#/$defs/attempt) without building a value.
 func CheckExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attempt)
 }
 
-// DecodeExecutionEventAttemptusage decodes data as ExecutionEventAttemptusage and validates every keyword of execution-event.schema.json#/$defs/attemptUsage in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventAttemptusage decodes data as ExecutionEventAttemptusage
+// and validates every keyword of
+// execution-event.schema.json#/$defs/attemptUsage in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (*ExecutionEventAttemptusage, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventAttemptusage)
@@ -1965,13 +2330,16 @@ func decodeExecutionEventAttemptusage(c *ahprt.Ctx) (*ExecutionEventAttemptusage
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attemptUsage, bExecutionEventUsage)
 }
 
-// CheckExecutionEventAttemptusage validates data as ExecutionEventAttemptusage (execution-event.schema.json#/$defs/attemptUsage) without building a value.
+// CheckExecutionEventAttemptusage validates data as ExecutionEventAttemptusage
+// (execution-event.schema.json#/$defs/attemptUsage) without building a value.
 func CheckExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attemptUsage)
 }
 
-// DecodeExecutionEventBatch decodes data as ExecutionEventBatch and validates every keyword of execution-event.schema.json#/$defs/batch in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventBatch decodes data as ExecutionEventBatch and validates
+// every keyword of execution-event.schema.json#/$defs/batch in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeExecutionEventBatch(data []byte, opts ...ahprt.Option) (*ExecutionEventBatch, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventBatch)
@@ -1981,13 +2349,16 @@ func decodeExecutionEventBatch(c *ahprt.Ctx) (*ExecutionEventBatch, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_batch, bExecutionEventBatch)
 }
 
-// CheckExecutionEventBatch validates data as ExecutionEventBatch (execution-event.schema.json#/$defs/batch) without building a value.
+// CheckExecutionEventBatch validates data as ExecutionEventBatch
+// (execution-event.schema.json#/$defs/batch) without building a value.
 func CheckExecutionEventBatch(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_batch)
 }
 
-// DecodeConnectionGaps decodes data as ConnectionGaps and validates every keyword of execution-event.schema.json#/$defs/connectionGaps in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeConnectionGaps decodes data as ConnectionGaps and validates every
+// keyword of execution-event.schema.json#/$defs/connectionGaps in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeConnectionGaps(data []byte, opts ...ahprt.Option) (ConnectionGaps, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeConnectionGaps)
@@ -2001,13 +2372,17 @@ func decodeConnectionGaps(c *ahprt.Ctx) (ConnectionGaps, error) {
 	return buildListConnectionGap(c, 0), nil
 }
 
-// CheckConnectionGaps validates data as ConnectionGaps (execution-event.schema.json#/$defs/connectionGaps) without building a value.
+// CheckConnectionGaps validates data as ConnectionGaps
+// (execution-event.schema.json#/$defs/connectionGaps) without building a
+// value.
 func CheckConnectionGaps(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_connectionGaps)
 }
 
-// DecodeExecutionEventContextCompactAfter decodes data as ExecutionEventContextCompactAfter and validates every keyword of execution-event.schema.json#/$defs/context.compact.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventContextCompactAfter decodes data as
+// ExecutionEventContextCompactAfter and validates every keyword of
+// execution-event.schema.json#/$defs/context.compact.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactAfter, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventContextCompactAfter)
@@ -2017,13 +2392,19 @@ func decodeExecutionEventContextCompactAfter(c *ahprt.Ctx) (*ExecutionEventConte
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
-// CheckExecutionEventContextCompactAfter validates data as ExecutionEventContextCompactAfter (execution-event.schema.json#/$defs/context.compact.after) without building a value.
+// CheckExecutionEventContextCompactAfter validates data as
+// ExecutionEventContextCompactAfter
+// (execution-event.schema.json#/$defs/context.compact.after) without building
+// a value.
 func CheckExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
 }
 
-// DecodeExecutionEventContextCompactBefore decodes data as ExecutionEventContextCompactBefore and validates every keyword of execution-event.schema.json#/$defs/context.compact.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventContextCompactBefore decodes data as
+// ExecutionEventContextCompactBefore and validates every keyword of
+// execution-event.schema.json#/$defs/context.compact.before in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventContextCompactBefore)
@@ -2033,13 +2414,17 @@ func decodeExecutionEventContextCompactBefore(c *ahprt.Ctx) (*ExecutionEventCont
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
-// CheckExecutionEventContextCompactBefore validates data as ExecutionEventContextCompactBefore (execution-event.schema.json#/$defs/context.compact.before) without building a value.
+// CheckExecutionEventContextCompactBefore validates data as
+// ExecutionEventContextCompactBefore
+// (execution-event.schema.json#/$defs/context.compact.before) without building
+// a value.
 func CheckExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
 }
 
-// DecodeCurrencyCode decodes data as CurrencyCode and validates every keyword of execution-event.schema.json#/$defs/currencyCode in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeCurrencyCode decodes data as CurrencyCode and validates every keyword
+// of execution-event.schema.json#/$defs/currencyCode in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeCurrencyCode(data []byte, opts ...ahprt.Option) (CurrencyCode, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeCurrencyCode)
@@ -2053,13 +2438,16 @@ func decodeCurrencyCode(c *ahprt.Ctx) (CurrencyCode, error) {
 	return c.Text(0), nil
 }
 
-// CheckCurrencyCode validates data as CurrencyCode (execution-event.schema.json#/$defs/currencyCode) without building a value.
+// CheckCurrencyCode validates data as CurrencyCode
+// (execution-event.schema.json#/$defs/currencyCode) without building a value.
 func CheckCurrencyCode(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_currencyCode)
 }
 
-// DecodeDeniedByPolicy decodes data as DeniedByPolicy and validates every keyword of execution-event.schema.json#/$defs/deniedByPolicy in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeDeniedByPolicy decodes data as DeniedByPolicy and validates every
+// keyword of execution-event.schema.json#/$defs/deniedByPolicy in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeDeniedByPolicy(data []byte, opts ...ahprt.Option) (DeniedByPolicy, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeDeniedByPolicy)
@@ -2074,13 +2462,17 @@ func decodeDeniedByPolicy(c *ahprt.Ctx) (DeniedByPolicy, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckDeniedByPolicy validates data as DeniedByPolicy (execution-event.schema.json#/$defs/deniedByPolicy) without building a value.
+// CheckDeniedByPolicy validates data as DeniedByPolicy
+// (execution-event.schema.json#/$defs/deniedByPolicy) without building a
+// value.
 func CheckDeniedByPolicy(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_deniedByPolicy)
 }
 
-// DecodeExecutionEventError decodes data as ExecutionEventError and validates every keyword of execution-event.schema.json#/$defs/error in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventError decodes data as ExecutionEventError and validates
+// every keyword of execution-event.schema.json#/$defs/error in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeExecutionEventError(data []byte, opts ...ahprt.Option) (*ExecutionEventError, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventError)
@@ -2090,13 +2482,16 @@ func decodeExecutionEventError(c *ahprt.Ctx) (*ExecutionEventError, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_error, bExecutionEventError)
 }
 
-// CheckExecutionEventError validates data as ExecutionEventError (execution-event.schema.json#/$defs/error) without building a value.
+// CheckExecutionEventError validates data as ExecutionEventError
+// (execution-event.schema.json#/$defs/error) without building a value.
 func CheckExecutionEventError(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_error)
 }
 
-// DecodeExecutionEventExecution decodes data as ExecutionEventExecution and validates every keyword of execution-event.schema.json#/$defs/execution in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventExecution decodes data as ExecutionEventExecution and
+// validates every keyword of execution-event.schema.json#/$defs/execution in
+// the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeExecutionEventExecution(data []byte, opts ...ahprt.Option) (ExecutionEventExecution, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventExecution)
@@ -2110,13 +2505,16 @@ func decodeExecutionEventExecution(c *ahprt.Ctx) (ExecutionEventExecution, error
 	return bExecutionEventExecution(c, 0), nil
 }
 
-// CheckExecutionEventExecution validates data as ExecutionEventExecution (execution-event.schema.json#/$defs/execution) without building a value.
+// CheckExecutionEventExecution validates data as ExecutionEventExecution
+// (execution-event.schema.json#/$defs/execution) without building a value.
 func CheckExecutionEventExecution(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_execution)
 }
 
-// DecodeExecutionEventFilechange decodes data as ExecutionEventFilechange and validates every keyword of execution-event.schema.json#/$defs/fileChange in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventFilechange decodes data as ExecutionEventFilechange and
+// validates every keyword of execution-event.schema.json#/$defs/fileChange in
+// the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeExecutionEventFilechange(data []byte, opts ...ahprt.Option) (*ExecutionEventFilechange, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventFilechange)
@@ -2126,13 +2524,15 @@ func decodeExecutionEventFilechange(c *ahprt.Ctx) (*ExecutionEventFilechange, er
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_fileChange, bExecutionEventFilechange)
 }
 
-// CheckExecutionEventFilechange validates data as ExecutionEventFilechange (execution-event.schema.json#/$defs/fileChange) without building a value.
+// CheckExecutionEventFilechange validates data as ExecutionEventFilechange
+// (execution-event.schema.json#/$defs/fileChange) without building a value.
 func CheckExecutionEventFilechange(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_fileChange)
 }
 
-// DecodeExecutionEventMCP decodes data as ExecutionEventMCP and validates every keyword of execution-event.schema.json#/$defs/mcp in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventMCP decodes data as ExecutionEventMCP and validates
+// every keyword of execution-event.schema.json#/$defs/mcp in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventMCP(data []byte, opts ...ahprt.Option) (*ExecutionEventMCP, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventMCP)
@@ -2142,13 +2542,16 @@ func decodeExecutionEventMCP(c *ahprt.Ctx) (*ExecutionEventMCP, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_mcp, bExecutionEventMCP)
 }
 
-// CheckExecutionEventMCP validates data as ExecutionEventMCP (execution-event.schema.json#/$defs/mcp) without building a value.
+// CheckExecutionEventMCP validates data as ExecutionEventMCP
+// (execution-event.schema.json#/$defs/mcp) without building a value.
 func CheckExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_mcp)
 }
 
-// DecodeExecutionEventModel decodes data as ExecutionEventModel and validates every keyword of execution-event.schema.json#/$defs/model in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventModel decodes data as ExecutionEventModel and validates
+// every keyword of execution-event.schema.json#/$defs/model in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeExecutionEventModel(data []byte, opts ...ahprt.Option) (*ExecutionEventModel, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventModel)
@@ -2158,13 +2561,16 @@ func decodeExecutionEventModel(c *ahprt.Ctx) (*ExecutionEventModel, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_model, bExecutionEventModel)
 }
 
-// CheckExecutionEventModel validates data as ExecutionEventModel (execution-event.schema.json#/$defs/model) without building a value.
+// CheckExecutionEventModel validates data as ExecutionEventModel
+// (execution-event.schema.json#/$defs/model) without building a value.
 func CheckExecutionEventModel(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_model)
 }
 
-// DecodeExecutionEventModelError decodes data as ExecutionEventModelError and validates every keyword of execution-event.schema.json#/$defs/model.error in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventModelError decodes data as ExecutionEventModelError and
+// validates every keyword of execution-event.schema.json#/$defs/model.error in
+// the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeExecutionEventModelError(data []byte, opts ...ahprt.Option) (*ExecutionEventModelError, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventModelError)
@@ -2174,13 +2580,16 @@ func decodeExecutionEventModelError(c *ahprt.Ctx) (*ExecutionEventModelError, er
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
-// CheckExecutionEventModelError validates data as ExecutionEventModelError (execution-event.schema.json#/$defs/model.error) without building a value.
+// CheckExecutionEventModelError validates data as ExecutionEventModelError
+// (execution-event.schema.json#/$defs/model.error) without building a value.
 func CheckExecutionEventModelError(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
 }
 
-// DecodeExecutionEventModelRequestBefore decodes data as ExecutionEventModelRequestBefore and validates every keyword of execution-event.schema.json#/$defs/model.request.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventModelRequestBefore decodes data as
+// ExecutionEventModelRequestBefore and validates every keyword of
+// execution-event.schema.json#/$defs/model.request.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelRequestBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventModelRequestBefore)
@@ -2190,13 +2599,18 @@ func decodeExecutionEventModelRequestBefore(c *ahprt.Ctx) (*ExecutionEventModelR
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
-// CheckExecutionEventModelRequestBefore validates data as ExecutionEventModelRequestBefore (execution-event.schema.json#/$defs/model.request.before) without building a value.
+// CheckExecutionEventModelRequestBefore validates data as
+// ExecutionEventModelRequestBefore
+// (execution-event.schema.json#/$defs/model.request.before) without building a
+// value.
 func CheckExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
 }
 
-// DecodeExecutionEventModelResponseAfter decodes data as ExecutionEventModelResponseAfter and validates every keyword of execution-event.schema.json#/$defs/model.response.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventModelResponseAfter decodes data as
+// ExecutionEventModelResponseAfter and validates every keyword of
+// execution-event.schema.json#/$defs/model.response.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventModelResponseAfter, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventModelResponseAfter)
@@ -2206,13 +2620,18 @@ func decodeExecutionEventModelResponseAfter(c *ahprt.Ctx) (*ExecutionEventModelR
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
-// CheckExecutionEventModelResponseAfter validates data as ExecutionEventModelResponseAfter (execution-event.schema.json#/$defs/model.response.after) without building a value.
+// CheckExecutionEventModelResponseAfter validates data as
+// ExecutionEventModelResponseAfter
+// (execution-event.schema.json#/$defs/model.response.after) without building a
+// value.
 func CheckExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
 }
 
-// DecodeExecutionEventModelSwitchAfter decodes data as ExecutionEventModelSwitchAfter and validates every keyword of execution-event.schema.json#/$defs/model.switch.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventModelSwitchAfter decodes data as
+// ExecutionEventModelSwitchAfter and validates every keyword of
+// execution-event.schema.json#/$defs/model.switch.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventModelSwitchAfter, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventModelSwitchAfter)
@@ -2222,13 +2641,18 @@ func decodeExecutionEventModelSwitchAfter(c *ahprt.Ctx) (*ExecutionEventModelSwi
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
-// CheckExecutionEventModelSwitchAfter validates data as ExecutionEventModelSwitchAfter (execution-event.schema.json#/$defs/model.switch.after) without building a value.
+// CheckExecutionEventModelSwitchAfter validates data as
+// ExecutionEventModelSwitchAfter
+// (execution-event.schema.json#/$defs/model.switch.after) without building a
+// value.
 func CheckExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
 }
 
-// DecodeExecutionEventModelSwitchBefore decodes data as ExecutionEventModelSwitchBefore and validates every keyword of execution-event.schema.json#/$defs/model.switch.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventModelSwitchBefore decodes data as
+// ExecutionEventModelSwitchBefore and validates every keyword of
+// execution-event.schema.json#/$defs/model.switch.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelSwitchBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventModelSwitchBefore)
@@ -2238,13 +2662,18 @@ func decodeExecutionEventModelSwitchBefore(c *ahprt.Ctx) (*ExecutionEventModelSw
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
-// CheckExecutionEventModelSwitchBefore validates data as ExecutionEventModelSwitchBefore (execution-event.schema.json#/$defs/model.switch.before) without building a value.
+// CheckExecutionEventModelSwitchBefore validates data as
+// ExecutionEventModelSwitchBefore
+// (execution-event.schema.json#/$defs/model.switch.before) without building a
+// value.
 func CheckExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
 }
 
-// DecodeExecutionEventNonNegativeInteger decodes data as ExecutionEventNonNegativeInteger and validates every keyword of execution-event.schema.json#/$defs/nonNegativeInteger in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventNonNegativeInteger decodes data as
+// ExecutionEventNonNegativeInteger and validates every keyword of
+// execution-event.schema.json#/$defs/nonNegativeInteger in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (ExecutionEventNonNegativeInteger, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventNonNegativeInteger)
@@ -2258,13 +2687,18 @@ func decodeExecutionEventNonNegativeInteger(c *ahprt.Ctx) (ExecutionEventNonNega
 	return c.Number(0), nil
 }
 
-// CheckExecutionEventNonNegativeInteger validates data as ExecutionEventNonNegativeInteger (execution-event.schema.json#/$defs/nonNegativeInteger) without building a value.
+// CheckExecutionEventNonNegativeInteger validates data as
+// ExecutionEventNonNegativeInteger
+// (execution-event.schema.json#/$defs/nonNegativeInteger) without building a
+// value.
 func CheckExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_nonNegativeInteger)
 }
 
-// DecodeSkippedExecution decodes data as SkippedExecution and validates every keyword of execution-event.schema.json#/$defs/skippedExecution in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeSkippedExecution decodes data as SkippedExecution and validates every
+// keyword of execution-event.schema.json#/$defs/skippedExecution in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeSkippedExecution(data []byte, opts ...ahprt.Option) (SkippedExecution, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeSkippedExecution)
@@ -2279,13 +2713,17 @@ func decodeSkippedExecution(c *ahprt.Ctx) (SkippedExecution, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckSkippedExecution validates data as SkippedExecution (execution-event.schema.json#/$defs/skippedExecution) without building a value.
+// CheckSkippedExecution validates data as SkippedExecution
+// (execution-event.schema.json#/$defs/skippedExecution) without building a
+// value.
 func CheckSkippedExecution(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_skippedExecution)
 }
 
-// DecodeSuppliedResultOnSkip decodes data as SuppliedResultOnSkip and validates every keyword of execution-event.schema.json#/$defs/suppliedResultOnSkip in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeSuppliedResultOnSkip decodes data as SuppliedResultOnSkip and
+// validates every keyword of
+// execution-event.schema.json#/$defs/suppliedResultOnSkip in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (SuppliedResultOnSkip, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeSuppliedResultOnSkip)
@@ -2300,13 +2738,17 @@ func decodeSuppliedResultOnSkip(c *ahprt.Ctx) (SuppliedResultOnSkip, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckSuppliedResultOnSkip validates data as SuppliedResultOnSkip (execution-event.schema.json#/$defs/suppliedResultOnSkip) without building a value.
+// CheckSuppliedResultOnSkip validates data as SuppliedResultOnSkip
+// (execution-event.schema.json#/$defs/suppliedResultOnSkip) without building a
+// value.
 func CheckSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_suppliedResultOnSkip)
 }
 
-// DecodeExecutionEventTokencounts decodes data as ExecutionEventTokencounts and validates every keyword of execution-event.schema.json#/$defs/tokenCounts in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventTokencounts decodes data as ExecutionEventTokencounts
+// and validates every keyword of
+// execution-event.schema.json#/$defs/tokenCounts in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (*ExecutionEventTokencounts, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventTokencounts)
@@ -2316,13 +2758,15 @@ func decodeExecutionEventTokencounts(c *ahprt.Ctx) (*ExecutionEventTokencounts, 
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
 }
 
-// CheckExecutionEventTokencounts validates data as ExecutionEventTokencounts (execution-event.schema.json#/$defs/tokenCounts) without building a value.
+// CheckExecutionEventTokencounts validates data as ExecutionEventTokencounts
+// (execution-event.schema.json#/$defs/tokenCounts) without building a value.
 func CheckExecutionEventTokencounts(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tokenCounts)
 }
 
-// DecodeExecutionEventTool decodes data as ExecutionEventTool and validates every keyword of execution-event.schema.json#/$defs/tool in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventTool decodes data as ExecutionEventTool and validates
+// every keyword of execution-event.schema.json#/$defs/tool in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTool(data []byte, opts ...ahprt.Option) (*ExecutionEventTool, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventTool)
@@ -2332,13 +2776,16 @@ func decodeExecutionEventTool(c *ahprt.Ctx) (*ExecutionEventTool, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tool, bExecutionEventTool)
 }
 
-// CheckExecutionEventTool validates data as ExecutionEventTool (execution-event.schema.json#/$defs/tool) without building a value.
+// CheckExecutionEventTool validates data as ExecutionEventTool
+// (execution-event.schema.json#/$defs/tool) without building a value.
 func CheckExecutionEventTool(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tool)
 }
 
-// DecodeExecutionEventToolBatchAfter decodes data as ExecutionEventToolBatchAfter and validates every keyword of execution-event.schema.json#/$defs/tool.batch.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventToolBatchAfter decodes data as
+// ExecutionEventToolBatchAfter and validates every keyword of
+// execution-event.schema.json#/$defs/tool.batch.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventToolBatchAfter, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventToolBatchAfter)
@@ -2348,13 +2795,19 @@ func decodeExecutionEventToolBatchAfter(c *ahprt.Ctx) (*ExecutionEventToolBatchA
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
-// CheckExecutionEventToolBatchAfter validates data as ExecutionEventToolBatchAfter (execution-event.schema.json#/$defs/tool.batch.after) without building a value.
+// CheckExecutionEventToolBatchAfter validates data as
+// ExecutionEventToolBatchAfter
+// (execution-event.schema.json#/$defs/tool.batch.after) without building a
+// value.
 func CheckExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
 }
 
-// DecodeExecutionEventToolPermissionRequest decodes data as ExecutionEventToolPermissionRequest and validates every keyword of execution-event.schema.json#/$defs/tool.permission.request in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventToolPermissionRequest decodes data as
+// ExecutionEventToolPermissionRequest and validates every keyword of
+// execution-event.schema.json#/$defs/tool.permission.request in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (*ExecutionEventToolPermissionRequest, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventToolPermissionRequest)
@@ -2364,13 +2817,19 @@ func decodeExecutionEventToolPermissionRequest(c *ahprt.Ctx) (*ExecutionEventToo
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
-// CheckExecutionEventToolPermissionRequest validates data as ExecutionEventToolPermissionRequest (execution-event.schema.json#/$defs/tool.permission.request) without building a value.
+// CheckExecutionEventToolPermissionRequest validates data as
+// ExecutionEventToolPermissionRequest
+// (execution-event.schema.json#/$defs/tool.permission.request) without
+// building a value.
 func CheckExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
 }
 
-// DecodeExecutionEventToolPermissionResolved decodes data as ExecutionEventToolPermissionResolved and validates every keyword of execution-event.schema.json#/$defs/tool.permission.resolved in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventToolPermissionResolved decodes data as
+// ExecutionEventToolPermissionResolved and validates every keyword of
+// execution-event.schema.json#/$defs/tool.permission.resolved in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (*ExecutionEventToolPermissionResolved, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventToolPermissionResolved)
@@ -2380,13 +2839,18 @@ func decodeExecutionEventToolPermissionResolved(c *ahprt.Ctx) (*ExecutionEventTo
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
-// CheckExecutionEventToolPermissionResolved validates data as ExecutionEventToolPermissionResolved (execution-event.schema.json#/$defs/tool.permission.resolved) without building a value.
+// CheckExecutionEventToolPermissionResolved validates data as
+// ExecutionEventToolPermissionResolved
+// (execution-event.schema.json#/$defs/tool.permission.resolved) without
+// building a value.
 func CheckExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
 }
 
-// DecodeExecutionEventToolProgress decodes data as ExecutionEventToolProgress and validates every keyword of execution-event.schema.json#/$defs/tool.progress in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventToolProgress decodes data as ExecutionEventToolProgress
+// and validates every keyword of
+// execution-event.schema.json#/$defs/tool.progress in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (*ExecutionEventToolProgress, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventToolProgress)
@@ -2396,13 +2860,15 @@ func decodeExecutionEventToolProgress(c *ahprt.Ctx) (*ExecutionEventToolProgress
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
-// CheckExecutionEventToolProgress validates data as ExecutionEventToolProgress (execution-event.schema.json#/$defs/tool.progress) without building a value.
+// CheckExecutionEventToolProgress validates data as ExecutionEventToolProgress
+// (execution-event.schema.json#/$defs/tool.progress) without building a value.
 func CheckExecutionEventToolProgress(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
 }
 
-// DecodeToolCall decodes data as ToolCall and validates every keyword of execution-event.schema.json#/$defs/toolCall in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolCall decodes data as ToolCall and validates every keyword of
+// execution-event.schema.json#/$defs/toolCall in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolCall(data []byte, opts ...ahprt.Option) (*ToolCall, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolCall)
@@ -2412,13 +2878,15 @@ func decodeToolCall(c *ahprt.Ctx) (*ToolCall, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
 }
 
-// CheckToolCall validates data as ToolCall (execution-event.schema.json#/$defs/toolCall) without building a value.
+// CheckToolCall validates data as ToolCall
+// (execution-event.schema.json#/$defs/toolCall) without building a value.
 func CheckToolCall(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolCall)
 }
 
-// DecodeToolOutcome decodes data as ToolOutcome and validates every keyword of execution-event.schema.json#/$defs/toolOutcome in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolOutcome decodes data as ToolOutcome and validates every keyword of
+// execution-event.schema.json#/$defs/toolOutcome in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolOutcome(data []byte, opts ...ahprt.Option) (ToolOutcome, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolOutcome)
@@ -2432,13 +2900,16 @@ func decodeToolOutcome(c *ahprt.Ctx) (ToolOutcome, error) {
 	return ToolOutcome(c.Text(0)), nil
 }
 
-// CheckToolOutcome validates data as ToolOutcome (execution-event.schema.json#/$defs/toolOutcome) without building a value.
+// CheckToolOutcome validates data as ToolOutcome
+// (execution-event.schema.json#/$defs/toolOutcome) without building a value.
 func CheckToolOutcome(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolOutcome)
 }
 
-// DecodeExecutionEventTurnEnd decodes data as ExecutionEventTurnEnd and validates every keyword of execution-event.schema.json#/$defs/turn.end in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventTurnEnd decodes data as ExecutionEventTurnEnd and
+// validates every keyword of execution-event.schema.json#/$defs/turn.end in
+// the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnEnd, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventTurnEnd)
@@ -2448,13 +2919,16 @@ func decodeExecutionEventTurnEnd(c *ahprt.Ctx) (*ExecutionEventTurnEnd, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
-// CheckExecutionEventTurnEnd validates data as ExecutionEventTurnEnd (execution-event.schema.json#/$defs/turn.end) without building a value.
+// CheckExecutionEventTurnEnd validates data as ExecutionEventTurnEnd
+// (execution-event.schema.json#/$defs/turn.end) without building a value.
 func CheckExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
 }
 
-// DecodeExecutionEventTurnFinishBefore decodes data as ExecutionEventTurnFinishBefore and validates every keyword of execution-event.schema.json#/$defs/turn.finish.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventTurnFinishBefore decodes data as
+// ExecutionEventTurnFinishBefore and validates every keyword of
+// execution-event.schema.json#/$defs/turn.finish.before in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnFinishBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventTurnFinishBefore)
@@ -2464,13 +2938,18 @@ func decodeExecutionEventTurnFinishBefore(c *ahprt.Ctx) (*ExecutionEventTurnFini
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
-// CheckExecutionEventTurnFinishBefore validates data as ExecutionEventTurnFinishBefore (execution-event.schema.json#/$defs/turn.finish.before) without building a value.
+// CheckExecutionEventTurnFinishBefore validates data as
+// ExecutionEventTurnFinishBefore
+// (execution-event.schema.json#/$defs/turn.finish.before) without building a
+// value.
 func CheckExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
 }
 
-// DecodeExecutionEventTurnProgress decodes data as ExecutionEventTurnProgress and validates every keyword of execution-event.schema.json#/$defs/turn.progress in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventTurnProgress decodes data as ExecutionEventTurnProgress
+// and validates every keyword of
+// execution-event.schema.json#/$defs/turn.progress in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnProgress, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventTurnProgress)
@@ -2480,13 +2959,16 @@ func decodeExecutionEventTurnProgress(c *ahprt.Ctx) (*ExecutionEventTurnProgress
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
-// CheckExecutionEventTurnProgress validates data as ExecutionEventTurnProgress (execution-event.schema.json#/$defs/turn.progress) without building a value.
+// CheckExecutionEventTurnProgress validates data as ExecutionEventTurnProgress
+// (execution-event.schema.json#/$defs/turn.progress) without building a value.
 func CheckExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
 }
 
-// DecodeExecutionEventTurnStart decodes data as ExecutionEventTurnStart and validates every keyword of execution-event.schema.json#/$defs/turn.start in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventTurnStart decodes data as ExecutionEventTurnStart and
+// validates every keyword of execution-event.schema.json#/$defs/turn.start in
+// the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnStart, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventTurnStart)
@@ -2496,13 +2978,16 @@ func decodeExecutionEventTurnStart(c *ahprt.Ctx) (*ExecutionEventTurnStart, erro
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
-// CheckExecutionEventTurnStart validates data as ExecutionEventTurnStart (execution-event.schema.json#/$defs/turn.start) without building a value.
+// CheckExecutionEventTurnStart validates data as ExecutionEventTurnStart
+// (execution-event.schema.json#/$defs/turn.start) without building a value.
 func CheckExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
 }
 
-// DecodeTurnCompletion decodes data as TurnCompletion and validates every keyword of execution-event.schema.json#/$defs/turnCompletion in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTurnCompletion decodes data as TurnCompletion and validates every
+// keyword of execution-event.schema.json#/$defs/turnCompletion in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (*TurnCompletion, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTurnCompletion)
@@ -2512,13 +2997,17 @@ func decodeTurnCompletion(c *ahprt.Ctx) (*TurnCompletion, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnCompletion, bTurnCompletion)
 }
 
-// CheckTurnCompletion validates data as TurnCompletion (execution-event.schema.json#/$defs/turnCompletion) without building a value.
+// CheckTurnCompletion validates data as TurnCompletion
+// (execution-event.schema.json#/$defs/turnCompletion) without building a
+// value.
 func CheckTurnCompletion(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnCompletion)
 }
 
-// DecodeExecutionEventTurnusage decodes data as ExecutionEventTurnusage and validates every keyword of execution-event.schema.json#/$defs/turnUsage in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventTurnusage decodes data as ExecutionEventTurnusage and
+// validates every keyword of execution-event.schema.json#/$defs/turnUsage in
+// the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnusage, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventTurnusage)
@@ -2528,13 +3017,16 @@ func decodeExecutionEventTurnusage(c *ahprt.Ctx) (*ExecutionEventTurnusage, erro
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnUsage, bExecutionEventUsage)
 }
 
-// CheckExecutionEventTurnusage validates data as ExecutionEventTurnusage (execution-event.schema.json#/$defs/turnUsage) without building a value.
+// CheckExecutionEventTurnusage validates data as ExecutionEventTurnusage
+// (execution-event.schema.json#/$defs/turnUsage) without building a value.
 func CheckExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnUsage)
 }
 
-// DecodeExecutionEventUsage decodes data as ExecutionEventUsage and validates every keyword of execution-event.schema.json#/$defs/usage in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExecutionEventUsage decodes data as ExecutionEventUsage and validates
+// every keyword of execution-event.schema.json#/$defs/usage in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeExecutionEventUsage(data []byte, opts ...ahprt.Option) (*ExecutionEventUsage, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExecutionEventUsage)
@@ -2544,13 +3036,15 @@ func decodeExecutionEventUsage(c *ahprt.Ctx) (*ExecutionEventUsage, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_usage, bExecutionEventUsage)
 }
 
-// CheckExecutionEventUsage validates data as ExecutionEventUsage (execution-event.schema.json#/$defs/usage) without building a value.
+// CheckExecutionEventUsage validates data as ExecutionEventUsage
+// (execution-event.schema.json#/$defs/usage) without building a value.
 func CheckExecutionEventUsage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_usage)
 }
 
-// DecodeWebURL decodes data as WebURL and validates every keyword of execution-event.schema.json#/$defs/webUrl in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeWebURL decodes data as WebURL and validates every keyword of
+// execution-event.schema.json#/$defs/webUrl in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeWebURL(data []byte, opts ...ahprt.Option) (WebURL, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeWebURL)
@@ -2564,13 +3058,15 @@ func decodeWebURL(c *ahprt.Ctx) (WebURL, error) {
 	return c.Text(0), nil
 }
 
-// CheckWebURL validates data as WebURL (execution-event.schema.json#/$defs/webUrl) without building a value.
+// CheckWebURL validates data as WebURL
+// (execution-event.schema.json#/$defs/webUrl) without building a value.
 func CheckWebURL(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_webUrl)
 }
 
-// DecodeExtensions decodes data as Extensions and validates every keyword of extensions.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExtensions decodes data as Extensions and validates every keyword of
+// extensions.schema.json# in the same pass. A rejected document returns an
+// *ahprt.Error and no value, never a partial one.
 func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExtensions)
@@ -2585,13 +3081,15 @@ func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckExtensions validates data as Extensions (extensions.schema.json#) without building a value.
+// CheckExtensions validates data as Extensions (extensions.schema.json#)
+// without building a value.
 func CheckExtensions(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vExtensions)
 }
 
-// DecodeInteractionEvent decodes data as InteractionEvent and validates every keyword of interaction-event.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInteractionEvent decodes data as InteractionEvent and validates every
+// keyword of interaction-event.schema.json# in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEvent(data []byte, opts ...ahprt.Option) (InteractionEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInteractionEvent)
@@ -2605,13 +3103,16 @@ func decodeInteractionEvent(c *ahprt.Ctx) (InteractionEvent, error) {
 	return bInteractionEvent(c, 0), nil
 }
 
-// CheckInteractionEvent validates data as InteractionEvent (interaction-event.schema.json#) without building a value.
+// CheckInteractionEvent validates data as InteractionEvent
+// (interaction-event.schema.json#) without building a value.
 func CheckInteractionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent)
 }
 
-// DecodeInteractionEventConfigChangeAfter decodes data as InteractionEventConfigChangeAfter and validates every keyword of interaction-event.schema.json#/$defs/config.change.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInteractionEventConfigChangeAfter decodes data as
+// InteractionEventConfigChangeAfter and validates every keyword of
+// interaction-event.schema.json#/$defs/config.change.after in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (*InteractionEventConfigChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInteractionEventConfigChangeAfter)
@@ -2621,13 +3122,19 @@ func decodeInteractionEventConfigChangeAfter(c *ahprt.Ctx) (*InteractionEventCon
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
 }
 
-// CheckInteractionEventConfigChangeAfter validates data as InteractionEventConfigChangeAfter (interaction-event.schema.json#/$defs/config.change.after) without building a value.
+// CheckInteractionEventConfigChangeAfter validates data as
+// InteractionEventConfigChangeAfter
+// (interaction-event.schema.json#/$defs/config.change.after) without building
+// a value.
 func CheckInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeAfter)
 }
 
-// DecodeInteractionEventConfigChangeBefore decodes data as InteractionEventConfigChangeBefore and validates every keyword of interaction-event.schema.json#/$defs/config.change.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInteractionEventConfigChangeBefore decodes data as
+// InteractionEventConfigChangeBefore and validates every keyword of
+// interaction-event.schema.json#/$defs/config.change.before in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (*InteractionEventConfigChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInteractionEventConfigChangeBefore)
@@ -2637,13 +3144,18 @@ func decodeInteractionEventConfigChangeBefore(c *ahprt.Ctx) (*InteractionEventCo
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
 }
 
-// CheckInteractionEventConfigChangeBefore validates data as InteractionEventConfigChangeBefore (interaction-event.schema.json#/$defs/config.change.before) without building a value.
+// CheckInteractionEventConfigChangeBefore validates data as
+// InteractionEventConfigChangeBefore
+// (interaction-event.schema.json#/$defs/config.change.before) without building
+// a value.
 func CheckInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeBefore)
 }
 
-// DecodeElicitationMode decodes data as ElicitationMode and validates every keyword of interaction-event.schema.json#/$defs/elicitationMode in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeElicitationMode decodes data as ElicitationMode and validates every
+// keyword of interaction-event.schema.json#/$defs/elicitationMode in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeElicitationMode(data []byte, opts ...ahprt.Option) (ElicitationMode, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeElicitationMode)
@@ -2657,13 +3169,17 @@ func decodeElicitationMode(c *ahprt.Ctx) (ElicitationMode, error) {
 	return ElicitationMode(c.Text(0)), nil
 }
 
-// CheckElicitationMode validates data as ElicitationMode (interaction-event.schema.json#/$defs/elicitationMode) without building a value.
+// CheckElicitationMode validates data as ElicitationMode
+// (interaction-event.schema.json#/$defs/elicitationMode) without building a
+// value.
 func CheckElicitationMode(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_elicitationMode)
 }
 
-// DecodeInteractionEventHookFailure decodes data as InteractionEventHookFailure and validates every keyword of interaction-event.schema.json#/$defs/hook.failure in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInteractionEventHookFailure decodes data as
+// InteractionEventHookFailure and validates every keyword of
+// interaction-event.schema.json#/$defs/hook.failure in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (*InteractionEventHookFailure, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInteractionEventHookFailure)
@@ -2673,13 +3189,18 @@ func decodeInteractionEventHookFailure(c *ahprt.Ctx) (*InteractionEventHookFailu
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
 }
 
-// CheckInteractionEventHookFailure validates data as InteractionEventHookFailure (interaction-event.schema.json#/$defs/hook.failure) without building a value.
+// CheckInteractionEventHookFailure validates data as
+// InteractionEventHookFailure
+// (interaction-event.schema.json#/$defs/hook.failure) without building a
+// value.
 func CheckInteractionEventHookFailure(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_hookFailure)
 }
 
-// DecodeInteractionEventUserAttention decodes data as InteractionEventUserAttention and validates every keyword of interaction-event.schema.json#/$defs/user.attention in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInteractionEventUserAttention decodes data as
+// InteractionEventUserAttention and validates every keyword of
+// interaction-event.schema.json#/$defs/user.attention in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (*InteractionEventUserAttention, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInteractionEventUserAttention)
@@ -2689,13 +3210,19 @@ func decodeInteractionEventUserAttention(c *ahprt.Ctx) (*InteractionEventUserAtt
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userAttention, bInteractionEventUserAttention)
 }
 
-// CheckInteractionEventUserAttention validates data as InteractionEventUserAttention (interaction-event.schema.json#/$defs/user.attention) without building a value.
+// CheckInteractionEventUserAttention validates data as
+// InteractionEventUserAttention
+// (interaction-event.schema.json#/$defs/user.attention) without building a
+// value.
 func CheckInteractionEventUserAttention(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userAttention)
 }
 
-// DecodeInteractionEventUserElicitationRequest decodes data as InteractionEventUserElicitationRequest and validates every keyword of interaction-event.schema.json#/$defs/user.elicitation.request in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInteractionEventUserElicitationRequest decodes data as
+// InteractionEventUserElicitationRequest and validates every keyword of
+// interaction-event.schema.json#/$defs/user.elicitation.request in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (*InteractionEventUserElicitationRequest, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInteractionEventUserElicitationRequest)
@@ -2705,13 +3232,19 @@ func decodeInteractionEventUserElicitationRequest(c *ahprt.Ctx) (*InteractionEve
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
 }
 
-// CheckInteractionEventUserElicitationRequest validates data as InteractionEventUserElicitationRequest (interaction-event.schema.json#/$defs/user.elicitation.request) without building a value.
+// CheckInteractionEventUserElicitationRequest validates data as
+// InteractionEventUserElicitationRequest
+// (interaction-event.schema.json#/$defs/user.elicitation.request) without
+// building a value.
 func CheckInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest)
 }
 
-// DecodeInteractionEventUserElicitationResult decodes data as InteractionEventUserElicitationResult and validates every keyword of interaction-event.schema.json#/$defs/user.elicitation.result in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInteractionEventUserElicitationResult decodes data as
+// InteractionEventUserElicitationResult and validates every keyword of
+// interaction-event.schema.json#/$defs/user.elicitation.result in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (*InteractionEventUserElicitationResult, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInteractionEventUserElicitationResult)
@@ -2721,13 +3254,19 @@ func decodeInteractionEventUserElicitationResult(c *ahprt.Ctx) (*InteractionEven
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
 }
 
-// CheckInteractionEventUserElicitationResult validates data as InteractionEventUserElicitationResult (interaction-event.schema.json#/$defs/user.elicitation.result) without building a value.
+// CheckInteractionEventUserElicitationResult validates data as
+// InteractionEventUserElicitationResult
+// (interaction-event.schema.json#/$defs/user.elicitation.result) without
+// building a value.
 func CheckInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationResult)
 }
 
-// DecodeInteractionEventUserMessageInbound decodes data as InteractionEventUserMessageInbound and validates every keyword of interaction-event.schema.json#/$defs/user.message.inbound in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInteractionEventUserMessageInbound decodes data as
+// InteractionEventUserMessageInbound and validates every keyword of
+// interaction-event.schema.json#/$defs/user.message.inbound in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (*InteractionEventUserMessageInbound, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInteractionEventUserMessageInbound)
@@ -2737,13 +3276,19 @@ func decodeInteractionEventUserMessageInbound(c *ahprt.Ctx) (*InteractionEventUs
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
 }
 
-// CheckInteractionEventUserMessageInbound validates data as InteractionEventUserMessageInbound (interaction-event.schema.json#/$defs/user.message.inbound) without building a value.
+// CheckInteractionEventUserMessageInbound validates data as
+// InteractionEventUserMessageInbound
+// (interaction-event.schema.json#/$defs/user.message.inbound) without building
+// a value.
 func CheckInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageInbound)
 }
 
-// DecodeInteractionEventUserMessageOutbound decodes data as InteractionEventUserMessageOutbound and validates every keyword of interaction-event.schema.json#/$defs/user.message.outbound in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInteractionEventUserMessageOutbound decodes data as
+// InteractionEventUserMessageOutbound and validates every keyword of
+// interaction-event.schema.json#/$defs/user.message.outbound in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (*InteractionEventUserMessageOutbound, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInteractionEventUserMessageOutbound)
@@ -2753,13 +3298,18 @@ func decodeInteractionEventUserMessageOutbound(c *ahprt.Ctx) (*InteractionEventU
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
 }
 
-// CheckInteractionEventUserMessageOutbound validates data as InteractionEventUserMessageOutbound (interaction-event.schema.json#/$defs/user.message.outbound) without building a value.
+// CheckInteractionEventUserMessageOutbound validates data as
+// InteractionEventUserMessageOutbound
+// (interaction-event.schema.json#/$defs/user.message.outbound) without
+// building a value.
 func CheckInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound)
 }
 
-// DecodeInterceptDenyResponse decodes data as InterceptDenyResponse and validates every keyword of intercept-deny-response.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInterceptDenyResponse decodes data as InterceptDenyResponse and
+// validates every keyword of intercept-deny-response.schema.json# in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptDenyResponse, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInterceptDenyResponse)
@@ -2769,13 +3319,16 @@ func decodeInterceptDenyResponse(c *ahprt.Ctx) (*InterceptDenyResponse, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
-// CheckInterceptDenyResponse validates data as InterceptDenyResponse (intercept-deny-response.schema.json#) without building a value.
+// CheckInterceptDenyResponse validates data as InterceptDenyResponse
+// (intercept-deny-response.schema.json#) without building a value.
 func CheckInterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInterceptDenyResponse)
 }
 
-// DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse and validates every keyword of intercept-no-effect-response.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse
+// and validates every keyword of intercept-no-effect-response.schema.json# in
+// the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*InterceptNoEffectResponse, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInterceptNoEffectResponse)
@@ -2785,13 +3338,15 @@ func decodeInterceptNoEffectResponse(c *ahprt.Ctx) (*InterceptNoEffectResponse, 
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
-// CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse (intercept-no-effect-response.schema.json#) without building a value.
+// CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse
+// (intercept-no-effect-response.schema.json#) without building a value.
 func CheckInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vInterceptNoEffectResponse)
 }
 
-// DecodeInterceptRequest decodes data as InterceptRequest and validates every keyword of intercept-request.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInterceptRequest decodes data as InterceptRequest and validates every
+// keyword of intercept-request.schema.json# in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptRequest, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInterceptRequest)
@@ -2801,13 +3356,15 @@ func decodeInterceptRequest(c *ahprt.Ctx) (*InterceptRequest, error) {
 	return ahprt.BuildRoot(c, 0x87c001e0c14c200, vInterceptRequest, bInterceptRequest)
 }
 
-// CheckInterceptRequest validates data as InterceptRequest (intercept-request.schema.json#) without building a value.
+// CheckInterceptRequest validates data as InterceptRequest
+// (intercept-request.schema.json#) without building a value.
 func CheckInterceptRequest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0x87c001e0c14c200, vInterceptRequest)
 }
 
-// DecodeInterceptResponse decodes data as InterceptResponse and validates every keyword of intercept-response.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInterceptResponse decodes data as InterceptResponse and validates
+// every keyword of intercept-response.schema.json# in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (*InterceptResponse, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInterceptResponse)
@@ -2817,13 +3374,15 @@ func decodeInterceptResponse(c *ahprt.Ctx) (*InterceptResponse, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffff63e, vInterceptResponse, bInterceptResponse)
 }
 
-// CheckInterceptResponse validates data as InterceptResponse (intercept-response.schema.json#) without building a value.
+// CheckInterceptResponse validates data as InterceptResponse
+// (intercept-response.schema.json#) without building a value.
 func CheckInterceptResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffff63e, vInterceptResponse)
 }
 
-// DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every keyword of json-rpc-message.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every
+// keyword of json-rpc-message.schema.json# in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeJSONRPCMessage)
@@ -2837,13 +3396,16 @@ func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
 	return bJSONRPCMessage(c, 0), nil
 }
 
-// CheckJSONRPCMessage validates data as JSONRPCMessage (json-rpc-message.schema.json#) without building a value.
+// CheckJSONRPCMessage validates data as JSONRPCMessage
+// (json-rpc-message.schema.json#) without building a value.
 func CheckJSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vJSONRPCMessage)
 }
 
-// DecodeMCPElicitationBooleanSchema decodes data as MCPElicitationBooleanSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/BooleanSchema in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationBooleanSchema decodes data as
+// MCPElicitationBooleanSchema and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/BooleanSchema in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationBooleanSchema, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationBooleanSchema)
@@ -2853,13 +3415,18 @@ func decodeMCPElicitationBooleanSchema(c *ahprt.Ctx) (*MCPElicitationBooleanSche
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
 }
 
-// CheckMCPElicitationBooleanSchema validates data as MCPElicitationBooleanSchema (mcp-elicitation.schema.json#/$defs/BooleanSchema) without building a value.
+// CheckMCPElicitationBooleanSchema validates data as
+// MCPElicitationBooleanSchema
+// (mcp-elicitation.schema.json#/$defs/BooleanSchema) without building a value.
 func CheckMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_booleanSchema)
 }
 
-// DecodeMCPElicitationElicitRequestFormParams decodes data as MCPElicitationElicitRequestFormParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationElicitRequestFormParams decodes data as
+// MCPElicitationElicitRequestFormParams and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitRequestFormParams, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationElicitRequestFormParams)
@@ -2869,13 +3436,18 @@ func decodeMCPElicitationElicitRequestFormParams(c *ahprt.Ctx) (*MCPElicitationE
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
 }
 
-// CheckMCPElicitationElicitRequestFormParams validates data as MCPElicitationElicitRequestFormParams (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams) without building a value.
+// CheckMCPElicitationElicitRequestFormParams validates data as
+// MCPElicitationElicitRequestFormParams
+// (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams) without
+// building a value.
 func CheckMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams)
 }
 
-// DecodeMCPElicitationElicitRequestParams decodes data as MCPElicitationElicitRequestParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestParams in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationElicitRequestParams decodes data as
+// MCPElicitationElicitRequestParams and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/ElicitRequestParams in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) (MCPElicitationElicitRequestParams, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationElicitRequestParams)
@@ -2889,13 +3461,19 @@ func decodeMCPElicitationElicitRequestParams(c *ahprt.Ctx) (MCPElicitationElicit
 	return bMCPElicitationElicitRequestParams(c, 0), nil
 }
 
-// CheckMCPElicitationElicitRequestParams validates data as MCPElicitationElicitRequestParams (mcp-elicitation.schema.json#/$defs/ElicitRequestParams) without building a value.
+// CheckMCPElicitationElicitRequestParams validates data as
+// MCPElicitationElicitRequestParams
+// (mcp-elicitation.schema.json#/$defs/ElicitRequestParams) without building a
+// value.
 func CheckMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
 }
 
-// DecodeMCPElicitationElicitRequestURLParams decodes data as MCPElicitationElicitRequestURLParams and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationElicitRequestURLParams decodes data as
+// MCPElicitationElicitRequestURLParams and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitRequestURLParams, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationElicitRequestURLParams)
@@ -2905,13 +3483,18 @@ func decodeMCPElicitationElicitRequestURLParams(c *ahprt.Ctx) (*MCPElicitationEl
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
 }
 
-// CheckMCPElicitationElicitRequestURLParams validates data as MCPElicitationElicitRequestURLParams (mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams) without building a value.
+// CheckMCPElicitationElicitRequestURLParams validates data as
+// MCPElicitationElicitRequestURLParams
+// (mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams) without building
+// a value.
 func CheckMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams)
 }
 
-// DecodeMCPElicitationElicitResult decodes data as MCPElicitationElicitResult and validates every keyword of mcp-elicitation.schema.json#/$defs/ElicitResult in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationElicitResult decodes data as MCPElicitationElicitResult
+// and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/ElicitResult in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitResult, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationElicitResult)
@@ -2921,13 +3504,17 @@ func decodeMCPElicitationElicitResult(c *ahprt.Ctx) (*MCPElicitationElicitResult
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
-// CheckMCPElicitationElicitResult validates data as MCPElicitationElicitResult (mcp-elicitation.schema.json#/$defs/ElicitResult) without building a value.
+// CheckMCPElicitationElicitResult validates data as MCPElicitationElicitResult
+// (mcp-elicitation.schema.json#/$defs/ElicitResult) without building a value.
 func CheckMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
 }
 
-// DecodeMCPElicitationLegacyTitledEnumSchema decodes data as MCPElicitationLegacyTitledEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationLegacyTitledEnumSchema decodes data as
+// MCPElicitationLegacyTitledEnumSchema and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationLegacyTitledEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationLegacyTitledEnumSchema)
@@ -2937,13 +3524,18 @@ func decodeMCPElicitationLegacyTitledEnumSchema(c *ahprt.Ctx) (*MCPElicitationLe
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
 }
 
-// CheckMCPElicitationLegacyTitledEnumSchema validates data as MCPElicitationLegacyTitledEnumSchema (mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema) without building a value.
+// CheckMCPElicitationLegacyTitledEnumSchema validates data as
+// MCPElicitationLegacyTitledEnumSchema
+// (mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema) without building
+// a value.
 func CheckMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema)
 }
 
-// DecodeMCPElicitationNumberSchema decodes data as MCPElicitationNumberSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/NumberSchema in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationNumberSchema decodes data as MCPElicitationNumberSchema
+// and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/NumberSchema in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationNumberSchema, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationNumberSchema)
@@ -2953,13 +3545,17 @@ func decodeMCPElicitationNumberSchema(c *ahprt.Ctx) (*MCPElicitationNumberSchema
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
 }
 
-// CheckMCPElicitationNumberSchema validates data as MCPElicitationNumberSchema (mcp-elicitation.schema.json#/$defs/NumberSchema) without building a value.
+// CheckMCPElicitationNumberSchema validates data as MCPElicitationNumberSchema
+// (mcp-elicitation.schema.json#/$defs/NumberSchema) without building a value.
 func CheckMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_numberSchema)
 }
 
-// DecodeMCPElicitationPrimitiveSchemaDefinition decodes data as MCPElicitationPrimitiveSchemaDefinition and validates every keyword of mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationPrimitiveSchemaDefinition decodes data as
+// MCPElicitationPrimitiveSchemaDefinition and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (MCPElicitationPrimitiveSchemaDefinition, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationPrimitiveSchemaDefinition)
@@ -2973,13 +3569,18 @@ func decodeMCPElicitationPrimitiveSchemaDefinition(c *ahprt.Ctx) (MCPElicitation
 	return bMCPElicitationPrimitiveSchemaDefinition(c, 0), nil
 }
 
-// CheckMCPElicitationPrimitiveSchemaDefinition validates data as MCPElicitationPrimitiveSchemaDefinition (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition) without building a value.
+// CheckMCPElicitationPrimitiveSchemaDefinition validates data as
+// MCPElicitationPrimitiveSchemaDefinition
+// (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition) without
+// building a value.
 func CheckMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_primitiveSchemaDefinition)
 }
 
-// DecodeMCPElicitationProgressToken decodes data as MCPElicitationProgressToken and validates every keyword of mcp-elicitation.schema.json#/$defs/ProgressToken in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationProgressToken decodes data as
+// MCPElicitationProgressToken and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/ProgressToken in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (*MCPElicitationProgressToken, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationProgressToken)
@@ -2989,13 +3590,17 @@ func decodeMCPElicitationProgressToken(c *ahprt.Ctx) (*MCPElicitationProgressTok
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
-// CheckMCPElicitationProgressToken validates data as MCPElicitationProgressToken (mcp-elicitation.schema.json#/$defs/ProgressToken) without building a value.
+// CheckMCPElicitationProgressToken validates data as
+// MCPElicitationProgressToken
+// (mcp-elicitation.schema.json#/$defs/ProgressToken) without building a value.
 func CheckMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_progressToken)
 }
 
-// DecodeMCPElicitationStringSchema decodes data as MCPElicitationStringSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/StringSchema in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationStringSchema decodes data as MCPElicitationStringSchema
+// and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/StringSchema in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationStringSchema, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationStringSchema)
@@ -3005,13 +3610,16 @@ func decodeMCPElicitationStringSchema(c *ahprt.Ctx) (*MCPElicitationStringSchema
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
 }
 
-// CheckMCPElicitationStringSchema validates data as MCPElicitationStringSchema (mcp-elicitation.schema.json#/$defs/StringSchema) without building a value.
+// CheckMCPElicitationStringSchema validates data as MCPElicitationStringSchema
+// (mcp-elicitation.schema.json#/$defs/StringSchema) without building a value.
 func CheckMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_stringSchema)
 }
 
-// DecodeMCPElicitationTaskMetadata decodes data as MCPElicitationTaskMetadata and validates every keyword of mcp-elicitation.schema.json#/$defs/TaskMetadata in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationTaskMetadata decodes data as MCPElicitationTaskMetadata
+// and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/TaskMetadata in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (*MCPElicitationTaskMetadata, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationTaskMetadata)
@@ -3021,13 +3629,17 @@ func decodeMCPElicitationTaskMetadata(c *ahprt.Ctx) (*MCPElicitationTaskMetadata
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
 }
 
-// CheckMCPElicitationTaskMetadata validates data as MCPElicitationTaskMetadata (mcp-elicitation.schema.json#/$defs/TaskMetadata) without building a value.
+// CheckMCPElicitationTaskMetadata validates data as MCPElicitationTaskMetadata
+// (mcp-elicitation.schema.json#/$defs/TaskMetadata) without building a value.
 func CheckMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_taskMetadata)
 }
 
-// DecodeMCPElicitationTitledMultiSelectEnumSchema decodes data as MCPElicitationTitledMultiSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationTitledMultiSelectEnumSchema decodes data as
+// MCPElicitationTitledMultiSelectEnumSchema and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationTitledMultiSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationTitledMultiSelectEnumSchema)
@@ -3037,13 +3649,19 @@ func decodeMCPElicitationTitledMultiSelectEnumSchema(c *ahprt.Ctx) (*MCPElicitat
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
 }
 
-// CheckMCPElicitationTitledMultiSelectEnumSchema validates data as MCPElicitationTitledMultiSelectEnumSchema (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema) without building a value.
+// CheckMCPElicitationTitledMultiSelectEnumSchema validates data as
+// MCPElicitationTitledMultiSelectEnumSchema
+// (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema) without
+// building a value.
 func CheckMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
-// DecodeMCPElicitationTitledSingleSelectEnumSchema decodes data as MCPElicitationTitledSingleSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationTitledSingleSelectEnumSchema decodes data as
+// MCPElicitationTitledSingleSelectEnumSchema and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationTitledSingleSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationTitledSingleSelectEnumSchema)
@@ -3053,13 +3671,19 @@ func decodeMCPElicitationTitledSingleSelectEnumSchema(c *ahprt.Ctx) (*MCPElicita
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
 }
 
-// CheckMCPElicitationTitledSingleSelectEnumSchema validates data as MCPElicitationTitledSingleSelectEnumSchema (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema) without building a value.
+// CheckMCPElicitationTitledSingleSelectEnumSchema validates data as
+// MCPElicitationTitledSingleSelectEnumSchema
+// (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema) without
+// building a value.
 func CheckMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
-// DecodeMCPElicitationUntitledMultiSelectEnumSchema decodes data as MCPElicitationUntitledMultiSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationUntitledMultiSelectEnumSchema decodes data as
+// MCPElicitationUntitledMultiSelectEnumSchema and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationUntitledMultiSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationUntitledMultiSelectEnumSchema)
@@ -3069,13 +3693,19 @@ func decodeMCPElicitationUntitledMultiSelectEnumSchema(c *ahprt.Ctx) (*MCPElicit
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
-// CheckMCPElicitationUntitledMultiSelectEnumSchema validates data as MCPElicitationUntitledMultiSelectEnumSchema (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema) without building a value.
+// CheckMCPElicitationUntitledMultiSelectEnumSchema validates data as
+// MCPElicitationUntitledMultiSelectEnumSchema
+// (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema) without
+// building a value.
 func CheckMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
-// DecodeMCPElicitationUntitledSingleSelectEnumSchema decodes data as MCPElicitationUntitledSingleSelectEnumSchema and validates every keyword of mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationUntitledSingleSelectEnumSchema decodes data as
+// MCPElicitationUntitledSingleSelectEnumSchema and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationUntitledSingleSelectEnumSchema, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationUntitledSingleSelectEnumSchema)
@@ -3085,13 +3715,18 @@ func decodeMCPElicitationUntitledSingleSelectEnumSchema(c *ahprt.Ctx) (*MCPElici
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
-// CheckMCPElicitationUntitledSingleSelectEnumSchema validates data as MCPElicitationUntitledSingleSelectEnumSchema (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema) without building a value.
+// CheckMCPElicitationUntitledSingleSelectEnumSchema validates data as
+// MCPElicitationUntitledSingleSelectEnumSchema
+// (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema) without
+// building a value.
 func CheckMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
-// DecodeLabelledOption decodes data as LabelledOption and validates every keyword of mcp-elicitation.schema.json#/$defs/labelledOption in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeLabelledOption decodes data as LabelledOption and validates every
+// keyword of mcp-elicitation.schema.json#/$defs/labelledOption in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (*LabelledOption, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeLabelledOption)
@@ -3101,13 +3736,17 @@ func decodeLabelledOption(c *ahprt.Ctx) (*LabelledOption, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
 }
 
-// CheckLabelledOption validates data as LabelledOption (mcp-elicitation.schema.json#/$defs/labelledOption) without building a value.
+// CheckLabelledOption validates data as LabelledOption
+// (mcp-elicitation.schema.json#/$defs/labelledOption) without building a
+// value.
 func CheckLabelledOption(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_labelledOption)
 }
 
-// DecodeMCPElicitationRequest decodes data as MCPElicitationRequest and validates every keyword of mcp-elicitation.schema.json#/$defs/request in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationRequest decodes data as MCPElicitationRequest and
+// validates every keyword of mcp-elicitation.schema.json#/$defs/request in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeMCPElicitationRequest(data []byte, opts ...ahprt.Option) (MCPElicitationRequest, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationRequest)
@@ -3121,13 +3760,15 @@ func decodeMCPElicitationRequest(c *ahprt.Ctx) (MCPElicitationRequest, error) {
 	return bMCPElicitationElicitRequestParams(c, 0), nil
 }
 
-// CheckMCPElicitationRequest validates data as MCPElicitationRequest (mcp-elicitation.schema.json#/$defs/request) without building a value.
+// CheckMCPElicitationRequest validates data as MCPElicitationRequest
+// (mcp-elicitation.schema.json#/$defs/request) without building a value.
 func CheckMCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
 }
 
-// DecodeRequestMeta decodes data as RequestMeta and validates every keyword of mcp-elicitation.schema.json#/$defs/requestMeta in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeRequestMeta decodes data as RequestMeta and validates every keyword of
+// mcp-elicitation.schema.json#/$defs/requestMeta in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (*RequestMeta, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeRequestMeta)
@@ -3137,13 +3778,16 @@ func decodeRequestMeta(c *ahprt.Ctx) (*RequestMeta, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
 }
 
-// CheckRequestMeta validates data as RequestMeta (mcp-elicitation.schema.json#/$defs/requestMeta) without building a value.
+// CheckRequestMeta validates data as RequestMeta
+// (mcp-elicitation.schema.json#/$defs/requestMeta) without building a value.
 func CheckRequestMeta(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_requestMeta)
 }
 
-// DecodeMCPElicitationResult decodes data as MCPElicitationResult and validates every keyword of mcp-elicitation.schema.json#/$defs/result in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeMCPElicitationResult decodes data as MCPElicitationResult and
+// validates every keyword of mcp-elicitation.schema.json#/$defs/result in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeMCPElicitationResult(data []byte, opts ...ahprt.Option) (*MCPElicitationResult, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeMCPElicitationResult)
@@ -3153,13 +3797,15 @@ func decodeMCPElicitationResult(c *ahprt.Ctx) (*MCPElicitationResult, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
-// CheckMCPElicitationResult validates data as MCPElicitationResult (mcp-elicitation.schema.json#/$defs/result) without building a value.
+// CheckMCPElicitationResult validates data as MCPElicitationResult
+// (mcp-elicitation.schema.json#/$defs/result) without building a value.
 func CheckMCPElicitationResult(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
 }
 
-// DecodeObserveNotification decodes data as ObserveNotification and validates every keyword of observe-notification.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeObserveNotification decodes data as ObserveNotification and validates
+// every keyword of observe-notification.schema.json# in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (*ObserveNotification, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeObserveNotification)
@@ -3169,13 +3815,15 @@ func decodeObserveNotification(c *ahprt.Ctx) (*ObserveNotification, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffff6, vObserveNotification, bObserveNotification)
 }
 
-// CheckObserveNotification validates data as ObserveNotification (observe-notification.schema.json#) without building a value.
+// CheckObserveNotification validates data as ObserveNotification
+// (observe-notification.schema.json#) without building a value.
 func CheckObserveNotification(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffff6, vObserveNotification)
 }
 
-// DecodeRegistration decodes data as Registration and validates every keyword of registration.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeRegistration decodes data as Registration and validates every keyword
+// of registration.schema.json# in the same pass. A rejected document returns
+// an *ahprt.Error and no value, never a partial one.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeRegistration)
@@ -3185,13 +3833,16 @@ func decodeRegistration(c *ahprt.Ctx) (*Registration, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration, bRegistration)
 }
 
-// CheckRegistration validates data as Registration (registration.schema.json#) without building a value.
+// CheckRegistration validates data as Registration (registration.schema.json#)
+// without building a value.
 func CheckRegistration(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration)
 }
 
-// DecodeAuthentication decodes data as Authentication and validates every keyword of registration.schema.json#/$defs/authentication in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeAuthentication decodes data as Authentication and validates every
+// keyword of registration.schema.json#/$defs/authentication in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeAuthentication(data []byte, opts ...ahprt.Option) (Authentication, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeAuthentication)
@@ -3205,13 +3856,15 @@ func decodeAuthentication(c *ahprt.Ctx) (Authentication, error) {
 	return bAuthentication(c, 0), nil
 }
 
-// CheckAuthentication validates data as Authentication (registration.schema.json#/$defs/authentication) without building a value.
+// CheckAuthentication validates data as Authentication
+// (registration.schema.json#/$defs/authentication) without building a value.
 func CheckAuthentication(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_authentication)
 }
 
-// DecodeBackend decodes data as Backend and validates every keyword of registration.schema.json#/$defs/backend in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeBackend decodes data as Backend and validates every keyword of
+// registration.schema.json#/$defs/backend in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeBackend)
@@ -3221,13 +3874,16 @@ func decodeBackend(c *ahprt.Ctx) (*Backend, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_backend, bBackend)
 }
 
-// CheckBackend validates data as Backend (registration.schema.json#/$defs/backend) without building a value.
+// CheckBackend validates data as Backend
+// (registration.schema.json#/$defs/backend) without building a value.
 func CheckBackend(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_backend)
 }
 
-// DecodeRegistrationContentreceiver decodes data as RegistrationContentreceiver and validates every keyword of registration.schema.json#/$defs/contentReceiver in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeRegistrationContentreceiver decodes data as
+// RegistrationContentreceiver and validates every keyword of
+// registration.schema.json#/$defs/contentReceiver in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (*RegistrationContentreceiver, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeRegistrationContentreceiver)
@@ -3237,13 +3893,16 @@ func decodeRegistrationContentreceiver(c *ahprt.Ctx) (*RegistrationContentreceiv
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_contentReceiver, bRegistrationContentreceiver)
 }
 
-// CheckRegistrationContentreceiver validates data as RegistrationContentreceiver (registration.schema.json#/$defs/contentReceiver) without building a value.
+// CheckRegistrationContentreceiver validates data as
+// RegistrationContentreceiver
+// (registration.schema.json#/$defs/contentReceiver) without building a value.
 func CheckRegistrationContentreceiver(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_contentReceiver)
 }
 
-// DecodeEventWildcard decodes data as EventWildcard and validates every keyword of registration.schema.json#/$defs/eventWildcard in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeEventWildcard decodes data as EventWildcard and validates every
+// keyword of registration.schema.json#/$defs/eventWildcard in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeEventWildcard(data []byte, opts ...ahprt.Option) (EventWildcard, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeEventWildcard)
@@ -3257,13 +3916,15 @@ func decodeEventWildcard(c *ahprt.Ctx) (EventWildcard, error) {
 	return c.Text(0), nil
 }
 
-// CheckEventWildcard validates data as EventWildcard (registration.schema.json#/$defs/eventWildcard) without building a value.
+// CheckEventWildcard validates data as EventWildcard
+// (registration.schema.json#/$defs/eventWildcard) without building a value.
 func CheckEventWildcard(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_eventWildcard)
 }
 
-// DecodeFilters decodes data as Filters and validates every keyword of registration.schema.json#/$defs/filters in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeFilters decodes data as Filters and validates every keyword of
+// registration.schema.json#/$defs/filters in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeFilters(data []byte, opts ...ahprt.Option) (*Filters, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeFilters)
@@ -3273,13 +3934,15 @@ func decodeFilters(c *ahprt.Ctx) (*Filters, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_filters, bFilters)
 }
 
-// CheckFilters validates data as Filters (registration.schema.json#/$defs/filters) without building a value.
+// CheckFilters validates data as Filters
+// (registration.schema.json#/$defs/filters) without building a value.
 func CheckFilters(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_filters)
 }
 
-// DecodeHTTPTransport decodes data as HTTPTransport and validates every keyword of registration.schema.json#/$defs/httpTransport in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeHTTPTransport decodes data as HTTPTransport and validates every
+// keyword of registration.schema.json#/$defs/httpTransport in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeHTTPTransport)
@@ -3289,13 +3952,15 @@ func decodeHTTPTransport(c *ahprt.Ctx) (*HTTPTransport, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_httpTransport, bHTTPTransport)
 }
 
-// CheckHTTPTransport validates data as HTTPTransport (registration.schema.json#/$defs/httpTransport) without building a value.
+// CheckHTTPTransport validates data as HTTPTransport
+// (registration.schema.json#/$defs/httpTransport) without building a value.
 func CheckHTTPTransport(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_httpTransport)
 }
 
-// DecodeHTTPURL decodes data as HTTPURL and validates every keyword of registration.schema.json#/$defs/httpUrl in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeHTTPURL decodes data as HTTPURL and validates every keyword of
+// registration.schema.json#/$defs/httpUrl in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeHTTPURL(data []byte, opts ...ahprt.Option) (HTTPURL, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeHTTPURL)
@@ -3309,13 +3974,16 @@ func decodeHTTPURL(c *ahprt.Ctx) (HTTPURL, error) {
 	return c.Text(0), nil
 }
 
-// CheckHTTPURL validates data as HTTPURL (registration.schema.json#/$defs/httpUrl) without building a value.
+// CheckHTTPURL validates data as HTTPURL
+// (registration.schema.json#/$defs/httpUrl) without building a value.
 func CheckHTTPURL(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_httpUrl)
 }
 
-// DecodeInterceptSubscription decodes data as InterceptSubscription and validates every keyword of registration.schema.json#/$defs/interceptSubscription in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInterceptSubscription decodes data as InterceptSubscription and
+// validates every keyword of
+// registration.schema.json#/$defs/interceptSubscription in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptSubscription, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInterceptSubscription)
@@ -3325,13 +3993,17 @@ func decodeInterceptSubscription(c *ahprt.Ctx) (*InterceptSubscription, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
-// CheckInterceptSubscription validates data as InterceptSubscription (registration.schema.json#/$defs/interceptSubscription) without building a value.
+// CheckInterceptSubscription validates data as InterceptSubscription
+// (registration.schema.json#/$defs/interceptSubscription) without building a
+// value.
 func CheckInterceptSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_interceptSubscription)
 }
 
-// DecodeObserveSubscription decodes data as ObserveSubscription and validates every keyword of registration.schema.json#/$defs/observeSubscription in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeObserveSubscription decodes data as ObserveSubscription and validates
+// every keyword of registration.schema.json#/$defs/observeSubscription in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubscription, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeObserveSubscription)
@@ -3341,13 +4013,16 @@ func decodeObserveSubscription(c *ahprt.Ctx) (*ObserveSubscription, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_observeSubscription, bObserveSubscription)
 }
 
-// CheckObserveSubscription validates data as ObserveSubscription (registration.schema.json#/$defs/observeSubscription) without building a value.
+// CheckObserveSubscription validates data as ObserveSubscription
+// (registration.schema.json#/$defs/observeSubscription) without building a
+// value.
 func CheckObserveSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_observeSubscription)
 }
 
-// DecodeReverseDNSName decodes data as ReverseDNSName and validates every keyword of registration.schema.json#/$defs/reverseDns in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeReverseDNSName decodes data as ReverseDNSName and validates every
+// keyword of registration.schema.json#/$defs/reverseDns in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (ReverseDNSName, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeReverseDNSName)
@@ -3361,13 +4036,16 @@ func decodeReverseDNSName(c *ahprt.Ctx) (ReverseDNSName, error) {
 	return c.Text(0), nil
 }
 
-// CheckReverseDNSName validates data as ReverseDNSName (registration.schema.json#/$defs/reverseDns) without building a value.
+// CheckReverseDNSName validates data as ReverseDNSName
+// (registration.schema.json#/$defs/reverseDns) without building a value.
 func CheckReverseDNSName(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
 }
 
-// DecodeStdioTransport decodes data as StdioTransport and validates every keyword of registration.schema.json#/$defs/stdioTransport in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeStdioTransport decodes data as StdioTransport and validates every
+// keyword of registration.schema.json#/$defs/stdioTransport in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeStdioTransport)
@@ -3377,13 +4055,15 @@ func decodeStdioTransport(c *ahprt.Ctx) (*StdioTransport, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_stdioTransport, bStdioTransport)
 }
 
-// CheckStdioTransport validates data as StdioTransport (registration.schema.json#/$defs/stdioTransport) without building a value.
+// CheckStdioTransport validates data as StdioTransport
+// (registration.schema.json#/$defs/stdioTransport) without building a value.
 func CheckStdioTransport(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_stdioTransport)
 }
 
-// DecodeWireMessage decodes data as WireMessage and validates every keyword of schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeWireMessage decodes data as WireMessage and validates every keyword of
+// schema.json# in the same pass. A rejected document returns an *ahprt.Error
+// and no value, never a partial one.
 func DecodeWireMessage(data []byte, opts ...ahprt.Option) (WireMessage, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeWireMessage)
@@ -3397,13 +4077,15 @@ func decodeWireMessage(c *ahprt.Ctx) (WireMessage, error) {
 	return bWireMessage(c, 0), nil
 }
 
-// CheckWireMessage validates data as WireMessage (schema.json#) without building a value.
+// CheckWireMessage validates data as WireMessage (schema.json#) without
+// building a value.
 func CheckWireMessage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vSchema)
 }
 
-// DecodeSessionEndEvent decodes data as SessionEndEvent and validates every keyword of session-end.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeSessionEndEvent decodes data as SessionEndEvent and validates every
+// keyword of session-end.schema.json# in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeSessionEndEvent(data []byte, opts ...ahprt.Option) (*SessionEndEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeSessionEndEvent)
@@ -3413,13 +4095,15 @@ func decodeSessionEndEvent(c *ahprt.Ctx) (*SessionEndEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vSessionEnd, bSessionEndEvent)
 }
 
-// CheckSessionEndEvent validates data as SessionEndEvent (session-end.schema.json#) without building a value.
+// CheckSessionEndEvent validates data as SessionEndEvent
+// (session-end.schema.json#) without building a value.
 func CheckSessionEndEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vSessionEnd)
 }
 
-// DecodeSessionStartEvent decodes data as SessionStartEvent and validates every keyword of session-start.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeSessionStartEvent decodes data as SessionStartEvent and validates
+// every keyword of session-start.schema.json# in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSessionStartEvent(data []byte, opts ...ahprt.Option) (*SessionStartEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeSessionStartEvent)
@@ -3429,13 +4113,15 @@ func decodeSessionStartEvent(c *ahprt.Ctx) (*SessionStartEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffff6, vSessionStart, bSessionStartEvent)
 }
 
-// CheckSessionStartEvent validates data as SessionStartEvent (session-start.schema.json#) without building a value.
+// CheckSessionStartEvent validates data as SessionStartEvent
+// (session-start.schema.json#) without building a value.
 func CheckSessionStartEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffff6, vSessionStart)
 }
 
-// DecodeTaskWorkspaceEvent decodes data as TaskWorkspaceEvent and validates every keyword of task-workspace-event.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTaskWorkspaceEvent decodes data as TaskWorkspaceEvent and validates
+// every keyword of task-workspace-event.schema.json# in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (TaskWorkspaceEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTaskWorkspaceEvent)
@@ -3449,13 +4135,15 @@ func decodeTaskWorkspaceEvent(c *ahprt.Ctx) (TaskWorkspaceEvent, error) {
 	return bTaskWorkspaceEvent(c, 0), nil
 }
 
-// CheckTaskWorkspaceEvent validates data as TaskWorkspaceEvent (task-workspace-event.schema.json#) without building a value.
+// CheckTaskWorkspaceEvent validates data as TaskWorkspaceEvent
+// (task-workspace-event.schema.json#) without building a value.
 func CheckTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent)
 }
 
-// DecodeChangedFile decodes data as ChangedFile and validates every keyword of task-workspace-event.schema.json#/$defs/changedFile in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeChangedFile decodes data as ChangedFile and validates every keyword of
+// task-workspace-event.schema.json#/$defs/changedFile in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeChangedFile(data []byte, opts ...ahprt.Option) (*ChangedFile, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeChangedFile)
@@ -3465,13 +4153,17 @@ func decodeChangedFile(c *ahprt.Ctx) (*ChangedFile, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile, bChangedFile)
 }
 
-// CheckChangedFile validates data as ChangedFile (task-workspace-event.schema.json#/$defs/changedFile) without building a value.
+// CheckChangedFile validates data as ChangedFile
+// (task-workspace-event.schema.json#/$defs/changedFile) without building a
+// value.
 func CheckChangedFile(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile)
 }
 
-// DecodeTaskWorkspaceEventFileChanged decodes data as TaskWorkspaceEventFileChanged and validates every keyword of task-workspace-event.schema.json#/$defs/file.changed in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTaskWorkspaceEventFileChanged decodes data as
+// TaskWorkspaceEventFileChanged and validates every keyword of
+// task-workspace-event.schema.json#/$defs/file.changed in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventFileChanged, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventFileChanged)
@@ -3481,13 +4173,19 @@ func decodeTaskWorkspaceEventFileChanged(c *ahprt.Ctx) (*TaskWorkspaceEventFileC
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
-// CheckTaskWorkspaceEventFileChanged validates data as TaskWorkspaceEventFileChanged (task-workspace-event.schema.json#/$defs/file.changed) without building a value.
+// CheckTaskWorkspaceEventFileChanged validates data as
+// TaskWorkspaceEventFileChanged
+// (task-workspace-event.schema.json#/$defs/file.changed) without building a
+// value.
 func CheckTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
 }
 
-// DecodeTaskWorkspaceEventTaskChangeAfter decodes data as TaskWorkspaceEventTaskChangeAfter and validates every keyword of task-workspace-event.schema.json#/$defs/task.change.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTaskWorkspaceEventTaskChangeAfter decodes data as
+// TaskWorkspaceEventTaskChangeAfter and validates every keyword of
+// task-workspace-event.schema.json#/$defs/task.change.after in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventTaskChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventTaskChangeAfter)
@@ -3497,13 +4195,19 @@ func decodeTaskWorkspaceEventTaskChangeAfter(c *ahprt.Ctx) (*TaskWorkspaceEventT
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
-// CheckTaskWorkspaceEventTaskChangeAfter validates data as TaskWorkspaceEventTaskChangeAfter (task-workspace-event.schema.json#/$defs/task.change.after) without building a value.
+// CheckTaskWorkspaceEventTaskChangeAfter validates data as
+// TaskWorkspaceEventTaskChangeAfter
+// (task-workspace-event.schema.json#/$defs/task.change.after) without building
+// a value.
 func CheckTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
-// DecodeTaskWorkspaceEventTaskChangeBefore decodes data as TaskWorkspaceEventTaskChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/task.change.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTaskWorkspaceEventTaskChangeBefore decodes data as
+// TaskWorkspaceEventTaskChangeBefore and validates every keyword of
+// task-workspace-event.schema.json#/$defs/task.change.before in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventTaskChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventTaskChangeBefore)
@@ -3513,13 +4217,17 @@ func decodeTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx) (*TaskWorkspaceEvent
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
-// CheckTaskWorkspaceEventTaskChangeBefore validates data as TaskWorkspaceEventTaskChangeBefore (task-workspace-event.schema.json#/$defs/task.change.before) without building a value.
+// CheckTaskWorkspaceEventTaskChangeBefore validates data as
+// TaskWorkspaceEventTaskChangeBefore
+// (task-workspace-event.schema.json#/$defs/task.change.before) without
+// building a value.
 func CheckTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
-// DecodeTaskChange decodes data as TaskChange and validates every keyword of task-workspace-event.schema.json#/$defs/taskChange in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTaskChange decodes data as TaskChange and validates every keyword of
+// task-workspace-event.schema.json#/$defs/taskChange in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChange(data []byte, opts ...ahprt.Option) (*TaskChange, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTaskChange)
@@ -3529,13 +4237,18 @@ func decodeTaskChange(c *ahprt.Ctx) (*TaskChange, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange, bTaskChange)
 }
 
-// CheckTaskChange validates data as TaskChange (task-workspace-event.schema.json#/$defs/taskChange) without building a value.
+// CheckTaskChange validates data as TaskChange
+// (task-workspace-event.schema.json#/$defs/taskChange) without building a
+// value.
 func CheckTaskChange(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange)
 }
 
-// DecodeTaskWorkspaceEventWorkspaceChangeAfter decodes data as TaskWorkspaceEventWorkspaceChangeAfter and validates every keyword of task-workspace-event.schema.json#/$defs/workspace.change.after in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTaskWorkspaceEventWorkspaceChangeAfter decodes data as
+// TaskWorkspaceEventWorkspaceChangeAfter and validates every keyword of
+// task-workspace-event.schema.json#/$defs/workspace.change.after in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventWorkspaceChangeAfter, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventWorkspaceChangeAfter)
@@ -3545,13 +4258,19 @@ func decodeTaskWorkspaceEventWorkspaceChangeAfter(c *ahprt.Ctx) (*TaskWorkspaceE
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
-// CheckTaskWorkspaceEventWorkspaceChangeAfter validates data as TaskWorkspaceEventWorkspaceChangeAfter (task-workspace-event.schema.json#/$defs/workspace.change.after) without building a value.
+// CheckTaskWorkspaceEventWorkspaceChangeAfter validates data as
+// TaskWorkspaceEventWorkspaceChangeAfter
+// (task-workspace-event.schema.json#/$defs/workspace.change.after) without
+// building a value.
 func CheckTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
-// DecodeTaskWorkspaceEventWorkspaceChangeBefore decodes data as TaskWorkspaceEventWorkspaceChangeBefore and validates every keyword of task-workspace-event.schema.json#/$defs/workspace.change.before in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeTaskWorkspaceEventWorkspaceChangeBefore decodes data as
+// TaskWorkspaceEventWorkspaceChangeBefore and validates every keyword of
+// task-workspace-event.schema.json#/$defs/workspace.change.before in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventWorkspaceChangeBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventWorkspaceChangeBefore)
@@ -3561,13 +4280,18 @@ func decodeTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx) (*TaskWorkspace
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
-// CheckTaskWorkspaceEventWorkspaceChangeBefore validates data as TaskWorkspaceEventWorkspaceChangeBefore (task-workspace-event.schema.json#/$defs/workspace.change.before) without building a value.
+// CheckTaskWorkspaceEventWorkspaceChangeBefore validates data as
+// TaskWorkspaceEventWorkspaceChangeBefore
+// (task-workspace-event.schema.json#/$defs/workspace.change.before) without
+// building a value.
 func CheckTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
-// DecodeWorkspaceChange decodes data as WorkspaceChange and validates every keyword of task-workspace-event.schema.json#/$defs/workspaceChange in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeWorkspaceChange decodes data as WorkspaceChange and validates every
+// keyword of task-workspace-event.schema.json#/$defs/workspaceChange in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (*WorkspaceChange, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeWorkspaceChange)
@@ -3577,13 +4301,17 @@ func decodeWorkspaceChange(c *ahprt.Ctx) (*WorkspaceChange, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
 }
 
-// CheckWorkspaceChange validates data as WorkspaceChange (task-workspace-event.schema.json#/$defs/workspaceChange) without building a value.
+// CheckWorkspaceChange validates data as WorkspaceChange
+// (task-workspace-event.schema.json#/$defs/workspaceChange) without building a
+// value.
 func CheckWorkspaceChange(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange)
 }
 
-// DecodeWorkspaceState decodes data as WorkspaceState and validates every keyword of task-workspace-event.schema.json#/$defs/workspaceState in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeWorkspaceState decodes data as WorkspaceState and validates every
+// keyword of task-workspace-event.schema.json#/$defs/workspaceState in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeWorkspaceState(data []byte, opts ...ahprt.Option) (*WorkspaceState, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeWorkspaceState)
@@ -3593,13 +4321,16 @@ func decodeWorkspaceState(c *ahprt.Ctx) (*WorkspaceState, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
-// CheckWorkspaceState validates data as WorkspaceState (task-workspace-event.schema.json#/$defs/workspaceState) without building a value.
+// CheckWorkspaceState validates data as WorkspaceState
+// (task-workspace-event.schema.json#/$defs/workspaceState) without building a
+// value.
 func CheckWorkspaceState(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState)
 }
 
-// DecodeToolAfterEvent decodes data as ToolAfterEvent and validates every keyword of tool-after.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolAfterEvent decodes data as ToolAfterEvent and validates every
+// keyword of tool-after.schema.json# in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolAfterEvent(data []byte, opts ...ahprt.Option) (*ToolAfterEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolAfterEvent)
@@ -3609,13 +4340,15 @@ func decodeToolAfterEvent(c *ahprt.Ctx) (*ToolAfterEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vToolAfter, bToolAfterEvent)
 }
 
-// CheckToolAfterEvent validates data as ToolAfterEvent (tool-after.schema.json#) without building a value.
+// CheckToolAfterEvent validates data as ToolAfterEvent
+// (tool-after.schema.json#) without building a value.
 func CheckToolAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vToolAfter)
 }
 
-// DecodeToolBeforeEvent decodes data as ToolBeforeEvent and validates every keyword of tool-before.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolBeforeEvent decodes data as ToolBeforeEvent and validates every
+// keyword of tool-before.schema.json# in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolBeforeEvent(data []byte, opts ...ahprt.Option) (*ToolBeforeEvent, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolBeforeEvent)
@@ -3625,7 +4358,8 @@ func decodeToolBeforeEvent(c *ahprt.Ctx) (*ToolBeforeEvent, error) {
 	return ahprt.BuildRoot(c, 0xffffffffffffffe, vToolBefore, bToolBeforeEvent)
 }
 
-// CheckToolBeforeEvent validates data as ToolBeforeEvent (tool-before.schema.json#) without building a value.
+// CheckToolBeforeEvent validates data as ToolBeforeEvent
+// (tool-before.schema.json#) without building a value.
 func CheckToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffffe, vToolBefore)
 }

@@ -109,7 +109,8 @@ func vCommon_nonEmptyString(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_jsonRpcId_anyOf_1 checks draft/common.schema.json#/$defs/jsonRpcId/anyOf/1.
+// vCommon_jsonRpcId_anyOf_1 checks
+// draft/common.schema.json#/$defs/jsonRpcId/anyOf/1.
 func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -132,7 +133,8 @@ func vCommon_methodName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_request_params checks draft/common.schema.json#/$defs/request/properties/params.
+// vCommon_request_params checks
+// draft/common.schema.json#/$defs/request/properties/params.
 func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -142,7 +144,8 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilitiesRequest_allOf_1 checks draft/capabilities-request.schema.json#/allOf/1.
+// vCapabilitiesRequest_allOf_1 checks
+// draft/capabilities-request.schema.json#/allOf/1.
 func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -181,7 +184,8 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vCapabilitiesRequest_allOf_1_method checks draft/capabilities-request.schema.json#/allOf/1/properties/method.
+// vCapabilitiesRequest_allOf_1_method checks
+// draft/capabilities-request.schema.json#/allOf/1/properties/method.
 func vCapabilitiesRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "hooks/capabilities")) {
@@ -190,7 +194,8 @@ func vCapabilitiesRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vCapabilitiesRequest_allOf_1_params checks draft/capabilities-request.schema.json#/allOf/1/properties/params.
+// vCapabilitiesRequest_allOf_1_params checks
+// draft/capabilities-request.schema.json#/allOf/1/properties/params.
 func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -224,7 +229,8 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vCommon_protocolVersion checks draft/common.schema.json#/$defs/protocolVersion.
+// vCommon_protocolVersion checks
+// draft/common.schema.json#/$defs/protocolVersion.
 func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "draft")) {
@@ -244,7 +250,8 @@ func vCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_successResponse checks draft/common.schema.json#/$defs/successResponse.
+// vCommon_successResponse checks
+// draft/common.schema.json#/$defs/successResponse.
 func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -295,7 +302,8 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_jsonRpcResponseId checks draft/common.schema.json#/$defs/jsonRpcResponseId.
+// vCommon_jsonRpcResponseId checks
+// draft/common.schema.json#/$defs/jsonRpcResponseId.
 func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -314,7 +322,8 @@ func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCommon_jsonRpcResponseId_anyOf_1 checks draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1.
+// vCommon_jsonRpcResponseId_anyOf_1 checks
+// draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1.
 func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -324,7 +333,8 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vCommon_successResponse_result checks draft/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_successResponse_result checks
+// draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -334,7 +344,8 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1 checks draft/capabilities-response.schema.json#/allOf/1.
+// vCapabilitiesResponse_allOf_1 checks
+// draft/capabilities-response.schema.json#/allOf/1.
 func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -368,7 +379,8 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result checks draft/capabilities-response.schema.json#/allOf/1/properties/result.
+// vCapabilitiesResponse_allOf_1_result checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result.
 func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -414,12 +426,15 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilitiesResponse_allOf_1_result_manifest checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
+// (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(1, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_body)
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
+// vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
 func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -500,7 +515,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events.
+// vCapabilitiesResponse_allOf_1_result_manifest_events checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events.
 func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -522,12 +538,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items
+// (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(2, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_body)
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_body checks the
+// keywords of
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -901,7 +921,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -928,7 +949,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -956,7 +979,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -984,7 +1009,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -996,7 +1023,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1023,7 +1051,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1046,7 +1076,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if) {
 		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c, n, ev) {
@@ -1056,7 +1087,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1084,7 +1116,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Quiet(n, nil, vCommon_interceptableEventType) {
 		return c.FailWith(n, &reasons[50])
@@ -1092,7 +1126,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
 	return true
 }
 
-// vCommon_interceptableEventType checks draft/common.schema.json#/$defs/interceptableEventType.
+// vCommon_interceptableEventType checks
+// draft/common.schema.json#/$defs/interceptableEventType.
 func vCommon_interceptableEventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1107,7 +1142,9 @@ func vCommon_interceptableEventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1135,7 +1172,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not) {
 		return c.FailWith(n, &reasons[52])
@@ -1143,7 +1182,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1168,7 +1209,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "intercept")) {
@@ -1177,7 +1220,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1207,7 +1251,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1235,7 +1281,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 	return true
 }
 
-// vCapabilities_sessionStart checks draft/capabilities.schema.json#/$defs/session.start.
+// vCapabilities_sessionStart checks
+// draft/capabilities.schema.json#/$defs/session.start.
 func vCapabilities_sessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -1246,7 +1293,8 @@ func vCapabilities_sessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCapabilities checks draft/capabilities.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCapabilities checks draft/capabilities.schema.json# (a named type: one run
+// per node, see ahprt.Ctx.Memo).
 func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(3, n, ev, vCapabilities_body)
 }
@@ -1348,7 +1396,8 @@ func vCapabilities_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_allOf_0_then checks draft/capabilities.schema.json#/allOf/0/then.
+// vCapabilities_allOf_0_then checks
+// draft/capabilities.schema.json#/allOf/0/then.
 func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1383,7 +1432,8 @@ func vCapabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_allOf_1_then checks draft/capabilities.schema.json#/allOf/1/then.
+// vCapabilities_allOf_1_then checks
+// draft/capabilities.schema.json#/allOf/1/then.
 func vCapabilities_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1411,7 +1461,8 @@ func vCapabilities_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCapabilities_allOf_1_then_effects checks draft/capabilities.schema.json#/allOf/1/then/properties/effects.
+// vCapabilities_allOf_1_then_effects checks
+// draft/capabilities.schema.json#/allOf/1/then/properties/effects.
 func vCapabilities_allOf_1_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1436,7 +1487,8 @@ func vCapabilities_allOf_1_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vCapabilities_allOf_1_then_effects_contains checks draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains.
+// vCapabilities_allOf_1_then_effects_contains checks
+// draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains.
 func vCapabilities_allOf_1_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "flow")) {
@@ -1474,7 +1526,8 @@ func vCapabilities_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_allOf_2_then checks draft/capabilities.schema.json#/allOf/2/then.
+// vCapabilities_allOf_2_then checks
+// draft/capabilities.schema.json#/allOf/2/then.
 func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1509,7 +1562,8 @@ func vCapabilities_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_allOf_3_then checks draft/capabilities.schema.json#/allOf/3/then.
+// vCapabilities_allOf_3_then checks
+// draft/capabilities.schema.json#/allOf/3/then.
 func vCapabilities_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1537,7 +1591,8 @@ func vCapabilities_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCapabilities_allOf_3_then_effects checks draft/capabilities.schema.json#/allOf/3/then/properties/effects.
+// vCapabilities_allOf_3_then_effects checks
+// draft/capabilities.schema.json#/allOf/3/then/properties/effects.
 func vCapabilities_allOf_3_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1562,7 +1617,8 @@ func vCapabilities_allOf_3_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vCapabilities_allOf_3_then_effects_contains checks draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains.
+// vCapabilities_allOf_3_then_effects_contains checks
+// draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains.
 func vCapabilities_allOf_3_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "inject")) {
@@ -1600,7 +1656,8 @@ func vCapabilities_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_allOf_4_then checks draft/capabilities.schema.json#/allOf/4/then.
+// vCapabilities_allOf_4_then checks
+// draft/capabilities.schema.json#/allOf/4/then.
 func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1635,7 +1692,8 @@ func vCapabilities_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_allOf_5_then checks draft/capabilities.schema.json#/allOf/5/then.
+// vCapabilities_allOf_5_then checks
+// draft/capabilities.schema.json#/allOf/5/then.
 func vCapabilities_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1663,7 +1721,8 @@ func vCapabilities_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCapabilities_allOf_5_then_effects checks draft/capabilities.schema.json#/allOf/5/then/properties/effects.
+// vCapabilities_allOf_5_then_effects checks
+// draft/capabilities.schema.json#/allOf/5/then/properties/effects.
 func vCapabilities_allOf_5_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1688,7 +1747,8 @@ func vCapabilities_allOf_5_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vCapabilities_allOf_5_then_effects_contains checks draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains.
+// vCapabilities_allOf_5_then_effects_contains checks
+// draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains.
 func vCapabilities_allOf_5_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "modify")) {
@@ -1697,7 +1757,8 @@ func vCapabilities_allOf_5_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCapabilities_effects checks draft/capabilities.schema.json#/properties/effects.
+// vCapabilities_effects checks
+// draft/capabilities.schema.json#/properties/effects.
 func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1723,7 +1784,8 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_effects_items checks draft/capabilities.schema.json#/properties/effects/items.
+// vCapabilities_effects_items checks
+// draft/capabilities.schema.json#/properties/effects/items.
 func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -1742,7 +1804,8 @@ func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCapabilities_effects_items_anyOf_0 checks draft/capabilities.schema.json#/properties/effects/items/anyOf/0.
+// vCapabilities_effects_items_anyOf_0 checks
+// draft/capabilities.schema.json#/properties/effects/items/anyOf/0.
 func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1770,7 +1833,8 @@ func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_modify checks draft/capabilities.schema.json#/properties/modify.
+// vCapabilities_modify checks
+// draft/capabilities.schema.json#/properties/modify.
 func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1834,7 +1898,8 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_modifyOperations checks draft/capabilities.schema.json#/$defs/modifyOperations.
+// vCapabilities_modifyOperations checks
+// draft/capabilities.schema.json#/$defs/modifyOperations.
 func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1887,7 +1952,8 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vCapabilities_modifyOperations_anyOf_0 checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0.
+// vCapabilities_modifyOperations_anyOf_0 checks
+// draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0.
 func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1920,7 +1986,8 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_modifyOperations_anyOf_0_replace checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace.
+// vCapabilities_modifyOperations_anyOf_0_replace checks
+// draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace.
 func vCapabilities_modifyOperations_anyOf_0_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Bool(n)) {
@@ -1929,7 +1996,8 @@ func vCapabilities_modifyOperations_anyOf_0_replace(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vCapabilities_modifyOperations_anyOf_1 checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1.
+// vCapabilities_modifyOperations_anyOf_1 checks
+// draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1.
 func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1962,7 +2030,8 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_modifyOperations_anyOf_1_merge checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge.
+// vCapabilities_modifyOperations_anyOf_1_merge checks
+// draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge.
 func vCapabilities_modifyOperations_anyOf_1_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Bool(n)) {
@@ -1971,7 +2040,8 @@ func vCapabilities_modifyOperations_anyOf_1_merge(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vCapabilities_modifyOperations_replace checks draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace.
+// vCapabilities_modifyOperations_replace checks
+// draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace.
 func vCapabilities_modifyOperations_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1981,7 +2051,8 @@ func vCapabilities_modifyOperations_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_modifyOperations_merge checks draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge.
+// vCapabilities_modifyOperations_merge checks
+// draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge.
 func vCapabilities_modifyOperations_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2040,7 +2111,8 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_flow_allOf_0 checks draft/capabilities.schema.json#/properties/flow/allOf/0.
+// vCapabilities_flow_allOf_0 checks
+// draft/capabilities.schema.json#/properties/flow/allOf/0.
 func vCapabilities_flow_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2069,7 +2141,8 @@ func vCapabilities_flow_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCapabilities_flow_allOf_0_then checks draft/capabilities.schema.json#/properties/flow/allOf/0/then.
+// vCapabilities_flow_allOf_0_then checks
+// draft/capabilities.schema.json#/properties/flow/allOf/0/then.
 func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2095,7 +2168,8 @@ func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vCapabilities_flow_operations checks draft/capabilities.schema.json#/properties/flow/properties/operations.
+// vCapabilities_flow_operations checks
+// draft/capabilities.schema.json#/properties/flow/properties/operations.
 func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2124,7 +2198,8 @@ func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vCapabilities_flow_operations_items checks draft/capabilities.schema.json#/properties/flow/properties/operations/items.
+// vCapabilities_flow_operations_items checks
+// draft/capabilities.schema.json#/properties/flow/properties/operations/items.
 func vCapabilities_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2139,7 +2214,8 @@ func vCapabilities_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vCommon_nonNegativeInteger checks draft/common.schema.json#/$defs/nonNegativeInteger.
+// vCommon_nonNegativeInteger checks
+// draft/common.schema.json#/$defs/nonNegativeInteger.
 func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2152,7 +2228,8 @@ func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCapabilities_inject checks draft/capabilities.schema.json#/properties/inject.
+// vCapabilities_inject checks
+// draft/capabilities.schema.json#/properties/inject.
 func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2186,7 +2263,8 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_inject_context checks draft/capabilities.schema.json#/properties/inject/properties/context.
+// vCapabilities_inject_context checks
+// draft/capabilities.schema.json#/properties/inject/properties/context.
 func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2225,7 +2303,8 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vCapabilities_inject_context_append checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/append.
+// vCapabilities_inject_context_append checks
+// draft/capabilities.schema.json#/properties/inject/properties/context/properties/append.
 func vCapabilities_inject_context_append(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Bool(n)) {
@@ -2234,7 +2313,8 @@ func vCapabilities_inject_context_append(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vCapabilities_inject_context_deliverAt checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt.
+// vCapabilities_inject_context_deliverAt checks
+// draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt.
 func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2263,7 +2343,8 @@ func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_inject_context_deliverAt_items checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items.
+// vCapabilities_inject_context_deliverAt_items checks
+// draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items.
 func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2278,7 +2359,8 @@ func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vCapabilities_elicitation checks draft/capabilities.schema.json#/properties/elicitation.
+// vCapabilities_elicitation checks
+// draft/capabilities.schema.json#/properties/elicitation.
 func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2311,7 +2393,8 @@ func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCapabilities_elicitation_form checks draft/capabilities.schema.json#/properties/elicitation/properties/form.
+// vCapabilities_elicitation_form checks
+// draft/capabilities.schema.json#/properties/elicitation/properties/form.
 func vCapabilities_elicitation_form(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2321,7 +2404,8 @@ func vCapabilities_elicitation_form(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vCapabilities_elicitation_url checks draft/capabilities.schema.json#/properties/elicitation/properties/url.
+// vCapabilities_elicitation_url checks
+// draft/capabilities.schema.json#/properties/elicitation/properties/url.
 func vCapabilities_elicitation_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2331,7 +2415,8 @@ func vCapabilities_elicitation_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vCapabilities_sessionStart_allOf_1 checks draft/capabilities.schema.json#/$defs/session.start/allOf/1.
+// vCapabilities_sessionStart_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/session.start/allOf/1.
 func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2359,7 +2444,8 @@ func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vCapabilities_sessionStart_allOf_1_effects checks draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects.
+// vCapabilities_sessionStart_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects.
 func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2381,7 +2467,8 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vCapabilities_sessionStart_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items.
+// vCapabilities_sessionStart_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items.
 func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2396,7 +2483,8 @@ func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2426,7 +2514,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2454,7 +2544,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 	return true
 }
 
-// vCapabilities_configChangeBefore checks draft/capabilities.schema.json#/$defs/config.change.before.
+// vCapabilities_configChangeBefore checks
+// draft/capabilities.schema.json#/$defs/config.change.before.
 func vCapabilities_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -2465,7 +2556,8 @@ func vCapabilities_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vCapabilities_configChangeBefore_allOf_1 checks draft/capabilities.schema.json#/$defs/config.change.before/allOf/1.
+// vCapabilities_configChangeBefore_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/config.change.before/allOf/1.
 func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2493,7 +2585,8 @@ func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilities_configChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects.
+// vCapabilities_configChangeBefore_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects.
 func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2515,7 +2608,8 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_configChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items.
+// vCapabilities_configChangeBefore_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items.
 func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2530,7 +2624,8 @@ func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2560,7 +2655,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2588,7 +2685,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 	return true
 }
 
-// vCapabilities_turnStart checks draft/capabilities.schema.json#/$defs/turn.start.
+// vCapabilities_turnStart checks
+// draft/capabilities.schema.json#/$defs/turn.start.
 func vCapabilities_turnStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -2599,7 +2697,8 @@ func vCapabilities_turnStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1 checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1.
+// vCapabilities_turnStart_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/turn.start/allOf/1.
 func vCapabilities_turnStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2635,7 +2734,8 @@ func vCapabilities_turnStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_effects checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects.
+// vCapabilities_turnStart_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects.
 func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2657,7 +2757,8 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items.
+// vCapabilities_turnStart_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items.
 func vCapabilities_turnStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2672,7 +2773,8 @@ func vCapabilities_turnStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_modify checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify.
+// vCapabilities_turnStart_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify.
 func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2690,7 +2792,8 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames.
+// vCapabilities_turnStart_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames.
 func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2705,7 +2808,8 @@ func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_flow checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow.
+// vCapabilities_turnStart_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow.
 func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2734,7 +2838,8 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations.
+// vCapabilities_turnStart_allOf_1_flow_operations checks
+// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations.
 func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2756,7 +2861,8 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_turnStart_allOf_1_flow_operations_items checks
+// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2771,7 +2877,8 @@ func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2801,7 +2908,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2829,7 +2938,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 	return true
 }
 
-// vCapabilities_turnFinishBefore checks draft/capabilities.schema.json#/$defs/turn.finish.before.
+// vCapabilities_turnFinishBefore checks
+// draft/capabilities.schema.json#/$defs/turn.finish.before.
 func vCapabilities_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -2840,7 +2950,8 @@ func vCapabilities_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1 checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1.
+// vCapabilities_turnFinishBefore_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1.
 func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2876,7 +2987,8 @@ func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects.
+// vCapabilities_turnFinishBefore_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects.
 func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2898,7 +3010,8 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items.
+// vCapabilities_turnFinishBefore_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items.
 func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2913,7 +3026,8 @@ func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify.
+// vCapabilities_turnFinishBefore_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify.
 func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2931,7 +3045,8 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames.
+// vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames.
 func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2946,7 +3061,8 @@ func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow.
+// vCapabilities_turnFinishBefore_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow.
 func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2975,7 +3091,8 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations.
+// vCapabilities_turnFinishBefore_allOf_1_flow_operations checks
+// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations.
 func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2997,7 +3114,8 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_turnFinishBefore_allOf_1_flow_operations_items checks
+// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3012,7 +3130,8 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3042,7 +3161,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3070,7 +3191,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 	return true
 }
 
-// vCapabilities_modelRequestBefore checks draft/capabilities.schema.json#/$defs/model.request.before.
+// vCapabilities_modelRequestBefore checks
+// draft/capabilities.schema.json#/$defs/model.request.before.
 func vCapabilities_modelRequestBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -3081,7 +3203,8 @@ func vCapabilities_modelRequestBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1 checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1.
+// vCapabilities_modelRequestBefore_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1.
 func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3117,7 +3240,8 @@ func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects.
+// vCapabilities_modelRequestBefore_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects.
 func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3139,7 +3263,8 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items.
+// vCapabilities_modelRequestBefore_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items.
 func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3154,7 +3279,8 @@ func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify.
+// vCapabilities_modelRequestBefore_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify.
 func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3172,7 +3298,8 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames.
+// vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames.
 func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3187,7 +3314,8 @@ func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow.
+// vCapabilities_modelRequestBefore_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow.
 func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3216,7 +3344,8 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations.
+// vCapabilities_modelRequestBefore_allOf_1_flow_operations checks
+// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations.
 func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3238,7 +3367,8 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_modelRequestBefore_allOf_1_flow_operations_items checks
+// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3253,7 +3383,8 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3283,7 +3414,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3311,7 +3444,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 	return true
 }
 
-// vCapabilities_modelResponseAfter checks draft/capabilities.schema.json#/$defs/model.response.after.
+// vCapabilities_modelResponseAfter checks
+// draft/capabilities.schema.json#/$defs/model.response.after.
 func vCapabilities_modelResponseAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -3322,7 +3456,8 @@ func vCapabilities_modelResponseAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1 checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1.
+// vCapabilities_modelResponseAfter_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1.
 func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3358,7 +3493,8 @@ func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects.
+// vCapabilities_modelResponseAfter_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects.
 func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3380,7 +3516,8 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items.
+// vCapabilities_modelResponseAfter_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items.
 func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3395,7 +3532,8 @@ func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify.
+// vCapabilities_modelResponseAfter_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify.
 func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3413,7 +3551,8 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames.
+// vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames.
 func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3428,7 +3567,8 @@ func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow.
+// vCapabilities_modelResponseAfter_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow.
 func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3457,7 +3597,8 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations.
+// vCapabilities_modelResponseAfter_allOf_1_flow_operations checks
+// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations.
 func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3479,7 +3620,8 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_modelResponseAfter_allOf_1_flow_operations_items checks
+// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3494,7 +3636,8 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3524,7 +3667,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3552,7 +3697,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 	return true
 }
 
-// vCapabilities_modelSwitchBefore checks draft/capabilities.schema.json#/$defs/model.switch.before.
+// vCapabilities_modelSwitchBefore checks
+// draft/capabilities.schema.json#/$defs/model.switch.before.
 func vCapabilities_modelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -3563,7 +3709,8 @@ func vCapabilities_modelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1 checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1.
+// vCapabilities_modelSwitchBefore_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1.
 func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3595,7 +3742,8 @@ func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects.
+// vCapabilities_modelSwitchBefore_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects.
 func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3617,7 +3765,8 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items.
+// vCapabilities_modelSwitchBefore_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items.
 func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3632,7 +3781,8 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow.
+// vCapabilities_modelSwitchBefore_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow.
 func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3661,7 +3811,8 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations.
+// vCapabilities_modelSwitchBefore_allOf_1_flow_operations checks
+// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations.
 func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3683,7 +3834,8 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items checks
+// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3698,7 +3850,8 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx,
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3728,7 +3881,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3756,7 +3911,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 	return true
 }
 
-// vCapabilities_toolBefore checks draft/capabilities.schema.json#/$defs/tool.before.
+// vCapabilities_toolBefore checks
+// draft/capabilities.schema.json#/$defs/tool.before.
 func vCapabilities_toolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -3767,7 +3923,8 @@ func vCapabilities_toolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1 checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1.
+// vCapabilities_toolBefore_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/tool.before/allOf/1.
 func vCapabilities_toolBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3803,7 +3960,8 @@ func vCapabilities_toolBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects.
+// vCapabilities_toolBefore_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects.
 func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3825,7 +3983,8 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items.
+// vCapabilities_toolBefore_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items.
 func vCapabilities_toolBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3840,7 +3999,8 @@ func vCapabilities_toolBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify.
+// vCapabilities_toolBefore_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify.
 func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3858,7 +4018,8 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames.
+// vCapabilities_toolBefore_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames.
 func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3873,7 +4034,8 @@ func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow.
+// vCapabilities_toolBefore_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow.
 func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3902,7 +4064,8 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations.
+// vCapabilities_toolBefore_allOf_1_flow_operations checks
+// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations.
 func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3924,7 +4087,8 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_toolBefore_allOf_1_flow_operations_items checks
+// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3939,7 +4103,8 @@ func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3969,7 +4134,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3997,7 +4164,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 	return true
 }
 
-// vCapabilities_toolAfter checks draft/capabilities.schema.json#/$defs/tool.after.
+// vCapabilities_toolAfter checks
+// draft/capabilities.schema.json#/$defs/tool.after.
 func vCapabilities_toolAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -4008,7 +4176,8 @@ func vCapabilities_toolAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1 checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1.
+// vCapabilities_toolAfter_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/tool.after/allOf/1.
 func vCapabilities_toolAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4044,7 +4213,8 @@ func vCapabilities_toolAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects.
+// vCapabilities_toolAfter_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects.
 func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4066,7 +4236,8 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items.
+// vCapabilities_toolAfter_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items.
 func vCapabilities_toolAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4081,7 +4252,8 @@ func vCapabilities_toolAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify.
+// vCapabilities_toolAfter_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify.
 func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4099,7 +4271,8 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames.
+// vCapabilities_toolAfter_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames.
 func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4114,7 +4287,8 @@ func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow.
+// vCapabilities_toolAfter_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow.
 func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4143,7 +4317,8 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations.
+// vCapabilities_toolAfter_allOf_1_flow_operations checks
+// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations.
 func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4165,7 +4340,8 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_toolAfter_allOf_1_flow_operations_items checks
+// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4180,7 +4356,8 @@ func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4210,7 +4387,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4238,7 +4417,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 	return true
 }
 
-// vCapabilities_toolPermissionRequest checks draft/capabilities.schema.json#/$defs/tool.permission.request.
+// vCapabilities_toolPermissionRequest checks
+// draft/capabilities.schema.json#/$defs/tool.permission.request.
 func vCapabilities_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -4249,7 +4429,8 @@ func vCapabilities_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1 checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1.
+// vCapabilities_toolPermissionRequest_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1.
 func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4285,7 +4466,8 @@ func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_effects checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects.
+// vCapabilities_toolPermissionRequest_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects.
 func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4307,7 +4489,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items.
+// vCapabilities_toolPermissionRequest_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items.
 func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4322,7 +4505,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_modify checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify.
+// vCapabilities_toolPermissionRequest_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify.
 func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4340,7 +4524,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames.
+// vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames.
 func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4355,7 +4540,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.C
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow.
+// vCapabilities_toolPermissionRequest_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow.
 func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4384,7 +4570,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations.
+// vCapabilities_toolPermissionRequest_allOf_1_flow_operations checks
+// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations.
 func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4406,7 +4593,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items checks
+// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4421,7 +4609,8 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4451,7 +4640,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4479,7 +4670,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 	return true
 }
 
-// vCapabilities_toolBatchAfter checks draft/capabilities.schema.json#/$defs/tool.batch.after.
+// vCapabilities_toolBatchAfter checks
+// draft/capabilities.schema.json#/$defs/tool.batch.after.
 func vCapabilities_toolBatchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -4490,7 +4682,8 @@ func vCapabilities_toolBatchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1 checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1.
+// vCapabilities_toolBatchAfter_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1.
 func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4522,7 +4715,8 @@ func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects.
+// vCapabilities_toolBatchAfter_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects.
 func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4544,7 +4738,8 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items.
+// vCapabilities_toolBatchAfter_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items.
 func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4559,7 +4754,8 @@ func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow.
+// vCapabilities_toolBatchAfter_allOf_1_flow checks
+// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow.
 func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4588,7 +4784,8 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations.
+// vCapabilities_toolBatchAfter_allOf_1_flow_operations checks
+// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations.
 func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4610,7 +4807,8 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_toolBatchAfter_allOf_1_flow_operations_items checks
+// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4625,7 +4823,8 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4655,7 +4854,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4683,7 +4884,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 	return true
 }
 
-// vCapabilities_contextCompactBefore checks draft/capabilities.schema.json#/$defs/context.compact.before.
+// vCapabilities_contextCompactBefore checks
+// draft/capabilities.schema.json#/$defs/context.compact.before.
 func vCapabilities_contextCompactBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -4694,7 +4896,8 @@ func vCapabilities_contextCompactBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vCapabilities_contextCompactBefore_allOf_1 checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1.
+// vCapabilities_contextCompactBefore_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1.
 func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4726,7 +4929,8 @@ func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vCapabilities_contextCompactBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects.
+// vCapabilities_contextCompactBefore_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects.
 func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4748,7 +4952,8 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilities_contextCompactBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items.
+// vCapabilities_contextCompactBefore_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items.
 func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4763,7 +4968,8 @@ func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vCapabilities_contextCompactBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify.
+// vCapabilities_contextCompactBefore_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify.
 func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4781,7 +4987,8 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames.
+// vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames.
 func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4796,7 +5003,8 @@ func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ct
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4826,7 +5034,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4854,7 +5064,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 	return true
 }
 
-// vCapabilities_contextCompactAfter checks draft/capabilities.schema.json#/$defs/context.compact.after.
+// vCapabilities_contextCompactAfter checks
+// draft/capabilities.schema.json#/$defs/context.compact.after.
 func vCapabilities_contextCompactAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -4865,7 +5076,8 @@ func vCapabilities_contextCompactAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vCapabilities_contextCompactAfter_allOf_1 checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1.
+// vCapabilities_contextCompactAfter_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1.
 func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4897,7 +5109,8 @@ func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vCapabilities_contextCompactAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects.
+// vCapabilities_contextCompactAfter_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects.
 func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4919,7 +5132,8 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vCapabilities_contextCompactAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items.
+// vCapabilities_contextCompactAfter_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items.
 func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4934,7 +5148,8 @@ func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vCapabilities_contextCompactAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify.
+// vCapabilities_contextCompactAfter_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify.
 func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4952,7 +5167,8 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames.
+// vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames.
 func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4967,7 +5183,8 @@ func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4997,7 +5214,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5025,7 +5244,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 	return true
 }
 
-// vCapabilities_taskChangeBefore checks draft/capabilities.schema.json#/$defs/task.change.before.
+// vCapabilities_taskChangeBefore checks
+// draft/capabilities.schema.json#/$defs/task.change.before.
 func vCapabilities_taskChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -5036,7 +5256,8 @@ func vCapabilities_taskChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vCapabilities_taskChangeBefore_allOf_1 checks draft/capabilities.schema.json#/$defs/task.change.before/allOf/1.
+// vCapabilities_taskChangeBefore_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/task.change.before/allOf/1.
 func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5064,7 +5285,8 @@ func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_taskChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects.
+// vCapabilities_taskChangeBefore_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects.
 func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5086,7 +5308,8 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vCapabilities_taskChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items.
+// vCapabilities_taskChangeBefore_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items.
 func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5101,7 +5324,8 @@ func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5131,7 +5355,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5159,7 +5385,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 	return true
 }
 
-// vCapabilities_userElicitationRequest checks draft/capabilities.schema.json#/$defs/user.elicitation.request.
+// vCapabilities_userElicitationRequest checks
+// draft/capabilities.schema.json#/$defs/user.elicitation.request.
 func vCapabilities_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -5170,7 +5397,8 @@ func vCapabilities_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilities_userElicitationRequest_allOf_1 checks draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1.
+// vCapabilities_userElicitationRequest_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1.
 func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5198,7 +5426,8 @@ func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vCapabilities_userElicitationRequest_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects.
+// vCapabilities_userElicitationRequest_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects.
 func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5220,7 +5449,8 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilities_userElicitationRequest_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items.
+// vCapabilities_userElicitationRequest_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items.
 func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5235,7 +5465,8 @@ func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5265,7 +5496,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5293,7 +5526,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 	return true
 }
 
-// vCapabilities_userElicitationResult checks draft/capabilities.schema.json#/$defs/user.elicitation.result.
+// vCapabilities_userElicitationResult checks
+// draft/capabilities.schema.json#/$defs/user.elicitation.result.
 func vCapabilities_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -5304,7 +5538,8 @@ func vCapabilities_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vCapabilities_userElicitationResult_allOf_1 checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1.
+// vCapabilities_userElicitationResult_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1.
 func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5336,7 +5571,8 @@ func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCapabilities_userElicitationResult_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects.
+// vCapabilities_userElicitationResult_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects.
 func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5358,7 +5594,8 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vCapabilities_userElicitationResult_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items.
+// vCapabilities_userElicitationResult_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items.
 func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5373,7 +5610,8 @@ func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vCapabilities_userElicitationResult_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify.
+// vCapabilities_userElicitationResult_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify.
 func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5391,7 +5629,8 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilities_userElicitationResult_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames.
+// vCapabilities_userElicitationResult_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames.
 func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5406,7 +5645,8 @@ func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.C
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5436,7 +5676,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5464,7 +5706,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 	return true
 }
 
-// vCapabilities_userMessageInbound checks draft/capabilities.schema.json#/$defs/user.message.inbound.
+// vCapabilities_userMessageInbound checks
+// draft/capabilities.schema.json#/$defs/user.message.inbound.
 func vCapabilities_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -5475,7 +5718,8 @@ func vCapabilities_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vCapabilities_userMessageInbound_allOf_1 checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1.
+// vCapabilities_userMessageInbound_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1.
 func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5507,7 +5751,8 @@ func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilities_userMessageInbound_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects.
+// vCapabilities_userMessageInbound_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects.
 func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5529,7 +5774,8 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_userMessageInbound_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items.
+// vCapabilities_userMessageInbound_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items.
 func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5544,7 +5790,8 @@ func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilities_userMessageInbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify.
+// vCapabilities_userMessageInbound_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify.
 func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5562,7 +5809,8 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_userMessageInbound_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames.
+// vCapabilities_userMessageInbound_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames.
 func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5577,7 +5825,8 @@ func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5607,7 +5856,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5635,7 +5886,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 	return true
 }
 
-// vCapabilities_userMessageOutbound checks draft/capabilities.schema.json#/$defs/user.message.outbound.
+// vCapabilities_userMessageOutbound checks
+// draft/capabilities.schema.json#/$defs/user.message.outbound.
 func vCapabilities_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -5646,7 +5898,8 @@ func vCapabilities_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vCapabilities_userMessageOutbound_allOf_1 checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1.
+// vCapabilities_userMessageOutbound_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1.
 func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5678,7 +5931,8 @@ func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vCapabilities_userMessageOutbound_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects.
+// vCapabilities_userMessageOutbound_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects.
 func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5700,7 +5954,8 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vCapabilities_userMessageOutbound_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items.
+// vCapabilities_userMessageOutbound_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items.
 func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5715,7 +5970,8 @@ func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vCapabilities_userMessageOutbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify.
+// vCapabilities_userMessageOutbound_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify.
 func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5733,7 +5989,8 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames.
+// vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames.
 func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5748,7 +6005,8 @@ func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5778,7 +6036,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5806,7 +6066,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore checks draft/capabilities.schema.json#/$defs/workspace.change.before.
+// vCapabilities_workspaceChangeBefore checks
+// draft/capabilities.schema.json#/$defs/workspace.change.before.
 func vCapabilities_workspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -5817,7 +6078,8 @@ func vCapabilities_workspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore_allOf_1 checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1.
+// vCapabilities_workspaceChangeBefore_allOf_1 checks
+// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1.
 func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5849,7 +6111,8 @@ func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects.
+// vCapabilities_workspaceChangeBefore_allOf_1_effects checks
+// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects.
 func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5871,7 +6134,8 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items.
+// vCapabilities_workspaceChangeBefore_allOf_1_effects_items checks
+// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items.
 func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5886,7 +6150,8 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify.
+// vCapabilities_workspaceChangeBefore_allOf_1_modify checks
+// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify.
 func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5904,7 +6169,8 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames.
+// vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames checks
+// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames.
 func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5934,7 +6200,8 @@ func vCommon_eventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5963,7 +6230,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.C
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5978,7 +6247,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *a
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_gaps checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps.
+// vCapabilitiesResponse_allOf_1_result_manifest_gaps checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps.
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6000,7 +6270,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6039,7 +6310,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_transports checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports.
+// vCapabilitiesResponse_allOf_1_result_manifest_transports checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports.
 func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6065,7 +6337,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_transports_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_transports_items checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6080,7 +6353,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_authentication checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication.
+// vCapabilitiesResponse_allOf_1_result_manifest_authentication checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication.
 func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6106,7 +6380,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_authentication_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_authentication_items checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6121,7 +6396,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
+// vCapabilitiesResponse_allOf_1_result_manifest_limits checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
 func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6162,7 +6438,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_toolPaths checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths.
+// vCapabilitiesResponse_allOf_1_result_manifest_toolPaths checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths.
 func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6188,7 +6465,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_contentCategories checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories.
+// vCapabilitiesResponse_allOf_1_result_manifest_contentCategories checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories.
 func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6214,7 +6492,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6256,7 +6535,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0 checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6283,7 +6563,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6311,7 +6593,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
@@ -6320,7 +6604,8 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_di
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6346,7 +6631,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6361,7 +6648,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6371,7 +6660,9 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields.
+// vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields
+// checks
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields.
 func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6539,12 +6830,15 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCatalogueEvent_configChangeBefore checks draft/catalogue-event.schema.json#/$defs/config.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCatalogueEvent_configChangeBefore checks
+// draft/catalogue-event.schema.json#/$defs/config.change.before (a named type:
+// one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(4, n, ev, vCatalogueEvent_configChangeBefore_body)
 }
 
-// vCatalogueEvent_configChangeBefore_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.before.
+// vCatalogueEvent_configChangeBefore_body checks the keywords of
+// draft/catalogue-event.schema.json#/$defs/config.change.before.
 func vCatalogueEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -6555,12 +6849,14 @@ func vCatalogueEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vEvent_envelope checks draft/event.schema.json#/$defs/envelope (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEvent_envelope checks draft/event.schema.json#/$defs/envelope (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vEvent_envelope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(5, n, ev, vEvent_envelope_body)
 }
 
-// vEvent_envelope_body checks the keywords of draft/event.schema.json#/$defs/envelope.
+// vEvent_envelope_body checks the keywords of
+// draft/event.schema.json#/$defs/envelope.
 func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6706,7 +7002,8 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_eventCore_id checks draft/event.schema.json#/$defs/eventCore/properties/id.
+// vEvent_eventCore_id checks
+// draft/event.schema.json#/$defs/eventCore/properties/id.
 func vEvent_eventCore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6719,7 +7016,8 @@ func vEvent_eventCore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_eventCore_source checks draft/event.schema.json#/$defs/eventCore/properties/source.
+// vEvent_eventCore_source checks
+// draft/event.schema.json#/$defs/eventCore/properties/source.
 func vEvent_eventCore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6732,7 +7030,8 @@ func vEvent_eventCore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_eventCore_time checks draft/event.schema.json#/$defs/eventCore/properties/time.
+// vEvent_eventCore_time checks
+// draft/event.schema.json#/$defs/eventCore/properties/time.
 func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6799,7 +7098,8 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_cwd checks draft/common.schema.json#/$defs/session/properties/cwd.
+// vCommon_session_cwd checks
+// draft/common.schema.json#/$defs/session/properties/cwd.
 func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6809,7 +7109,8 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_workspaceRoots checks draft/common.schema.json#/$defs/session/properties/workspaceRoots.
+// vCommon_session_workspaceRoots checks
+// draft/common.schema.json#/$defs/session/properties/workspaceRoots.
 func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6831,7 +7132,8 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vCommon_session_workspaceRoots_items checks draft/common.schema.json#/$defs/session/properties/workspaceRoots/items.
+// vCommon_session_workspaceRoots_items checks
+// draft/common.schema.json#/$defs/session/properties/workspaceRoots/items.
 func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6841,7 +7143,8 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCommon_session_model checks draft/common.schema.json#/$defs/session/properties/model.
+// vCommon_session_model checks
+// draft/common.schema.json#/$defs/session/properties/model.
 func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6851,7 +7154,8 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent checks draft/common.schema.json#/$defs/session/properties/agent.
+// vCommon_session_agent checks
+// draft/common.schema.json#/$defs/session/properties/agent.
 func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6889,7 +7193,8 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent_type checks draft/common.schema.json#/$defs/session/properties/agent/properties/type.
+// vCommon_session_agent_type checks
+// draft/common.schema.json#/$defs/session/properties/agent/properties/type.
 func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6899,7 +7204,8 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vCommon_session_synthesized checks draft/common.schema.json#/$defs/session/properties/synthesized.
+// vCommon_session_synthesized checks
+// draft/common.schema.json#/$defs/session/properties/synthesized.
 func vCommon_session_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6909,7 +7215,8 @@ func vCommon_session_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vEvent_eventCore_parentEventId checks draft/event.schema.json#/$defs/eventCore/properties/parentEventId.
+// vEvent_eventCore_parentEventId checks
+// draft/event.schema.json#/$defs/eventCore/properties/parentEventId.
 func vEvent_eventCore_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6922,7 +7229,8 @@ func vEvent_eventCore_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vEvent_eventCore_gaps checks draft/event.schema.json#/$defs/eventCore/properties/gaps.
+// vEvent_eventCore_gaps checks
+// draft/event.schema.json#/$defs/eventCore/properties/gaps.
 func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6996,7 +7304,8 @@ func vEvent_gap_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_gap_reason checks draft/event.schema.json#/$defs/gap/properties/reason.
+// vEvent_gap_reason checks
+// draft/event.schema.json#/$defs/gap/properties/reason.
 func vEvent_gap_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7075,7 +7384,8 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_openIdentity_id checks draft/event.schema.json#/$defs/openIdentity/properties/id.
+// vEvent_openIdentity_id checks
+// draft/event.schema.json#/$defs/openIdentity/properties/id.
 func vEvent_openIdentity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7110,7 +7420,8 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem checks draft/content-item.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem checks draft/content-item.schema.json# (a named type: one run
+// per node, see ahprt.Ctx.Memo).
 func vContentItem(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(6, n, ev, vContentItem_body)
 }
@@ -7153,12 +7464,14 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textPart checks draft/content-item.schema.json#/$defs/textPart (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_textPart checks draft/content-item.schema.json#/$defs/textPart
+// (a named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_textPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(7, n, ev, vContentItem_textPart_body)
 }
 
-// vContentItem_textPart_body checks the keywords of draft/content-item.schema.json#/$defs/textPart.
+// vContentItem_textPart_body checks the keywords of
+// draft/content-item.schema.json#/$defs/textPart.
 func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7241,7 +7554,8 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vContentItem_textBodyPart checks draft/content-item.schema.json#/$defs/textBodyPart.
+// vContentItem_textBodyPart checks
+// draft/content-item.schema.json#/$defs/textBodyPart.
 func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7307,7 +7621,8 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vContentItem_textBodyPart_kind checks draft/content-item.schema.json#/$defs/textBodyPart/properties/kind.
+// vContentItem_textBodyPart_kind checks
+// draft/content-item.schema.json#/$defs/textBodyPart/properties/kind.
 func vContentItem_textBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text")) {
@@ -7316,7 +7631,8 @@ func vContentItem_textBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vContentItem_textBodyPart_mediaType checks draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType.
+// vContentItem_textBodyPart_mediaType checks
+// draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType.
 func vContentItem_textBodyPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text/plain")) {
@@ -7325,7 +7641,8 @@ func vContentItem_textBodyPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vContentItem_textBodyPart_selection checks draft/content-item.schema.json#/$defs/textBodyPart/properties/selection.
+// vContentItem_textBodyPart_selection checks
+// draft/content-item.schema.json#/$defs/textBodyPart/properties/selection.
 func vContentItem_textBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "body")) {
@@ -7334,7 +7651,8 @@ func vContentItem_textBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vContentItem_textBodyPart_text checks draft/content-item.schema.json#/$defs/textBodyPart/properties/text.
+// vContentItem_textBodyPart_text checks
+// draft/content-item.schema.json#/$defs/textBodyPart/properties/text.
 func vContentItem_textBodyPart_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7344,7 +7662,8 @@ func vContentItem_textBodyPart_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vContentItem_synthesized checks draft/content-item.schema.json#/$defs/synthesized.
+// vContentItem_synthesized checks
+// draft/content-item.schema.json#/$defs/synthesized.
 func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7354,7 +7673,8 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textGapPart checks draft/content-item.schema.json#/$defs/textGapPart.
+// vContentItem_textGapPart checks
+// draft/content-item.schema.json#/$defs/textGapPart.
 func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7424,7 +7744,8 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textGapPart_kind checks draft/content-item.schema.json#/$defs/textGapPart/properties/kind.
+// vContentItem_textGapPart_kind checks
+// draft/content-item.schema.json#/$defs/textGapPart/properties/kind.
 func vContentItem_textGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text")) {
@@ -7433,7 +7754,8 @@ func vContentItem_textGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vContentItem_textGapPart_mediaType checks draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType.
+// vContentItem_textGapPart_mediaType checks
+// draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType.
 func vContentItem_textGapPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text/plain")) {
@@ -7442,7 +7764,8 @@ func vContentItem_textGapPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vContentItem_textGapPart_selection checks draft/content-item.schema.json#/$defs/textGapPart/properties/selection.
+// vContentItem_textGapPart_selection checks
+// draft/content-item.schema.json#/$defs/textGapPart/properties/selection.
 func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "body")) {
@@ -7508,7 +7831,8 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_textMetadataPart checks draft/content-item.schema.json#/$defs/textMetadataPart.
+// vContentItem_textMetadataPart checks
+// draft/content-item.schema.json#/$defs/textMetadataPart.
 func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7573,7 +7897,8 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vContentItem_textMetadataPart_kind checks draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind.
+// vContentItem_textMetadataPart_kind checks
+// draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind.
 func vContentItem_textMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text")) {
@@ -7582,7 +7907,8 @@ func vContentItem_textMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vContentItem_textMetadataPart_mediaType checks draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType.
+// vContentItem_textMetadataPart_mediaType checks
+// draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType.
 func vContentItem_textMetadataPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text/plain")) {
@@ -7591,7 +7917,8 @@ func vContentItem_textMetadataPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vContentItem_textMetadataPart_selection checks draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection.
+// vContentItem_textMetadataPart_selection checks
+// draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection.
 func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "metadata")) {
@@ -7600,7 +7927,8 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vContentItem_textOmittedPart checks draft/content-item.schema.json#/$defs/textOmittedPart.
+// vContentItem_textOmittedPart checks
+// draft/content-item.schema.json#/$defs/textOmittedPart.
 func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7665,7 +7993,8 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vContentItem_textOmittedPart_kind checks draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind.
+// vContentItem_textOmittedPart_kind checks
+// draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind.
 func vContentItem_textOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text")) {
@@ -7674,7 +8003,8 @@ func vContentItem_textOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vContentItem_textOmittedPart_mediaType checks draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType.
+// vContentItem_textOmittedPart_mediaType checks
+// draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType.
 func vContentItem_textOmittedPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text/plain")) {
@@ -7683,7 +8013,8 @@ func vContentItem_textOmittedPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vContentItem_textOmittedPart_selection checks draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection.
+// vContentItem_textOmittedPart_selection checks
+// draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection.
 func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "omit")) {
@@ -7692,12 +8023,15 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vContentItem_attachmentPart checks draft/content-item.schema.json#/$defs/attachmentPart (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_attachmentPart checks
+// draft/content-item.schema.json#/$defs/attachmentPart (a named type: one run
+// per node, see ahprt.Ctx.Memo).
 func vContentItem_attachmentPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(8, n, ev, vContentItem_attachmentPart_body)
 }
 
-// vContentItem_attachmentPart_body checks the keywords of draft/content-item.schema.json#/$defs/attachmentPart.
+// vContentItem_attachmentPart_body checks the keywords of
+// draft/content-item.schema.json#/$defs/attachmentPart.
 func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7767,7 +8101,8 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vContentItem_attachmentBodyPart checks draft/content-item.schema.json#/$defs/attachmentBodyPart.
+// vContentItem_attachmentBodyPart checks
+// draft/content-item.schema.json#/$defs/attachmentBodyPart.
 func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7833,7 +8168,8 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vContentItem_attachmentBodyPart_kind checks draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind.
+// vContentItem_attachmentBodyPart_kind checks
+// draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind.
 func vContentItem_attachmentBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "attachment")) {
@@ -7842,7 +8178,8 @@ func vContentItem_attachmentBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vContentItem_attachmentMediaType checks draft/content-item.schema.json#/$defs/attachmentMediaType.
+// vContentItem_attachmentMediaType checks
+// draft/content-item.schema.json#/$defs/attachmentMediaType.
 func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7858,7 +8195,8 @@ func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vContentItem_attachmentMediaType_not checks draft/content-item.schema.json#/$defs/attachmentMediaType/not.
+// vContentItem_attachmentMediaType_not checks
+// draft/content-item.schema.json#/$defs/attachmentMediaType/not.
 func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7870,7 +8208,8 @@ func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vContentItem_attachmentBodyPart_selection checks draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection.
+// vContentItem_attachmentBodyPart_selection checks
+// draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection.
 func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "body")) {
@@ -7917,7 +8256,8 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_attachmentGapPart checks draft/content-item.schema.json#/$defs/attachmentGapPart.
+// vContentItem_attachmentGapPart checks
+// draft/content-item.schema.json#/$defs/attachmentGapPart.
 func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -7987,7 +8327,8 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vContentItem_attachmentGapPart_kind checks draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind.
+// vContentItem_attachmentGapPart_kind checks
+// draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind.
 func vContentItem_attachmentGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "attachment")) {
@@ -7996,7 +8337,8 @@ func vContentItem_attachmentGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vContentItem_attachmentGapPart_selection checks draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection.
+// vContentItem_attachmentGapPart_selection checks
+// draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection.
 func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "body")) {
@@ -8005,7 +8347,8 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vContentItem_attachmentMetadataPart checks draft/content-item.schema.json#/$defs/attachmentMetadataPart.
+// vContentItem_attachmentMetadataPart checks
+// draft/content-item.schema.json#/$defs/attachmentMetadataPart.
 func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8070,7 +8413,8 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vContentItem_attachmentMetadataPart_kind checks draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind.
+// vContentItem_attachmentMetadataPart_kind checks
+// draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind.
 func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "attachment")) {
@@ -8079,7 +8423,8 @@ func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vContentItem_attachmentMetadataPart_selection checks draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection.
+// vContentItem_attachmentMetadataPart_selection checks
+// draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection.
 func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "metadata")) {
@@ -8088,7 +8433,8 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vContentItem_attachmentOmittedPart checks draft/content-item.schema.json#/$defs/attachmentOmittedPart.
+// vContentItem_attachmentOmittedPart checks
+// draft/content-item.schema.json#/$defs/attachmentOmittedPart.
 func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8153,7 +8499,8 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vContentItem_attachmentOmittedPart_kind checks draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind.
+// vContentItem_attachmentOmittedPart_kind checks
+// draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind.
 func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "attachment")) {
@@ -8162,7 +8509,8 @@ func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vContentItem_attachmentOmittedPart_selection checks draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection.
+// vContentItem_attachmentOmittedPart_selection checks
+// draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection.
 func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "omit")) {
@@ -8171,7 +8519,8 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_configChangeBefore checks draft/interaction-event.schema.json#/$defs/config.change.before.
+// vInteractionEvent_configChangeBefore checks
+// draft/interaction-event.schema.json#/$defs/config.change.before.
 func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8210,7 +8559,8 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_type checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/type.
+// vInteractionEvent_configChangeBefore_type checks
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/type.
 func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "config.change.before")) {
@@ -8219,7 +8569,8 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
+// vInteractionEvent_configChangeBefore_change checks
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8272,7 +8623,8 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_source checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source.
+// vInteractionEvent_configChangeBefore_change_source checks
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source.
 func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8285,7 +8637,8 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_scope checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope.
+// vInteractionEvent_configChangeBefore_change_scope checks
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope.
 func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8298,7 +8651,8 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_settings checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings.
+// vInteractionEvent_configChangeBefore_change_settings checks
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings.
 func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8320,7 +8674,8 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_settings_items checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items.
+// vInteractionEvent_configChangeBefore_change_settings_items checks
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items.
 func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8333,7 +8688,8 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_summary checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary.
+// vInteractionEvent_configChangeBefore_change_summary checks
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary.
 func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8346,7 +8702,8 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_path checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path.
+// vInteractionEvent_configChangeBefore_change_path checks
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path.
 func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8359,12 +8716,15 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCatalogueEvent_configChangeAfter checks draft/catalogue-event.schema.json#/$defs/config.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCatalogueEvent_configChangeAfter checks
+// draft/catalogue-event.schema.json#/$defs/config.change.after (a named type:
+// one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(9, n, ev, vCatalogueEvent_configChangeAfter_body)
 }
 
-// vCatalogueEvent_configChangeAfter_body checks the keywords of draft/catalogue-event.schema.json#/$defs/config.change.after.
+// vCatalogueEvent_configChangeAfter_body checks the keywords of
+// draft/catalogue-event.schema.json#/$defs/config.change.after.
 func vCatalogueEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -8375,7 +8735,8 @@ func vCatalogueEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vInteractionEvent_configChangeAfter checks draft/interaction-event.schema.json#/$defs/config.change.after.
+// vInteractionEvent_configChangeAfter checks
+// draft/interaction-event.schema.json#/$defs/config.change.after.
 func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8414,7 +8775,8 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_type checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/type.
+// vInteractionEvent_configChangeAfter_type checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/type.
 func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "config.change.after")) {
@@ -8423,7 +8785,8 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
+// vInteractionEvent_configChangeAfter_change checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8480,7 +8843,8 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_source checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source.
+// vInteractionEvent_configChangeAfter_change_source checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source.
 func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8493,7 +8857,8 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_scope checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope.
+// vInteractionEvent_configChangeAfter_change_scope checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope.
 func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8506,7 +8871,8 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_settings checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings.
+// vInteractionEvent_configChangeAfter_change_settings checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings.
 func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8528,7 +8894,8 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_settings_items checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items.
+// vInteractionEvent_configChangeAfter_change_settings_items checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items.
 func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8541,7 +8908,8 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_summary checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary.
+// vInteractionEvent_configChangeAfter_change_summary checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary.
 func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8554,7 +8922,8 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_path checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path.
+// vInteractionEvent_configChangeAfter_change_path checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path.
 func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8567,7 +8936,8 @@ func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_mcpServers checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers.
+// vInteractionEvent_configChangeAfter_change_mcpServers checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers.
 func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8589,7 +8959,8 @@ func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_mcpServers_items checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items.
+// vInteractionEvent_configChangeAfter_change_mcpServers_items checks
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items.
 func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8599,12 +8970,15 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_turnStart checks draft/execution-event.schema.json#/$defs/turn.start (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_turnStart checks
+// draft/execution-event.schema.json#/$defs/turn.start (a named type: one run
+// per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(10, n, ev, vExecutionEvent_turnStart_body)
 }
 
-// vExecutionEvent_turnStart_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.start.
+// vExecutionEvent_turnStart_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/turn.start.
 func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8700,7 +9074,8 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_turnStart_type checks draft/execution-event.schema.json#/$defs/turn.start/properties/type.
+// vExecutionEvent_turnStart_type checks
+// draft/execution-event.schema.json#/$defs/turn.start/properties/type.
 func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.start")) {
@@ -8747,7 +9122,8 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_identity_id checks draft/event.schema.json#/$defs/identity/properties/id.
+// vEvent_identity_id checks
+// draft/event.schema.json#/$defs/identity/properties/id.
 func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8760,7 +9136,8 @@ func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_modelVisibleItems checks draft/event.schema.json#/$defs/modelVisibleItems.
+// vEvent_modelVisibleItems checks
+// draft/event.schema.json#/$defs/modelVisibleItems.
 func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8782,12 +9159,14 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentItem_message checks draft/content-item.schema.json#/$defs/message (a named type: one run per node, see ahprt.Ctx.Memo).
+// vContentItem_message checks draft/content-item.schema.json#/$defs/message (a
+// named type: one run per node, see ahprt.Ctx.Memo).
 func vContentItem_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(11, n, ev, vContentItem_message_body)
 }
 
-// vContentItem_message_body checks the keywords of draft/content-item.schema.json#/$defs/message.
+// vContentItem_message_body checks the keywords of
+// draft/content-item.schema.json#/$defs/message.
 func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8835,7 +9214,8 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vContentItem_message_role checks draft/content-item.schema.json#/$defs/message/properties/role.
+// vContentItem_message_role checks
+// draft/content-item.schema.json#/$defs/message/properties/role.
 func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8850,7 +9230,8 @@ func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vContentItem_message_parts checks draft/content-item.schema.json#/$defs/message/properties/parts.
+// vContentItem_message_parts checks
+// draft/content-item.schema.json#/$defs/message/properties/parts.
 func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8872,7 +9253,8 @@ func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vContentItem_message_synthesized checks draft/content-item.schema.json#/$defs/message/properties/synthesized.
+// vContentItem_message_synthesized checks
+// draft/content-item.schema.json#/$defs/message/properties/synthesized.
 func vContentItem_message_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8882,7 +9264,8 @@ func vContentItem_message_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vExecutionEvent_turnStart_trigger checks draft/execution-event.schema.json#/$defs/turn.start/properties/trigger.
+// vExecutionEvent_turnStart_trigger checks
+// draft/execution-event.schema.json#/$defs/turn.start/properties/trigger.
 func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8897,7 +9280,8 @@ func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_turnStart_expandedFrom checks draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom.
+// vExecutionEvent_turnStart_expandedFrom checks
+// draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom.
 func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8910,12 +9294,15 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_turnFinishBefore checks draft/execution-event.schema.json#/$defs/turn.finish.before (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_turnFinishBefore checks
+// draft/execution-event.schema.json#/$defs/turn.finish.before (a named type:
+// one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(12, n, ev, vExecutionEvent_turnFinishBefore_body)
 }
 
-// vExecutionEvent_turnFinishBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.finish.before.
+// vExecutionEvent_turnFinishBefore_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/turn.finish.before.
 func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9023,12 +9410,15 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vExecutionEvent_turnCompletion checks draft/execution-event.schema.json#/$defs/turnCompletion (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_turnCompletion checks
+// draft/execution-event.schema.json#/$defs/turnCompletion (a named type: one
+// run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnCompletion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(13, n, ev, vExecutionEvent_turnCompletion_body)
 }
 
-// vExecutionEvent_turnCompletion_body checks the keywords of draft/execution-event.schema.json#/$defs/turnCompletion.
+// vExecutionEvent_turnCompletion_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/turnCompletion.
 func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9085,7 +9475,8 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_turnCompletion_outcome checks draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome.
+// vExecutionEvent_turnCompletion_outcome checks
+// draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome.
 func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9100,7 +9491,8 @@ func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_turnCompletion_continuationCount checks draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount.
+// vExecutionEvent_turnCompletion_continuationCount checks
+// draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount.
 func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9113,7 +9505,8 @@ func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_turnUsage checks draft/execution-event.schema.json#/$defs/turnUsage.
+// vExecutionEvent_turnUsage checks
+// draft/execution-event.schema.json#/$defs/turnUsage.
 func vExecutionEvent_turnUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
@@ -9193,7 +9586,8 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_usage_kind checks draft/execution-event.schema.json#/$defs/usage/properties/kind.
+// vExecutionEvent_usage_kind checks
+// draft/execution-event.schema.json#/$defs/usage/properties/kind.
 func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9208,7 +9602,8 @@ func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vExecutionEvent_usage_scope checks draft/execution-event.schema.json#/$defs/usage/properties/scope.
+// vExecutionEvent_usage_scope checks
+// draft/execution-event.schema.json#/$defs/usage/properties/scope.
 func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9223,7 +9618,8 @@ func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vExecutionEvent_usage_completeness checks draft/execution-event.schema.json#/$defs/usage/properties/completeness.
+// vExecutionEvent_usage_completeness checks
+// draft/execution-event.schema.json#/$defs/usage/properties/completeness.
 func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9238,7 +9634,8 @@ func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vExecutionEvent_usage_provenance checks draft/execution-event.schema.json#/$defs/usage/properties/provenance.
+// vExecutionEvent_usage_provenance checks
+// draft/execution-event.schema.json#/$defs/usage/properties/provenance.
 func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9253,7 +9650,8 @@ func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vExecutionEvent_nonNegativeInteger checks draft/execution-event.schema.json#/$defs/nonNegativeInteger.
+// vExecutionEvent_nonNegativeInteger checks
+// draft/execution-event.schema.json#/$defs/nonNegativeInteger.
 func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9266,7 +9664,8 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vExecutionEvent_usage_cost checks draft/execution-event.schema.json#/$defs/usage/properties/cost.
+// vExecutionEvent_usage_cost checks
+// draft/execution-event.schema.json#/$defs/usage/properties/cost.
 func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9310,7 +9709,8 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vExecutionEvent_usage_cost_amount checks draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount.
+// vExecutionEvent_usage_cost_amount checks
+// draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount.
 func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9323,7 +9723,8 @@ func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_currencyCode checks draft/execution-event.schema.json#/$defs/currencyCode.
+// vExecutionEvent_currencyCode checks
+// draft/execution-event.schema.json#/$defs/currencyCode.
 func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9336,7 +9737,8 @@ func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vExecutionEvent_usage_cost_basis checks draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis.
+// vExecutionEvent_usage_cost_basis checks
+// draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis.
 func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9351,7 +9753,8 @@ func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vExecutionEvent_turnUsage_allOf_1 checks draft/execution-event.schema.json#/$defs/turnUsage/allOf/1.
+// vExecutionEvent_turnUsage_allOf_1 checks
+// draft/execution-event.schema.json#/$defs/turnUsage/allOf/1.
 func vExecutionEvent_turnUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9383,7 +9786,8 @@ func vExecutionEvent_turnUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_turnUsage_allOf_1_kind checks draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind.
+// vExecutionEvent_turnUsage_allOf_1_kind checks
+// draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind.
 func vExecutionEvent_turnUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "total")) {
@@ -9392,7 +9796,8 @@ func vExecutionEvent_turnUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_turnUsage_allOf_1_scope checks draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope.
+// vExecutionEvent_turnUsage_allOf_1_scope checks
+// draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope.
 func vExecutionEvent_turnUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn")) {
@@ -9401,7 +9806,8 @@ func vExecutionEvent_turnUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_turnFinishBefore_type checks draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type.
+// vExecutionEvent_turnFinishBefore_type checks
+// draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type.
 func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.finish.before")) {
@@ -9410,12 +9816,15 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vExecutionEvent_turnEnd checks draft/execution-event.schema.json#/$defs/turn.end (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_turnEnd checks
+// draft/execution-event.schema.json#/$defs/turn.end (a named type: one run per
+// node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(14, n, ev, vExecutionEvent_turnEnd_body)
 }
 
-// vExecutionEvent_turnEnd_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.end.
+// vExecutionEvent_turnEnd_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/turn.end.
 func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9530,7 +9939,8 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vExecutionEvent_turnEnd_allOf_2 checks draft/execution-event.schema.json#/$defs/turn.end/allOf/2.
+// vExecutionEvent_turnEnd_allOf_2 checks
+// draft/execution-event.schema.json#/$defs/turn.end/allOf/2.
 func vExecutionEvent_turnEnd_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9562,7 +9972,8 @@ func vExecutionEvent_turnEnd_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vExecutionEvent_turnEnd_allOf_2_then checks draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then.
+// vExecutionEvent_turnEnd_allOf_2_then checks
+// draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then.
 func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9575,7 +9986,8 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_turnEnd_type checks draft/execution-event.schema.json#/$defs/turn.end/properties/type.
+// vExecutionEvent_turnEnd_type checks
+// draft/execution-event.schema.json#/$defs/turn.end/properties/type.
 func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.end")) {
@@ -9632,7 +10044,8 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_error_message checks draft/execution-event.schema.json#/$defs/error/properties/message.
+// vExecutionEvent_error_message checks
+// draft/execution-event.schema.json#/$defs/error/properties/message.
 func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9645,7 +10058,8 @@ func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_error_class checks draft/execution-event.schema.json#/$defs/error/properties/class.
+// vExecutionEvent_error_class checks
+// draft/execution-event.schema.json#/$defs/error/properties/class.
 func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9658,7 +10072,8 @@ func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vExecutionEvent_error_code checks draft/execution-event.schema.json#/$defs/error/properties/code.
+// vExecutionEvent_error_code checks
+// draft/execution-event.schema.json#/$defs/error/properties/code.
 func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9671,7 +10086,8 @@ func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vExecutionEvent_error_status checks draft/execution-event.schema.json#/$defs/error/properties/status.
+// vExecutionEvent_error_status checks
+// draft/execution-event.schema.json#/$defs/error/properties/status.
 func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -9693,7 +10109,8 @@ func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vExecutionEvent_error_status_oneOf_0 checks draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0.
+// vExecutionEvent_error_status_oneOf_0 checks
+// draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0.
 func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9706,7 +10123,8 @@ func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_error_status_oneOf_1 checks draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1.
+// vExecutionEvent_error_status_oneOf_1 checks
+// draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1.
 func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9716,12 +10134,15 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_turnProgress checks draft/execution-event.schema.json#/$defs/turn.progress (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_turnProgress checks
+// draft/execution-event.schema.json#/$defs/turn.progress (a named type: one
+// run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_turnProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(15, n, ev, vExecutionEvent_turnProgress_body)
 }
 
-// vExecutionEvent_turnProgress_body checks the keywords of draft/execution-event.schema.json#/$defs/turn.progress.
+// vExecutionEvent_turnProgress_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/turn.progress.
 func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9822,7 +10243,8 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_turnProgress_type checks draft/execution-event.schema.json#/$defs/turn.progress/properties/type.
+// vExecutionEvent_turnProgress_type checks
+// draft/execution-event.schema.json#/$defs/turn.progress/properties/type.
 func vExecutionEvent_turnProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.progress")) {
@@ -9831,7 +10253,8 @@ func vExecutionEvent_turnProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_turnProgress_final checks draft/execution-event.schema.json#/$defs/turn.progress/properties/final.
+// vExecutionEvent_turnProgress_final checks
+// draft/execution-event.schema.json#/$defs/turn.progress/properties/final.
 func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9841,12 +10264,15 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vExecutionEvent_modelRequestBefore checks draft/execution-event.schema.json#/$defs/model.request.before (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_modelRequestBefore checks
+// draft/execution-event.schema.json#/$defs/model.request.before (a named type:
+// one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelRequestBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(16, n, ev, vExecutionEvent_modelRequestBefore_body)
 }
 
-// vExecutionEvent_modelRequestBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/model.request.before.
+// vExecutionEvent_modelRequestBefore_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/model.request.before.
 func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9966,7 +10392,8 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_modelRequestBefore_type checks draft/execution-event.schema.json#/$defs/model.request.before/properties/type.
+// vExecutionEvent_modelRequestBefore_type checks
+// draft/execution-event.schema.json#/$defs/model.request.before/properties/type.
 func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.request.before")) {
@@ -10014,7 +10441,8 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_model_id checks draft/execution-event.schema.json#/$defs/model/properties/id.
+// vExecutionEvent_model_id checks
+// draft/execution-event.schema.json#/$defs/model/properties/id.
 func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10027,7 +10455,8 @@ func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_model_provider checks draft/execution-event.schema.json#/$defs/model/properties/provider.
+// vExecutionEvent_model_provider checks
+// draft/execution-event.schema.json#/$defs/model/properties/provider.
 func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10040,7 +10469,8 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_attempt checks draft/execution-event.schema.json#/$defs/attempt.
+// vExecutionEvent_attempt checks
+// draft/execution-event.schema.json#/$defs/attempt.
 func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10083,7 +10513,8 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_attempt_id checks draft/execution-event.schema.json#/$defs/attempt/properties/id.
+// vExecutionEvent_attempt_id checks
+// draft/execution-event.schema.json#/$defs/attempt/properties/id.
 func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10096,7 +10527,8 @@ func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vExecutionEvent_attempt_number checks draft/execution-event.schema.json#/$defs/attempt/properties/number.
+// vExecutionEvent_attempt_number checks
+// draft/execution-event.schema.json#/$defs/attempt/properties/number.
 func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10109,7 +10541,8 @@ func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_modelRequestBefore_params checks draft/execution-event.schema.json#/$defs/model.request.before/properties/params.
+// vExecutionEvent_modelRequestBefore_params checks
+// draft/execution-event.schema.json#/$defs/model.request.before/properties/params.
 func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10119,12 +10552,15 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_modelResponseAfter checks draft/execution-event.schema.json#/$defs/model.response.after (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_modelResponseAfter checks
+// draft/execution-event.schema.json#/$defs/model.response.after (a named type:
+// one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelResponseAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(17, n, ev, vExecutionEvent_modelResponseAfter_body)
 }
 
-// vExecutionEvent_modelResponseAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/model.response.after.
+// vExecutionEvent_modelResponseAfter_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/model.response.after.
 func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10251,7 +10687,8 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_suppliedResultOnSkip checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip.
+// vExecutionEvent_suppliedResultOnSkip checks
+// draft/execution-event.schema.json#/$defs/suppliedResultOnSkip.
 func vExecutionEvent_suppliedResultOnSkip(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
 		if !vExecutionEvent_suppliedResultOnSkip_then(c, n, ev) {
@@ -10261,7 +10698,8 @@ func vExecutionEvent_suppliedResultOnSkip(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_skippedExecution checks draft/execution-event.schema.json#/$defs/skippedExecution.
+// vExecutionEvent_skippedExecution checks
+// draft/execution-event.schema.json#/$defs/skippedExecution.
 func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10294,7 +10732,8 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vExecutionEvent_skippedExecution_execution checks draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution.
+// vExecutionEvent_skippedExecution_execution checks
+// draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution.
 func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10327,7 +10766,8 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_skippedExecution_execution_status checks draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status.
+// vExecutionEvent_skippedExecution_execution_status checks
+// draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status.
 func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
@@ -10336,7 +10776,8 @@ func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vExecutionEvent_suppliedResultOnSkip_then checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then.
+// vExecutionEvent_suppliedResultOnSkip_then checks
+// draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then.
 func vExecutionEvent_suppliedResultOnSkip_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10364,7 +10805,8 @@ func vExecutionEvent_suppliedResultOnSkip_then(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_suppliedResultOnSkip_then_execution checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution.
+// vExecutionEvent_suppliedResultOnSkip_then_execution checks
+// draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution.
 func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10392,7 +10834,8 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vExecutionEvent_suppliedResultOnSkip_then_execution_reason checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason.
+// vExecutionEvent_suppliedResultOnSkip_then_execution_reason checks
+// draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason.
 func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "supplied_result")) {
@@ -10401,7 +10844,8 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n 
 	return true
 }
 
-// vExecutionEvent_modelResponseAfter_allOf_2 checks draft/execution-event.schema.json#/$defs/model.response.after/allOf/2.
+// vExecutionEvent_modelResponseAfter_allOf_2 checks
+// draft/execution-event.schema.json#/$defs/model.response.after/allOf/2.
 func vExecutionEvent_modelResponseAfter_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
 		if !vExecutionEvent_modelResponseAfter_allOf_2_then(c, n, ev) {
@@ -10411,7 +10855,8 @@ func vExecutionEvent_modelResponseAfter_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_modelResponseAfter_allOf_2_then checks draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then.
+// vExecutionEvent_modelResponseAfter_allOf_2_then checks
+// draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then.
 func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10424,7 +10869,8 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vExecutionEvent_modelResponseAfter_type checks draft/execution-event.schema.json#/$defs/model.response.after/properties/type.
+// vExecutionEvent_modelResponseAfter_type checks
+// draft/execution-event.schema.json#/$defs/model.response.after/properties/type.
 func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.response.after")) {
@@ -10433,7 +10879,8 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_execution checks draft/execution-event.schema.json#/$defs/execution.
+// vExecutionEvent_execution checks
+// draft/execution-event.schema.json#/$defs/execution.
 func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10500,7 +10947,8 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_0 checks draft/execution-event.schema.json#/$defs/execution/oneOf/0.
+// vExecutionEvent_execution_oneOf_0 checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/0.
 func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10534,7 +10982,8 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_0_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status.
+// vExecutionEvent_execution_oneOf_0_status checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status.
 func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "executed")) {
@@ -10543,7 +10992,8 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_1 checks draft/execution-event.schema.json#/$defs/execution/oneOf/1.
+// vExecutionEvent_execution_oneOf_1 checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/1.
 func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10582,7 +11032,8 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_1_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status.
+// vExecutionEvent_execution_oneOf_1_status checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status.
 func vExecutionEvent_execution_oneOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
@@ -10591,7 +11042,8 @@ func vExecutionEvent_execution_oneOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_1_reason checks draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason.
+// vExecutionEvent_execution_oneOf_1_reason checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason.
 func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "supplied_result")) {
@@ -10600,7 +11052,8 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_2 checks draft/execution-event.schema.json#/$defs/execution/oneOf/2.
+// vExecutionEvent_execution_oneOf_2 checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/2.
 func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10643,7 +11096,8 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_2_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status.
+// vExecutionEvent_execution_oneOf_2_status checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status.
 func vExecutionEvent_execution_oneOf_2_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
@@ -10652,7 +11106,8 @@ func vExecutionEvent_execution_oneOf_2_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_2_reason checks draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason.
+// vExecutionEvent_execution_oneOf_2_reason checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason.
 func vExecutionEvent_execution_oneOf_2_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "policy")) {
@@ -10661,7 +11116,8 @@ func vExecutionEvent_execution_oneOf_2_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_2_detail checks draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail.
+// vExecutionEvent_execution_oneOf_2_detail checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail.
 func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10674,7 +11130,8 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_3 checks draft/execution-event.schema.json#/$defs/execution/oneOf/3.
+// vExecutionEvent_execution_oneOf_3 checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/3.
 func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10717,7 +11174,8 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_3_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status.
+// vExecutionEvent_execution_oneOf_3_status checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status.
 func vExecutionEvent_execution_oneOf_3_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
@@ -10726,7 +11184,8 @@ func vExecutionEvent_execution_oneOf_3_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_3_reason checks draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason.
+// vExecutionEvent_execution_oneOf_3_reason checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason.
 func vExecutionEvent_execution_oneOf_3_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "cancelled")) {
@@ -10735,7 +11194,8 @@ func vExecutionEvent_execution_oneOf_3_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_3_detail checks draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail.
+// vExecutionEvent_execution_oneOf_3_detail checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail.
 func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10748,7 +11208,8 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_4 checks draft/execution-event.schema.json#/$defs/execution/oneOf/4.
+// vExecutionEvent_execution_oneOf_4 checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/4.
 func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10791,7 +11252,8 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_4_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status.
+// vExecutionEvent_execution_oneOf_4_status checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status.
 func vExecutionEvent_execution_oneOf_4_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
@@ -10800,7 +11262,8 @@ func vExecutionEvent_execution_oneOf_4_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_4_reason checks draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason.
+// vExecutionEvent_execution_oneOf_4_reason checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason.
 func vExecutionEvent_execution_oneOf_4_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "timeout")) {
@@ -10809,7 +11272,8 @@ func vExecutionEvent_execution_oneOf_4_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_4_detail checks draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail.
+// vExecutionEvent_execution_oneOf_4_detail checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail.
 func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10822,7 +11286,8 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_5 checks draft/execution-event.schema.json#/$defs/execution/oneOf/5.
+// vExecutionEvent_execution_oneOf_5 checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/5.
 func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10865,7 +11330,8 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_5_status checks draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status.
+// vExecutionEvent_execution_oneOf_5_status checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status.
 func vExecutionEvent_execution_oneOf_5_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
@@ -10874,7 +11340,8 @@ func vExecutionEvent_execution_oneOf_5_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_5_reason checks draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason.
+// vExecutionEvent_execution_oneOf_5_reason checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason.
 func vExecutionEvent_execution_oneOf_5_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "other")) {
@@ -10883,7 +11350,8 @@ func vExecutionEvent_execution_oneOf_5_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_5_detail checks draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail.
+// vExecutionEvent_execution_oneOf_5_detail checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail.
 func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10896,7 +11364,8 @@ func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_attemptUsage checks draft/execution-event.schema.json#/$defs/attemptUsage.
+// vExecutionEvent_attemptUsage checks
+// draft/execution-event.schema.json#/$defs/attemptUsage.
 func vExecutionEvent_attemptUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
@@ -10907,7 +11376,8 @@ func vExecutionEvent_attemptUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vExecutionEvent_attemptUsage_allOf_1 checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1.
+// vExecutionEvent_attemptUsage_allOf_1 checks
+// draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1.
 func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10943,7 +11413,8 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_attemptUsage_allOf_1_kind checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind.
+// vExecutionEvent_attemptUsage_allOf_1_kind checks
+// draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind.
 func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "amount")) {
@@ -10952,7 +11423,8 @@ func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_attemptUsage_allOf_1_scope checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope.
+// vExecutionEvent_attemptUsage_allOf_1_scope checks
+// draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope.
 func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "attempt")) {
@@ -10961,7 +11433,8 @@ func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_attemptUsage_allOf_1_provenance checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance.
+// vExecutionEvent_attemptUsage_allOf_1_provenance checks
+// draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance.
 func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10976,7 +11449,8 @@ func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vExecutionEvent_modelResponseAfter_finishReason checks draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason.
+// vExecutionEvent_modelResponseAfter_finishReason checks
+// draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason.
 func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10989,7 +11463,8 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vExecutionEvent_modelResponseAfter_latencyMs checks draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs.
+// vExecutionEvent_modelResponseAfter_latencyMs checks
+// draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs.
 func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11002,12 +11477,15 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vExecutionEvent_modelError checks draft/execution-event.schema.json#/$defs/model.error (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_modelError checks
+// draft/execution-event.schema.json#/$defs/model.error (a named type: one run
+// per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelError(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(18, n, ev, vExecutionEvent_modelError_body)
 }
 
-// vExecutionEvent_modelError_body checks the keywords of draft/execution-event.schema.json#/$defs/model.error.
+// vExecutionEvent_modelError_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/model.error.
 func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11131,7 +11609,8 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vExecutionEvent_modelError_type checks draft/execution-event.schema.json#/$defs/model.error/properties/type.
+// vExecutionEvent_modelError_type checks
+// draft/execution-event.schema.json#/$defs/model.error/properties/type.
 func vExecutionEvent_modelError_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.error")) {
@@ -11140,7 +11619,8 @@ func vExecutionEvent_modelError_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vExecutionEvent_modelError_execution checks draft/execution-event.schema.json#/$defs/model.error/properties/execution.
+// vExecutionEvent_modelError_execution checks
+// draft/execution-event.schema.json#/$defs/model.error/properties/execution.
 func vExecutionEvent_modelError_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vExecutionEvent_execution(c, n, ev) {
 		return false
@@ -11151,7 +11631,8 @@ func vExecutionEvent_modelError_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_modelError_execution_allOf_1 checks draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1.
+// vExecutionEvent_modelError_execution_allOf_1 checks
+// draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1.
 func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11179,7 +11660,8 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vExecutionEvent_modelError_execution_allOf_1_status checks draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status.
+// vExecutionEvent_modelError_execution_allOf_1_status checks
+// draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status.
 func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "executed")) {
@@ -11188,7 +11670,8 @@ func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vExecutionEvent_modelError_latencyMs checks draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs.
+// vExecutionEvent_modelError_latencyMs checks
+// draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs.
 func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11201,7 +11684,8 @@ func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_modelError_recovery checks draft/execution-event.schema.json#/$defs/model.error/properties/recovery.
+// vExecutionEvent_modelError_recovery checks
+// draft/execution-event.schema.json#/$defs/model.error/properties/recovery.
 func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11214,12 +11698,15 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore checks draft/execution-event.schema.json#/$defs/model.switch.before (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_modelSwitchBefore checks
+// draft/execution-event.schema.json#/$defs/model.switch.before (a named type:
+// one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(19, n, ev, vExecutionEvent_modelSwitchBefore_body)
 }
 
-// vExecutionEvent_modelSwitchBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.before.
+// vExecutionEvent_modelSwitchBefore_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/model.switch.before.
 func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11330,7 +11817,8 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_type checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/type.
+// vExecutionEvent_modelSwitchBefore_type checks
+// draft/execution-event.schema.json#/$defs/model.switch.before/properties/type.
 func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.switch.before")) {
@@ -11339,7 +11827,8 @@ func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_reason checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason.
+// vExecutionEvent_modelSwitchBefore_reason checks
+// draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason.
 func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11352,7 +11841,8 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
+// vExecutionEvent_modelSwitchBefore_pricing checks
+// draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
 func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11394,7 +11884,8 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens.
+// vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens checks
+// draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens.
 func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11407,7 +11898,8 @@ func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ct
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens.
+// vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens checks
+// draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens.
 func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11420,12 +11912,15 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 	return true
 }
 
-// vExecutionEvent_modelSwitchAfter checks draft/execution-event.schema.json#/$defs/model.switch.after (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_modelSwitchAfter checks
+// draft/execution-event.schema.json#/$defs/model.switch.after (a named type:
+// one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_modelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(20, n, ev, vExecutionEvent_modelSwitchAfter_body)
 }
 
-// vExecutionEvent_modelSwitchAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/model.switch.after.
+// vExecutionEvent_modelSwitchAfter_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/model.switch.after.
 func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11532,7 +12027,8 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vExecutionEvent_modelSwitchAfter_type checks draft/execution-event.schema.json#/$defs/model.switch.after/properties/type.
+// vExecutionEvent_modelSwitchAfter_type checks
+// draft/execution-event.schema.json#/$defs/model.switch.after/properties/type.
 func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.switch.after")) {
@@ -11541,7 +12037,8 @@ func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vExecutionEvent_modelSwitchAfter_reason checks draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason.
+// vExecutionEvent_modelSwitchAfter_reason checks
+// draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason.
 func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11554,12 +12051,15 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest checks draft/execution-event.schema.json#/$defs/tool.permission.request (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_toolPermissionRequest checks
+// draft/execution-event.schema.json#/$defs/tool.permission.request (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(21, n, ev, vExecutionEvent_toolPermissionRequest_body)
 }
 
-// vExecutionEvent_toolPermissionRequest_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.permission.request.
+// vExecutionEvent_toolPermissionRequest_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/tool.permission.request.
 func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11696,12 +12196,15 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_toolCall checks draft/execution-event.schema.json#/$defs/toolCall (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_toolCall checks
+// draft/execution-event.schema.json#/$defs/toolCall (a named type: one run per
+// node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolCall(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(22, n, ev, vExecutionEvent_toolCall_body)
 }
 
-// vExecutionEvent_toolCall_body checks the keywords of draft/execution-event.schema.json#/$defs/toolCall.
+// vExecutionEvent_toolCall_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/toolCall.
 func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11749,12 +12252,14 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_tool checks draft/execution-event.schema.json#/$defs/tool (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_tool checks draft/execution-event.schema.json#/$defs/tool (a
+// named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(23, n, ev, vExecutionEvent_tool_body)
 }
 
-// vExecutionEvent_tool_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.
+// vExecutionEvent_tool_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/tool.
 func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11835,7 +12340,8 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vExecutionEvent_tool_then checks draft/execution-event.schema.json#/$defs/tool/then.
+// vExecutionEvent_tool_then checks
+// draft/execution-event.schema.json#/$defs/tool/then.
 func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11858,7 +12364,8 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vExecutionEvent_tool_else checks draft/execution-event.schema.json#/$defs/tool/else.
+// vExecutionEvent_tool_else checks
+// draft/execution-event.schema.json#/$defs/tool/else.
 func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11871,7 +12378,8 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vExecutionEvent_tool_name checks draft/execution-event.schema.json#/$defs/tool/properties/name.
+// vExecutionEvent_tool_name checks
+// draft/execution-event.schema.json#/$defs/tool/properties/name.
 func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11884,7 +12392,8 @@ func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vExecutionEvent_tool_kind checks draft/execution-event.schema.json#/$defs/tool/properties/kind.
+// vExecutionEvent_tool_kind checks
+// draft/execution-event.schema.json#/$defs/tool/properties/kind.
 func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11897,7 +12406,8 @@ func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vExecutionEvent_tool_input checks draft/execution-event.schema.json#/$defs/tool/properties/input.
+// vExecutionEvent_tool_input checks
+// draft/execution-event.schema.json#/$defs/tool/properties/input.
 func vExecutionEvent_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11907,7 +12417,8 @@ func vExecutionEvent_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vExecutionEvent_tool_origin checks draft/execution-event.schema.json#/$defs/tool/properties/origin.
+// vExecutionEvent_tool_origin checks
+// draft/execution-event.schema.json#/$defs/tool/properties/origin.
 func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11922,12 +12433,14 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vExecutionEvent_mcp checks draft/execution-event.schema.json#/$defs/mcp (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_mcp checks draft/execution-event.schema.json#/$defs/mcp (a
+// named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(24, n, ev, vExecutionEvent_mcp_body)
 }
 
-// vExecutionEvent_mcp_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp.
+// vExecutionEvent_mcp_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/mcp.
 func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11976,7 +12489,8 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_mcp_server checks draft/execution-event.schema.json#/$defs/mcp/properties/server.
+// vExecutionEvent_mcp_server checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/server.
 func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12014,7 +12528,8 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vExecutionEvent_mcp_server_id checks draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id.
+// vExecutionEvent_mcp_server_id checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id.
 func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12027,7 +12542,8 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_mcp_server_name checks draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name.
+// vExecutionEvent_mcp_server_name checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name.
 func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12040,7 +12556,8 @@ func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vExecutionEvent_mcp_toolName checks draft/execution-event.schema.json#/$defs/mcp/properties/toolName.
+// vExecutionEvent_mcp_toolName checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/toolName.
 func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12053,7 +12570,8 @@ func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vExecutionEvent_mcp_provenance checks draft/execution-event.schema.json#/$defs/mcp/properties/provenance.
+// vExecutionEvent_mcp_provenance checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/provenance.
 func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12068,12 +12586,15 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_mcp_connection checks draft/execution-event.schema.json#/$defs/mcp/properties/connection (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_mcp_connection checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_mcp_connection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(25, n, ev, vExecutionEvent_mcp_connection_body)
 }
 
-// vExecutionEvent_mcp_connection_body checks the keywords of draft/execution-event.schema.json#/$defs/mcp/properties/connection.
+// vExecutionEvent_mcp_connection_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection.
 func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -12115,7 +12636,8 @@ func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
+// vExecutionEvent_mcp_connection_oneOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
 func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12171,7 +12693,8 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12194,7 +12717,8 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12227,7 +12751,8 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12252,7 +12777,8 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12285,7 +12811,8 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "url")) {
@@ -12294,7 +12821,8 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport.
+// vExecutionEvent_mcp_connection_oneOf_0_transport checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport.
 func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
@@ -12303,7 +12831,8 @@ func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_webUrl checks draft/execution-event.schema.json#/$defs/webUrl.
+// vExecutionEvent_webUrl checks
+// draft/execution-event.schema.json#/$defs/webUrl.
 func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12319,7 +12848,8 @@ func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_connectionGaps checks draft/execution-event.schema.json#/$defs/connectionGaps.
+// vExecutionEvent_connectionGaps checks
+// draft/execution-event.schema.json#/$defs/connectionGaps.
 func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12344,7 +12874,8 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_connectionGaps_items checks draft/execution-event.schema.json#/$defs/connectionGaps/items.
+// vExecutionEvent_connectionGaps_items checks
+// draft/execution-event.schema.json#/$defs/connectionGaps/items.
 func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12383,7 +12914,8 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_connectionGaps_items_path checks draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path.
+// vExecutionEvent_connectionGaps_items_path checks
+// draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path.
 func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12396,7 +12928,8 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_connectionGaps_items_reason checks draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason.
+// vExecutionEvent_connectionGaps_items_reason checks
+// draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason.
 func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12409,7 +12942,8 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
+// vExecutionEvent_mcp_connection_oneOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
 func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12465,7 +12999,8 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12488,7 +13023,8 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12521,7 +13057,8 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12546,7 +13083,8 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12579,7 +13117,8 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "url")) {
@@ -12588,7 +13127,8 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport.
+// vExecutionEvent_mcp_connection_oneOf_1_transport checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport.
 func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "sse")) {
@@ -12597,7 +13137,8 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
+// vExecutionEvent_mcp_connection_oneOf_2 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
 func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12656,7 +13197,8 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -12675,7 +13217,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12698,7 +13241,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12731,7 +13275,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12756,7 +13301,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12789,7 +13335,9 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path
+// checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "command")) {
@@ -12798,7 +13346,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -12817,7 +13366,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12840,7 +13390,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12873,7 +13424,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12898,7 +13450,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12931,7 +13484,9 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path
+// checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "args")) {
@@ -12940,7 +13495,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -12959,7 +13515,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12982,7 +13539,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13015,7 +13573,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13040,7 +13599,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13073,7 +13633,9 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path
+// checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "cwd")) {
@@ -13082,7 +13644,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport.
+// vExecutionEvent_mcp_connection_oneOf_2_transport checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport.
 func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
@@ -13091,7 +13654,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_command checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command.
+// vExecutionEvent_mcp_connection_oneOf_2_command checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command.
 func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13104,7 +13668,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_args checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args.
+// vExecutionEvent_mcp_connection_oneOf_2_args checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args.
 func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13126,7 +13691,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_args_items checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items.
+// vExecutionEvent_mcp_connection_oneOf_2_args_items checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items.
 func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13136,7 +13702,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_cwd checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd.
+// vExecutionEvent_mcp_connection_oneOf_2_cwd checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd.
 func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13149,7 +13716,8 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
+// vExecutionEvent_mcp_connection_oneOf_3 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
 func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13201,7 +13769,8 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -13220,7 +13789,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13243,7 +13813,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13276,7 +13847,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13301,7 +13873,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13334,7 +13907,9 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path
+// checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "addressForm")) {
@@ -13343,7 +13918,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -13362,7 +13938,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13385,7 +13962,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1 checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13418,7 +13996,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13443,7 +14022,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13476,7 +14056,9 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path
+// checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "address")) {
@@ -13485,7 +14067,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport.
+// vExecutionEvent_mcp_connection_oneOf_3_transport checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport.
 func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13498,7 +14081,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_addressForm checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm.
+// vExecutionEvent_mcp_connection_oneOf_3_addressForm checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm.
 func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13511,7 +14095,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_address checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address.
+// vExecutionEvent_mcp_connection_oneOf_3_address checks
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address.
 func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13524,7 +14109,8 @@ func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_toolCall_path checks draft/execution-event.schema.json#/$defs/toolCall/properties/path.
+// vExecutionEvent_toolCall_path checks
+// draft/execution-event.schema.json#/$defs/toolCall/properties/path.
 func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13580,7 +14166,8 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_batch_id checks draft/execution-event.schema.json#/$defs/batch/properties/id.
+// vExecutionEvent_batch_id checks
+// draft/execution-event.schema.json#/$defs/batch/properties/id.
 func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13593,7 +14180,8 @@ func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_batch_callIds checks draft/execution-event.schema.json#/$defs/batch/properties/callIds.
+// vExecutionEvent_batch_callIds checks
+// draft/execution-event.schema.json#/$defs/batch/properties/callIds.
 func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13622,7 +14210,8 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_batch_callIds_items checks draft/execution-event.schema.json#/$defs/batch/properties/callIds/items.
+// vExecutionEvent_batch_callIds_items checks
+// draft/execution-event.schema.json#/$defs/batch/properties/callIds/items.
 func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13635,7 +14224,8 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest_type checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type.
+// vExecutionEvent_toolPermissionRequest_type checks
+// draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type.
 func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.permission.request")) {
@@ -13644,7 +14234,8 @@ func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest_suggestions checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions.
+// vExecutionEvent_toolPermissionRequest_suggestions checks
+// draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions.
 func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13666,7 +14257,8 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest_suggestions_items checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items.
+// vExecutionEvent_toolPermissionRequest_suggestions_items checks
+// draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items.
 func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13676,7 +14268,8 @@ func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest_sandboxBypass checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass.
+// vExecutionEvent_toolPermissionRequest_sandboxBypass checks
+// draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass.
 func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13686,12 +14279,15 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vExecutionEvent_toolPermissionResolved checks draft/execution-event.schema.json#/$defs/tool.permission.resolved (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_toolPermissionResolved checks
+// draft/execution-event.schema.json#/$defs/tool.permission.resolved (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(26, n, ev, vExecutionEvent_toolPermissionResolved_body)
 }
 
-// vExecutionEvent_toolPermissionResolved_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.permission.resolved.
+// vExecutionEvent_toolPermissionResolved_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/tool.permission.resolved.
 func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13812,7 +14408,8 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_toolPermissionResolved_type checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type.
+// vExecutionEvent_toolPermissionResolved_type checks
+// draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type.
 func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.permission.resolved")) {
@@ -13821,7 +14418,8 @@ func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_toolPermissionResolved_decision checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision.
+// vExecutionEvent_toolPermissionResolved_decision checks
+// draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision.
 func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13836,7 +14434,8 @@ func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vExecutionEvent_toolPermissionResolved_decidedBy checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy.
+// vExecutionEvent_toolPermissionResolved_decidedBy checks
+// draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy.
 func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13851,12 +14450,15 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_toolProgress checks draft/execution-event.schema.json#/$defs/tool.progress (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_toolProgress checks
+// draft/execution-event.schema.json#/$defs/tool.progress (a named type: one
+// run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(27, n, ev, vExecutionEvent_toolProgress_body)
 }
 
-// vExecutionEvent_toolProgress_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.progress.
+// vExecutionEvent_toolProgress_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/tool.progress.
 func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13987,7 +14589,8 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_toolProgress_type checks draft/execution-event.schema.json#/$defs/tool.progress/properties/type.
+// vExecutionEvent_toolProgress_type checks
+// draft/execution-event.schema.json#/$defs/tool.progress/properties/type.
 func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.progress")) {
@@ -13996,7 +14599,8 @@ func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_toolProgress_backgrounded checks draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded.
+// vExecutionEvent_toolProgress_backgrounded checks
+// draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded.
 func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14006,12 +14610,15 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter checks draft/execution-event.schema.json#/$defs/tool.batch.after (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_toolBatchAfter checks
+// draft/execution-event.schema.json#/$defs/tool.batch.after (a named type: one
+// run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolBatchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(28, n, ev, vExecutionEvent_toolBatchAfter_body)
 }
 
-// vExecutionEvent_toolBatchAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after.
+// vExecutionEvent_toolBatchAfter_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/tool.batch.after.
 func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14106,7 +14713,8 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter_type checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type.
+// vExecutionEvent_toolBatchAfter_type checks
+// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type.
 func vExecutionEvent_toolBatchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.batch.after")) {
@@ -14115,7 +14723,8 @@ func vExecutionEvent_toolBatchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter_calls checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls.
+// vExecutionEvent_toolBatchAfter_calls checks
+// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls.
 func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14140,12 +14749,15 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_toolBatchAfter_calls_items checks
+// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items
+// (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolBatchAfter_calls_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(29, n, ev, vExecutionEvent_toolBatchAfter_calls_items_body)
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
+// vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
 func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14206,7 +14818,8 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vExecutionEvent_deniedByPolicy checks draft/execution-event.schema.json#/$defs/deniedByPolicy.
+// vExecutionEvent_deniedByPolicy checks
+// draft/execution-event.schema.json#/$defs/deniedByPolicy.
 func vExecutionEvent_deniedByPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14238,7 +14851,8 @@ func vExecutionEvent_deniedByPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_deniedByPolicy_then checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then.
+// vExecutionEvent_deniedByPolicy_then checks
+// draft/execution-event.schema.json#/$defs/deniedByPolicy/then.
 func vExecutionEvent_deniedByPolicy_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14266,7 +14880,8 @@ func vExecutionEvent_deniedByPolicy_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_deniedByPolicy_then_execution checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution.
+// vExecutionEvent_deniedByPolicy_then_execution checks
+// draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution.
 func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14298,7 +14913,8 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vExecutionEvent_deniedByPolicy_then_execution_status checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status.
+// vExecutionEvent_deniedByPolicy_then_execution_status checks
+// draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status.
 func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
@@ -14307,7 +14923,8 @@ func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vExecutionEvent_deniedByPolicy_then_execution_reason checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason.
+// vExecutionEvent_deniedByPolicy_then_execution_reason checks
+// draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason.
 func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "policy")) {
@@ -14316,7 +14933,8 @@ func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items_path checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path.
+// vExecutionEvent_toolBatchAfter_calls_items_path checks
+// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path.
 func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14329,7 +14947,8 @@ func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vExecutionEvent_toolOutcome checks draft/execution-event.schema.json#/$defs/toolOutcome.
+// vExecutionEvent_toolOutcome checks
+// draft/execution-event.schema.json#/$defs/toolOutcome.
 func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14344,12 +14963,15 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vExecutionEvent_contextCompactBefore checks draft/execution-event.schema.json#/$defs/context.compact.before (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_contextCompactBefore checks
+// draft/execution-event.schema.json#/$defs/context.compact.before (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_contextCompactBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(30, n, ev, vExecutionEvent_contextCompactBefore_body)
 }
 
-// vExecutionEvent_contextCompactBefore_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.before.
+// vExecutionEvent_contextCompactBefore_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/context.compact.before.
 func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14461,7 +15083,8 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_contextCompactBefore_type checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/type.
+// vExecutionEvent_contextCompactBefore_type checks
+// draft/execution-event.schema.json#/$defs/context.compact.before/properties/type.
 func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.before")) {
@@ -14470,7 +15093,8 @@ func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_contextCompactBefore_trigger checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger.
+// vExecutionEvent_contextCompactBefore_trigger checks
+// draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger.
 func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14485,7 +15109,8 @@ func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vContentItem_textParts checks draft/content-item.schema.json#/$defs/textParts.
+// vContentItem_textParts checks
+// draft/content-item.schema.json#/$defs/textParts.
 func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14507,7 +15132,8 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_contextCompactBefore_tokenCounts checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts.
+// vExecutionEvent_contextCompactBefore_tokenCounts checks
+// draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts.
 func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14523,7 +15149,8 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_tokenCounts checks draft/execution-event.schema.json#/$defs/tokenCounts.
+// vExecutionEvent_tokenCounts checks
+// draft/execution-event.schema.json#/$defs/tokenCounts.
 func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14556,12 +15183,15 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter checks draft/execution-event.schema.json#/$defs/context.compact.after (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_contextCompactAfter checks
+// draft/execution-event.schema.json#/$defs/context.compact.after (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_contextCompactAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(31, n, ev, vExecutionEvent_contextCompactAfter_body)
 }
 
-// vExecutionEvent_contextCompactAfter_body checks the keywords of draft/execution-event.schema.json#/$defs/context.compact.after.
+// vExecutionEvent_contextCompactAfter_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/context.compact.after.
 func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14668,7 +15298,8 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter_type checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/type.
+// vExecutionEvent_contextCompactAfter_type checks
+// draft/execution-event.schema.json#/$defs/context.compact.after/properties/type.
 func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.after")) {
@@ -14677,7 +15308,8 @@ func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter_removed checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed.
+// vExecutionEvent_contextCompactAfter_removed checks
+// draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed.
 func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14699,7 +15331,8 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
+// vExecutionEvent_contextCompactAfter_removed_items checks
+// draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
 func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14733,7 +15366,8 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter_removed_items_id checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id.
+// vExecutionEvent_contextCompactAfter_removed_items_id checks
+// draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id.
 func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14746,12 +15380,15 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChangeBefore checks draft/task-workspace-event.schema.json#/$defs/task.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
+// vTaskWorkspaceEvent_taskChangeBefore checks
+// draft/task-workspace-event.schema.json#/$defs/task.change.before (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_taskChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(32, n, ev, vTaskWorkspaceEvent_taskChangeBefore_body)
 }
 
-// vTaskWorkspaceEvent_taskChangeBefore_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/task.change.before.
+// vTaskWorkspaceEvent_taskChangeBefore_body checks the keywords of
+// draft/task-workspace-event.schema.json#/$defs/task.change.before.
 func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14792,7 +15429,8 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChangeBefore_type checks draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type.
+// vTaskWorkspaceEvent_taskChangeBefore_type checks
+// draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type.
 func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "task.change.before")) {
@@ -14801,7 +15439,8 @@ func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange checks draft/task-workspace-event.schema.json#/$defs/taskChange.
+// vTaskWorkspaceEvent_taskChange checks
+// draft/task-workspace-event.schema.json#/$defs/taskChange.
 func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14857,7 +15496,8 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange_id checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id.
+// vTaskWorkspaceEvent_taskChange_id checks
+// draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id.
 func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14870,7 +15510,8 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange_operation checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation.
+// vTaskWorkspaceEvent_taskChange_operation checks
+// draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation.
 func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14885,7 +15526,8 @@ func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange_change checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change.
+// vTaskWorkspaceEvent_taskChange_change checks
+// draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change.
 func vTaskWorkspaceEvent_taskChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14895,7 +15537,8 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange_prior checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior.
+// vTaskWorkspaceEvent_taskChange_prior checks
+// draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior.
 func vTaskWorkspaceEvent_taskChange_prior(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14905,7 +15548,8 @@ func vTaskWorkspaceEvent_taskChange_prior(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange_description checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description.
+// vTaskWorkspaceEvent_taskChange_description checks
+// draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description.
 func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14915,12 +15559,15 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChangeAfter checks draft/task-workspace-event.schema.json#/$defs/task.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
+// vTaskWorkspaceEvent_taskChangeAfter checks
+// draft/task-workspace-event.schema.json#/$defs/task.change.after (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_taskChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(33, n, ev, vTaskWorkspaceEvent_taskChangeAfter_body)
 }
 
-// vTaskWorkspaceEvent_taskChangeAfter_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/task.change.after.
+// vTaskWorkspaceEvent_taskChangeAfter_body checks the keywords of
+// draft/task-workspace-event.schema.json#/$defs/task.change.after.
 func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14961,7 +15608,8 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChangeAfter_type checks draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type.
+// vTaskWorkspaceEvent_taskChangeAfter_type checks
+// draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type.
 func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "task.change.after")) {
@@ -14970,12 +15618,15 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCatalogueEvent_userAttention checks draft/catalogue-event.schema.json#/$defs/user.attention (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCatalogueEvent_userAttention checks
+// draft/catalogue-event.schema.json#/$defs/user.attention (a named type: one
+// run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(34, n, ev, vCatalogueEvent_userAttention_body)
 }
 
-// vCatalogueEvent_userAttention_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.attention.
+// vCatalogueEvent_userAttention_body checks the keywords of
+// draft/catalogue-event.schema.json#/$defs/user.attention.
 func vCatalogueEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -14986,12 +15637,15 @@ func vCatalogueEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vInteractionEvent_userAttention checks draft/interaction-event.schema.json#/$defs/user.attention (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userAttention checks
+// draft/interaction-event.schema.json#/$defs/user.attention (a named type: one
+// run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(35, n, ev, vInteractionEvent_userAttention_body)
 }
 
-// vInteractionEvent_userAttention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention.
+// vInteractionEvent_userAttention_body checks the keywords of
+// draft/interaction-event.schema.json#/$defs/user.attention.
 func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15030,7 +15684,8 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vInteractionEvent_userAttention_type checks draft/interaction-event.schema.json#/$defs/user.attention/properties/type.
+// vInteractionEvent_userAttention_type checks
+// draft/interaction-event.schema.json#/$defs/user.attention/properties/type.
 func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.attention")) {
@@ -15039,12 +15694,15 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userAttention_attention checks
+// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention
+// (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userAttention_attention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(36, n, ev, vInteractionEvent_userAttention_attention_body)
 }
 
-// vInteractionEvent_userAttention_attention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+// vInteractionEvent_userAttention_attention_body checks the keywords of
+// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15088,7 +15746,8 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInteractionEvent_userAttention_attention_kind checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind.
+// vInteractionEvent_userAttention_attention_kind checks
+// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind.
 func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15101,12 +15760,15 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vCatalogueEvent_userElicitationRequest checks draft/catalogue-event.schema.json#/$defs/user.elicitation.request (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCatalogueEvent_userElicitationRequest checks
+// draft/catalogue-event.schema.json#/$defs/user.elicitation.request (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(37, n, ev, vCatalogueEvent_userElicitationRequest_body)
 }
 
-// vCatalogueEvent_userElicitationRequest_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
+// vCatalogueEvent_userElicitationRequest_body checks the keywords of
+// draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
 func vCatalogueEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -15117,12 +15779,15 @@ func vCatalogueEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest checks draft/interaction-event.schema.json#/$defs/user.elicitation.request (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userElicitationRequest checks
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(38, n, ev, vInteractionEvent_userElicitationRequest_body)
 }
 
-// vInteractionEvent_userElicitationRequest_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request.
+// vInteractionEvent_userElicitationRequest_body checks the keywords of
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request.
 func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15164,7 +15829,8 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest_type checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type.
+// vInteractionEvent_userElicitationRequest_type checks
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type.
 func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.request")) {
@@ -15173,12 +15839,16 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userElicitationRequest_elicitation checks
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation
+// (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationRequest_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(39, n, ev, vInteractionEvent_userElicitationRequest_elicitation_body)
 }
 
-// vInteractionEvent_userElicitationRequest_elicitation_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+// vInteractionEvent_userElicitationRequest_elicitation_body checks the
+// keywords of
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15221,7 +15891,8 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest_elicitation_server checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server.
+// vInteractionEvent_userElicitationRequest_elicitation_server checks
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server.
 func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15234,7 +15905,8 @@ func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n
 	return true
 }
 
-// vInteractionEvent_elicitationMode checks draft/interaction-event.schema.json#/$defs/elicitationMode.
+// vInteractionEvent_elicitationMode checks
+// draft/interaction-event.schema.json#/$defs/elicitationMode.
 func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15249,12 +15921,15 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vCatalogueEvent_userElicitationResult checks draft/catalogue-event.schema.json#/$defs/user.elicitation.result (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCatalogueEvent_userElicitationResult checks
+// draft/catalogue-event.schema.json#/$defs/user.elicitation.result (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(40, n, ev, vCatalogueEvent_userElicitationResult_body)
 }
 
-// vCatalogueEvent_userElicitationResult_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
+// vCatalogueEvent_userElicitationResult_body checks the keywords of
+// draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
 func vCatalogueEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -15265,12 +15940,15 @@ func vCatalogueEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_userElicitationResult checks draft/interaction-event.schema.json#/$defs/user.elicitation.result (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userElicitationResult checks
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(41, n, ev, vInteractionEvent_userElicitationResult_body)
 }
 
-// vInteractionEvent_userElicitationResult_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.result.
+// vInteractionEvent_userElicitationResult_body checks the keywords of
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result.
 func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15312,7 +15990,8 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_type checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type.
+// vInteractionEvent_userElicitationResult_type checks
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type.
 func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.result")) {
@@ -15321,12 +16000,16 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userElicitationResult_elicitation checks
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation
+// (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationResult_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(42, n, ev, vInteractionEvent_userElicitationResult_elicitation_body)
 }
 
-// vInteractionEvent_userElicitationResult_elicitation_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+// vInteractionEvent_userElicitationResult_elicitation_body checks the keywords
+// of
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15374,7 +16057,8 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_elicitation_server checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server.
+// vInteractionEvent_userElicitationResult_elicitation_server checks
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server.
 func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15387,7 +16071,8 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_elicitation_action checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action.
+// vInteractionEvent_userElicitationResult_elicitation_action checks
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action.
 func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15402,12 +16087,15 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 	return true
 }
 
-// vCatalogueEvent_userMessageInbound checks draft/catalogue-event.schema.json#/$defs/user.message.inbound (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCatalogueEvent_userMessageInbound checks
+// draft/catalogue-event.schema.json#/$defs/user.message.inbound (a named type:
+// one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(43, n, ev, vCatalogueEvent_userMessageInbound_body)
 }
 
-// vCatalogueEvent_userMessageInbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.inbound.
+// vCatalogueEvent_userMessageInbound_body checks the keywords of
+// draft/catalogue-event.schema.json#/$defs/user.message.inbound.
 func vCatalogueEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -15418,12 +16106,15 @@ func vCatalogueEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vInteractionEvent_userMessageInbound checks draft/interaction-event.schema.json#/$defs/user.message.inbound (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userMessageInbound checks
+// draft/interaction-event.schema.json#/$defs/user.message.inbound (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(44, n, ev, vInteractionEvent_userMessageInbound_body)
 }
 
-// vInteractionEvent_userMessageInbound_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound.
+// vInteractionEvent_userMessageInbound_body checks the keywords of
+// draft/interaction-event.schema.json#/$defs/user.message.inbound.
 func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15462,7 +16153,8 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_type checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type.
+// vInteractionEvent_userMessageInbound_type checks
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type.
 func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.inbound")) {
@@ -15471,12 +16163,15 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userMessageInbound_message checks
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message
+// (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageInbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(45, n, ev, vInteractionEvent_userMessageInbound_message_body)
 }
 
-// vInteractionEvent_userMessageInbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+// vInteractionEvent_userMessageInbound_message_body checks the keywords of
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15520,7 +16215,8 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_channel checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel.
+// vInteractionEvent_userMessageInbound_message_channel checks
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel.
 func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15533,7 +16229,8 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_sender checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender.
+// vInteractionEvent_userMessageInbound_message_sender checks
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender.
 func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15546,7 +16243,8 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_messages checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages.
+// vInteractionEvent_userMessageInbound_message_messages checks
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages.
 func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15568,7 +16266,8 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
+// vInteractionEvent_userMessageInbound_message_messages_items checks
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageInbound_message_messages_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vContentItem_message(c, n, ev) {
 		return false
@@ -15579,7 +16278,8 @@ func vInteractionEvent_userMessageInbound_message_messages_items(c *ahprt.Ctx, n
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_messages_items_allOf_1 checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1.
+// vInteractionEvent_userMessageInbound_message_messages_items_allOf_1 checks
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1.
 func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15607,7 +16307,9 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpr
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role.
+// vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role
+// checks
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role.
 func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user")) {
@@ -15616,12 +16318,15 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 	return true
 }
 
-// vCatalogueEvent_userMessageOutbound checks draft/catalogue-event.schema.json#/$defs/user.message.outbound (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCatalogueEvent_userMessageOutbound checks
+// draft/catalogue-event.schema.json#/$defs/user.message.outbound (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(46, n, ev, vCatalogueEvent_userMessageOutbound_body)
 }
 
-// vCatalogueEvent_userMessageOutbound_body checks the keywords of draft/catalogue-event.schema.json#/$defs/user.message.outbound.
+// vCatalogueEvent_userMessageOutbound_body checks the keywords of
+// draft/catalogue-event.schema.json#/$defs/user.message.outbound.
 func vCatalogueEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -15632,12 +16337,15 @@ func vCatalogueEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound checks draft/interaction-event.schema.json#/$defs/user.message.outbound (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userMessageOutbound checks
+// draft/interaction-event.schema.json#/$defs/user.message.outbound (a named
+// type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(47, n, ev, vInteractionEvent_userMessageOutbound_body)
 }
 
-// vInteractionEvent_userMessageOutbound_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound.
+// vInteractionEvent_userMessageOutbound_body checks the keywords of
+// draft/interaction-event.schema.json#/$defs/user.message.outbound.
 func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15676,7 +16384,8 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_type checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type.
+// vInteractionEvent_userMessageOutbound_type checks
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type.
 func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.outbound")) {
@@ -15685,12 +16394,15 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message (a named type: one run per node, see ahprt.Ctx.Memo).
+// vInteractionEvent_userMessageOutbound_message checks
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message
+// (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageOutbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(48, n, ev, vInteractionEvent_userMessageOutbound_message_body)
 }
 
-// vInteractionEvent_userMessageOutbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+// vInteractionEvent_userMessageOutbound_message_body checks the keywords of
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15729,7 +16441,8 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message_channel checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel.
+// vInteractionEvent_userMessageOutbound_message_channel checks
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel.
 func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15742,7 +16455,8 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message_messages checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages.
+// vInteractionEvent_userMessageOutbound_message_messages checks
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages.
 func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15764,7 +16478,8 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
+// vInteractionEvent_userMessageOutbound_message_messages_items checks
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vContentItem_message(c, n, ev) {
 		return false
@@ -15775,7 +16490,8 @@ func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahprt.Ctx, 
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1 checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1.
+// vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1 checks
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1.
 func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15803,7 +16519,9 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role.
+// vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role
+// checks
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role.
 func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "assistant")) {
@@ -15812,12 +16530,15 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChangeBefore checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before (a named type: one run per node, see ahprt.Ctx.Memo).
+// vTaskWorkspaceEvent_workspaceChangeBefore checks
+// draft/task-workspace-event.schema.json#/$defs/workspace.change.before (a
+// named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_workspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(49, n, ev, vTaskWorkspaceEvent_workspaceChangeBefore_body)
 }
 
-// vTaskWorkspaceEvent_workspaceChangeBefore_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
+// vTaskWorkspaceEvent_workspaceChangeBefore_body checks the keywords of
+// draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
 func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15858,7 +16579,8 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChangeBefore_type checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type.
+// vTaskWorkspaceEvent_workspaceChangeBefore_type checks
+// draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type.
 func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "workspace.change.before")) {
@@ -15867,7 +16589,8 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChange checks draft/task-workspace-event.schema.json#/$defs/workspaceChange.
+// vTaskWorkspaceEvent_workspaceChange checks
+// draft/task-workspace-event.schema.json#/$defs/workspaceChange.
 func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15914,7 +16637,8 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChange_kind checks draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind.
+// vTaskWorkspaceEvent_workspaceChange_kind checks
+// draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind.
 func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15929,7 +16653,8 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceState checks draft/task-workspace-event.schema.json#/$defs/workspaceState.
+// vTaskWorkspaceEvent_workspaceState checks
+// draft/task-workspace-event.schema.json#/$defs/workspaceState.
 func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15965,7 +16690,8 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceState_cwd checks draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd.
+// vTaskWorkspaceEvent_workspaceState_cwd checks
+// draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd.
 func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15978,7 +16704,8 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceState_workspaceRoots checks draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots.
+// vTaskWorkspaceEvent_workspaceState_workspaceRoots checks
+// draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots.
 func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16004,7 +16731,8 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceState_workspaceRoots_items checks draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items.
+// vTaskWorkspaceEvent_workspaceState_workspaceRoots_items checks
+// draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items.
 func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16017,7 +16745,8 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChange_reason checks draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason.
+// vTaskWorkspaceEvent_workspaceChange_reason checks
+// draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason.
 func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16027,12 +16756,15 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChangeAfter checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after (a named type: one run per node, see ahprt.Ctx.Memo).
+// vTaskWorkspaceEvent_workspaceChangeAfter checks
+// draft/task-workspace-event.schema.json#/$defs/workspace.change.after (a
+// named type: one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_workspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(50, n, ev, vTaskWorkspaceEvent_workspaceChangeAfter_body)
 }
 
-// vTaskWorkspaceEvent_workspaceChangeAfter_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
+// vTaskWorkspaceEvent_workspaceChangeAfter_body checks the keywords of
+// draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
 func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16073,7 +16805,8 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChangeAfter_type checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type.
+// vTaskWorkspaceEvent_workspaceChangeAfter_type checks
+// draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type.
 func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "workspace.change.after")) {
@@ -16082,12 +16815,15 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vTaskWorkspaceEvent_fileChanged checks draft/task-workspace-event.schema.json#/$defs/file.changed (a named type: one run per node, see ahprt.Ctx.Memo).
+// vTaskWorkspaceEvent_fileChanged checks
+// draft/task-workspace-event.schema.json#/$defs/file.changed (a named type:
+// one run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_fileChanged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(51, n, ev, vTaskWorkspaceEvent_fileChanged_body)
 }
 
-// vTaskWorkspaceEvent_fileChanged_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/file.changed.
+// vTaskWorkspaceEvent_fileChanged_body checks the keywords of
+// draft/task-workspace-event.schema.json#/$defs/file.changed.
 func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16128,7 +16864,8 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vTaskWorkspaceEvent_fileChanged_type checks draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type.
+// vTaskWorkspaceEvent_fileChanged_type checks
+// draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type.
 func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "file.changed")) {
@@ -16137,7 +16874,8 @@ func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vTaskWorkspaceEvent_fileChanged_changes checks draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes.
+// vTaskWorkspaceEvent_fileChanged_changes checks
+// draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes.
 func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16162,12 +16900,15 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vTaskWorkspaceEvent_changedFile checks draft/task-workspace-event.schema.json#/$defs/changedFile (a named type: one run per node, see ahprt.Ctx.Memo).
+// vTaskWorkspaceEvent_changedFile checks
+// draft/task-workspace-event.schema.json#/$defs/changedFile (a named type: one
+// run per node, see ahprt.Ctx.Memo).
 func vTaskWorkspaceEvent_changedFile(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(52, n, ev, vTaskWorkspaceEvent_changedFile_body)
 }
 
-// vTaskWorkspaceEvent_changedFile_body checks the keywords of draft/task-workspace-event.schema.json#/$defs/changedFile.
+// vTaskWorkspaceEvent_changedFile_body checks the keywords of
+// draft/task-workspace-event.schema.json#/$defs/changedFile.
 func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16219,7 +16960,8 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vTaskWorkspaceEvent_changedFile_path checks draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path.
+// vTaskWorkspaceEvent_changedFile_path checks
+// draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path.
 func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16232,7 +16974,8 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vTaskWorkspaceEvent_changedFile_operation checks draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation.
+// vTaskWorkspaceEvent_changedFile_operation checks
+// draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation.
 func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16247,7 +16990,8 @@ func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vTaskWorkspaceEvent_changedFile_agentCaused checks draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused.
+// vTaskWorkspaceEvent_changedFile_agentCaused checks
+// draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused.
 func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16257,12 +17001,15 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCatalogueEvent_hookFailure checks draft/catalogue-event.schema.json#/$defs/hook.failure (a named type: one run per node, see ahprt.Ctx.Memo).
+// vCatalogueEvent_hookFailure checks
+// draft/catalogue-event.schema.json#/$defs/hook.failure (a named type: one run
+// per node, see ahprt.Ctx.Memo).
 func vCatalogueEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(53, n, ev, vCatalogueEvent_hookFailure_body)
 }
 
-// vCatalogueEvent_hookFailure_body checks the keywords of draft/catalogue-event.schema.json#/$defs/hook.failure.
+// vCatalogueEvent_hookFailure_body checks the keywords of
+// draft/catalogue-event.schema.json#/$defs/hook.failure.
 func vCatalogueEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
@@ -16273,7 +17020,8 @@ func vCatalogueEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vInteractionEvent_hookFailure checks draft/interaction-event.schema.json#/$defs/hook.failure.
+// vInteractionEvent_hookFailure checks
+// draft/interaction-event.schema.json#/$defs/hook.failure.
 func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16317,7 +17065,8 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vInteractionEvent_hookFailure_type checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/type.
+// vInteractionEvent_hookFailure_type checks
+// draft/interaction-event.schema.json#/$defs/hook.failure/properties/type.
 func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "hook.failure")) {
@@ -16326,7 +17075,8 @@ func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vInteractionEvent_hookFailure_failure checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
+// vInteractionEvent_hookFailure_failure checks
+// draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
 func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16370,7 +17120,8 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vInteractionEvent_hookFailure_failure_backendId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId.
+// vInteractionEvent_hookFailure_failure_backendId checks
+// draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId.
 func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16383,7 +17134,8 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vInteractionEvent_hookFailure_failure_reason checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason.
+// vInteractionEvent_hookFailure_failure_reason checks
+// draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason.
 func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16396,7 +17148,8 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_hookFailure_failure_policy checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy.
+// vInteractionEvent_hookFailure_failure_policy checks
+// draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy.
 func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16411,7 +17164,8 @@ func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_hookFailure_parentEventId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId.
+// vInteractionEvent_hookFailure_parentEventId checks
+// draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId.
 func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16484,7 +17238,8 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentSelection_disposition checks draft/content-selection.schema.json#/$defs/disposition.
+// vContentSelection_disposition checks
+// draft/content-selection.schema.json#/$defs/disposition.
 func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16591,7 +17346,8 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vContentUpload_endpoint checks draft/content-upload.schema.json#/properties/endpoint.
+// vContentUpload_endpoint checks
+// draft/content-upload.schema.json#/properties/endpoint.
 func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16607,7 +17363,8 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_authentication checks draft/registration.schema.json#/$defs/authentication.
+// vRegistration_authentication checks
+// draft/registration.schema.json#/$defs/authentication.
 func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16645,7 +17402,8 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vRegistration_authentication_anyOf_0 checks draft/registration.schema.json#/$defs/authentication/anyOf/0.
+// vRegistration_authentication_anyOf_0 checks
+// draft/registration.schema.json#/$defs/authentication/anyOf/0.
 func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16704,7 +17462,8 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vRegistration_authentication_anyOf_0_oneOf_0 checks draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0.
+// vRegistration_authentication_anyOf_0_oneOf_0 checks
+// draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0.
 func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16734,7 +17493,8 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vRegistration_authentication_anyOf_0_oneOf_1 checks draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1.
+// vRegistration_authentication_anyOf_0_oneOf_1 checks
+// draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1.
 func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16764,7 +17524,8 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vRegistration_authentication_anyOf_0_type checks draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type.
+// vRegistration_authentication_anyOf_0_type checks
+// draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type.
 func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "bearer")) {
@@ -16773,7 +17534,8 @@ func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_authentication_anyOf_0_tokenEnv checks draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv.
+// vRegistration_authentication_anyOf_0_tokenEnv checks
+// draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv.
 func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16786,7 +17548,8 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vRegistration_authentication_anyOf_1 checks draft/registration.schema.json#/$defs/authentication/anyOf/1.
+// vRegistration_authentication_anyOf_1 checks
+// draft/registration.schema.json#/$defs/authentication/anyOf/1.
 func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16848,7 +17611,8 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vRegistration_authentication_anyOf_1_type checks draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type.
+// vRegistration_authentication_anyOf_1_type checks
+// draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type.
 func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "oauth")) {
@@ -16857,7 +17621,8 @@ func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_authentication_anyOf_1_issuer checks draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer.
+// vRegistration_authentication_anyOf_1_issuer checks
+// draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer.
 func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16873,7 +17638,8 @@ func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vRegistration_authentication_anyOf_1_flow checks draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow.
+// vRegistration_authentication_anyOf_1_flow checks
+// draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow.
 func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16888,7 +17654,8 @@ func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_authentication_anyOf_1_scopes checks draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes.
+// vRegistration_authentication_anyOf_1_scopes checks
+// draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes.
 func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16914,7 +17681,8 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCommon_positiveInteger checks draft/common.schema.json#/$defs/positiveInteger.
+// vCommon_positiveInteger checks
+// draft/common.schema.json#/$defs/positiveInteger.
 func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17109,7 +17877,8 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_allowEffect_type checks draft/effect.schema.json#/$defs/allowEffect/properties/type.
+// vEffect_allowEffect_type checks
+// draft/effect.schema.json#/$defs/allowEffect/properties/type.
 func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "allow")) {
@@ -17152,7 +17921,8 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_askEffect_type checks draft/effect.schema.json#/$defs/askEffect/properties/type.
+// vEffect_askEffect_type checks
+// draft/effect.schema.json#/$defs/askEffect/properties/type.
 func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "ask")) {
@@ -17324,7 +18094,8 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_modifyEffect_allOf_0 checks draft/effect.schema.json#/$defs/modifyEffect/allOf/0.
+// vEffect_modifyEffect_allOf_0 checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/0.
 func vEffect_modifyEffect_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17354,7 +18125,8 @@ func vEffect_modifyEffect_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vEffect_modifyEffect_allOf_0_then checks draft/effect.schema.json#/$defs/modifyEffect/allOf/0/then.
+// vEffect_modifyEffect_allOf_0_then checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/0/then.
 func vEffect_modifyEffect_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17404,7 +18176,8 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_modifyEffect_allOf_1 checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1.
+// vEffect_modifyEffect_allOf_1 checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/1.
 func vEffect_modifyEffect_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17434,7 +18207,8 @@ func vEffect_modifyEffect_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vEffect_modifyEffect_allOf_1_then checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then.
+// vEffect_modifyEffect_allOf_1_then checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then.
 func vEffect_modifyEffect_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17462,7 +18236,8 @@ func vEffect_modifyEffect_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vEffect_modifyEffect_allOf_1_then_value checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value.
+// vEffect_modifyEffect_allOf_1_then_value checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value.
 func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -17484,7 +18259,8 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vEffect_modifyEffect_allOf_1_then_value_oneOf_1 checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1.
+// vEffect_modifyEffect_allOf_1_then_value_oneOf_1 checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1.
 func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17494,7 +18270,8 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vEffect_modifyEffect_allOf_2 checks draft/effect.schema.json#/$defs/modifyEffect/allOf/2.
+// vEffect_modifyEffect_allOf_2 checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/2.
 func vEffect_modifyEffect_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17524,7 +18301,8 @@ func vEffect_modifyEffect_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vEffect_modifyEffect_allOf_2_then checks draft/effect.schema.json#/$defs/modifyEffect/allOf/2/then.
+// vEffect_modifyEffect_allOf_2_then checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/2/then.
 func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17552,7 +18330,8 @@ func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vEffect_modifyEffect_allOf_3 checks draft/effect.schema.json#/$defs/modifyEffect/allOf/3.
+// vEffect_modifyEffect_allOf_3 checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/3.
 func vEffect_modifyEffect_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17582,7 +18361,8 @@ func vEffect_modifyEffect_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vEffect_modifyEffect_allOf_3_then checks draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then.
+// vEffect_modifyEffect_allOf_3_then checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then.
 func vEffect_modifyEffect_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17610,7 +18390,8 @@ func vEffect_modifyEffect_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vEffect_modifyEffect_allOf_3_then_value checks draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value.
+// vEffect_modifyEffect_allOf_3_then_value checks
+// draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value.
 func vEffect_modifyEffect_allOf_3_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17620,7 +18401,8 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vEffect_modifyEffect_type checks draft/effect.schema.json#/$defs/modifyEffect/properties/type.
+// vEffect_modifyEffect_type checks
+// draft/effect.schema.json#/$defs/modifyEffect/properties/type.
 func vEffect_modifyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "modify")) {
@@ -17629,7 +18411,8 @@ func vEffect_modifyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vEffect_modifyEffect_target checks draft/effect.schema.json#/$defs/modifyEffect/properties/target.
+// vEffect_modifyEffect_target checks
+// draft/effect.schema.json#/$defs/modifyEffect/properties/target.
 func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17644,7 +18427,8 @@ func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vEffect_modifyEffect_operation checks draft/effect.schema.json#/$defs/modifyEffect/properties/operation.
+// vEffect_modifyEffect_operation checks
+// draft/effect.schema.json#/$defs/modifyEffect/properties/operation.
 func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17698,7 +18482,8 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_messageEffect_type checks draft/effect.schema.json#/$defs/messageEffect/properties/type.
+// vEffect_messageEffect_type checks
+// draft/effect.schema.json#/$defs/messageEffect/properties/type.
 func vEffect_messageEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "message")) {
@@ -17707,7 +18492,8 @@ func vEffect_messageEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vEffect_messageEffect_text checks draft/effect.schema.json#/$defs/messageEffect/properties/text.
+// vEffect_messageEffect_text checks
+// draft/effect.schema.json#/$defs/messageEffect/properties/text.
 func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17753,7 +18539,8 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_returnEffect_type checks draft/effect.schema.json#/$defs/returnEffect/properties/type.
+// vEffect_returnEffect_type checks
+// draft/effect.schema.json#/$defs/returnEffect/properties/type.
 func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "return")) {
@@ -17806,7 +18593,8 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_flowStopEffect_type checks draft/effect.schema.json#/$defs/flowStopEffect/properties/type.
+// vEffect_flowStopEffect_type checks
+// draft/effect.schema.json#/$defs/flowStopEffect/properties/type.
 func vEffect_flowStopEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "flow")) {
@@ -17815,7 +18603,8 @@ func vEffect_flowStopEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vEffect_flowStopEffect_operation checks draft/effect.schema.json#/$defs/flowStopEffect/properties/operation.
+// vEffect_flowStopEffect_operation checks
+// draft/effect.schema.json#/$defs/flowStopEffect/properties/operation.
 func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stop")) {
@@ -17824,7 +18613,8 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vEffect_flowContinueEffect checks draft/effect.schema.json#/$defs/flowContinueEffect.
+// vEffect_flowContinueEffect checks
+// draft/effect.schema.json#/$defs/flowContinueEffect.
 func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17867,7 +18657,8 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vEffect_flowContinueEffect_type checks draft/effect.schema.json#/$defs/flowContinueEffect/properties/type.
+// vEffect_flowContinueEffect_type checks
+// draft/effect.schema.json#/$defs/flowContinueEffect/properties/type.
 func vEffect_flowContinueEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "flow")) {
@@ -17876,7 +18667,8 @@ func vEffect_flowContinueEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vEffect_flowContinueEffect_operation checks draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation.
+// vEffect_flowContinueEffect_operation checks
+// draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation.
 func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "continue")) {
@@ -17939,7 +18731,8 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEffect_injectEffect_type checks draft/effect.schema.json#/$defs/injectEffect/properties/type.
+// vEffect_injectEffect_type checks
+// draft/effect.schema.json#/$defs/injectEffect/properties/type.
 func vEffect_injectEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "inject")) {
@@ -17948,7 +18741,8 @@ func vEffect_injectEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vEffect_injectEffect_target checks draft/effect.schema.json#/$defs/injectEffect/properties/target.
+// vEffect_injectEffect_target checks
+// draft/effect.schema.json#/$defs/injectEffect/properties/target.
 func vEffect_injectEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context")) {
@@ -17957,7 +18751,8 @@ func vEffect_injectEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vEffect_injectEffect_operation checks draft/effect.schema.json#/$defs/injectEffect/properties/operation.
+// vEffect_injectEffect_operation checks
+// draft/effect.schema.json#/$defs/injectEffect/properties/operation.
 func vEffect_injectEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "append")) {
@@ -17966,7 +18761,8 @@ func vEffect_injectEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vEffect_injectEffect_deliverAt checks draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt.
+// vEffect_injectEffect_deliverAt checks
+// draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt.
 func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17981,7 +18777,8 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vEvent checks draft/event.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vEvent checks draft/event.schema.json# (a named type: one run per node, see
+// ahprt.Ctx.Memo).
 func vEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(54, n, ev, vEvent_body)
 }
@@ -18144,7 +18941,8 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolBefore checks draft/tool-before.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vToolBefore checks draft/tool-before.schema.json# (a named type: one run per
+// node, see ahprt.Ctx.Memo).
 func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(55, n, ev, vToolBefore_body)
 }
@@ -18232,7 +19030,8 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolAfter checks draft/tool-after.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vToolAfter checks draft/tool-after.schema.json# (a named type: one run per
+// node, see ahprt.Ctx.Memo).
 func vToolAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(56, n, ev, vToolAfter_body)
 }
@@ -18515,7 +19314,8 @@ func vToolAfter_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolAfter_allOf_4_then_tool checks draft/tool-after.schema.json#/allOf/4/then/properties/tool.
+// vToolAfter_allOf_4_then_tool checks
+// draft/tool-after.schema.json#/allOf/4/then/properties/tool.
 func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18560,7 +19360,8 @@ func vToolAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolAfter_durationMs checks draft/tool-after.schema.json#/properties/durationMs.
+// vToolAfter_durationMs checks
+// draft/tool-after.schema.json#/properties/durationMs.
 func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18573,7 +19374,8 @@ func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolAfter_fileChanges checks draft/tool-after.schema.json#/properties/fileChanges.
+// vToolAfter_fileChanges checks
+// draft/tool-after.schema.json#/properties/fileChanges.
 func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18595,12 +19397,15 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_fileChange checks draft/execution-event.schema.json#/$defs/fileChange (a named type: one run per node, see ahprt.Ctx.Memo).
+// vExecutionEvent_fileChange checks
+// draft/execution-event.schema.json#/$defs/fileChange (a named type: one run
+// per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_fileChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(57, n, ev, vExecutionEvent_fileChange_body)
 }
 
-// vExecutionEvent_fileChange_body checks the keywords of draft/execution-event.schema.json#/$defs/fileChange.
+// vExecutionEvent_fileChange_body checks the keywords of
+// draft/execution-event.schema.json#/$defs/fileChange.
 func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18660,7 +19465,8 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vExecutionEvent_fileChange_allOf_0 checks draft/execution-event.schema.json#/$defs/fileChange/allOf/0.
+// vExecutionEvent_fileChange_allOf_0 checks
+// draft/execution-event.schema.json#/$defs/fileChange/allOf/0.
 func vExecutionEvent_fileChange_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18692,7 +19498,8 @@ func vExecutionEvent_fileChange_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vExecutionEvent_fileChange_allOf_0_then checks draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then.
+// vExecutionEvent_fileChange_allOf_0_then checks
+// draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then.
 func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18715,7 +19522,8 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_fileChange_allOf_1 checks draft/execution-event.schema.json#/$defs/fileChange/allOf/1.
+// vExecutionEvent_fileChange_allOf_1 checks
+// draft/execution-event.schema.json#/$defs/fileChange/allOf/1.
 func vExecutionEvent_fileChange_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18747,7 +19555,8 @@ func vExecutionEvent_fileChange_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vExecutionEvent_fileChange_allOf_1_then checks draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then.
+// vExecutionEvent_fileChange_allOf_1_then checks
+// draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then.
 func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18760,7 +19569,8 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_fileChange_allOf_2 checks draft/execution-event.schema.json#/$defs/fileChange/allOf/2.
+// vExecutionEvent_fileChange_allOf_2 checks
+// draft/execution-event.schema.json#/$defs/fileChange/allOf/2.
 func vExecutionEvent_fileChange_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18792,7 +19602,8 @@ func vExecutionEvent_fileChange_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vExecutionEvent_fileChange_allOf_2_then checks draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then.
+// vExecutionEvent_fileChange_allOf_2_then checks
+// draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then.
 func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18805,7 +19616,8 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_fileChange_path checks draft/execution-event.schema.json#/$defs/fileChange/properties/path.
+// vExecutionEvent_fileChange_path checks
+// draft/execution-event.schema.json#/$defs/fileChange/properties/path.
 func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18818,7 +19630,8 @@ func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vExecutionEvent_fileChange_change checks draft/execution-event.schema.json#/$defs/fileChange/properties/change.
+// vExecutionEvent_fileChange_change checks
+// draft/execution-event.schema.json#/$defs/fileChange/properties/change.
 func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18833,7 +19646,8 @@ func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_fileChange_previousPath checks draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath.
+// vExecutionEvent_fileChange_previousPath checks
+// draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath.
 func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18846,7 +19660,8 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vSessionStart checks draft/session-start.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vSessionStart checks draft/session-start.schema.json# (a named type: one run
+// per node, see ahprt.Ctx.Memo).
 func vSessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(58, n, ev, vSessionStart_body)
 }
@@ -19007,7 +19822,8 @@ func vSessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vSessionStart_allOf_1_then checks draft/session-start.schema.json#/allOf/1/then.
+// vSessionStart_allOf_1_then checks
+// draft/session-start.schema.json#/allOf/1/then.
 func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19039,7 +19855,8 @@ func vSessionStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vSessionStart_trigger checks draft/session-start.schema.json#/properties/trigger.
+// vSessionStart_trigger checks
+// draft/session-start.schema.json#/properties/trigger.
 func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19054,7 +19871,8 @@ func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vSessionStart_permissionMode checks draft/session-start.schema.json#/properties/permissionMode.
+// vSessionStart_permissionMode checks
+// draft/session-start.schema.json#/properties/permissionMode.
 func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19067,7 +19885,8 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vSessionStart_harness checks draft/session-start.schema.json#/properties/harness.
+// vSessionStart_harness checks
+// draft/session-start.schema.json#/properties/harness.
 func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19106,7 +19925,8 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vSessionStart_harness_name checks draft/session-start.schema.json#/properties/harness/properties/name.
+// vSessionStart_harness_name checks
+// draft/session-start.schema.json#/properties/harness/properties/name.
 func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19119,7 +19939,8 @@ func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vSessionStart_harness_version checks draft/session-start.schema.json#/properties/harness/properties/version.
+// vSessionStart_harness_version checks
+// draft/session-start.schema.json#/properties/harness/properties/version.
 func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19132,7 +19953,8 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vSessionEnd checks draft/session-end.schema.json# (a named type: one run per node, see ahprt.Ctx.Memo).
+// vSessionEnd checks draft/session-end.schema.json# (a named type: one run per
+// node, see ahprt.Ctx.Memo).
 func vSessionEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(59, n, ev, vSessionEnd_body)
 }
@@ -19234,7 +20056,8 @@ func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vSessionEnd_counters checks draft/session-end.schema.json#/properties/counters.
+// vSessionEnd_counters checks
+// draft/session-end.schema.json#/properties/counters.
 func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19258,7 +20081,8 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vSessionEnd_counters_additionalProperties checks draft/session-end.schema.json#/properties/counters/additionalProperties.
+// vSessionEnd_counters_additionalProperties checks
+// draft/session-end.schema.json#/properties/counters/additionalProperties.
 func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19434,7 +20258,8 @@ func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInterceptDenyResponse_allOf_1 checks draft/intercept-deny-response.schema.json#/allOf/1.
+// vInterceptDenyResponse_allOf_1 checks
+// draft/intercept-deny-response.schema.json#/allOf/1.
 func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19462,7 +20287,8 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vInterceptDenyResponse_allOf_1_result checks draft/intercept-deny-response.schema.json#/allOf/1/properties/result.
+// vInterceptDenyResponse_allOf_1_result checks
+// draft/intercept-deny-response.schema.json#/allOf/1/properties/result.
 func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19505,7 +20331,8 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vInterceptDenyResponse_allOf_1_result_effects checks draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
+// vInterceptDenyResponse_allOf_1_result_effects checks
+// draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
 func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19533,7 +20360,8 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptNoEffectResponse checks draft/intercept-no-effect-response.schema.json#.
+// vInterceptNoEffectResponse checks
+// draft/intercept-no-effect-response.schema.json#.
 func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_successResponse(c, n, ev) {
 		return false
@@ -19544,7 +20372,8 @@ func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vInterceptNoEffectResponse_allOf_1 checks draft/intercept-no-effect-response.schema.json#/allOf/1.
+// vInterceptNoEffectResponse_allOf_1 checks
+// draft/intercept-no-effect-response.schema.json#/allOf/1.
 func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19572,7 +20401,8 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vInterceptNoEffectResponse_allOf_1_result checks draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
+// vInterceptNoEffectResponse_allOf_1_result checks
+// draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
 func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19615,7 +20445,8 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptNoEffectResponse_allOf_1_result_effects checks draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
+// vInterceptNoEffectResponse_allOf_1_result_effects checks
+// draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
 func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19642,7 +20473,8 @@ func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInterceptRequest_allOf_1 checks draft/intercept-request.schema.json#/allOf/1.
+// vInterceptRequest_allOf_1 checks
+// draft/intercept-request.schema.json#/allOf/1.
 func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -19681,7 +20513,8 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vInterceptRequest_allOf_1_method checks draft/intercept-request.schema.json#/allOf/1/properties/method.
+// vInterceptRequest_allOf_1_method checks
+// draft/intercept-request.schema.json#/allOf/1/properties/method.
 func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "hooks/intercept")) {
@@ -19690,7 +20523,8 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vInterceptRequest_allOf_1_params checks draft/intercept-request.schema.json#/allOf/1/properties/params.
+// vInterceptRequest_allOf_1_params checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params.
 func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20064,7 +20898,8 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_0 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0.
+// vInterceptRequest_allOf_1_params_allOf_0 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0.
 func vInterceptRequest_allOf_1_params_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_0_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, ev) {
@@ -20074,7 +20909,8 @@ func vInterceptRequest_allOf_1_params_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_0_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if.
+// vInterceptRequest_allOf_1_params_allOf_0_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if.
 func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20102,7 +20938,8 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_0_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_0_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20130,7 +20967,8 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_0_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_0_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "session.start")) {
@@ -20139,7 +20977,8 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_0_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/then.
+// vInterceptRequest_allOf_1_params_allOf_0_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/then.
 func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20167,7 +21006,8 @@ func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1.
+// vInterceptRequest_allOf_1_params_allOf_1 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1.
 func vInterceptRequest_allOf_1_params_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_1_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, ev) {
@@ -20177,7 +21017,8 @@ func vInterceptRequest_allOf_1_params_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_1_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if.
+// vInterceptRequest_allOf_1_params_allOf_1_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if.
 func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20205,7 +21046,8 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_1_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_1_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20233,7 +21075,8 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_1_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_1_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "config.change.before")) {
@@ -20242,7 +21085,8 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_1_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/then.
+// vInterceptRequest_allOf_1_params_allOf_1_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/then.
 func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20270,7 +21114,8 @@ func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_2 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2.
+// vInterceptRequest_allOf_1_params_allOf_2 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2.
 func vInterceptRequest_allOf_1_params_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_2_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, ev) {
@@ -20280,7 +21125,8 @@ func vInterceptRequest_allOf_1_params_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_2_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if.
+// vInterceptRequest_allOf_1_params_allOf_2_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if.
 func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20308,7 +21154,8 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_2_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_2_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20336,7 +21183,8 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_2_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_2_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.start")) {
@@ -20345,7 +21193,8 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_2_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/then.
+// vInterceptRequest_allOf_1_params_allOf_2_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/then.
 func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20373,7 +21222,8 @@ func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_3 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3.
+// vInterceptRequest_allOf_1_params_allOf_3 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3.
 func vInterceptRequest_allOf_1_params_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_3_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, ev) {
@@ -20383,7 +21233,8 @@ func vInterceptRequest_allOf_1_params_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_3_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if.
+// vInterceptRequest_allOf_1_params_allOf_3_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if.
 func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20411,7 +21262,8 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_3_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_3_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20439,7 +21291,8 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_3_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_3_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.finish.before")) {
@@ -20448,7 +21301,8 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_3_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/then.
+// vInterceptRequest_allOf_1_params_allOf_3_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/then.
 func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20476,7 +21330,8 @@ func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_4 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4.
+// vInterceptRequest_allOf_1_params_allOf_4 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4.
 func vInterceptRequest_allOf_1_params_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_4_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, ev) {
@@ -20486,7 +21341,8 @@ func vInterceptRequest_allOf_1_params_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_4_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if.
+// vInterceptRequest_allOf_1_params_allOf_4_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if.
 func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20514,7 +21370,8 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_4_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_4_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20542,7 +21399,8 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_4_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_4_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.request.before")) {
@@ -20551,7 +21409,8 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_4_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/then.
+// vInterceptRequest_allOf_1_params_allOf_4_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/then.
 func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20579,7 +21438,8 @@ func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_5 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5.
+// vInterceptRequest_allOf_1_params_allOf_5 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5.
 func vInterceptRequest_allOf_1_params_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_5_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, ev) {
@@ -20589,7 +21449,8 @@ func vInterceptRequest_allOf_1_params_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_5_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if.
+// vInterceptRequest_allOf_1_params_allOf_5_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if.
 func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20617,7 +21478,8 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_5_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_5_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20645,7 +21507,8 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_5_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_5_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.response.after")) {
@@ -20654,7 +21517,8 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_5_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/then.
+// vInterceptRequest_allOf_1_params_allOf_5_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/then.
 func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20682,7 +21546,8 @@ func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_6 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6.
+// vInterceptRequest_allOf_1_params_allOf_6 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6.
 func vInterceptRequest_allOf_1_params_allOf_6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_6_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, ev) {
@@ -20692,7 +21557,8 @@ func vInterceptRequest_allOf_1_params_allOf_6(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_6_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if.
+// vInterceptRequest_allOf_1_params_allOf_6_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if.
 func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20720,7 +21586,8 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_6_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_6_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20748,7 +21615,8 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_6_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_6_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.switch.before")) {
@@ -20757,7 +21625,8 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_6_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/then.
+// vInterceptRequest_allOf_1_params_allOf_6_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/then.
 func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20785,7 +21654,8 @@ func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_7 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7.
+// vInterceptRequest_allOf_1_params_allOf_7 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7.
 func vInterceptRequest_allOf_1_params_allOf_7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_7_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, ev) {
@@ -20795,7 +21665,8 @@ func vInterceptRequest_allOf_1_params_allOf_7(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_7_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if.
+// vInterceptRequest_allOf_1_params_allOf_7_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if.
 func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20823,7 +21694,8 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_7_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_7_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20851,7 +21723,8 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_7_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_7_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.before")) {
@@ -20860,7 +21733,8 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_7_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/then.
+// vInterceptRequest_allOf_1_params_allOf_7_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/then.
 func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20888,7 +21762,8 @@ func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_8 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8.
+// vInterceptRequest_allOf_1_params_allOf_8 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8.
 func vInterceptRequest_allOf_1_params_allOf_8(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_8_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, ev) {
@@ -20898,7 +21773,8 @@ func vInterceptRequest_allOf_1_params_allOf_8(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_8_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if.
+// vInterceptRequest_allOf_1_params_allOf_8_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if.
 func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20926,7 +21802,8 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_8_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_8_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20954,7 +21831,8 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_8_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_8_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.after")) {
@@ -20963,7 +21841,8 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_8_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/then.
+// vInterceptRequest_allOf_1_params_allOf_8_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/then.
 func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20991,7 +21870,8 @@ func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_9 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9.
+// vInterceptRequest_allOf_1_params_allOf_9 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9.
 func vInterceptRequest_allOf_1_params_allOf_9(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_9_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, ev) {
@@ -21001,7 +21881,8 @@ func vInterceptRequest_allOf_1_params_allOf_9(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_9_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if.
+// vInterceptRequest_allOf_1_params_allOf_9_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if.
 func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21029,7 +21910,8 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_9_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_9_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21057,7 +21939,8 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_9_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_9_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.permission.request")) {
@@ -21066,7 +21949,8 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_9_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/then.
+// vInterceptRequest_allOf_1_params_allOf_9_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/then.
 func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21094,7 +21978,8 @@ func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_10 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10.
+// vInterceptRequest_allOf_1_params_allOf_10 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10.
 func vInterceptRequest_allOf_1_params_allOf_10(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_10_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, ev) {
@@ -21104,7 +21989,8 @@ func vInterceptRequest_allOf_1_params_allOf_10(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_10_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if.
+// vInterceptRequest_allOf_1_params_allOf_10_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if.
 func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21132,7 +22018,8 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_10_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_10_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21160,7 +22047,8 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_10_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_10_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.batch.after")) {
@@ -21169,7 +22057,8 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_10_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/then.
+// vInterceptRequest_allOf_1_params_allOf_10_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/then.
 func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21197,7 +22086,8 @@ func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_11 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11.
+// vInterceptRequest_allOf_1_params_allOf_11 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11.
 func vInterceptRequest_allOf_1_params_allOf_11(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_11_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, ev) {
@@ -21207,7 +22097,8 @@ func vInterceptRequest_allOf_1_params_allOf_11(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_11_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if.
+// vInterceptRequest_allOf_1_params_allOf_11_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if.
 func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21235,7 +22126,8 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_11_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_11_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21263,7 +22155,8 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_11_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_11_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.before")) {
@@ -21272,7 +22165,8 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_11_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/then.
+// vInterceptRequest_allOf_1_params_allOf_11_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/then.
 func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21300,7 +22194,8 @@ func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_12 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12.
+// vInterceptRequest_allOf_1_params_allOf_12 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12.
 func vInterceptRequest_allOf_1_params_allOf_12(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_12_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, ev) {
@@ -21310,7 +22205,8 @@ func vInterceptRequest_allOf_1_params_allOf_12(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_12_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if.
+// vInterceptRequest_allOf_1_params_allOf_12_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if.
 func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21338,7 +22234,8 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_12_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_12_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21366,7 +22263,8 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_12_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_12_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.after")) {
@@ -21375,7 +22273,8 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_12_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/then.
+// vInterceptRequest_allOf_1_params_allOf_12_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/then.
 func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21403,7 +22302,8 @@ func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_13 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13.
+// vInterceptRequest_allOf_1_params_allOf_13 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13.
 func vInterceptRequest_allOf_1_params_allOf_13(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_13_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, ev) {
@@ -21413,7 +22313,8 @@ func vInterceptRequest_allOf_1_params_allOf_13(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_13_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if.
+// vInterceptRequest_allOf_1_params_allOf_13_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if.
 func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21441,7 +22342,8 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_13_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_13_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21469,7 +22371,8 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_13_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_13_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "task.change.before")) {
@@ -21478,7 +22381,8 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_13_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/then.
+// vInterceptRequest_allOf_1_params_allOf_13_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/then.
 func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21506,7 +22410,8 @@ func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_14 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14.
+// vInterceptRequest_allOf_1_params_allOf_14 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14.
 func vInterceptRequest_allOf_1_params_allOf_14(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_14_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, ev) {
@@ -21516,7 +22421,8 @@ func vInterceptRequest_allOf_1_params_allOf_14(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_14_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if.
+// vInterceptRequest_allOf_1_params_allOf_14_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if.
 func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21544,7 +22450,8 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_14_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_14_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21572,7 +22479,8 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_14_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_14_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.request")) {
@@ -21581,7 +22489,8 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_14_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/then.
+// vInterceptRequest_allOf_1_params_allOf_14_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/then.
 func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21609,7 +22518,8 @@ func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_15 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15.
+// vInterceptRequest_allOf_1_params_allOf_15 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15.
 func vInterceptRequest_allOf_1_params_allOf_15(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_15_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, ev) {
@@ -21619,7 +22529,8 @@ func vInterceptRequest_allOf_1_params_allOf_15(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_15_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if.
+// vInterceptRequest_allOf_1_params_allOf_15_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if.
 func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21647,7 +22558,8 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_15_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_15_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21675,7 +22587,8 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_15_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_15_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.result")) {
@@ -21684,7 +22597,8 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_15_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/then.
+// vInterceptRequest_allOf_1_params_allOf_15_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/then.
 func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21712,7 +22626,8 @@ func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_16 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16.
+// vInterceptRequest_allOf_1_params_allOf_16 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16.
 func vInterceptRequest_allOf_1_params_allOf_16(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_16_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, ev) {
@@ -21722,7 +22637,8 @@ func vInterceptRequest_allOf_1_params_allOf_16(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_16_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if.
+// vInterceptRequest_allOf_1_params_allOf_16_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if.
 func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21750,7 +22666,8 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_16_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_16_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21778,7 +22695,8 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_16_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_16_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.inbound")) {
@@ -21787,7 +22705,8 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_16_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/then.
+// vInterceptRequest_allOf_1_params_allOf_16_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/then.
 func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21815,7 +22734,8 @@ func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_17 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17.
+// vInterceptRequest_allOf_1_params_allOf_17 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17.
 func vInterceptRequest_allOf_1_params_allOf_17(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_17_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, ev) {
@@ -21825,7 +22745,8 @@ func vInterceptRequest_allOf_1_params_allOf_17(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_17_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if.
+// vInterceptRequest_allOf_1_params_allOf_17_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if.
 func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21853,7 +22774,8 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_17_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_17_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21881,7 +22803,8 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_17_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_17_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.outbound")) {
@@ -21890,7 +22813,8 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_17_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/then.
+// vInterceptRequest_allOf_1_params_allOf_17_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/then.
 func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21918,7 +22842,8 @@ func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_18 checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18.
+// vInterceptRequest_allOf_1_params_allOf_18 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18.
 func vInterceptRequest_allOf_1_params_allOf_18(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_18_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, ev) {
@@ -21928,7 +22853,8 @@ func vInterceptRequest_allOf_1_params_allOf_18(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_18_if checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if.
+// vInterceptRequest_allOf_1_params_allOf_18_if checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if.
 func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21956,7 +22882,8 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_18_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_18_if_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21984,7 +22911,8 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_18_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_18_if_event_type checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "workspace.change.before")) {
@@ -21993,7 +22921,8 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_18_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/then.
+// vInterceptRequest_allOf_1_params_allOf_18_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/then.
 func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22021,7 +22950,8 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event.
+// vInterceptRequest_allOf_1_params_event checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event.
 func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22130,7 +23060,8 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
+// vInterceptRequest_allOf_1_params_capabilities checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -22141,7 +23072,8 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22169,7 +23101,8 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22198,7 +23131,8 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahprt.Ctx, n 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22224,7 +23158,8 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
+// vInterceptRequest_allOf_1_params_state checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
 func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22275,7 +23210,8 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_permission checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission.
+// vInterceptRequest_allOf_1_params_state_permission checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission.
 func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22290,7 +23226,8 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
+// vInterceptRequest_allOf_1_params_state_candidate checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
 func vInterceptRequest_allOf_1_params_state_candidate(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -22309,7 +23246,8 @@ func vInterceptRequest_allOf_1_params_state_candidate(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_0 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0.
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_0 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22319,7 +23257,8 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22354,7 +23293,8 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance.
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22364,7 +23304,8 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_flow checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow.
+// vInterceptRequest_allOf_1_params_state_flow checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow.
 func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22379,7 +23320,8 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_instructions checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions.
+// vInterceptRequest_allOf_1_params_state_instructions checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions.
 func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22401,7 +23343,8 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_injections checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections.
+// vInterceptRequest_allOf_1_params_state_injections checks
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections.
 func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22422,7 +23365,8 @@ func vInterceptResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInterceptResponse_allOf_1 checks draft/intercept-response.schema.json#/allOf/1.
+// vInterceptResponse_allOf_1 checks
+// draft/intercept-response.schema.json#/allOf/1.
 func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22455,7 +23399,8 @@ func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vInterceptResponse_allOf_1_result checks draft/intercept-response.schema.json#/allOf/1/properties/result.
+// vInterceptResponse_allOf_1_result checks
+// draft/intercept-response.schema.json#/allOf/1/properties/result.
 func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22505,7 +23450,8 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vInterceptResponse_allOf_1_result_effects checks draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects.
+// vInterceptResponse_allOf_1_result_effects checks
+// draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects.
 func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22644,7 +23590,8 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_notification_params checks draft/common.schema.json#/$defs/notification/properties/params.
+// vCommon_notification_params checks
+// draft/common.schema.json#/$defs/notification/properties/params.
 func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22705,7 +23652,8 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_errorResponse_error checks draft/common.schema.json#/$defs/errorResponse/properties/error.
+// vCommon_errorResponse_error checks
+// draft/common.schema.json#/$defs/errorResponse/properties/error.
 func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22745,7 +23693,8 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_errorResponse_error_code checks draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
+// vCommon_errorResponse_error_code checks
+// draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
 func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22755,7 +23704,8 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vCommon_errorResponse_error_message checks draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
+// vCommon_errorResponse_error_message checks
+// draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
 func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22776,7 +23726,8 @@ func vObserveNotification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vObserveNotification_allOf_1 checks draft/observe-notification.schema.json#/allOf/1.
+// vObserveNotification_allOf_1 checks
+// draft/observe-notification.schema.json#/allOf/1.
 func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22809,7 +23760,8 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vObserveNotification_allOf_1_method checks draft/observe-notification.schema.json#/allOf/1/properties/method.
+// vObserveNotification_allOf_1_method checks
+// draft/observe-notification.schema.json#/allOf/1/properties/method.
 func vObserveNotification_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "hooks/observe")) {
@@ -22818,7 +23770,8 @@ func vObserveNotification_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vObserveNotification_allOf_1_params checks draft/observe-notification.schema.json#/allOf/1/properties/params.
+// vObserveNotification_allOf_1_params checks
+// draft/observe-notification.schema.json#/allOf/1/properties/params.
 func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22985,7 +23938,8 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend_allOf_0 checks draft/registration.schema.json#/$defs/backend/allOf/0.
+// vRegistration_backend_allOf_0 checks
+// draft/registration.schema.json#/$defs/backend/allOf/0.
 func vRegistration_backend_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
 		if !vRegistration_backend_allOf_0_then(c, n, ev) {
@@ -22995,7 +23949,8 @@ func vRegistration_backend_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vRegistration_backend_allOf_0_if checks draft/registration.schema.json#/$defs/backend/allOf/0/if.
+// vRegistration_backend_allOf_0_if checks
+// draft/registration.schema.json#/$defs/backend/allOf/0/if.
 func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23023,7 +23978,8 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_backend_allOf_0_if_transport checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
+// vRegistration_backend_allOf_0_if_transport checks
+// draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23051,7 +24007,8 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vRegistration_backend_allOf_0_if_transport_type checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
+// vRegistration_backend_allOf_0_if_transport_type checks
+// draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
 func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
@@ -23060,7 +24017,8 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vRegistration_backend_allOf_0_then checks draft/registration.schema.json#/$defs/backend/allOf/0/then.
+// vRegistration_backend_allOf_0_then checks
+// draft/registration.schema.json#/$defs/backend/allOf/0/then.
 func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23073,7 +24031,8 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vRegistration_backend_allOf_1 checks draft/registration.schema.json#/$defs/backend/allOf/1.
+// vRegistration_backend_allOf_1 checks
+// draft/registration.schema.json#/$defs/backend/allOf/1.
 func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23085,7 +24044,8 @@ func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vRegistration_backend_allOf_1_then checks draft/registration.schema.json#/$defs/backend/allOf/1/then.
+// vRegistration_backend_allOf_1_then checks
+// draft/registration.schema.json#/$defs/backend/allOf/1/then.
 func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23113,7 +24073,8 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vRegistration_backend_allOf_1_then_transport checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
+// vRegistration_backend_allOf_1_then_transport checks
+// draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23141,7 +24102,8 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vRegistration_backend_allOf_1_then_transport_type checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
+// vRegistration_backend_allOf_1_then_transport_type checks
+// draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
 func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
@@ -23150,7 +24112,8 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_backend_transport checks draft/registration.schema.json#/$defs/backend/properties/transport.
+// vRegistration_backend_transport checks
+// draft/registration.schema.json#/$defs/backend/properties/transport.
 func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23188,7 +24151,8 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_stdioTransport checks draft/registration.schema.json#/$defs/stdioTransport.
+// vRegistration_stdioTransport checks
+// draft/registration.schema.json#/$defs/stdioTransport.
 func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23240,7 +24204,8 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vRegistration_stdioTransport_type checks draft/registration.schema.json#/$defs/stdioTransport/properties/type.
+// vRegistration_stdioTransport_type checks
+// draft/registration.schema.json#/$defs/stdioTransport/properties/type.
 func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
@@ -23249,7 +24214,8 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_stdioTransport_args checks draft/registration.schema.json#/$defs/stdioTransport/properties/args.
+// vRegistration_stdioTransport_args checks
+// draft/registration.schema.json#/$defs/stdioTransport/properties/args.
 func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23271,7 +24237,8 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_stdioTransport_args_items checks draft/registration.schema.json#/$defs/stdioTransport/properties/args/items.
+// vRegistration_stdioTransport_args_items checks
+// draft/registration.schema.json#/$defs/stdioTransport/properties/args/items.
 func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23281,7 +24248,8 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vRegistration_stdioTransport_lifecycle checks draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle.
+// vRegistration_stdioTransport_lifecycle checks
+// draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle.
 func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23296,7 +24264,8 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vRegistration_stdioTransport_cwd checks draft/registration.schema.json#/$defs/stdioTransport/properties/cwd.
+// vRegistration_stdioTransport_cwd checks
+// draft/registration.schema.json#/$defs/stdioTransport/properties/cwd.
 func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23306,7 +24275,8 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_httpTransport checks draft/registration.schema.json#/$defs/httpTransport.
+// vRegistration_httpTransport checks
+// draft/registration.schema.json#/$defs/httpTransport.
 func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23345,7 +24315,8 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vRegistration_httpTransport_type checks draft/registration.schema.json#/$defs/httpTransport/properties/type.
+// vRegistration_httpTransport_type checks
+// draft/registration.schema.json#/$defs/httpTransport/properties/type.
 func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
@@ -23370,7 +24341,8 @@ func vRegistration_httpUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend_subscriptions checks draft/registration.schema.json#/$defs/backend/properties/subscriptions.
+// vRegistration_backend_subscriptions checks
+// draft/registration.schema.json#/$defs/backend/properties/subscriptions.
 func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23395,7 +24367,8 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_backend_subscriptions_items checks draft/registration.schema.json#/$defs/backend/properties/subscriptions/items.
+// vRegistration_backend_subscriptions_items checks
+// draft/registration.schema.json#/$defs/backend/properties/subscriptions/items.
 func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23433,7 +24406,8 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_interceptSubscription checks draft/registration.schema.json#/$defs/interceptSubscription.
+// vRegistration_interceptSubscription checks
+// draft/registration.schema.json#/$defs/interceptSubscription.
 func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23510,7 +24484,8 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_interceptSubscription_allOf_0 checks draft/registration.schema.json#/$defs/interceptSubscription/allOf/0.
+// vRegistration_interceptSubscription_allOf_0 checks
+// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0.
 func vRegistration_interceptSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23542,7 +24517,8 @@ func vRegistration_interceptSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vRegistration_interceptSubscription_allOf_0_then checks draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then.
+// vRegistration_interceptSubscription_allOf_0_then checks
+// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then.
 func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23575,7 +24551,8 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vRegistration_interceptSubscription_allOf_0_then_disableable checks draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable.
+// vRegistration_interceptSubscription_allOf_0_then_disableable checks
+// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable.
 func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
@@ -23584,7 +24561,8 @@ func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, 
 	return true
 }
 
-// vRegistration_interceptSubscription_events checks draft/registration.schema.json#/$defs/interceptSubscription/properties/events.
+// vRegistration_interceptSubscription_events checks
+// draft/registration.schema.json#/$defs/interceptSubscription/properties/events.
 func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23613,7 +24591,8 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vRegistration_interceptSubscription_events_items checks draft/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
+// vRegistration_interceptSubscription_events_items checks
+// draft/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
 func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -23632,7 +24611,8 @@ func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vRegistration_eventWildcard checks draft/registration.schema.json#/$defs/eventWildcard.
+// vRegistration_eventWildcard checks
+// draft/registration.schema.json#/$defs/eventWildcard.
 func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23645,7 +24625,8 @@ func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vRegistration_interceptSubscription_mode checks draft/registration.schema.json#/$defs/interceptSubscription/properties/mode.
+// vRegistration_interceptSubscription_mode checks
+// draft/registration.schema.json#/$defs/interceptSubscription/properties/mode.
 func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "intercept")) {
@@ -23654,7 +24635,8 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vRegistration_interceptSubscription_failurePolicy checks draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
+// vRegistration_interceptSubscription_failurePolicy checks
+// draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
 func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23669,7 +24651,8 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_interceptSubscription_includeNative checks draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
+// vRegistration_interceptSubscription_includeNative checks
+// draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
 func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23712,7 +24695,8 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_filters_toolKinds checks draft/registration.schema.json#/$defs/filters/properties/toolKinds.
+// vRegistration_filters_toolKinds checks
+// draft/registration.schema.json#/$defs/filters/properties/toolKinds.
 func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23738,7 +24722,8 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_filters_paths checks draft/registration.schema.json#/$defs/filters/properties/paths.
+// vRegistration_filters_paths checks
+// draft/registration.schema.json#/$defs/filters/properties/paths.
 func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23764,7 +24749,8 @@ func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vRegistration_interceptSubscription_scope checks draft/registration.schema.json#/$defs/interceptSubscription/properties/scope.
+// vRegistration_interceptSubscription_scope checks
+// draft/registration.schema.json#/$defs/interceptSubscription/properties/scope.
 func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23779,7 +24765,8 @@ func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_interceptSubscription_disableable checks draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable.
+// vRegistration_interceptSubscription_disableable checks
+// draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable.
 func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23789,7 +24776,8 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vRegistration_observeSubscription checks draft/registration.schema.json#/$defs/observeSubscription.
+// vRegistration_observeSubscription checks
+// draft/registration.schema.json#/$defs/observeSubscription.
 func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23866,7 +24854,8 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_observeSubscription_allOf_0 checks draft/registration.schema.json#/$defs/observeSubscription/allOf/0.
+// vRegistration_observeSubscription_allOf_0 checks
+// draft/registration.schema.json#/$defs/observeSubscription/allOf/0.
 func vRegistration_observeSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23898,7 +24887,8 @@ func vRegistration_observeSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_observeSubscription_allOf_0_then checks draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then.
+// vRegistration_observeSubscription_allOf_0_then checks
+// draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then.
 func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23931,7 +24921,8 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vRegistration_observeSubscription_allOf_0_then_disableable checks draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable.
+// vRegistration_observeSubscription_allOf_0_then_disableable checks
+// draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable.
 func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
@@ -23940,7 +24931,8 @@ func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n 
 	return true
 }
 
-// vRegistration_observeSubscription_events checks draft/registration.schema.json#/$defs/observeSubscription/properties/events.
+// vRegistration_observeSubscription_events checks
+// draft/registration.schema.json#/$defs/observeSubscription/properties/events.
 func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23969,7 +24961,8 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vRegistration_observeSubscription_events_items checks draft/registration.schema.json#/$defs/observeSubscription/properties/events/items.
+// vRegistration_observeSubscription_events_items checks
+// draft/registration.schema.json#/$defs/observeSubscription/properties/events/items.
 func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -23988,7 +24981,8 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vRegistration_observeSubscription_mode checks draft/registration.schema.json#/$defs/observeSubscription/properties/mode.
+// vRegistration_observeSubscription_mode checks
+// draft/registration.schema.json#/$defs/observeSubscription/properties/mode.
 func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "observe")) {
@@ -23997,7 +24991,8 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vRegistration_observeSubscription_includeNative checks draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
+// vRegistration_observeSubscription_includeNative checks
+// draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
 func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24007,7 +25002,8 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vRegistration_observeSubscription_scope checks draft/registration.schema.json#/$defs/observeSubscription/properties/scope.
+// vRegistration_observeSubscription_scope checks
+// draft/registration.schema.json#/$defs/observeSubscription/properties/scope.
 func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24022,7 +25018,8 @@ func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vRegistration_observeSubscription_disableable checks draft/registration.schema.json#/$defs/observeSubscription/properties/disableable.
+// vRegistration_observeSubscription_disableable checks
+// draft/registration.schema.json#/$defs/observeSubscription/properties/disableable.
 func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24160,7 +25157,8 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vMCPElicitation_elicitRequestParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams.
+// vMCPElicitation_elicitRequestParams checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams.
 func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -24187,7 +25185,8 @@ func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
+// vMCPElicitation_elicitRequestUrlParams checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
 func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24244,7 +25243,8 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vMCPElicitation_requestMeta checks draft/mcp-elicitation.schema.json#/$defs/requestMeta.
+// vMCPElicitation_requestMeta checks
+// draft/mcp-elicitation.schema.json#/$defs/requestMeta.
 func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24273,7 +25273,8 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vMCPElicitation_progressToken checks draft/mcp-elicitation.schema.json#/$defs/ProgressToken.
+// vMCPElicitation_progressToken checks
+// draft/mcp-elicitation.schema.json#/$defs/ProgressToken.
 func vMCPElicitation_progressToken(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24283,7 +25284,8 @@ func vMCPElicitation_progressToken(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams_elicitationId checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId.
+// vMCPElicitation_elicitRequestUrlParams_elicitationId checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId.
 func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24293,7 +25295,8 @@ func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams_message checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message.
+// vMCPElicitation_elicitRequestUrlParams_message checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message.
 func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24303,7 +25306,8 @@ func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams_mode checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode.
+// vMCPElicitation_elicitRequestUrlParams_mode checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode.
 func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24316,7 +25320,8 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_taskMetadata checks draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
+// vMCPElicitation_taskMetadata checks
+// draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
 func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24345,7 +25350,8 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vMCPElicitation_taskMetadata_ttl checks draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl.
+// vMCPElicitation_taskMetadata_ttl checks
+// draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl.
 func vMCPElicitation_taskMetadata_ttl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24355,7 +25361,8 @@ func vMCPElicitation_taskMetadata_ttl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams_url checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url.
+// vMCPElicitation_elicitRequestUrlParams_url checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url.
 func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24368,7 +25375,8 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
+// vMCPElicitation_elicitRequestFormParams checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
 func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24419,7 +25427,8 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_message checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message.
+// vMCPElicitation_elicitRequestFormParams_message checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message.
 func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24429,7 +25438,8 @@ func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_mode checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode.
+// vMCPElicitation_elicitRequestFormParams_mode checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode.
 func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24442,7 +25452,8 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24489,7 +25500,8 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_schema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_schema checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24499,7 +25511,8 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_properties checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_properties checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24523,7 +25536,8 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 	return true
 }
 
-// vMCPElicitation_primitiveSchemaDefinition checks draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition.
+// vMCPElicitation_primitiveSchemaDefinition checks
+// draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition.
 func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -24586,7 +25600,8 @@ func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vMCPElicitation_stringSchema checks draft/mcp-elicitation.schema.json#/$defs/StringSchema.
+// vMCPElicitation_stringSchema checks
+// draft/mcp-elicitation.schema.json#/$defs/StringSchema.
 func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24644,7 +25659,8 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vMCPElicitation_stringSchema_type checks draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type.
+// vMCPElicitation_stringSchema_type checks
+// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type.
 func vMCPElicitation_stringSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24657,7 +25673,8 @@ func vMCPElicitation_stringSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vMCPElicitation_stringSchema_title checks draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title.
+// vMCPElicitation_stringSchema_title checks
+// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title.
 func vMCPElicitation_stringSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24667,7 +25684,8 @@ func vMCPElicitation_stringSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vMCPElicitation_stringSchema_description checks draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description.
+// vMCPElicitation_stringSchema_description checks
+// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description.
 func vMCPElicitation_stringSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24677,7 +25695,8 @@ func vMCPElicitation_stringSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vMCPElicitation_stringSchema_default checks draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default.
+// vMCPElicitation_stringSchema_default checks
+// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default.
 func vMCPElicitation_stringSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24687,7 +25706,8 @@ func vMCPElicitation_stringSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_stringSchema_format checks draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format.
+// vMCPElicitation_stringSchema_format checks
+// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format.
 func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24705,7 +25725,8 @@ func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vMCPElicitation_stringSchema_minLength checks draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength.
+// vMCPElicitation_stringSchema_minLength checks
+// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength.
 func vMCPElicitation_stringSchema_minLength(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24715,7 +25736,8 @@ func vMCPElicitation_stringSchema_minLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vMCPElicitation_stringSchema_maxLength checks draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength.
+// vMCPElicitation_stringSchema_maxLength checks
+// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength.
 func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24725,7 +25747,8 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vMCPElicitation_numberSchema checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
+// vMCPElicitation_numberSchema checks
+// draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
 func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24779,7 +25802,8 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vMCPElicitation_numberSchema_type checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type.
+// vMCPElicitation_numberSchema_type checks
+// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type.
 func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24797,7 +25821,8 @@ func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vMCPElicitation_numberSchema_title checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title.
+// vMCPElicitation_numberSchema_title checks
+// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title.
 func vMCPElicitation_numberSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24807,7 +25832,8 @@ func vMCPElicitation_numberSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vMCPElicitation_numberSchema_description checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description.
+// vMCPElicitation_numberSchema_description checks
+// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description.
 func vMCPElicitation_numberSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24817,7 +25843,8 @@ func vMCPElicitation_numberSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vMCPElicitation_numberSchema_default checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default.
+// vMCPElicitation_numberSchema_default checks
+// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default.
 func vMCPElicitation_numberSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24827,7 +25854,8 @@ func vMCPElicitation_numberSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_numberSchema_minimum checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum.
+// vMCPElicitation_numberSchema_minimum checks
+// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum.
 func vMCPElicitation_numberSchema_minimum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24837,7 +25865,8 @@ func vMCPElicitation_numberSchema_minimum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_numberSchema_maximum checks draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum.
+// vMCPElicitation_numberSchema_maximum checks
+// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum.
 func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24847,7 +25876,8 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_booleanSchema checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
+// vMCPElicitation_booleanSchema checks
+// draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
 func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24893,7 +25923,8 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vMCPElicitation_booleanSchema_type checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type.
+// vMCPElicitation_booleanSchema_type checks
+// draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type.
 func vMCPElicitation_booleanSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24906,7 +25937,8 @@ func vMCPElicitation_booleanSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vMCPElicitation_booleanSchema_title checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title.
+// vMCPElicitation_booleanSchema_title checks
+// draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title.
 func vMCPElicitation_booleanSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24916,7 +25948,8 @@ func vMCPElicitation_booleanSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vMCPElicitation_booleanSchema_description checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description.
+// vMCPElicitation_booleanSchema_description checks
+// draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description.
 func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24926,7 +25959,8 @@ func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vMCPElicitation_booleanSchema_default checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default.
+// vMCPElicitation_booleanSchema_default checks
+// draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default.
 func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24936,7 +25970,8 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
+// vMCPElicitation_untitledSingleSelectEnumSchema checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
 func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24987,7 +26022,8 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type.
+// vMCPElicitation_untitledSingleSelectEnumSchema_type checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type.
 func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25000,7 +26036,8 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title.
+// vMCPElicitation_untitledSingleSelectEnumSchema_title checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title.
 func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25010,7 +26047,8 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description.
+// vMCPElicitation_untitledSingleSelectEnumSchema_description checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description.
 func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25020,7 +26058,8 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n 
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default.
+// vMCPElicitation_untitledSingleSelectEnumSchema_default checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default.
 func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25030,7 +26069,8 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_enum checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum.
+// vMCPElicitation_untitledSingleSelectEnumSchema_enum checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum.
 func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25052,7 +26092,8 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_enum_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items.
+// vMCPElicitation_untitledSingleSelectEnumSchema_enum_items checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items.
 func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25062,7 +26103,8 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
+// vMCPElicitation_titledSingleSelectEnumSchema checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
 func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25113,7 +26155,8 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type.
+// vMCPElicitation_titledSingleSelectEnumSchema_type checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type.
 func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25126,7 +26169,8 @@ func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title.
+// vMCPElicitation_titledSingleSelectEnumSchema_title checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title.
 func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25136,7 +26180,8 @@ func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description.
+// vMCPElicitation_titledSingleSelectEnumSchema_description checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description.
 func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25146,7 +26191,8 @@ func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default.
+// vMCPElicitation_titledSingleSelectEnumSchema_default checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default.
 func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25156,7 +26202,8 @@ func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_oneOf checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf.
+// vMCPElicitation_titledSingleSelectEnumSchema_oneOf checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf.
 func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25178,7 +26225,8 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vMCPElicitation_labelledOption checks draft/mcp-elicitation.schema.json#/$defs/labelledOption.
+// vMCPElicitation_labelledOption checks
+// draft/mcp-elicitation.schema.json#/$defs/labelledOption.
 func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25217,7 +26265,8 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vMCPElicitation_labelledOption_const checks draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const.
+// vMCPElicitation_labelledOption_const checks
+// draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const.
 func vMCPElicitation_labelledOption_const(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25227,7 +26276,8 @@ func vMCPElicitation_labelledOption_const(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_labelledOption_title checks draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title.
+// vMCPElicitation_labelledOption_title checks
+// draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title.
 func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25237,7 +26287,8 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
+// vMCPElicitation_untitledMultiSelectEnumSchema checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
 func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25296,7 +26347,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type.
+// vMCPElicitation_untitledMultiSelectEnumSchema_type checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type.
 func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25309,7 +26361,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title.
+// vMCPElicitation_untitledMultiSelectEnumSchema_title checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title.
 func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25319,7 +26372,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description.
+// vMCPElicitation_untitledMultiSelectEnumSchema_description checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description.
 func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25329,7 +26383,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default.
+// vMCPElicitation_untitledMultiSelectEnumSchema_default checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default.
 func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25351,7 +26406,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_default_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items.
+// vMCPElicitation_untitledMultiSelectEnumSchema_default_items checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25361,7 +26417,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
+// vMCPElicitation_untitledMultiSelectEnumSchema_items checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25400,7 +26457,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type.
+// vMCPElicitation_untitledMultiSelectEnumSchema_items_type checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25413,7 +26471,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items_enum checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum.
+// vMCPElicitation_untitledMultiSelectEnumSchema_items_enum checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25435,7 +26494,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items.
+// vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25445,7 +26505,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_minItems checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems.
+// vMCPElicitation_untitledMultiSelectEnumSchema_minItems checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems.
 func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25455,7 +26516,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_maxItems checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems.
+// vMCPElicitation_untitledMultiSelectEnumSchema_maxItems checks
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems.
 func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25465,7 +26527,8 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
+// vMCPElicitation_titledMultiSelectEnumSchema checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
 func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25524,7 +26587,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type.
+// vMCPElicitation_titledMultiSelectEnumSchema_type checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type.
 func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25537,7 +26601,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title.
+// vMCPElicitation_titledMultiSelectEnumSchema_title checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title.
 func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25547,7 +26612,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description.
+// vMCPElicitation_titledMultiSelectEnumSchema_description checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description.
 func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25557,7 +26623,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default.
+// vMCPElicitation_titledMultiSelectEnumSchema_default checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default.
 func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25579,7 +26646,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_default_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items.
+// vMCPElicitation_titledMultiSelectEnumSchema_default_items checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items.
 func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25589,7 +26657,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
+// vMCPElicitation_titledMultiSelectEnumSchema_items checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25623,7 +26692,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf.
+// vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf.
 func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25645,7 +26715,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_minItems checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems.
+// vMCPElicitation_titledMultiSelectEnumSchema_minItems checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems.
 func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25655,7 +26726,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_maxItems checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems.
+// vMCPElicitation_titledMultiSelectEnumSchema_maxItems checks
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems.
 func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25665,7 +26737,8 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
+// vMCPElicitation_legacyTitledEnumSchema checks
+// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
 func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25720,7 +26793,8 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type.
+// vMCPElicitation_legacyTitledEnumSchema_type checks
+// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type.
 func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25733,7 +26807,8 @@ func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title.
+// vMCPElicitation_legacyTitledEnumSchema_title checks
+// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title.
 func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25743,7 +26818,8 @@ func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description.
+// vMCPElicitation_legacyTitledEnumSchema_description checks
+// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description.
 func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25753,7 +26829,8 @@ func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default.
+// vMCPElicitation_legacyTitledEnumSchema_default checks
+// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default.
 func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25763,7 +26840,8 @@ func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_enum checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum.
+// vMCPElicitation_legacyTitledEnumSchema_enum checks
+// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum.
 func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25785,7 +26863,8 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_enum_items checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items.
+// vMCPElicitation_legacyTitledEnumSchema_enum_items checks
+// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items.
 func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25795,7 +26874,8 @@ func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_enumNames checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames.
+// vMCPElicitation_legacyTitledEnumSchema_enumNames checks
+// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames.
 func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25817,7 +26897,8 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_enumNames_items checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items.
+// vMCPElicitation_legacyTitledEnumSchema_enumNames_items checks
+// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items.
 func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25827,7 +26908,8 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_required checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_required checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25849,7 +26931,9 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items
+// checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25859,7 +26943,8 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *a
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_type checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_type checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25872,7 +26957,8 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 	return true
 }
 
-// vMCPElicitation_elicitResult checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
+// vMCPElicitation_elicitResult checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
 func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25914,7 +27000,8 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vMCPElicitation_elicitResult_meta checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta.
+// vMCPElicitation_elicitResult_meta checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta.
 func vMCPElicitation_elicitResult_meta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25924,7 +27011,8 @@ func vMCPElicitation_elicitResult_meta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vMCPElicitation_elicitResult_action checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action.
+// vMCPElicitation_elicitResult_action checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action.
 func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25942,7 +27030,8 @@ func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vMCPElicitation_elicitResult_content checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content.
+// vMCPElicitation_elicitResult_content checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content.
 func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25966,7 +27055,8 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_elicitResult_content_additionalProperties checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
+// vMCPElicitation_elicitResult_content_additionalProperties checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
 func vMCPElicitation_elicitResult_content_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -25985,7 +27075,8 @@ func vMCPElicitation_elicitResult_content_additionalProperties(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0 checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0.
+// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0 checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0.
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26007,7 +27098,9 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 	return true
 }
 
-// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items.
+// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items
+// checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items.
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26017,7 +27110,8 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *
 	return true
 }
 
-// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1 checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1.
+// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1 checks
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1.
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26027,7 +27121,8 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 	return true
 }
 
-// vRegistration_contentReceiver checks draft/registration.schema.json#/$defs/contentReceiver.
+// vRegistration_contentReceiver checks
+// draft/registration.schema.json#/$defs/contentReceiver.
 func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26075,7 +27170,8 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vCommon_merged checks draft/common.schema.json#/$defs/request/properties/params.
+// vCommon_merged checks
+// draft/common.schema.json#/$defs/request/properties/params.
 func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_request_params(c, n, ev) {
 		return false
@@ -26086,7 +27182,8 @@ func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged2 checks draft/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged2 checks
+// draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
@@ -26097,7 +27194,8 @@ func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vEvent_merged checks draft/event.schema.json#/$defs/eventCore/properties/parentEventId.
+// vEvent_merged checks
+// draft/event.schema.json#/$defs/eventCore/properties/parentEventId.
 func vEvent_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_eventCore_parentEventId(c, n, ev) {
 		return false
@@ -26108,7 +27206,8 @@ func vEvent_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged3 checks draft/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged3 checks
+// draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
@@ -26119,7 +27218,8 @@ func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged4 checks draft/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged4 checks
+// draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
@@ -26130,7 +27230,8 @@ func vCommon_merged4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged5 checks draft/common.schema.json#/$defs/request/properties/params.
+// vCommon_merged5 checks
+// draft/common.schema.json#/$defs/request/properties/params.
 func vCommon_merged5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_request_params(c, n, ev) {
 		return false
@@ -26141,7 +27242,8 @@ func vCommon_merged5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged6 checks draft/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged6 checks
+// draft/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
@@ -26152,7 +27254,8 @@ func vCommon_merged6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged7 checks draft/common.schema.json#/$defs/notification/properties/params.
+// vCommon_merged7 checks
+// draft/common.schema.json#/$defs/notification/properties/params.
 func vCommon_merged7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_notification_params(c, n, ev) {
 		return false
@@ -26163,9 +27266,12 @@ func vCommon_merged7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// Regular expressions of pattern and patternProperties, translated from ECMA-262 to RE2 and
-// compiled to a DFA at generation time (ahprt.DFA answers as regexp does, without its
-// backtracking), or left to regexp when the DFA compiler refuses them (see internal/redfa).
+// Regular expressions of pattern and patternProperties, translated from
+// ECMA-262 to RE2 and
+// compiled to a DFA at generation time (ahprt.DFA answers as regexp does,
+// without its
+// backtracking), or left to regexp when the DFA compiler refuses them (see
+// internal/redfa).
 var (
 	// "^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"
 	// as RE2 "^(?:[A-Za-z][\\-0-9A-Z_a-z]*\\.)+[A-Za-z][\\-0-9A-Z_a-z]*$"
@@ -26285,7 +27391,8 @@ var (
 		Final: 6,
 	}
 	// "^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))"
-	// as RE2 "^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))"
+	// as RE2
+	// "^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))"
 	re2 = &ahprt.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -26410,7 +27517,8 @@ var (
 		Final: 6,
 	}
 	// "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))"
-	// as RE2 "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[#/?]|$))"
+	// as RE2
+	// "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[#/?]|$))"
 	re6 = &ahprt.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -27980,7 +29088,8 @@ var reasons = [...]ahprt.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/contentReceiver/required", Message: "missing member \"maxBytes\""},
 }
 
-// Each object's required members' reasons, in the schema's order (see ahprt.Ctx.FailRequired).
+// Each object's required members' reasons, in the schema's order (see
+// ahprt.Ctx.FailRequired).
 var (
 	required0   = []*ahprt.Reason{&reasons[1], &reasons[2], &reasons[3], &reasons[4]}
 	required1   = []*ahprt.Reason{&reasons[13], &reasons[14]}
@@ -28218,7 +29327,8 @@ func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence4 reports which of "usage", "latencyMs" object n has: bit i for the i-th.
+// presence4 reports which of "usage", "latencyMs" object n has: bit i for the
+// i-th.
 func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
@@ -28268,7 +29378,8 @@ func presence7(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence8 reports which of "durationMs", "fileChanges" object n has: bit i for the i-th.
+// presence8 reports which of "durationMs", "fileChanges" object n has: bit i
+// for the i-th.
 func presence8(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
@@ -28294,7 +29405,8 @@ func presence9(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	return
 }
 
-// presence10 reports which of "authentication" object n has: bit i for the i-th.
+// presence10 reports which of "authentication" object n has: bit i for the
+// i-th.
 func presence10(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {

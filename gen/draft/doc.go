@@ -1,7 +1,36 @@
 // Package draft holds the Agent Hooks Protocol messages of schema
-// snapshot "draft" (wire protocolVersion "draft"): Go types for
-// every schema document and definition, decoders that validate every
-// keyword in one pass, encoders, and constructors.
+// snapshot "draft" (wire protocolVersion "draft"): Go types for every
+// schema document and definition, decoders that validate every keyword in
+// one pass, encoders, and constructors.
+//
+// # Starting points
+//
+// Each type X has a decoder, DecodeX(data, opts...), and a validator that
+// builds no value, CheckX. Most programs start from these:
+//
+//   - [DecodeWireMessage] and [WireMessage]: any message of this snapshot, a type
+//     switch away from its kind.
+//   - [DecodeInterceptRequest] and [InterceptRequest]: a hooks/intercept request:
+//     the event, and the capabilities the host offers for it.
+//   - [DecodeInterceptResponse] and [InterceptResponse]: the reply to it: the
+//     effects.
+//   - [DecodeObserveNotification] and [ObserveNotification]: a hooks/observe
+//     notification.
+//   - [DecodeCapabilitiesRequest] and [CapabilitiesRequest]: a hooks/capabilities
+//     request.
+//   - [DecodeCapabilitiesResponse] and [CapabilitiesResponse]: the reply to it: the
+//     backend's manifest.
+//   - [DecodeEvent] and [Event]: every event type, with accessors for the envelope
+//     they share.
+//   - [DecodeEffect] and [Effect]: every effect type.
+//   - [DecodeRegistration] and [Registration]: a registration document: backends
+//     and their subscriptions.
+//
+// The dispatch package generated beside this one decodes a message of any
+// snapshot the module was generated with, chosen by its protocolVersion, and
+// answers what it cannot handle with the JSON-RPC error AHP defines. Package
+// github.com/ahpgen/ahpgen/backend serves hooks written against these types
+// over HTTP and stdio. [Registry] lists every entry point by schema location.
 //
 // Decoders are lenient where the schema leaves objects open (unknown
 // members are kept in each struct's Unknown field and written back) and

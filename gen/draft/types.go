@@ -4,21 +4,23 @@ package draft
 
 import "github.com/ahpgen/ahpgen/ahprt"
 
-// CapabilitiesRequest: hooks/capabilities request: asks a harness for its discovery manifest. Its params carry only the protocol version.
-//
-// Schema: draft/capabilities-request.schema.json#
+// CapabilitiesRequest is an object (capabilities-request.schema.json#).
+// hooks/capabilities request: asks a harness for its discovery manifest. Its
+// params carry only the protocol version.
 type CapabilitiesRequest struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCID
-	// Member "params" (required).
+	// Params is the member "params" (required).
 	Params CapabilitiesRequestParams
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*CapabilitiesRequest) isWireMessage() {}
 
-// bCapabilitiesRequest fills v, which is zero, from object n of a validated document.
+// bCapabilitiesRequest fills v, which is zero, from object n of a validated
+// document.
 func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesRequest) {
 	d := c.Doc
 	{
@@ -41,7 +43,8 @@ func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesRequest) {
 var sizeCapabilitiesRequest ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -64,7 +67,8 @@ func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-request.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-request.schema.json#.
 func (v *CapabilitiesRequest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesRequest)
 }
@@ -75,12 +79,15 @@ func (v *CapabilitiesRequest) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *CapabilitiesRequest) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
-// NewCapabilitiesRequest returns a CapabilitiesRequest with its required members; its encoding always carries jsonrpc "2.0", method "hooks/capabilities".
+// NewCapabilitiesRequest returns a new CapabilitiesRequest with its required
+// members; its encoding always carries jsonrpc "2.0", method
+// "hooks/capabilities".
 func NewCapabilitiesRequest(id JSONRPCID, params CapabilitiesRequestParams) *CapabilitiesRequest {
 	return &CapabilitiesRequest{
 		ID:     id,
@@ -88,23 +95,24 @@ func NewCapabilitiesRequest(id JSONRPCID, params CapabilitiesRequestParams) *Cap
 	}
 }
 
-// JSONRPCRequest: JSON-RPC request envelope; the reply is matched to it by id.
-//
-// Schema: draft/common.schema.json#/$defs/request
+// JSONRPCRequest is an object (common.schema.json#/$defs/request). JSON-RPC
+// request envelope; the reply is matched to it by id.
 type JSONRPCRequest struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCID
-	// Member "method" (required).
+	// Method is the member "method" (required).
 	Method MethodName
-	// Member "params" (required).
+	// Params is the member "params" (required).
 	Params ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*JSONRPCRequest) isJSONRPCMessage() {}
 
-// bJSONRPCRequest fills v, which is zero, from object n of a validated document.
+// bJSONRPCRequest fills v, which is zero, from object n of a validated
+// document.
 func bJSONRPCRequest(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCRequest) {
 	d := c.Doc
 	{
@@ -128,7 +136,8 @@ func bJSONRPCRequest(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCRequest) {
 var sizeJSONRPCRequest ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -152,7 +161,8 @@ func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/request.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/request.
 func (v *JSONRPCRequest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_request)
 }
@@ -163,12 +173,14 @@ func (v *JSONRPCRequest) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_request)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_request, bJSONRPCRequest)
 }
 
-// NewJSONRPCRequest returns a JSONRPCRequest with its required members; its encoding always carries jsonrpc "2.0".
+// NewJSONRPCRequest returns a new JSONRPCRequest with its required members;
+// its encoding always carries jsonrpc "2.0".
 func NewJSONRPCRequest(id JSONRPCID, method MethodName, params ahprt.Value) *JSONRPCRequest {
 	return &JSONRPCRequest{
 		ID:     id,
@@ -177,16 +189,17 @@ func NewJSONRPCRequest(id JSONRPCID, method MethodName, params ahprt.Value) *JSO
 	}
 }
 
-// JSONRPCID: Request identifier: a non-empty string or an integer.
+// JSONRPCID is a value of one of several JSON kinds
+// (common.schema.json#/$defs/jsonRpcId). Request identifier: a non-empty
+// string or an integer.
 // Exactly one field is set.
-//
-// Schema: draft/common.schema.json#/$defs/jsonRpcId
 type JSONRPCID struct {
 	Int    *ahprt.Number
 	String *string
 }
 
-// bJSONRPCID fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+// bJSONRPCID fills v, which is zero, from value n of a validated document (one
+// field, for its JSON kind).
 func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
@@ -216,7 +229,8 @@ func (v *JSONRPCID) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/jsonRpcId.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/jsonRpcId.
 func (v *JSONRPCID) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_jsonRpcId)
 }
@@ -227,20 +241,21 @@ func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcId)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_jsonRpcId, bJSONRPCID)
 }
 
-// MethodName is a string, as draft/common.schema.json#/$defs/methodName names it.
+// MethodName is a string (common.schema.json#/$defs/methodName).
 type MethodName = string
 
-// CapabilitiesRequestParams is an object of the schema.
-//
-// Schema: draft/common.schema.json#/$defs/request/properties/params
+// CapabilitiesRequestParams is an object
+// (common.schema.json#/$defs/request/properties/params).
 type CapabilitiesRequestParams struct{}
 
-// bCapabilitiesRequestParams fills v, which is zero, from object n of a validated document.
+// bCapabilitiesRequestParams fills v, which is zero, from object n of a
+// validated document.
 func bCapabilitiesRequestParams(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesRequestParams) {
 	d := c.Doc
 	{
@@ -257,7 +272,8 @@ func bCapabilitiesRequestParams(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesReque
 var sizeCapabilitiesRequestParams ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -273,7 +289,8 @@ func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/request/properties/params.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/request/properties/params.
 func (v *CapabilitiesRequestParams) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged)
 }
@@ -284,31 +301,37 @@ func (v *CapabilitiesRequestParams) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *CapabilitiesRequestParams) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged, bCapabilitiesRequestParams)
 }
 
-// NewCapabilitiesRequestParams returns a CapabilitiesRequestParams with its required members; its encoding always carries protocolVersion "draft".
+// NewCapabilitiesRequestParams returns a new CapabilitiesRequestParams with
+// its required members; its encoding always carries protocolVersion "draft".
 func NewCapabilitiesRequestParams() *CapabilitiesRequestParams {
 	return &CapabilitiesRequestParams{}
 }
 
-// CapabilitiesResponse: Successful reply to hooks/capabilities: the harness's discovery manifest, listing each supported event with its delivery modes and intercept capabilities, known gaps, transports, authentication schemes, limits and policy facts.
-//
-// Schema: draft/capabilities-response.schema.json#
+// CapabilitiesResponse is an object (capabilities-response.schema.json#).
+// Successful reply to hooks/capabilities: the harness's discovery manifest,
+// listing each supported event with its delivery modes and intercept
+// capabilities, known gaps, transports, authentication schemes, limits and
+// policy facts.
 type CapabilitiesResponse struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCResponseID
-	// Member "result" (required).
+	// Result is the member "result" (required).
 	Result CapabilitiesResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*CapabilitiesResponse) isWireMessage() {}
 
-// bCapabilitiesResponse fills v, which is zero, from object n of a validated document.
+// bCapabilitiesResponse fills v, which is zero, from object n of a validated
+// document.
 func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponse) {
 	d := c.Doc
 	{
@@ -330,7 +353,8 @@ func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponse) 
 var sizeCapabilitiesResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -352,7 +376,8 @@ func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-response.schema.json#.
 func (v *CapabilitiesResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse)
 }
@@ -363,12 +388,14 @@ func (v *CapabilitiesResponse) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *CapabilitiesResponse) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse, bCapabilitiesResponse)
 }
 
-// NewCapabilitiesResponse returns a CapabilitiesResponse with its required members; its encoding always carries jsonrpc "2.0".
+// NewCapabilitiesResponse returns a new CapabilitiesResponse with its required
+// members; its encoding always carries jsonrpc "2.0".
 func NewCapabilitiesResponse(id JSONRPCResponseID, result CapabilitiesResponseResult) *CapabilitiesResponse {
 	return &CapabilitiesResponse{
 		ID:     id,
@@ -376,21 +403,23 @@ func NewCapabilitiesResponse(id JSONRPCResponseID, result CapabilitiesResponseRe
 	}
 }
 
-// JSONRPCSuccessResponse: JSON-RPC reply that carries a result object and no error member.
-//
-// Schema: draft/common.schema.json#/$defs/successResponse
+// JSONRPCSuccessResponse is an object
+// (common.schema.json#/$defs/successResponse). JSON-RPC reply that carries a
+// result object and no error member.
 type JSONRPCSuccessResponse struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCResponseID
-	// Member "result" (required).
+	// Result is the member "result" (required).
 	Result ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*JSONRPCSuccessResponse) isJSONRPCMessage() {}
 
-// bJSONRPCSuccessResponse fills v, which is zero, from object n of a validated document.
+// bJSONRPCSuccessResponse fills v, which is zero, from object n of a validated
+// document.
 func bJSONRPCSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCSuccessResponse) {
 	d := c.Doc
 	{
@@ -412,7 +441,8 @@ func bJSONRPCSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCSuccessRespon
 var sizeJSONRPCSuccessResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -434,7 +464,8 @@ func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/successResponse.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/successResponse.
 func (v *JSONRPCSuccessResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_successResponse)
 }
@@ -445,12 +476,14 @@ func (v *JSONRPCSuccessResponse) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_successResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *JSONRPCSuccessResponse) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_successResponse, bJSONRPCSuccessResponse)
 }
 
-// NewJSONRPCSuccessResponse returns a JSONRPCSuccessResponse with its required members; its encoding always carries jsonrpc "2.0".
+// NewJSONRPCSuccessResponse returns a new JSONRPCSuccessResponse with its
+// required members; its encoding always carries jsonrpc "2.0".
 func NewJSONRPCSuccessResponse(id JSONRPCResponseID, result ahprt.Value) *JSONRPCSuccessResponse {
 	return &JSONRPCSuccessResponse{
 		ID:     id,
@@ -458,10 +491,10 @@ func NewJSONRPCSuccessResponse(id JSONRPCResponseID, result ahprt.Value) *JSONRP
 	}
 }
 
-// JSONRPCResponseID: Response identifier: a request identifier, or null when the request could not be identified.
+// JSONRPCResponseID is a value of one of several JSON kinds
+// (common.schema.json#/$defs/jsonRpcResponseId). Response identifier: a
+// request identifier, or null when the request could not be identified.
 // Exactly one field is set.
-//
-// Schema: draft/common.schema.json#/$defs/jsonRpcResponseId
 type JSONRPCResponseID struct {
 	// Null is set for the JSON null.
 	Null   bool
@@ -469,7 +502,8 @@ type JSONRPCResponseID struct {
 	String *string
 }
 
-// bJSONRPCResponseID fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+// bJSONRPCResponseID fills v, which is zero, from value n of a validated
+// document (one field, for its JSON kind).
 func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 	d := c.Doc
 	switch d.Kind(n) {
@@ -503,7 +537,8 @@ func (v *JSONRPCResponseID) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/jsonRpcResponseId.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/jsonRpcResponseId.
 func (v *JSONRPCResponseID) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_jsonRpcResponseId)
 }
@@ -514,22 +549,24 @@ func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcResponseId)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
-// CapabilitiesResponseResult is an object of the schema.
-//
-// Schema: draft/common.schema.json#/$defs/successResponse/properties/result
+// CapabilitiesResponseResult is an object
+// (common.schema.json#/$defs/successResponse/properties/result).
 type CapabilitiesResponseResult struct {
-	// Member "manifest" (required).
+	// Manifest is the member "manifest" (required).
 	Manifest StaticCapabilityManifest
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bCapabilitiesResponseResult fills v, which is zero, from object n of a validated document.
+// bCapabilitiesResponseResult fills v, which is zero, from object n of a
+// validated document.
 func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResult) {
 	d := c.Doc
 	{
@@ -549,7 +586,8 @@ func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResp
 var sizeCapabilitiesResponseResult ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -569,7 +607,8 @@ func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/successResponse/properties/result.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/successResponse/properties/result.
 func (v *CapabilitiesResponseResult) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged2)
 }
@@ -580,43 +619,49 @@ func (v *CapabilitiesResponseResult) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged2)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *CapabilitiesResponseResult) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCommon_merged2, bCapabilitiesResponseResult)
 }
 
-// NewCapabilitiesResponseResult returns a CapabilitiesResponseResult with its required members; its encoding always carries protocolVersion "draft".
+// NewCapabilitiesResponseResult returns a new CapabilitiesResponseResult with
+// its required members; its encoding always carries protocolVersion "draft".
 func NewCapabilitiesResponseResult(manifest StaticCapabilityManifest) *CapabilitiesResponseResult {
 	return &CapabilitiesResponseResult{Manifest: manifest}
 }
 
-// StaticCapabilityManifest is an object of the schema.
-//
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
+// StaticCapabilityManifest is an object
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest).
 type StaticCapabilityManifest struct {
-	// Member "events" (required).
+	// Events is the member "events" (required).
 	Events []StaticCapabilityManifestEvent
-	// Member "gaps" (required).
+	// Gaps is the member "gaps" (required).
 	Gaps []StaticCapabilityManifestGap
-	// Member "transports" (required).
+	// Transports is the member "transports" (required).
 	Transports []StaticCapabilityManifestTransport
-	// Member "authentication" (required).
+	// Authentication is the member "authentication" (required).
 	Authentication []StaticCapabilityManifestAuthenticationItem
-	// Member "limits" (required).
+	// Limits is the member "limits" (required).
 	Limits StaticCapabilityManifestLimits
-	// Member "toolPaths" (required).
+	// ToolPaths is the member "toolPaths" (required).
 	ToolPaths []NonEmptyString
-	// Member "contentCategories" (required).
+	// ContentCategories is the member "contentCategories" (required).
 	ContentCategories []NonEmptyString
-	// Registration scopes honoured; with the managed scope, hooks cannot be switched off. Member "managedPolicy" (required).
+	// ManagedPolicy is the member "managedPolicy" (required). Registration
+	// scopes honoured; with the managed scope, hooks cannot be switched off.
 	ManagedPolicy StaticCapabilityManifestManagedPolicy
-	// Paths of event or item fields usable for correlation. They identify nothing for authorization purposes. Member "correlationIdentityFields" (required).
+	// CorrelationIdentityFields is the member "correlationIdentityFields"
+	// (required). Paths of event or item fields usable for correlation. They
+	// identify nothing for authorization purposes.
 	CorrelationIdentityFields []NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bStaticCapabilityManifest fills v, which is zero, from object n of a validated document.
+// bStaticCapabilityManifest fills v, which is zero, from object n of a
+// validated document.
 func bStaticCapabilityManifest(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifest) {
 	d := c.Doc
 	{
@@ -651,7 +696,8 @@ func bStaticCapabilityManifest(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityMa
 var sizeStaticCapabilityManifest ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -686,7 +732,8 @@ func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
 func (v *StaticCapabilityManifest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest)
 }
@@ -697,26 +744,31 @@ func (v *StaticCapabilityManifest) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *StaticCapabilityManifest) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
-// StaticCapabilityManifestEvent: One supported event. Interception is only possible for interceptable events and then needs the event's capabilities; observe-only entries offer no effects.
-//
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items
+// StaticCapabilityManifestEvent is an object
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items).
+// One supported event. Interception is only possible for interceptable events
+// and then needs the event's capabilities; observe-only entries offer no
+// effects.
 type StaticCapabilityManifestEvent struct {
-	// Member "event" (required).
+	// Event is the member "event" (required).
 	Event EventType
-	// Member "modes" (required).
+	// Modes is the member "modes" (required).
 	Modes []StaticCapabilityManifestEventMode
-	// Optional member "capabilities"; nil when absent.
+	// Capabilities is the optional member "capabilities" (nil when absent).
 	Capabilities *Capabilities
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bStaticCapabilityManifestEvent fills v, which is zero, from object n of a validated document.
+// bStaticCapabilityManifestEvent fills v, which is zero, from object n of a
+// validated document.
 func bStaticCapabilityManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestEvent) {
 	d := c.Doc
 	{
@@ -741,7 +793,8 @@ func bStaticCapabilityManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabil
 var sizeStaticCapabilityManifestEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -766,7 +819,8 @@ func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
 func (v *StaticCapabilityManifestEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
@@ -777,15 +831,18 @@ func (v *StaticCapabilityManifestEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *StaticCapabilityManifestEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest_events_items, bStaticCapabilityManifestEvent)
 }
 
-// EventType: Every event name in the draft catalogue.
+// EventType is a string from a fixed list
+// (common.schema.json#/$defs/eventType). Every event name in the draft
+// catalogue.
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/common.schema.json#/$defs/eventType
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type EventType string
 
 // The values of EventType.
@@ -824,10 +881,11 @@ const (
 	EventTypeHookFailure            EventType = "hook.failure"
 )
 
-// StaticCapabilityManifestEventMode is a string from a fixed list.
+// StaticCapabilityManifestEventMode is a string from a fixed list
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type StaticCapabilityManifestEventMode string
 
 // The values of StaticCapabilityManifestEventMode.
@@ -836,21 +894,30 @@ const (
 	StaticCapabilityManifestEventModeIntercept StaticCapabilityManifestEventMode = "intercept"
 )
 
-// Capabilities: What the harness lets a backend return for the event at hand: the usable effect types plus the details for modify, flow and inject. A backend may only answer with effects offered here.
-//
-// Schema: draft/capabilities.schema.json#
+// Capabilities is an object (capabilities.schema.json#). What the harness lets
+// a backend return for the event at hand: the usable effect types plus the
+// details for modify, flow and inject. A backend may only answer with effects
+// offered here.
 type Capabilities struct {
-	// Offered effect types: the standard names or experimental reverse-DNS names. Member "effects" (required).
+	// Effects is the member "effects" (required). Offered effect types: the
+	// standard names or experimental reverse-DNS names.
 	Effects []string
-	// Operations offered per modify target. Optional member "modify"; nil when absent.
+	// Modify is the optional member "modify" (nil when absent). Operations
+	// offered per modify target.
 	Modify *CapabilitiesModify
-	// Flow control on offer. Offering continue requires the continuation counters. Optional member "flow"; nil when absent.
+	// Flow is the optional member "flow" (nil when absent). Flow control on
+	// offer. Offering continue requires the continuation counters.
 	Flow *CapabilitiesFlow
-	// Context injection on offer and the delivery points allowed. Optional member "inject"; nil when absent.
+	// Inject is the optional member "inject" (nil when absent). Context
+	// injection on offer and the delivery points allowed.
 	Inject *CapabilitiesInject
-	// Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support. Optional member "elicitation"; nil when absent.
+	// Elicitation is the optional member "elicitation" (nil when absent).
+	// Elicitation modes the harness opts into, each independently. Missing or
+	// empty means none; only an empty capability that came from MCP is read as
+	// form support.
 	Elicitation *CapabilitiesElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -889,7 +956,8 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node, v *Capabilities) {
 var sizeCapabilities ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -924,7 +992,8 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities.schema.json#.
 func (v *Capabilities) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilities)
 }
@@ -935,38 +1004,41 @@ func (v *Capabilities) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Capabilities) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities, bCapabilities)
 }
 
-// CapabilitiesModify: Operations offered per modify target.
-//
-// Schema: draft/capabilities.schema.json#/properties/modify
+// CapabilitiesModify is an object
+// (capabilities.schema.json#/properties/modify). Operations offered per modify
+// target.
 type CapabilitiesModify struct {
-	// Optional member "input"; nil when absent.
+	// Input is the optional member "input" (nil when absent).
 	Input *ModifyOperations
-	// Optional member "output"; nil when absent.
+	// Output is the optional member "output" (nil when absent).
 	Output *ModifyOperations
-	// Optional member "prompt"; nil when absent.
+	// Prompt is the optional member "prompt" (nil when absent).
 	Prompt *ModifyOperations
-	// Optional member "request"; nil when absent.
+	// Request is the optional member "request" (nil when absent).
 	Request *ModifyOperations
-	// Optional member "response"; nil when absent.
+	// Response is the optional member "response" (nil when absent).
 	Response *ModifyOperations
-	// Optional member "content"; nil when absent.
+	// Content is the optional member "content" (nil when absent).
 	Content *ModifyOperations
-	// Optional member "instructions"; nil when absent.
+	// Instructions is the optional member "instructions" (nil when absent).
 	Instructions *ModifyOperations
-	// Optional member "summary"; nil when absent.
+	// Summary is the optional member "summary" (nil when absent).
 	Summary *ModifyOperations
-	// Optional member "workspace"; nil when absent.
+	// Workspace is the optional member "workspace" (nil when absent).
 	Workspace *ModifyOperations
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bCapabilitiesModify fills v, which is zero, from object n of a validated document.
+// bCapabilitiesModify fills v, which is zero, from object n of a validated
+// document.
 func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesModify) {
 	d := c.Doc
 	{
@@ -1019,7 +1091,8 @@ func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesModify) {
 var sizeCapabilitiesModify ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1072,7 +1145,8 @@ func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/modify.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities.schema.json#/properties/modify.
 func (v *CapabilitiesModify) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modify)
 }
@@ -1083,24 +1157,27 @@ func (v *CapabilitiesModify) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_modify)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *CapabilitiesModify) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_modify, bCapabilitiesModify)
 }
 
-// ModifyOperations: Which modify operations a target supports; at least one must be true.
-//
-// Schema: draft/capabilities.schema.json#/$defs/modifyOperations
+// ModifyOperations is an object
+// (capabilities.schema.json#/$defs/modifyOperations). Which modify operations
+// a target supports; at least one must be true.
 type ModifyOperations struct {
-	// Member "replace" (required).
+	// Replace is the member "replace" (required).
 	Replace bool
-	// Member "merge" (required).
+	// Merge is the member "merge" (required).
 	Merge bool
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bModifyOperations fills v, which is zero, from object n of a validated document.
+// bModifyOperations fills v, which is zero, from object n of a validated
+// document.
 func bModifyOperations(c *ahprt.Ctx, n ahprt.Node, v *ModifyOperations) {
 	d := c.Doc
 	{
@@ -1121,7 +1198,8 @@ func bModifyOperations(c *ahprt.Ctx, n ahprt.Node, v *ModifyOperations) {
 var sizeModifyOperations ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ModifyOperations) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1142,7 +1220,8 @@ func (v *ModifyOperations) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/$defs/modifyOperations.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities.schema.json#/$defs/modifyOperations.
 func (v *ModifyOperations) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modifyOperations)
 }
@@ -1153,28 +1232,33 @@ func (v *ModifyOperations) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_modifyOperations)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ModifyOperations) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_modifyOperations, bModifyOperations)
 }
 
-// CapabilitiesFlow: Flow control on offer. Offering continue requires the continuation counters.
-//
-// Schema: draft/capabilities.schema.json#/properties/flow
+// CapabilitiesFlow is an object (capabilities.schema.json#/properties/flow).
+// Flow control on offer. Offering continue requires the continuation counters.
 type CapabilitiesFlow struct {
-	// Member "operations" (required).
+	// Operations is the member "operations" (required).
 	Operations []CapabilitiesFlowOperation
-	// Optional member "remainingContinuations"; nil when absent.
+	// RemainingContinuations is the optional member "remainingContinuations"
+	// (nil when absent).
 	RemainingContinuations *CommonNonNegativeInteger
-	// Optional member "continuationCount"; nil when absent.
+	// ContinuationCount is the optional member "continuationCount" (nil when
+	// absent).
 	ContinuationCount *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
+	// MaxContinuations is the optional member "maxContinuations" (nil when
+	// absent).
 	MaxContinuations *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bCapabilitiesFlow fills v, which is zero, from object n of a validated document.
+// bCapabilitiesFlow fills v, which is zero, from object n of a validated
+// document.
 func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
 	d := c.Doc
 	var slab0 *[3]CommonNonNegativeInteger
@@ -1212,7 +1296,8 @@ func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
 var sizeCapabilitiesFlow ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1243,7 +1328,8 @@ func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/flow.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities.schema.json#/properties/flow.
 func (v *CapabilitiesFlow) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
 }
@@ -1254,15 +1340,17 @@ func (v *CapabilitiesFlow) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_flow)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *CapabilitiesFlow) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_flow, bCapabilitiesFlow)
 }
 
-// CapabilitiesFlowOperation is a string from a fixed list.
+// CapabilitiesFlowOperation is a string from a fixed list
+// (capabilities.schema.json#/properties/flow/properties/operations/items).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/flow/properties/operations/items
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type CapabilitiesFlowOperation string
 
 // The values of CapabilitiesFlowOperation.
@@ -1271,20 +1359,23 @@ const (
 	CapabilitiesFlowOperationContinue CapabilitiesFlowOperation = "continue"
 )
 
-// CommonNonNegativeInteger is an exact JSON number, as draft/common.schema.json#/$defs/nonNegativeInteger names it.
+// CommonNonNegativeInteger is an exact JSON number
+// (common.schema.json#/$defs/nonNegativeInteger).
 type CommonNonNegativeInteger = ahprt.Number
 
-// CapabilitiesInject: Context injection on offer and the delivery points allowed.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject
+// CapabilitiesInject is an object
+// (capabilities.schema.json#/properties/inject). Context injection on offer
+// and the delivery points allowed.
 type CapabilitiesInject struct {
-	// Member "context" (required).
+	// Context is the member "context" (required).
 	Context CapabilitiesInjectContext
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bCapabilitiesInject fills v, which is zero, from object n of a validated document.
+// bCapabilitiesInject fills v, which is zero, from object n of a validated
+// document.
 func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInject) {
 	d := c.Doc
 	{
@@ -1303,7 +1394,8 @@ func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInject) {
 var sizeCapabilitiesInject ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1322,7 +1414,8 @@ func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities.schema.json#/properties/inject.
 func (v *CapabilitiesInject) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
 }
@@ -1333,22 +1426,24 @@ func (v *CapabilitiesInject) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_inject)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *CapabilitiesInject) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_inject, bCapabilitiesInject)
 }
 
-// CapabilitiesInjectContext is an object of the schema.
-//
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context
+// CapabilitiesInjectContext is an object
+// (capabilities.schema.json#/properties/inject/properties/context).
 type CapabilitiesInjectContext struct {
-	// Member "deliverAt" (required).
+	// DeliverAt is the member "deliverAt" (required).
 	DeliverAt []CapabilitiesInjectContextDeliverAtItem
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bCapabilitiesInjectContext fills v, which is zero, from object n of a validated document.
+// bCapabilitiesInjectContext fills v, which is zero, from object n of a
+// validated document.
 func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInjectContext) {
 	d := c.Doc
 	{
@@ -1368,7 +1463,8 @@ func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInjec
 var sizeCapabilitiesInjectContext ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1388,7 +1484,8 @@ func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/inject/properties/context.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities.schema.json#/properties/inject/properties/context.
 func (v *CapabilitiesInjectContext) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
 }
@@ -1399,20 +1496,23 @@ func (v *CapabilitiesInjectContext) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_inject_context)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *CapabilitiesInjectContext) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_inject_context, bCapabilitiesInjectContext)
 }
 
-// NewCapabilitiesInjectContext returns a CapabilitiesInjectContext with its required members; its encoding always carries append true.
+// NewCapabilitiesInjectContext returns a new CapabilitiesInjectContext with
+// its required members; its encoding always carries append true.
 func NewCapabilitiesInjectContext(deliverAt []CapabilitiesInjectContextDeliverAtItem) *CapabilitiesInjectContext {
 	return &CapabilitiesInjectContext{DeliverAt: deliverAt}
 }
 
-// CapabilitiesInjectContextDeliverAtItem is a string from a fixed list.
+// CapabilitiesInjectContextDeliverAtItem is a string from a fixed list
+// (capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type CapabilitiesInjectContextDeliverAtItem string
 
 // The values of CapabilitiesInjectContextDeliverAtItem.
@@ -1421,19 +1521,22 @@ const (
 	CapabilitiesInjectContextDeliverAtItemNextTurn CapabilitiesInjectContextDeliverAtItem = "next_turn"
 )
 
-// CapabilitiesElicitation: Elicitation modes the harness opts into, each independently. Missing or empty means none; only an empty capability that came from MCP is read as form support.
-//
-// Schema: draft/capabilities.schema.json#/properties/elicitation
+// CapabilitiesElicitation is an object
+// (capabilities.schema.json#/properties/elicitation). Elicitation modes the
+// harness opts into, each independently. Missing or empty means none; only an
+// empty capability that came from MCP is read as form support.
 type CapabilitiesElicitation struct {
-	// Optional member "form"; nil when absent.
+	// Form is the optional member "form" (nil when absent).
 	Form ahprt.Value
-	// Optional member "url"; nil when absent.
+	// URL is the optional member "url" (nil when absent).
 	URL ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bCapabilitiesElicitation fills v, which is zero, from object n of a validated document.
+// bCapabilitiesElicitation fills v, which is zero, from object n of a
+// validated document.
 func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesElicitation) {
 	d := c.Doc
 	{
@@ -1454,7 +1557,8 @@ func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesElicita
 var sizeCapabilitiesElicitation ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1479,7 +1583,8 @@ func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities.schema.json#/properties/elicitation.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities.schema.json#/properties/elicitation.
 func (v *CapabilitiesElicitation) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
 }
@@ -1490,24 +1595,26 @@ func (v *CapabilitiesElicitation) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_elicitation)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_elicitation, bCapabilitiesElicitation)
 }
 
-// StaticCapabilityManifestGap is an object of the schema.
-//
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items
+// StaticCapabilityManifestGap is an object
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items).
 type StaticCapabilityManifestGap struct {
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path NonEmptyString
-	// Member "reason" (required).
+	// Reason is the member "reason" (required).
 	Reason NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bStaticCapabilityManifestGap fills v, which is zero, from object n of a validated document.
+// bStaticCapabilityManifestGap fills v, which is zero, from object n of a
+// validated document.
 func bStaticCapabilityManifestGap(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestGap) {
 	d := c.Doc
 	{
@@ -1528,7 +1635,8 @@ func bStaticCapabilityManifestGap(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilit
 var sizeStaticCapabilityManifestGap ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1549,7 +1657,8 @@ func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func (v *StaticCapabilityManifestGap) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
@@ -1560,18 +1669,20 @@ func (v *StaticCapabilityManifestGap) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *StaticCapabilityManifestGap) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, bStaticCapabilityManifestGap)
 }
 
-// NonEmptyString is a string, as draft/common.schema.json#/$defs/nonEmptyString names it.
+// NonEmptyString is a string (common.schema.json#/$defs/nonEmptyString).
 type NonEmptyString = string
 
-// StaticCapabilityManifestTransport is a string from a fixed list.
+// StaticCapabilityManifestTransport is a string from a fixed list
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type StaticCapabilityManifestTransport string
 
 // The values of StaticCapabilityManifestTransport.
@@ -1581,10 +1692,11 @@ const (
 	StaticCapabilityManifestTransportInProcess StaticCapabilityManifestTransport = "in_process"
 )
 
-// StaticCapabilityManifestAuthenticationItem is a string from a fixed list.
+// StaticCapabilityManifestAuthenticationItem is a string from a fixed list
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type StaticCapabilityManifestAuthenticationItem string
 
 // The values of StaticCapabilityManifestAuthenticationItem.
@@ -1593,23 +1705,25 @@ const (
 	StaticCapabilityManifestAuthenticationItemOAuth  StaticCapabilityManifestAuthenticationItem = "oauth"
 )
 
-// StaticCapabilityManifestLimits is an object of the schema.
-//
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits
+// StaticCapabilityManifestLimits is an object
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits).
 type StaticCapabilityManifestLimits struct {
-	// Optional member "maxUploadBytes"; nil when absent.
+	// MaxUploadBytes is the optional member "maxUploadBytes" (nil when absent).
 	MaxUploadBytes *CommonNonNegativeInteger
-	// Optional member "maxContinuations"; nil when absent.
+	// MaxContinuations is the optional member "maxContinuations" (nil when
+	// absent).
 	MaxContinuations *CommonNonNegativeInteger
-	// Optional member "minTimeoutMs"; nil when absent.
+	// MinTimeoutMs is the optional member "minTimeoutMs" (nil when absent).
 	MinTimeoutMs *CommonNonNegativeInteger
-	// Optional member "maxTimeoutMs"; nil when absent.
+	// MaxTimeoutMs is the optional member "maxTimeoutMs" (nil when absent).
 	MaxTimeoutMs *CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bStaticCapabilityManifestLimits fills v, which is zero, from object n of a validated document.
+// bStaticCapabilityManifestLimits fills v, which is zero, from object n of a
+// validated document.
 func bStaticCapabilityManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestLimits) {
 	d := c.Doc
 	var slab0 *[4]CommonNonNegativeInteger
@@ -1651,7 +1765,8 @@ func bStaticCapabilityManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabi
 var sizeStaticCapabilityManifestLimits ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1684,7 +1799,8 @@ func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
 func (v *StaticCapabilityManifestLimits) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
@@ -1695,24 +1811,28 @@ func (v *StaticCapabilityManifestLimits) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *StaticCapabilityManifestLimits) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_limits, bStaticCapabilityManifestLimits)
 }
 
-// StaticCapabilityManifestManagedPolicy: Registration scopes honoured; with the managed scope, hooks cannot be switched off.
-//
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy
+// StaticCapabilityManifestManagedPolicy is an object
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy).
+// Registration scopes honoured; with the managed scope, hooks cannot be
+// switched off.
 type StaticCapabilityManifestManagedPolicy struct {
-	// Member "scopes" (required).
+	// Scopes is the member "scopes" (required).
 	Scopes []StaticCapabilityManifestManagedPolicyScope
-	// Member "disableable" (required).
+	// Disableable is the member "disableable" (required).
 	Disableable bool
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bStaticCapabilityManifestManagedPolicy fills v, which is zero, from object n of a validated document.
+// bStaticCapabilityManifestManagedPolicy fills v, which is zero, from object n
+// of a validated document.
 func bStaticCapabilityManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestManagedPolicy) {
 	d := c.Doc
 	{
@@ -1733,7 +1853,8 @@ func bStaticCapabilityManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node, v *Stati
 var sizeStaticCapabilityManifestManagedPolicy ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1754,7 +1875,8 @@ func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
+// Validate reports whether v, encoded, satisfies
+// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
 func (v *StaticCapabilityManifestManagedPolicy) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
@@ -1765,15 +1887,17 @@ func (v *StaticCapabilityManifestManagedPolicy) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *StaticCapabilityManifestManagedPolicy) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bStaticCapabilityManifestManagedPolicy)
 }
 
-// StaticCapabilityManifestManagedPolicyScope is a string from a fixed list.
+// StaticCapabilityManifestManagedPolicyScope is a string from a fixed list
+// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type StaticCapabilityManifestManagedPolicyScope string
 
 // The values of StaticCapabilityManifestManagedPolicyScope.
@@ -1783,67 +1907,120 @@ const (
 	StaticCapabilityManifestManagedPolicyScopeManaged StaticCapabilityManifestManagedPolicyScope = "managed"
 )
 
-// ConfigChangeBeforeCapabilities: Capabilities as offered with a config.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/config.change.before names it.)
+// ConfigChangeBeforeCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/config.change.before). Capabilities as
+// offered with a config.change.before event.
 type ConfigChangeBeforeCapabilities = Capabilities
 
-// ContextCompactAfterCapabilities: Capabilities as offered with a context.compact.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/context.compact.after names it.)
+// ContextCompactAfterCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/context.compact.after). Capabilities as
+// offered with a context.compact.after event.
 type ContextCompactAfterCapabilities = Capabilities
 
-// ContextCompactBeforeCapabilities: Capabilities as offered with a context.compact.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/context.compact.before names it.)
+// ContextCompactBeforeCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/context.compact.before). Capabilities as
+// offered with a context.compact.before event.
 type ContextCompactBeforeCapabilities = Capabilities
 
-// ModelRequestBeforeCapabilities: Capabilities as offered with a model.request.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.request.before names it.)
+// ModelRequestBeforeCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/model.request.before). Capabilities as
+// offered with a model.request.before event.
 type ModelRequestBeforeCapabilities = Capabilities
 
-// ModelResponseAfterCapabilities: Capabilities as offered with a model.response.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.response.after names it.)
+// ModelResponseAfterCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/model.response.after). Capabilities as
+// offered with a model.response.after event.
 type ModelResponseAfterCapabilities = Capabilities
 
-// ModelSwitchBeforeCapabilities: Capabilities as offered with a model.switch.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/model.switch.before names it.)
+// ModelSwitchBeforeCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/model.switch.before). Capabilities as
+// offered with a model.switch.before event.
 type ModelSwitchBeforeCapabilities = Capabilities
 
-// SessionStartCapabilities: Capabilities as offered with a session.start event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/session.start names it.)
+// SessionStartCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/session.start). Capabilities as offered
+// with a session.start event.
 type SessionStartCapabilities = Capabilities
 
-// TaskChangeBeforeCapabilities: Capabilities as offered with a task.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/task.change.before names it.)
+// TaskChangeBeforeCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/task.change.before). Capabilities as
+// offered with a task.change.before event.
 type TaskChangeBeforeCapabilities = Capabilities
 
-// ToolAfterCapabilities: Capabilities as offered with a tool.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.after names it.)
+// ToolAfterCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/tool.after). Capabilities as offered with a
+// tool.after event.
 type ToolAfterCapabilities = Capabilities
 
-// ToolBatchAfterCapabilities: Capabilities as offered with a tool.batch.after event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.batch.after names it.)
+// ToolBatchAfterCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/tool.batch.after). Capabilities as offered
+// with a tool.batch.after event.
 type ToolBatchAfterCapabilities = Capabilities
 
-// ToolBeforeCapabilities: Capabilities as offered with a tool.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.before names it.)
+// ToolBeforeCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/tool.before). Capabilities as offered with
+// a tool.before event.
 type ToolBeforeCapabilities = Capabilities
 
-// ToolPermissionRequestCapabilities: Capabilities as offered with a tool.permission.request event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/tool.permission.request names it.)
+// ToolPermissionRequestCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/tool.permission.request). Capabilities as
+// offered with a tool.permission.request event.
 type ToolPermissionRequestCapabilities = Capabilities
 
-// TurnFinishBeforeCapabilities: Capabilities as offered with a turn.finish.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/turn.finish.before names it.)
+// TurnFinishBeforeCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/turn.finish.before). Capabilities as
+// offered with a turn.finish.before event.
 type TurnFinishBeforeCapabilities = Capabilities
 
-// TurnStartCapabilities: Capabilities as offered with a turn.start event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/turn.start names it.)
+// TurnStartCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/turn.start). Capabilities as offered with a
+// turn.start event.
 type TurnStartCapabilities = Capabilities
 
-// UserElicitationRequestCapabilities: Capabilities as offered with a user.elicitation.request event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.elicitation.request names it.)
+// UserElicitationRequestCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/user.elicitation.request). Capabilities as
+// offered with a user.elicitation.request event.
 type UserElicitationRequestCapabilities = Capabilities
 
-// UserElicitationResultCapabilities: Capabilities as offered with a user.elicitation.result event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.elicitation.result names it.)
+// UserElicitationResultCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/user.elicitation.result). Capabilities as
+// offered with a user.elicitation.result event.
 type UserElicitationResultCapabilities = Capabilities
 
-// UserMessageInboundCapabilities: Capabilities as offered with a user.message.inbound event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.message.inbound names it.)
+// UserMessageInboundCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/user.message.inbound). Capabilities as
+// offered with a user.message.inbound event.
 type UserMessageInboundCapabilities = Capabilities
 
-// UserMessageOutboundCapabilities: Capabilities as offered with a user.message.outbound event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/user.message.outbound names it.)
+// UserMessageOutboundCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/user.message.outbound). Capabilities as
+// offered with a user.message.outbound event.
 type UserMessageOutboundCapabilities = Capabilities
 
-// WorkspaceChangeBeforeCapabilities: Capabilities as offered with a workspace.change.before event. (the type Capabilities, as draft/capabilities.schema.json#/$defs/workspace.change.before names it.)
+// WorkspaceChangeBeforeCapabilities is the type Capabilities
+// (capabilities.schema.json#/$defs/workspace.change.before). Capabilities as
+// offered with a workspace.change.before event.
 type WorkspaceChangeBeforeCapabilities = Capabilities
 
-// CatalogueEvent: The 28 event kinds other than tool.before, tool.after, session.start and session.end.
+// CatalogueEvent is one of several object shapes
+// (catalogue-event.schema.json#). The 28 event kinds other than tool.before,
+// tool.after, session.start and session.end.
 //
-// The concrete types are *ConfigChangeBeforeEvent, *ConfigChangeAfterEvent, *ExecutionEventTurnStart, *ExecutionEventTurnFinishBefore, *ExecutionEventTurnEnd, *ExecutionEventTurnProgress, *ExecutionEventModelRequestBefore, *ExecutionEventModelResponseAfter, *ExecutionEventModelError, *ExecutionEventModelSwitchBefore, *ExecutionEventModelSwitchAfter, *ExecutionEventToolPermissionRequest, *ExecutionEventToolPermissionResolved, *ExecutionEventToolProgress, *ExecutionEventToolBatchAfter, *ExecutionEventContextCompactBefore, *ExecutionEventContextCompactAfter, *TaskWorkspaceEventTaskChangeBefore, *TaskWorkspaceEventTaskChangeAfter, *UserAttentionEvent, *UserElicitationRequestEvent, *UserElicitationResultEvent, *UserMessageInboundEvent, *UserMessageOutboundEvent, *TaskWorkspaceEventWorkspaceChangeBefore, *TaskWorkspaceEventWorkspaceChangeAfter, *TaskWorkspaceEventFileChanged, *HookFailureEvent.
-// Schema: draft/catalogue-event.schema.json#
+// The concrete types are *ConfigChangeBeforeEvent, *ConfigChangeAfterEvent,
+// *ExecutionEventTurnStart, *ExecutionEventTurnFinishBefore,
+// *ExecutionEventTurnEnd, *ExecutionEventTurnProgress,
+// *ExecutionEventModelRequestBefore, *ExecutionEventModelResponseAfter,
+// *ExecutionEventModelError, *ExecutionEventModelSwitchBefore,
+// *ExecutionEventModelSwitchAfter, *ExecutionEventToolPermissionRequest,
+// *ExecutionEventToolPermissionResolved, *ExecutionEventToolProgress,
+// *ExecutionEventToolBatchAfter, *ExecutionEventContextCompactBefore,
+// *ExecutionEventContextCompactAfter, *TaskWorkspaceEventTaskChangeBefore,
+// *TaskWorkspaceEventTaskChangeAfter, *UserAttentionEvent,
+// *UserElicitationRequestEvent, *UserElicitationResultEvent,
+// *UserMessageInboundEvent, *UserMessageOutboundEvent,
+// *TaskWorkspaceEventWorkspaceChangeBefore,
+// *TaskWorkspaceEventWorkspaceChangeAfter, *TaskWorkspaceEventFileChanged,
+// *HookFailureEvent.
 type CatalogueEvent interface {
 	isCatalogueEvent()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -2057,47 +2234,55 @@ func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
 	return nil
 }
 
-// ConfigChangeBeforeEvent is an object of the schema.
-//
-// Schema: draft/catalogue-event.schema.json#/$defs/config.change.before
+// ConfigChangeBeforeEvent is an object
+// (catalogue-event.schema.json#/$defs/config.change.before).
 type ConfigChangeBeforeEvent struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "change" (required).
+	// Change is the member "change" (required).
 	Change ConfigChangeBeforeEventChange
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*ConfigChangeBeforeEvent) isCatalogueEvent() {}
 func (*ConfigChangeBeforeEvent) isEvent()          {}
 
-// GetType returns "config.change.before", the member "type" of every ConfigChangeBeforeEvent.
+// GetType returns "config.change.before", the member "type" of every
+// ConfigChangeBeforeEvent.
 func (*ConfigChangeBeforeEvent) GetType() string {
 	return "config.change.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ConfigChangeBeforeEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ConfigChangeBeforeEvent implements.
 func (v *ConfigChangeBeforeEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -2105,7 +2290,8 @@ func (v *ConfigChangeBeforeEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ConfigChangeBeforeEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ConfigChangeBeforeEvent implements.
 func (v *ConfigChangeBeforeEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -2113,7 +2299,8 @@ func (v *ConfigChangeBeforeEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ConfigChangeBeforeEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ConfigChangeBeforeEvent implements.
 func (v *ConfigChangeBeforeEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -2121,7 +2308,8 @@ func (v *ConfigChangeBeforeEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ConfigChangeBeforeEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ConfigChangeBeforeEvent implements.
 func (v *ConfigChangeBeforeEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -2129,7 +2317,8 @@ func (v *ConfigChangeBeforeEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ConfigChangeBeforeEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ConfigChangeBeforeEvent implements.
 func (v *ConfigChangeBeforeEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -2137,7 +2326,8 @@ func (v *ConfigChangeBeforeEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ConfigChangeBeforeEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ConfigChangeBeforeEvent implements.
 func (v *ConfigChangeBeforeEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -2145,7 +2335,8 @@ func (v *ConfigChangeBeforeEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ConfigChangeBeforeEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ConfigChangeBeforeEvent implements.
 func (v *ConfigChangeBeforeEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -2153,7 +2344,8 @@ func (v *ConfigChangeBeforeEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ConfigChangeBeforeEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ConfigChangeBeforeEvent implements.
 func (v *ConfigChangeBeforeEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -2161,7 +2353,8 @@ func (v *ConfigChangeBeforeEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ConfigChangeBeforeEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ConfigChangeBeforeEvent implements.
 func (v *ConfigChangeBeforeEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -2169,7 +2362,8 @@ func (v *ConfigChangeBeforeEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bConfigChangeBeforeEvent fills v, which is zero, from object n of a validated document.
+// bConfigChangeBeforeEvent fills v, which is zero, from object n of a
+// validated document.
 func bConfigChangeBeforeEvent(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeBeforeEvent) {
 	d := c.Doc
 	{
@@ -2217,7 +2411,8 @@ func bConfigChangeBeforeEvent(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeBeforeE
 var sizeConfigChangeBeforeEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -2275,7 +2470,8 @@ func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/config.change.before.
+// Validate reports whether v, encoded, satisfies
+// draft/catalogue-event.schema.json#/$defs/config.change.before.
 func (v *ConfigChangeBeforeEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_configChangeBefore)
 }
@@ -2286,12 +2482,14 @@ func (v *ConfigChangeBeforeEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ConfigChangeBeforeEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
 }
 
-// NewConfigChangeBeforeEvent returns a ConfigChangeBeforeEvent with its required members; its encoding always carries type "config.change.before".
+// NewConfigChangeBeforeEvent returns a new ConfigChangeBeforeEvent with its
+// required members; its encoding always carries type "config.change.before".
 func NewConfigChangeBeforeEvent(id string, source string, time string, change ConfigChangeBeforeEventChange) *ConfigChangeBeforeEvent {
 	return &ConfigChangeBeforeEvent{
 		Change: change,
@@ -2301,33 +2499,40 @@ func NewConfigChangeBeforeEvent(id string, source string, time string, change Co
 	}
 }
 
-// Envelope: The event core with an open turn reference and a list of generic content items. Catalogue, task, workspace, file, session.end and tool.before events use it.
-//
-// Schema: draft/event.schema.json#/$defs/envelope
+// Envelope is an object (event.schema.json#/$defs/envelope). The event core
+// with an open turn reference and a list of generic content items. Catalogue,
+// task, workspace, file, session.end and tool.before events use it.
 type Envelope struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2376,7 +2581,8 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node, v *Envelope) {
 var sizeEnvelope ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Envelope) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -2431,7 +2637,8 @@ func (v *Envelope) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/event.schema.json#/$defs/envelope.
+// Validate reports whether v, encoded, satisfies
+// draft/event.schema.json#/$defs/envelope.
 func (v *Envelope) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEvent_envelope)
 }
@@ -2442,34 +2649,42 @@ func (v *Envelope) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_envelope)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Envelope) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_envelope, bEnvelope)
 }
 
-// EventCore: Members shared by all events except turn and items, whose shape varies by event. Each event definition pins type to its own constant.
-//
-// Schema: draft/event.schema.json#/$defs/eventCore
+// EventCore is an object (event.schema.json#/$defs/eventCore). Members shared
+// by all events except turn and items, whose shape varies by event. Each event
+// definition pins type to its own constant.
 type EventCore struct {
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2512,7 +2727,8 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node, v *EventCore) {
 var sizeEventCore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *EventCore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -2559,7 +2775,8 @@ func (v *EventCore) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/event.schema.json#/$defs/eventCore.
+// Validate reports whether v, encoded, satisfies
+// draft/event.schema.json#/$defs/eventCore.
 func (v *EventCore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEvent_eventCore)
 }
@@ -2570,28 +2787,32 @@ func (v *EventCore) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_eventCore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *EventCore) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_eventCore, bEventCore)
 }
 
-// Session: The agent session an event belongs to. Unknown members are tolerated.
-//
-// Schema: draft/common.schema.json#/$defs/session
+// Session is an object (common.schema.json#/$defs/session). The agent session
+// an event belongs to. Unknown members are tolerated.
 type Session struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID NonEmptyString
-	// Optional member "cwd"; nil when absent.
+	// Cwd is the optional member "cwd" (nil when absent).
 	Cwd *string
-	// Optional member "workspaceRoots"; nil when absent.
+	// WorkspaceRoots is the optional member "workspaceRoots" (nil when absent).
 	WorkspaceRoots []string
-	// Optional member "model"; nil when absent.
+	// Model is the optional member "model" (nil when absent).
 	Model *string
-	// The agent (or sub-agent) acting within the session. Optional member "agent"; nil when absent.
+	// Agent is the optional member "agent" (nil when absent). The agent (or
+	// sub-agent) acting within the session.
 	Agent *SessionAgent
-	// Set when the adapter invented this identity itself; it then stays the same for as long as the object lives. Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent). Set
+	// when the adapter invented this identity itself; it then stays the same
+	// for as long as the object lives.
 	Synthesized *bool
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2636,7 +2857,8 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 var sizeSession ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Session) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -2675,7 +2897,8 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/session.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/session.
 func (v *Session) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_session)
 }
@@ -2686,20 +2909,22 @@ func (v *Session) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Session) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_session, bSession)
 }
 
-// SessionAgent: The agent (or sub-agent) acting within the session.
-//
-// Schema: draft/common.schema.json#/$defs/session/properties/agent
+// SessionAgent is an object
+// (common.schema.json#/$defs/session/properties/agent). The agent (or
+// sub-agent) acting within the session.
 type SessionAgent struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID NonEmptyString
-	// Optional member "type"; nil when absent.
+	// Type is the optional member "type" (nil when absent).
 	Type *string
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2725,7 +2950,8 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 var sizeSessionAgent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -2748,7 +2974,8 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/session/properties/agent.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/session/properties/agent.
 func (v *SessionAgent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_session_agent)
 }
@@ -2759,20 +2986,21 @@ func (v *SessionAgent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session_agent)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *SessionAgent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_session_agent, bSessionAgent)
 }
 
-// EventGap: A field path the adapter left unfilled and why. Other members are tolerated.
-//
-// Schema: draft/event.schema.json#/$defs/gap
+// EventGap is an object (event.schema.json#/$defs/gap). A field path the
+// adapter left unfilled and why. Other members are tolerated.
 type EventGap struct {
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path string
-	// Member "reason" (required).
+	// Reason is the member "reason" (required).
 	Reason string
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2797,7 +3025,8 @@ func bEventGap(c *ahprt.Ctx, n ahprt.Node, v *EventGap) {
 var sizeEventGap ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *EventGap) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -2818,7 +3047,8 @@ func (v *EventGap) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/event.schema.json#/$defs/gap.
+// Validate reports whether v, encoded, satisfies
+// draft/event.schema.json#/$defs/gap.
 func (v *EventGap) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEvent_gap)
 }
@@ -2829,29 +3059,37 @@ func (v *EventGap) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_gap)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *EventGap) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_gap, bEventGap)
 }
 
-// NativeEvent: Harness-specific JSON of any shape, sent only when the subscription is allowed to receive it. It never stands in for the normalized fields and never widens what content selection, uploads, permissions or credential rules allow. (raw JSON, as draft/common.schema.json#/$defs/native names it.)
+// NativeEvent is raw JSON (common.schema.json#/$defs/native). Harness-specific
+// JSON of any shape, sent only when the subscription is allowed to receive it.
+// It never stands in for the normalized fields and never widens what content
+// selection, uploads, permissions or credential rules allow.
 type NativeEvent = ahprt.Value
 
-// Extensions: Namespaced extension data. Each key is a reverse-DNS style name; each value is arbitrary JSON that receivers not claiming the extension pass through untouched. (raw JSON, as draft/extensions.schema.json# names it.)
+// Extensions is raw JSON (extensions.schema.json#). Namespaced extension data.
+// Each key is a reverse-DNS style name; each value is arbitrary JSON that
+// receivers not claiming the extension pass through untouched.
 type Extensions = ahprt.Value
 
-// SynthesizedFlag: True if the adapter made up this identifier instead of taking it from the host. A made-up identifier does not change while its object exists. (a bool, as draft/event.schema.json#/$defs/synthesizedFlag names it.)
+// SynthesizedFlag is a bool (event.schema.json#/$defs/synthesizedFlag). True
+// if the adapter made up this identifier instead of taking it from the host. A
+// made-up identifier does not change while its object exists.
 type SynthesizedFlag = bool
 
-// OpenIdentity: Like identity, but members beyond id and synthesized are tolerated.
-//
-// Schema: draft/event.schema.json#/$defs/openIdentity
+// OpenIdentity is an object (event.schema.json#/$defs/openIdentity). Like
+// identity, but members beyond id and synthesized are tolerated.
 type OpenIdentity struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID string
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2877,7 +3115,8 @@ func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node, v *OpenIdentity) {
 var sizeOpenIdentity ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *OpenIdentity) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -2900,7 +3139,8 @@ func (v *OpenIdentity) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/event.schema.json#/$defs/openIdentity.
+// Validate reports whether v, encoded, satisfies
+// draft/event.schema.json#/$defs/openIdentity.
 func (v *OpenIdentity) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEvent_openIdentity)
 }
@@ -2911,18 +3151,24 @@ func (v *OpenIdentity) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_openIdentity)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *OpenIdentity) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_openIdentity, bOpenIdentity)
 }
 
-// ContentItems: Ordered content items with no role requirement. (a list, as draft/event.schema.json#/$defs/contentItems names it.)
+// ContentItems is a list (event.schema.json#/$defs/contentItems). Ordered
+// content items with no role requirement.
 type ContentItems = []ContentItem
 
-// ContentItem: One part of a message, shaped by the subscription's content selection. Text always travels inline; only binary media other than text or JSON travel as body references. Roles and part order belong to the enclosing message.
+// ContentItem is one of several object shapes (content-item.schema.json#). One
+// part of a message, shaped by the subscription's content selection. Text
+// always travels inline; only binary media other than text or JSON travel as
+// body references. Roles and part order belong to the enclosing message.
 //
-// The concrete types are *TextBodyPart, *TextGapPart, *TextMetadataPart, *TextOmittedPart, *AttachmentBodyPart, *AttachmentGapPart, *AttachmentMetadataPart, *AttachmentOmittedPart.
-// Schema: draft/content-item.schema.json#
+// The concrete types are *TextBodyPart, *TextGapPart, *TextMetadataPart,
+// *TextOmittedPart, *AttachmentBodyPart, *AttachmentGapPart,
+// *AttachmentMetadataPart, *AttachmentOmittedPart.
 type ContentItem interface {
 	isContentItem()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -2966,10 +3212,12 @@ func bContentItem(c *ahprt.Ctx, n ahprt.Node) ContentItem {
 	return nil
 }
 
-// TextPart: Any of the four text part shapes.
+// TextPart is one of several object shapes
+// (content-item.schema.json#/$defs/textPart). Any of the four text part
+// shapes.
 //
-// The concrete types are *TextBodyPart, *TextGapPart, *TextMetadataPart, *TextOmittedPart.
-// Schema: draft/content-item.schema.json#/$defs/textPart
+// The concrete types are *TextBodyPart, *TextGapPart, *TextMetadataPart,
+// *TextOmittedPart.
 type TextPart interface {
 	isTextPart()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -3053,24 +3301,24 @@ func bTextPart(c *ahprt.Ctx, n ahprt.Node) TextPart {
 	return nil
 }
 
-// TextBodyPart: Selected text, inline.
-//
-// Schema: draft/content-item.schema.json#/$defs/textBodyPart
+// TextBodyPart is an object (content-item.schema.json#/$defs/textBodyPart).
+// Selected text, inline.
 type TextBodyPart struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID NonEmptyString
-	// Member "text" (required).
+	// Text is the member "text" (required).
 	Text string
-	// Optional member "category"; nil when absent.
+	// Category is the optional member "category" (nil when absent).
 	Category *NonEmptyString
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *Synthesized
 }
 
 func (*TextBodyPart) isContentItem() {}
 func (*TextBodyPart) isTextPart()    {}
 
-// GetID returns v.ID (the member "id"); see the interfaces TextBodyPart implements.
+// GetID returns v.ID (the member "id"); see the interfaces TextBodyPart
+// implements.
 func (v *TextBodyPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -3088,7 +3336,8 @@ func (*TextBodyPart) GetSelection() string {
 	return "body"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces TextBodyPart implements.
+// GetCategory returns v.Category (the member "category"); see the interfaces
+// TextBodyPart implements.
 func (v *TextBodyPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -3096,7 +3345,8 @@ func (v *TextBodyPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TextBodyPart implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces TextBodyPart implements.
 func (v *TextBodyPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -3133,7 +3383,8 @@ func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node, v *TextBodyPart) {
 var sizeTextBodyPart ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *TextBodyPart) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -3163,7 +3414,8 @@ func (v *TextBodyPart) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-item.schema.json#/$defs/textBodyPart.
+// Validate reports whether v, encoded, satisfies
+// draft/content-item.schema.json#/$defs/textBodyPart.
 func (v *TextBodyPart) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentItem_textBodyPart)
 }
@@ -3174,12 +3426,15 @@ func (v *TextBodyPart) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textBodyPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *TextBodyPart) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textBodyPart, bTextBodyPart)
 }
 
-// NewTextBodyPart returns a TextBodyPart with its required members; its encoding always carries kind "text", mediaType "text/plain", selection "body".
+// NewTextBodyPart returns a new TextBodyPart with its required members; its
+// encoding always carries kind "text", mediaType "text/plain", selection
+// "body".
 func NewTextBodyPart(id NonEmptyString, text string) *TextBodyPart {
 	return &TextBodyPart{
 		ID:   id,
@@ -3187,31 +3442,33 @@ func NewTextBodyPart(id NonEmptyString, text string) *TextBodyPart {
 	}
 }
 
-// Synthesized: Set when the adapter invented this part's identity; it then stays the same for as long as the part lives. (a bool, as draft/content-item.schema.json#/$defs/synthesized names it.)
+// Synthesized is a bool (content-item.schema.json#/$defs/synthesized). Set
+// when the adapter invented this part's identity; it then stays the same for
+// as long as the part lives.
 type Synthesized = bool
 
-// TextGapPart: Selected text that could not be delivered; gap says why.
-//
-// Schema: draft/content-item.schema.json#/$defs/textGapPart
+// TextGapPart is an object (content-item.schema.json#/$defs/textGapPart).
+// Selected text that could not be delivered; gap says why.
 type TextGapPart struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID NonEmptyString
-	// Member "gap" (required).
+	// Gap is the member "gap" (required).
 	Gap ContentItemGap
-	// Optional member "category"; nil when absent.
+	// Category is the optional member "category" (nil when absent).
 	Category *NonEmptyString
-	// Optional member "size"; nil when absent.
+	// Size is the optional member "size" (nil when absent).
 	Size *CommonNonNegativeInteger
-	// Optional member "sha256"; nil when absent.
+	// SHA256 is the optional member "sha256" (nil when absent).
 	SHA256 *SHA256Hex
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *Synthesized
 }
 
 func (*TextGapPart) isContentItem() {}
 func (*TextGapPart) isTextPart()    {}
 
-// GetID returns v.ID (the member "id"); see the interfaces TextGapPart implements.
+// GetID returns v.ID (the member "id"); see the interfaces TextGapPart
+// implements.
 func (v *TextGapPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -3229,7 +3486,8 @@ func (*TextGapPart) GetSelection() string {
 	return "body"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces TextGapPart implements.
+// GetCategory returns v.Category (the member "category"); see the interfaces
+// TextGapPart implements.
 func (v *TextGapPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -3237,7 +3495,8 @@ func (v *TextGapPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TextGapPart implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces TextGapPart implements.
 func (v *TextGapPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -3280,7 +3539,8 @@ func bTextGapPart(c *ahprt.Ctx, n ahprt.Node, v *TextGapPart) {
 var sizeTextGapPart ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *TextGapPart) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -3318,7 +3578,8 @@ func (v *TextGapPart) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-item.schema.json#/$defs/textGapPart.
+// Validate reports whether v, encoded, satisfies
+// draft/content-item.schema.json#/$defs/textGapPart.
 func (v *TextGapPart) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentItem_textGapPart)
 }
@@ -3329,12 +3590,15 @@ func (v *TextGapPart) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textGapPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *TextGapPart) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textGapPart, bTextGapPart)
 }
 
-// NewTextGapPart returns a TextGapPart with its required members; its encoding always carries kind "text", mediaType "text/plain", selection "body".
+// NewTextGapPart returns a new TextGapPart with its required members; its
+// encoding always carries kind "text", mediaType "text/plain", selection
+// "body".
 func NewTextGapPart(id NonEmptyString, gap ContentItemGap) *TextGapPart {
 	return &TextGapPart{
 		Gap: gap,
@@ -3342,17 +3606,17 @@ func NewTextGapPart(id NonEmptyString, gap ContentItemGap) *TextGapPart {
 	}
 }
 
-// ContentItemGap: Why selected content is missing, and optionally where.
-//
-// Schema: draft/content-item.schema.json#/$defs/gap
+// ContentItemGap is an object (content-item.schema.json#/$defs/gap). Why
+// selected content is missing, and optionally where.
 type ContentItemGap struct {
-	// Member "reason" (required).
+	// Reason is the member "reason" (required).
 	Reason NonEmptyString
-	// Optional member "path"; nil when absent.
+	// Path is the optional member "path" (nil when absent).
 	Path *NonEmptyString
 }
 
-// bContentItemGap fills v, which is zero, from object n of a validated document.
+// bContentItemGap fills v, which is zero, from object n of a validated
+// document.
 func bContentItemGap(c *ahprt.Ctx, n ahprt.Node, v *ContentItemGap) {
 	d := c.Doc
 	{
@@ -3373,7 +3637,8 @@ func bContentItemGap(c *ahprt.Ctx, n ahprt.Node, v *ContentItemGap) {
 var sizeContentItemGap ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ContentItemGap) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -3394,7 +3659,8 @@ func (v *ContentItemGap) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-item.schema.json#/$defs/gap.
+// Validate reports whether v, encoded, satisfies
+// draft/content-item.schema.json#/$defs/gap.
 func (v *ContentItemGap) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentItem_gap)
 }
@@ -3405,34 +3671,37 @@ func (v *ContentItemGap) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_gap)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ContentItemGap) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_gap, bContentItemGap)
 }
 
-// SHA256Hex: SHA-256 digest written as 64 lowercase hexadecimal digits. (a string, as draft/common.schema.json#/$defs/sha256Hex names it.)
+// SHA256Hex is a string (common.schema.json#/$defs/sha256Hex). SHA-256 digest
+// written as 64 lowercase hexadecimal digits.
 type SHA256Hex = string
 
-// TextMetadataPart: Text described by size and digest only.
-//
-// Schema: draft/content-item.schema.json#/$defs/textMetadataPart
+// TextMetadataPart is an object
+// (content-item.schema.json#/$defs/textMetadataPart). Text described by size
+// and digest only.
 type TextMetadataPart struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID NonEmptyString
-	// Optional member "category"; nil when absent.
+	// Category is the optional member "category" (nil when absent).
 	Category *NonEmptyString
-	// Optional member "size"; nil when absent.
+	// Size is the optional member "size" (nil when absent).
 	Size *CommonNonNegativeInteger
-	// Optional member "sha256"; nil when absent.
+	// SHA256 is the optional member "sha256" (nil when absent).
 	SHA256 *SHA256Hex
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *Synthesized
 }
 
 func (*TextMetadataPart) isContentItem() {}
 func (*TextMetadataPart) isTextPart()    {}
 
-// GetID returns v.ID (the member "id"); see the interfaces TextMetadataPart implements.
+// GetID returns v.ID (the member "id"); see the interfaces TextMetadataPart
+// implements.
 func (v *TextMetadataPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -3445,12 +3714,14 @@ func (*TextMetadataPart) GetKind() string {
 	return "text"
 }
 
-// GetSelection returns "metadata", the member "selection" of every TextMetadataPart.
+// GetSelection returns "metadata", the member "selection" of every
+// TextMetadataPart.
 func (*TextMetadataPart) GetSelection() string {
 	return "metadata"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces TextMetadataPart implements.
+// GetCategory returns v.Category (the member "category"); see the interfaces
+// TextMetadataPart implements.
 func (v *TextMetadataPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -3458,7 +3729,8 @@ func (v *TextMetadataPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TextMetadataPart implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces TextMetadataPart implements.
 func (v *TextMetadataPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -3466,7 +3738,8 @@ func (v *TextMetadataPart) GetSynthesized() *Synthesized {
 	return v.Synthesized
 }
 
-// bTextMetadataPart fills v, which is zero, from object n of a validated document.
+// bTextMetadataPart fills v, which is zero, from object n of a validated
+// document.
 func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *TextMetadataPart) {
 	d := c.Doc
 	{
@@ -3499,7 +3772,8 @@ func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *TextMetadataPart) {
 var sizeTextMetadataPart ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -3535,7 +3809,8 @@ func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-item.schema.json#/$defs/textMetadataPart.
+// Validate reports whether v, encoded, satisfies
+// draft/content-item.schema.json#/$defs/textMetadataPart.
 func (v *TextMetadataPart) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentItem_textMetadataPart)
 }
@@ -3546,36 +3821,40 @@ func (v *TextMetadataPart) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textMetadataPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *TextMetadataPart) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textMetadataPart, bTextMetadataPart)
 }
 
-// NewTextMetadataPart returns a TextMetadataPart with its required members; its encoding always carries kind "text", mediaType "text/plain", selection "metadata".
+// NewTextMetadataPart returns a new TextMetadataPart with its required
+// members; its encoding always carries kind "text", mediaType "text/plain",
+// selection "metadata".
 func NewTextMetadataPart(id NonEmptyString) *TextMetadataPart {
 	return &TextMetadataPart{ID: id}
 }
 
-// TextOmittedPart: Placeholder for text left out by the selection.
-//
-// Schema: draft/content-item.schema.json#/$defs/textOmittedPart
+// TextOmittedPart is an object
+// (content-item.schema.json#/$defs/textOmittedPart). Placeholder for text left
+// out by the selection.
 type TextOmittedPart struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID NonEmptyString
-	// Optional member "category"; nil when absent.
+	// Category is the optional member "category" (nil when absent).
 	Category *NonEmptyString
-	// Optional member "size"; nil when absent.
+	// Size is the optional member "size" (nil when absent).
 	Size *CommonNonNegativeInteger
-	// Optional member "sha256"; nil when absent.
+	// SHA256 is the optional member "sha256" (nil when absent).
 	SHA256 *SHA256Hex
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *Synthesized
 }
 
 func (*TextOmittedPart) isContentItem() {}
 func (*TextOmittedPart) isTextPart()    {}
 
-// GetID returns v.ID (the member "id"); see the interfaces TextOmittedPart implements.
+// GetID returns v.ID (the member "id"); see the interfaces TextOmittedPart
+// implements.
 func (v *TextOmittedPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -3593,7 +3872,8 @@ func (*TextOmittedPart) GetSelection() string {
 	return "omit"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces TextOmittedPart implements.
+// GetCategory returns v.Category (the member "category"); see the interfaces
+// TextOmittedPart implements.
 func (v *TextOmittedPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -3601,7 +3881,8 @@ func (v *TextOmittedPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TextOmittedPart implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces TextOmittedPart implements.
 func (v *TextOmittedPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -3609,7 +3890,8 @@ func (v *TextOmittedPart) GetSynthesized() *Synthesized {
 	return v.Synthesized
 }
 
-// bTextOmittedPart fills v, which is zero, from object n of a validated document.
+// bTextOmittedPart fills v, which is zero, from object n of a validated
+// document.
 func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *TextOmittedPart) {
 	d := c.Doc
 	{
@@ -3642,7 +3924,8 @@ func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *TextOmittedPart) {
 var sizeTextOmittedPart ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -3678,7 +3961,8 @@ func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-item.schema.json#/$defs/textOmittedPart.
+// Validate reports whether v, encoded, satisfies
+// draft/content-item.schema.json#/$defs/textOmittedPart.
 func (v *TextOmittedPart) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentItem_textOmittedPart)
 }
@@ -3689,27 +3973,33 @@ func (v *TextOmittedPart) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textOmittedPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *TextOmittedPart) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textOmittedPart, bTextOmittedPart)
 }
 
-// NewTextOmittedPart returns a TextOmittedPart with its required members; its encoding always carries kind "text", mediaType "text/plain", selection "omit".
+// NewTextOmittedPart returns a new TextOmittedPart with its required members;
+// its encoding always carries kind "text", mediaType "text/plain", selection
+// "omit".
 func NewTextOmittedPart(id NonEmptyString) *TextOmittedPart {
 	return &TextOmittedPart{ID: id}
 }
 
-// AttachmentPart: Any of the four attachment part shapes.
+// AttachmentPart is one of several object shapes
+// (content-item.schema.json#/$defs/attachmentPart). Any of the four attachment
+// part shapes.
 //
-// The concrete types are *AttachmentBodyPart, *AttachmentGapPart, *AttachmentMetadataPart, *AttachmentOmittedPart.
-// Schema: draft/content-item.schema.json#/$defs/attachmentPart
+// The concrete types are *AttachmentBodyPart, *AttachmentGapPart,
+// *AttachmentMetadataPart, *AttachmentOmittedPart.
 type AttachmentPart interface {
 	isAttachmentPart()
 	// AppendJSON appends the value's JSON encoding to b.
 	AppendJSON(b []byte) []byte
 	// GetID returns the member "id", which every variant requires.
 	GetID() NonEmptyString
-	// GetMediaType returns the member "mediaType", which every variant requires.
+	// GetMediaType returns the member "mediaType", which every variant
+	// requires.
 	GetMediaType() AttachmentMediaType
 	// GetSelection returns the member "selection", which each variant fixes.
 	GetSelection() string
@@ -3781,26 +4071,27 @@ func bAttachmentPart(c *ahprt.Ctx, n ahprt.Node) AttachmentPart {
 	return nil
 }
 
-// AttachmentBodyPart: Selected binary media, delivered by reference.
-//
-// Schema: draft/content-item.schema.json#/$defs/attachmentBodyPart
+// AttachmentBodyPart is an object
+// (content-item.schema.json#/$defs/attachmentBodyPart). Selected binary media,
+// delivered by reference.
 type AttachmentBodyPart struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID NonEmptyString
-	// Member "mediaType" (required).
+	// MediaType is the member "mediaType" (required).
 	MediaType AttachmentMediaType
-	// Member "body" (required).
+	// Body is the member "body" (required).
 	Body ContentReference
-	// Optional member "category"; nil when absent.
+	// Category is the optional member "category" (nil when absent).
 	Category *NonEmptyString
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *Synthesized
 }
 
 func (*AttachmentBodyPart) isContentItem()    {}
 func (*AttachmentBodyPart) isAttachmentPart() {}
 
-// GetID returns v.ID (the member "id"); see the interfaces AttachmentBodyPart implements.
+// GetID returns v.ID (the member "id"); see the interfaces AttachmentBodyPart
+// implements.
 func (v *AttachmentBodyPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -3813,12 +4104,14 @@ func (*AttachmentBodyPart) GetKind() string {
 	return "attachment"
 }
 
-// GetSelection returns "body", the member "selection" of every AttachmentBodyPart.
+// GetSelection returns "body", the member "selection" of every
+// AttachmentBodyPart.
 func (*AttachmentBodyPart) GetSelection() string {
 	return "body"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces AttachmentBodyPart implements.
+// GetCategory returns v.Category (the member "category"); see the interfaces
+// AttachmentBodyPart implements.
 func (v *AttachmentBodyPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -3826,7 +4119,8 @@ func (v *AttachmentBodyPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces AttachmentBodyPart implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces AttachmentBodyPart implements.
 func (v *AttachmentBodyPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -3834,7 +4128,8 @@ func (v *AttachmentBodyPart) GetSynthesized() *Synthesized {
 	return v.Synthesized
 }
 
-// GetMediaType returns v.MediaType (the member "mediaType"); see the interfaces AttachmentBodyPart implements.
+// GetMediaType returns v.MediaType (the member "mediaType"); see the
+// interfaces AttachmentBodyPart implements.
 func (v *AttachmentBodyPart) GetMediaType() AttachmentMediaType {
 	if v == nil {
 		return ""
@@ -3842,7 +4137,8 @@ func (v *AttachmentBodyPart) GetMediaType() AttachmentMediaType {
 	return v.MediaType
 }
 
-// bAttachmentBodyPart fills v, which is zero, from object n of a validated document.
+// bAttachmentBodyPart fills v, which is zero, from object n of a validated
+// document.
 func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentBodyPart) {
 	d := c.Doc
 	{
@@ -3872,7 +4168,8 @@ func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentBodyPart) {
 var sizeAttachmentBodyPart ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -3903,7 +4200,8 @@ func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-item.schema.json#/$defs/attachmentBodyPart.
+// Validate reports whether v, encoded, satisfies
+// draft/content-item.schema.json#/$defs/attachmentBodyPart.
 func (v *AttachmentBodyPart) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentItem_attachmentBodyPart)
 }
@@ -3914,12 +4212,14 @@ func (v *AttachmentBodyPart) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentBodyPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *AttachmentBodyPart) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
 }
 
-// NewAttachmentBodyPart returns a AttachmentBodyPart with its required members; its encoding always carries kind "attachment", selection "body".
+// NewAttachmentBodyPart returns a new AttachmentBodyPart with its required
+// members; its encoding always carries kind "attachment", selection "body".
 func NewAttachmentBodyPart(id NonEmptyString, mediaType AttachmentMediaType, body ContentReference) *AttachmentBodyPart {
 	return &AttachmentBodyPart{
 		Body:      body,
@@ -3928,18 +4228,23 @@ func NewAttachmentBodyPart(id NonEmptyString, mediaType AttachmentMediaType, bod
 	}
 }
 
-// AttachmentMediaType: Media type of a binary attachment. Text and JSON types are excluded: their content travels inline as text. (a string, as draft/content-item.schema.json#/$defs/attachmentMediaType names it.)
+// AttachmentMediaType is a string
+// (content-item.schema.json#/$defs/attachmentMediaType). Media type of a
+// binary attachment. Text and JSON types are excluded: their content travels
+// inline as text.
 type AttachmentMediaType = string
 
-// ContentReference: Pointer to immutable content the receiver allocated. The ref is an opaque token: neither a URL nor a grant; access follows from the scope of the caller's credentials.
-//
-// Schema: draft/content-reference.schema.json#
+// ContentReference is an object (content-reference.schema.json#). Pointer to
+// immutable content the receiver allocated. The ref is an opaque token:
+// neither a URL nor a grant; access follows from the scope of the caller's
+// credentials.
 type ContentReference struct {
-	// Member "ref" (required).
+	// Ref is the member "ref" (required).
 	Ref NonEmptyString
 }
 
-// bContentReference fills v, which is zero, from object n of a validated document.
+// bContentReference fills v, which is zero, from object n of a validated
+// document.
 func bContentReference(c *ahprt.Ctx, n ahprt.Node, v *ContentReference) {
 	d := c.Doc
 	{
@@ -3957,7 +4262,8 @@ func bContentReference(c *ahprt.Ctx, n ahprt.Node, v *ContentReference) {
 var sizeContentReference ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ContentReference) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -3974,7 +4280,8 @@ func (v *ContentReference) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-reference.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/content-reference.schema.json#.
 func (v *ContentReference) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentReference)
 }
@@ -3985,35 +4292,37 @@ func (v *ContentReference) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentReference)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ContentReference) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentReference, bContentReference)
 }
 
-// AttachmentGapPart: Selected binary media that could not be delivered; gap says why.
-//
-// Schema: draft/content-item.schema.json#/$defs/attachmentGapPart
+// AttachmentGapPart is an object
+// (content-item.schema.json#/$defs/attachmentGapPart). Selected binary media
+// that could not be delivered; gap says why.
 type AttachmentGapPart struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID NonEmptyString
-	// Member "mediaType" (required).
+	// MediaType is the member "mediaType" (required).
 	MediaType AttachmentMediaType
-	// Member "gap" (required).
+	// Gap is the member "gap" (required).
 	Gap ContentItemGap
-	// Optional member "category"; nil when absent.
+	// Category is the optional member "category" (nil when absent).
 	Category *NonEmptyString
-	// Optional member "size"; nil when absent.
+	// Size is the optional member "size" (nil when absent).
 	Size *CommonNonNegativeInteger
-	// Optional member "sha256"; nil when absent.
+	// SHA256 is the optional member "sha256" (nil when absent).
 	SHA256 *SHA256Hex
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *Synthesized
 }
 
 func (*AttachmentGapPart) isContentItem()    {}
 func (*AttachmentGapPart) isAttachmentPart() {}
 
-// GetID returns v.ID (the member "id"); see the interfaces AttachmentGapPart implements.
+// GetID returns v.ID (the member "id"); see the interfaces AttachmentGapPart
+// implements.
 func (v *AttachmentGapPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -4026,12 +4335,14 @@ func (*AttachmentGapPart) GetKind() string {
 	return "attachment"
 }
 
-// GetSelection returns "body", the member "selection" of every AttachmentGapPart.
+// GetSelection returns "body", the member "selection" of every
+// AttachmentGapPart.
 func (*AttachmentGapPart) GetSelection() string {
 	return "body"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces AttachmentGapPart implements.
+// GetCategory returns v.Category (the member "category"); see the interfaces
+// AttachmentGapPart implements.
 func (v *AttachmentGapPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -4039,7 +4350,8 @@ func (v *AttachmentGapPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces AttachmentGapPart implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces AttachmentGapPart implements.
 func (v *AttachmentGapPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -4047,7 +4359,8 @@ func (v *AttachmentGapPart) GetSynthesized() *Synthesized {
 	return v.Synthesized
 }
 
-// GetMediaType returns v.MediaType (the member "mediaType"); see the interfaces AttachmentGapPart implements.
+// GetMediaType returns v.MediaType (the member "mediaType"); see the
+// interfaces AttachmentGapPart implements.
 func (v *AttachmentGapPart) GetMediaType() AttachmentMediaType {
 	if v == nil {
 		return ""
@@ -4055,7 +4368,8 @@ func (v *AttachmentGapPart) GetMediaType() AttachmentMediaType {
 	return v.MediaType
 }
 
-// bAttachmentGapPart fills v, which is zero, from object n of a validated document.
+// bAttachmentGapPart fills v, which is zero, from object n of a validated
+// document.
 func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentGapPart) {
 	d := c.Doc
 	{
@@ -4091,7 +4405,8 @@ func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentGapPart) {
 var sizeAttachmentGapPart ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -4130,7 +4445,8 @@ func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-item.schema.json#/$defs/attachmentGapPart.
+// Validate reports whether v, encoded, satisfies
+// draft/content-item.schema.json#/$defs/attachmentGapPart.
 func (v *AttachmentGapPart) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentItem_attachmentGapPart)
 }
@@ -4141,12 +4457,14 @@ func (v *AttachmentGapPart) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentGapPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *AttachmentGapPart) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentGapPart, bAttachmentGapPart)
 }
 
-// NewAttachmentGapPart returns a AttachmentGapPart with its required members; its encoding always carries kind "attachment", selection "body".
+// NewAttachmentGapPart returns a new AttachmentGapPart with its required
+// members; its encoding always carries kind "attachment", selection "body".
 func NewAttachmentGapPart(id NonEmptyString, mediaType AttachmentMediaType, gap ContentItemGap) *AttachmentGapPart {
 	return &AttachmentGapPart{
 		Gap:       gap,
@@ -4155,28 +4473,29 @@ func NewAttachmentGapPart(id NonEmptyString, mediaType AttachmentMediaType, gap 
 	}
 }
 
-// AttachmentMetadataPart: Binary media described by size and digest only.
-//
-// Schema: draft/content-item.schema.json#/$defs/attachmentMetadataPart
+// AttachmentMetadataPart is an object
+// (content-item.schema.json#/$defs/attachmentMetadataPart). Binary media
+// described by size and digest only.
 type AttachmentMetadataPart struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID NonEmptyString
-	// Member "mediaType" (required).
+	// MediaType is the member "mediaType" (required).
 	MediaType AttachmentMediaType
-	// Optional member "category"; nil when absent.
+	// Category is the optional member "category" (nil when absent).
 	Category *NonEmptyString
-	// Optional member "size"; nil when absent.
+	// Size is the optional member "size" (nil when absent).
 	Size *CommonNonNegativeInteger
-	// Optional member "sha256"; nil when absent.
+	// SHA256 is the optional member "sha256" (nil when absent).
 	SHA256 *SHA256Hex
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *Synthesized
 }
 
 func (*AttachmentMetadataPart) isContentItem()    {}
 func (*AttachmentMetadataPart) isAttachmentPart() {}
 
-// GetID returns v.ID (the member "id"); see the interfaces AttachmentMetadataPart implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// AttachmentMetadataPart implements.
 func (v *AttachmentMetadataPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -4184,17 +4503,20 @@ func (v *AttachmentMetadataPart) GetID() NonEmptyString {
 	return v.ID
 }
 
-// GetKind returns "attachment", the member "kind" of every AttachmentMetadataPart.
+// GetKind returns "attachment", the member "kind" of every
+// AttachmentMetadataPart.
 func (*AttachmentMetadataPart) GetKind() string {
 	return "attachment"
 }
 
-// GetSelection returns "metadata", the member "selection" of every AttachmentMetadataPart.
+// GetSelection returns "metadata", the member "selection" of every
+// AttachmentMetadataPart.
 func (*AttachmentMetadataPart) GetSelection() string {
 	return "metadata"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces AttachmentMetadataPart implements.
+// GetCategory returns v.Category (the member "category"); see the interfaces
+// AttachmentMetadataPart implements.
 func (v *AttachmentMetadataPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -4202,7 +4524,8 @@ func (v *AttachmentMetadataPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces AttachmentMetadataPart implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces AttachmentMetadataPart implements.
 func (v *AttachmentMetadataPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -4210,7 +4533,8 @@ func (v *AttachmentMetadataPart) GetSynthesized() *Synthesized {
 	return v.Synthesized
 }
 
-// GetMediaType returns v.MediaType (the member "mediaType"); see the interfaces AttachmentMetadataPart implements.
+// GetMediaType returns v.MediaType (the member "mediaType"); see the
+// interfaces AttachmentMetadataPart implements.
 func (v *AttachmentMetadataPart) GetMediaType() AttachmentMediaType {
 	if v == nil {
 		return ""
@@ -4218,7 +4542,8 @@ func (v *AttachmentMetadataPart) GetMediaType() AttachmentMediaType {
 	return v.MediaType
 }
 
-// bAttachmentMetadataPart fills v, which is zero, from object n of a validated document.
+// bAttachmentMetadataPart fills v, which is zero, from object n of a validated
+// document.
 func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentMetadataPart) {
 	d := c.Doc
 	{
@@ -4252,7 +4577,8 @@ func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentMetadataPa
 var sizeAttachmentMetadataPart ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -4289,7 +4615,8 @@ func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-item.schema.json#/$defs/attachmentMetadataPart.
+// Validate reports whether v, encoded, satisfies
+// draft/content-item.schema.json#/$defs/attachmentMetadataPart.
 func (v *AttachmentMetadataPart) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentItem_attachmentMetadataPart)
 }
@@ -4300,12 +4627,15 @@ func (v *AttachmentMetadataPart) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentMetadataPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *AttachmentMetadataPart) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
 }
 
-// NewAttachmentMetadataPart returns a AttachmentMetadataPart with its required members; its encoding always carries kind "attachment", selection "metadata".
+// NewAttachmentMetadataPart returns a new AttachmentMetadataPart with its
+// required members; its encoding always carries kind "attachment", selection
+// "metadata".
 func NewAttachmentMetadataPart(id NonEmptyString, mediaType AttachmentMediaType) *AttachmentMetadataPart {
 	return &AttachmentMetadataPart{
 		ID:        id,
@@ -4313,28 +4643,29 @@ func NewAttachmentMetadataPart(id NonEmptyString, mediaType AttachmentMediaType)
 	}
 }
 
-// AttachmentOmittedPart: Placeholder for binary media left out by the selection.
-//
-// Schema: draft/content-item.schema.json#/$defs/attachmentOmittedPart
+// AttachmentOmittedPart is an object
+// (content-item.schema.json#/$defs/attachmentOmittedPart). Placeholder for
+// binary media left out by the selection.
 type AttachmentOmittedPart struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID NonEmptyString
-	// Member "mediaType" (required).
+	// MediaType is the member "mediaType" (required).
 	MediaType AttachmentMediaType
-	// Optional member "category"; nil when absent.
+	// Category is the optional member "category" (nil when absent).
 	Category *NonEmptyString
-	// Optional member "size"; nil when absent.
+	// Size is the optional member "size" (nil when absent).
 	Size *CommonNonNegativeInteger
-	// Optional member "sha256"; nil when absent.
+	// SHA256 is the optional member "sha256" (nil when absent).
 	SHA256 *SHA256Hex
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *Synthesized
 }
 
 func (*AttachmentOmittedPart) isContentItem()    {}
 func (*AttachmentOmittedPart) isAttachmentPart() {}
 
-// GetID returns v.ID (the member "id"); see the interfaces AttachmentOmittedPart implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// AttachmentOmittedPart implements.
 func (v *AttachmentOmittedPart) GetID() NonEmptyString {
 	if v == nil {
 		return ""
@@ -4342,17 +4673,20 @@ func (v *AttachmentOmittedPart) GetID() NonEmptyString {
 	return v.ID
 }
 
-// GetKind returns "attachment", the member "kind" of every AttachmentOmittedPart.
+// GetKind returns "attachment", the member "kind" of every
+// AttachmentOmittedPart.
 func (*AttachmentOmittedPart) GetKind() string {
 	return "attachment"
 }
 
-// GetSelection returns "omit", the member "selection" of every AttachmentOmittedPart.
+// GetSelection returns "omit", the member "selection" of every
+// AttachmentOmittedPart.
 func (*AttachmentOmittedPart) GetSelection() string {
 	return "omit"
 }
 
-// GetCategory returns v.Category (the member "category"); see the interfaces AttachmentOmittedPart implements.
+// GetCategory returns v.Category (the member "category"); see the interfaces
+// AttachmentOmittedPart implements.
 func (v *AttachmentOmittedPart) GetCategory() *NonEmptyString {
 	if v == nil {
 		return nil
@@ -4360,7 +4694,8 @@ func (v *AttachmentOmittedPart) GetCategory() *NonEmptyString {
 	return v.Category
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces AttachmentOmittedPart implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces AttachmentOmittedPart implements.
 func (v *AttachmentOmittedPart) GetSynthesized() *Synthesized {
 	if v == nil {
 		return nil
@@ -4368,7 +4703,8 @@ func (v *AttachmentOmittedPart) GetSynthesized() *Synthesized {
 	return v.Synthesized
 }
 
-// GetMediaType returns v.MediaType (the member "mediaType"); see the interfaces AttachmentOmittedPart implements.
+// GetMediaType returns v.MediaType (the member "mediaType"); see the
+// interfaces AttachmentOmittedPart implements.
 func (v *AttachmentOmittedPart) GetMediaType() AttachmentMediaType {
 	if v == nil {
 		return ""
@@ -4376,7 +4712,8 @@ func (v *AttachmentOmittedPart) GetMediaType() AttachmentMediaType {
 	return v.MediaType
 }
 
-// bAttachmentOmittedPart fills v, which is zero, from object n of a validated document.
+// bAttachmentOmittedPart fills v, which is zero, from object n of a validated
+// document.
 func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentOmittedPart) {
 	d := c.Doc
 	{
@@ -4410,7 +4747,8 @@ func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentOmittedPart
 var sizeAttachmentOmittedPart ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -4447,7 +4785,8 @@ func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-item.schema.json#/$defs/attachmentOmittedPart.
+// Validate reports whether v, encoded, satisfies
+// draft/content-item.schema.json#/$defs/attachmentOmittedPart.
 func (v *AttachmentOmittedPart) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentItem_attachmentOmittedPart)
 }
@@ -4458,12 +4797,15 @@ func (v *AttachmentOmittedPart) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentOmittedPart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *AttachmentOmittedPart) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
 }
 
-// NewAttachmentOmittedPart returns a AttachmentOmittedPart with its required members; its encoding always carries kind "attachment", selection "omit".
+// NewAttachmentOmittedPart returns a new AttachmentOmittedPart with its
+// required members; its encoding always carries kind "attachment", selection
+// "omit".
 func NewAttachmentOmittedPart(id NonEmptyString, mediaType AttachmentMediaType) *AttachmentOmittedPart {
 	return &AttachmentOmittedPart{
 		ID:        id,
@@ -4471,24 +4813,27 @@ func NewAttachmentOmittedPart(id NonEmptyString, mediaType AttachmentMediaType) 
 	}
 }
 
-// InteractionEventConfigChangeBefore: Settings are about to change.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/config.change.before
+// InteractionEventConfigChangeBefore is an object
+// (interaction-event.schema.json#/$defs/config.change.before). Settings are
+// about to change.
 type InteractionEventConfigChangeBefore struct {
-	// Member "change" (required).
+	// Change is the member "change" (required).
 	Change InteractionEventConfigChangeBeforeChange
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InteractionEventConfigChangeBefore) isInteractionEvent() {}
 
-// GetType returns "config.change.before", the member "type" of every InteractionEventConfigChangeBefore.
+// GetType returns "config.change.before", the member "type" of every
+// InteractionEventConfigChangeBefore.
 func (*InteractionEventConfigChangeBefore) GetType() string {
 	return "config.change.before"
 }
 
-// bInteractionEventConfigChangeBefore fills v, which is zero, from object n of a validated document.
+// bInteractionEventConfigChangeBefore fills v, which is zero, from object n of
+// a validated document.
 func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeBefore) {
 	d := c.Doc
 	{
@@ -4508,7 +4853,8 @@ func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *Interact
 var sizeInteractionEventConfigChangeBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -4528,7 +4874,8 @@ func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.before.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/config.change.before.
 func (v *InteractionEventConfigChangeBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore)
 }
@@ -4539,33 +4886,37 @@ func (v *InteractionEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
 }
 
-// NewInteractionEventConfigChangeBefore returns a InteractionEventConfigChangeBefore with its required members; its encoding always carries type "config.change.before".
+// NewInteractionEventConfigChangeBefore returns a new
+// InteractionEventConfigChangeBefore with its required members; its encoding
+// always carries type "config.change.before".
 func NewInteractionEventConfigChangeBefore(change InteractionEventConfigChangeBeforeChange) *InteractionEventConfigChangeBefore {
 	return &InteractionEventConfigChangeBefore{Change: change}
 }
 
-// InteractionEventConfigChangeBeforeChange is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/config.change.before/properties/change
+// InteractionEventConfigChangeBeforeChange is an object
+// (interaction-event.schema.json#/$defs/config.change.before/properties/change).
 type InteractionEventConfigChangeBeforeChange struct {
-	// Member "source" (required).
+	// Source is the member "source" (required).
 	Source string
-	// Member "scope" (required).
+	// Scope is the member "scope" (required).
 	Scope string
-	// Names of the settings involved. Member "settings" (required).
+	// Settings is the member "settings" (required). Names of the settings
+	// involved.
 	Settings []string
-	// Member "summary" (required).
+	// Summary is the member "summary" (required).
 	Summary string
-	// Optional member "path"; nil when absent.
+	// Path is the optional member "path" (nil when absent).
 	Path *string
 }
 
-// bInteractionEventConfigChangeBeforeChange fills v, which is zero, from object n of a validated document.
+// bInteractionEventConfigChangeBeforeChange fills v, which is zero, from
+// object n of a validated document.
 func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeBeforeChange) {
 	d := c.Doc
 	{
@@ -4592,7 +4943,8 @@ func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *In
 var sizeInteractionEventConfigChangeBeforeChange ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -4619,7 +4971,8 @@ func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func (v *InteractionEventConfigChangeBeforeChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore_change)
 }
@@ -4630,28 +4983,30 @@ func (v *InteractionEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error)
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore_change)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bInteractionEventConfigChangeBeforeChange)
 }
 
-// ConfigChangeBeforeEventChange is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/config.change.before/properties/change
+// ConfigChangeBeforeEventChange is an object
+// (interaction-event.schema.json#/$defs/config.change.before/properties/change).
 type ConfigChangeBeforeEventChange struct {
-	// Member "source" (required).
+	// Source is the member "source" (required).
 	Source string
-	// Member "scope" (required).
+	// Scope is the member "scope" (required).
 	Scope string
-	// Names of the settings involved. Member "settings" (required).
+	// Settings is the member "settings" (required). Names of the settings
+	// involved.
 	Settings []string
-	// Member "summary" (required).
+	// Summary is the member "summary" (required).
 	Summary string
-	// Optional member "path"; nil when absent.
+	// Path is the optional member "path" (nil when absent).
 	Path *string
 }
 
-// bConfigChangeBeforeEventChange fills v, which is zero, from object n of a validated document.
+// bConfigChangeBeforeEventChange fills v, which is zero, from object n of a
+// validated document.
 func bConfigChangeBeforeEventChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeBeforeEventChange) {
 	d := c.Doc
 	{
@@ -4678,7 +5033,8 @@ func bConfigChangeBeforeEventChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeB
 var sizeConfigChangeBeforeEventChange ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -4705,7 +5061,8 @@ func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func (v *ConfigChangeBeforeEventChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore_change)
 }
@@ -4716,52 +5073,61 @@ func (v *ConfigChangeBeforeEventChange) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore_change)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ConfigChangeBeforeEventChange) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bConfigChangeBeforeEventChange)
 }
 
-// ConfigChangeAfterEvent is an object of the schema.
-//
-// Schema: draft/catalogue-event.schema.json#/$defs/config.change.after
+// ConfigChangeAfterEvent is an object
+// (catalogue-event.schema.json#/$defs/config.change.after).
 type ConfigChangeAfterEvent struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "change" (required).
+	// Change is the member "change" (required).
 	Change ConfigChangeAfterEventChange
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*ConfigChangeAfterEvent) isCatalogueEvent() {}
 func (*ConfigChangeAfterEvent) isEvent()          {}
 
-// GetType returns "config.change.after", the member "type" of every ConfigChangeAfterEvent.
+// GetType returns "config.change.after", the member "type" of every
+// ConfigChangeAfterEvent.
 func (*ConfigChangeAfterEvent) GetType() string {
 	return "config.change.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ConfigChangeAfterEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ConfigChangeAfterEvent implements.
 func (v *ConfigChangeAfterEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -4769,7 +5135,8 @@ func (v *ConfigChangeAfterEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ConfigChangeAfterEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ConfigChangeAfterEvent implements.
 func (v *ConfigChangeAfterEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -4777,7 +5144,8 @@ func (v *ConfigChangeAfterEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ConfigChangeAfterEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ConfigChangeAfterEvent implements.
 func (v *ConfigChangeAfterEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -4785,7 +5153,8 @@ func (v *ConfigChangeAfterEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ConfigChangeAfterEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ConfigChangeAfterEvent implements.
 func (v *ConfigChangeAfterEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -4793,7 +5162,8 @@ func (v *ConfigChangeAfterEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ConfigChangeAfterEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ConfigChangeAfterEvent implements.
 func (v *ConfigChangeAfterEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -4801,7 +5171,8 @@ func (v *ConfigChangeAfterEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ConfigChangeAfterEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ConfigChangeAfterEvent implements.
 func (v *ConfigChangeAfterEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -4809,7 +5180,8 @@ func (v *ConfigChangeAfterEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ConfigChangeAfterEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ConfigChangeAfterEvent implements.
 func (v *ConfigChangeAfterEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -4817,7 +5189,8 @@ func (v *ConfigChangeAfterEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ConfigChangeAfterEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ConfigChangeAfterEvent implements.
 func (v *ConfigChangeAfterEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -4825,7 +5198,8 @@ func (v *ConfigChangeAfterEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ConfigChangeAfterEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ConfigChangeAfterEvent implements.
 func (v *ConfigChangeAfterEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -4833,7 +5207,8 @@ func (v *ConfigChangeAfterEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bConfigChangeAfterEvent fills v, which is zero, from object n of a validated document.
+// bConfigChangeAfterEvent fills v, which is zero, from object n of a validated
+// document.
 func bConfigChangeAfterEvent(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterEvent) {
 	d := c.Doc
 	{
@@ -4881,7 +5256,8 @@ func bConfigChangeAfterEvent(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterEve
 var sizeConfigChangeAfterEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -4939,7 +5315,8 @@ func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/config.change.after.
+// Validate reports whether v, encoded, satisfies
+// draft/catalogue-event.schema.json#/$defs/config.change.after.
 func (v *ConfigChangeAfterEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_configChangeAfter)
 }
@@ -4950,12 +5327,14 @@ func (v *ConfigChangeAfterEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ConfigChangeAfterEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
 }
 
-// NewConfigChangeAfterEvent returns a ConfigChangeAfterEvent with its required members; its encoding always carries type "config.change.after".
+// NewConfigChangeAfterEvent returns a new ConfigChangeAfterEvent with its
+// required members; its encoding always carries type "config.change.after".
 func NewConfigChangeAfterEvent(id string, source string, time string, change ConfigChangeAfterEventChange) *ConfigChangeAfterEvent {
 	return &ConfigChangeAfterEvent{
 		Change: change,
@@ -4965,24 +5344,27 @@ func NewConfigChangeAfterEvent(id string, source string, time string, change Con
 	}
 }
 
-// InteractionEventConfigChangeAfter: Settings have changed.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/config.change.after
+// InteractionEventConfigChangeAfter is an object
+// (interaction-event.schema.json#/$defs/config.change.after). Settings have
+// changed.
 type InteractionEventConfigChangeAfter struct {
-	// Member "change" (required).
+	// Change is the member "change" (required).
 	Change InteractionEventConfigChangeAfterChange
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InteractionEventConfigChangeAfter) isInteractionEvent() {}
 
-// GetType returns "config.change.after", the member "type" of every InteractionEventConfigChangeAfter.
+// GetType returns "config.change.after", the member "type" of every
+// InteractionEventConfigChangeAfter.
 func (*InteractionEventConfigChangeAfter) GetType() string {
 	return "config.change.after"
 }
 
-// bInteractionEventConfigChangeAfter fills v, which is zero, from object n of a validated document.
+// bInteractionEventConfigChangeAfter fills v, which is zero, from object n of
+// a validated document.
 func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeAfter) {
 	d := c.Doc
 	{
@@ -5002,7 +5384,8 @@ func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *Interacti
 var sizeInteractionEventConfigChangeAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -5022,7 +5405,8 @@ func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.after.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/config.change.after.
 func (v *InteractionEventConfigChangeAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter)
 }
@@ -5033,35 +5417,41 @@ func (v *InteractionEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventConfigChangeAfter) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
 }
 
-// NewInteractionEventConfigChangeAfter returns a InteractionEventConfigChangeAfter with its required members; its encoding always carries type "config.change.after".
+// NewInteractionEventConfigChangeAfter returns a new
+// InteractionEventConfigChangeAfter with its required members; its encoding
+// always carries type "config.change.after".
 func NewInteractionEventConfigChangeAfter(change InteractionEventConfigChangeAfterChange) *InteractionEventConfigChangeAfter {
 	return &InteractionEventConfigChangeAfter{Change: change}
 }
 
-// InteractionEventConfigChangeAfterChange is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/config.change.after/properties/change
+// InteractionEventConfigChangeAfterChange is an object
+// (interaction-event.schema.json#/$defs/config.change.after/properties/change).
 type InteractionEventConfigChangeAfterChange struct {
-	// Member "source" (required).
+	// Source is the member "source" (required).
 	Source string
-	// Member "scope" (required).
+	// Scope is the member "scope" (required).
 	Scope string
-	// Names of the settings involved. Member "settings" (required).
+	// Settings is the member "settings" (required). Names of the settings
+	// involved.
 	Settings []string
-	// Member "summary" (required).
+	// Summary is the member "summary" (required).
 	Summary string
-	// Optional member "path"; nil when absent.
+	// Path is the optional member "path" (nil when absent).
 	Path *string
-	// MCP server descriptors as the host reports them, left open. They describe discovery and do not identify tool calls. Optional member "mcpServers"; nil when absent.
+	// MCPServers is the optional member "mcpServers" (nil when absent). MCP
+	// server descriptors as the host reports them, left open. They describe
+	// discovery and do not identify tool calls.
 	MCPServers []ahprt.Value
 }
 
-// bInteractionEventConfigChangeAfterChange fills v, which is zero, from object n of a validated document.
+// bInteractionEventConfigChangeAfterChange fills v, which is zero, from object
+// n of a validated document.
 func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeAfterChange) {
 	d := c.Doc
 	{
@@ -5090,7 +5480,8 @@ func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *Int
 var sizeInteractionEventConfigChangeAfterChange ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -5121,7 +5512,8 @@ func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func (v *InteractionEventConfigChangeAfterChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
 }
@@ -5132,30 +5524,34 @@ func (v *InteractionEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) 
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter_change)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bInteractionEventConfigChangeAfterChange)
 }
 
-// ConfigChangeAfterEventChange is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/config.change.after/properties/change
+// ConfigChangeAfterEventChange is an object
+// (interaction-event.schema.json#/$defs/config.change.after/properties/change).
 type ConfigChangeAfterEventChange struct {
-	// Member "source" (required).
+	// Source is the member "source" (required).
 	Source string
-	// Member "scope" (required).
+	// Scope is the member "scope" (required).
 	Scope string
-	// Names of the settings involved. Member "settings" (required).
+	// Settings is the member "settings" (required). Names of the settings
+	// involved.
 	Settings []string
-	// Member "summary" (required).
+	// Summary is the member "summary" (required).
 	Summary string
-	// Optional member "path"; nil when absent.
+	// Path is the optional member "path" (nil when absent).
 	Path *string
-	// MCP server descriptors as the host reports them, left open. They describe discovery and do not identify tool calls. Optional member "mcpServers"; nil when absent.
+	// MCPServers is the optional member "mcpServers" (nil when absent). MCP
+	// server descriptors as the host reports them, left open. They describe
+	// discovery and do not identify tool calls.
 	MCPServers []ahprt.Value
 }
 
-// bConfigChangeAfterEventChange fills v, which is zero, from object n of a validated document.
+// bConfigChangeAfterEventChange fills v, which is zero, from object n of a
+// validated document.
 func bConfigChangeAfterEventChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterEventChange) {
 	d := c.Doc
 	{
@@ -5184,7 +5580,8 @@ func bConfigChangeAfterEventChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAf
 var sizeConfigChangeAfterEventChange ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -5215,7 +5612,8 @@ func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func (v *ConfigChangeAfterEventChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
 }
@@ -5226,42 +5624,50 @@ func (v *ConfigChangeAfterEventChange) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter_change)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ConfigChangeAfterEventChange) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bConfigChangeAfterEventChange)
 }
 
-// ExecutionEventTurnStart: A turn begins, with the prompt messages that opened it.
-//
-// Schema: draft/execution-event.schema.json#/$defs/turn.start
+// ExecutionEventTurnStart is an object
+// (execution-event.schema.json#/$defs/turn.start). A turn begins, with the
+// prompt messages that opened it.
 type ExecutionEventTurnStart struct {
-	// Member "turn" (required).
+	// Turn is the member "turn" (required).
 	Turn Identity
-	// Member "items" (required).
+	// Items is the member "items" (required).
 	Items ModelVisibleItems
-	// Member "trigger" (required).
+	// Trigger is the member "trigger" (required).
 	Trigger ExecutionEventTurnStartTrigger
-	// Optional member "expandedFrom"; nil when absent.
+	// ExpandedFrom is the optional member "expandedFrom" (nil when absent).
 	ExpandedFrom *string
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -5269,12 +5675,14 @@ func (*ExecutionEventTurnStart) isCatalogueEvent() {}
 func (*ExecutionEventTurnStart) isEvent()          {}
 func (*ExecutionEventTurnStart) isExecutionEvent() {}
 
-// GetType returns "turn.start", the member "type" of every ExecutionEventTurnStart.
+// GetType returns "turn.start", the member "type" of every
+// ExecutionEventTurnStart.
 func (*ExecutionEventTurnStart) GetType() string {
 	return "turn.start"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventTurnStart implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventTurnStart implements.
 func (v *ExecutionEventTurnStart) GetID() string {
 	if v == nil {
 		return ""
@@ -5282,7 +5690,8 @@ func (v *ExecutionEventTurnStart) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventTurnStart implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventTurnStart implements.
 func (v *ExecutionEventTurnStart) GetSource() string {
 	if v == nil {
 		return ""
@@ -5290,7 +5699,8 @@ func (v *ExecutionEventTurnStart) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventTurnStart implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventTurnStart implements.
 func (v *ExecutionEventTurnStart) GetTime() string {
 	if v == nil {
 		return ""
@@ -5298,7 +5708,8 @@ func (v *ExecutionEventTurnStart) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventTurnStart implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventTurnStart implements.
 func (v *ExecutionEventTurnStart) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -5306,7 +5717,8 @@ func (v *ExecutionEventTurnStart) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventTurnStart implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventTurnStart implements.
 func (v *ExecutionEventTurnStart) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -5314,7 +5726,8 @@ func (v *ExecutionEventTurnStart) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventTurnStart implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventTurnStart implements.
 func (v *ExecutionEventTurnStart) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -5322,7 +5735,8 @@ func (v *ExecutionEventTurnStart) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventTurnStart implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventTurnStart implements.
 func (v *ExecutionEventTurnStart) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -5330,7 +5744,8 @@ func (v *ExecutionEventTurnStart) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventTurnStart implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventTurnStart implements.
 func (v *ExecutionEventTurnStart) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -5338,7 +5753,8 @@ func (v *ExecutionEventTurnStart) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventTurnStart implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventTurnStart implements.
 func (v *ExecutionEventTurnStart) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -5346,7 +5762,8 @@ func (v *ExecutionEventTurnStart) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventTurnStart implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventTurnStart implements.
 func (v *ExecutionEventTurnStart) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -5354,7 +5771,8 @@ func (v *ExecutionEventTurnStart) GetTurn() *Identity {
 	return &v.Turn
 }
 
-// bExecutionEventTurnStart fills v, which is zero, from object n of a validated document.
+// bExecutionEventTurnStart fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventTurnStart(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnStart) {
 	d := c.Doc
 	var slab0 *[2]string
@@ -5410,7 +5828,8 @@ func bExecutionEventTurnStart(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnS
 var sizeExecutionEventTurnStart ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -5468,7 +5887,8 @@ func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turn.start.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/turn.start.
 func (v *ExecutionEventTurnStart) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnStart)
 }
@@ -5479,12 +5899,14 @@ func (v *ExecutionEventTurnStart) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnStart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventTurnStart) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
-// NewExecutionEventTurnStart returns a ExecutionEventTurnStart with its required members; its encoding always carries type "turn.start".
+// NewExecutionEventTurnStart returns a new ExecutionEventTurnStart with its
+// required members; its encoding always carries type "turn.start".
 func NewExecutionEventTurnStart(turn Identity, items ModelVisibleItems, trigger ExecutionEventTurnStartTrigger, id string, source string, time string) *ExecutionEventTurnStart {
 	return &ExecutionEventTurnStart{
 		ID:      id,
@@ -5496,13 +5918,12 @@ func NewExecutionEventTurnStart(turn Identity, items ModelVisibleItems, trigger 
 	}
 }
 
-// Identity: Closed reference to an object by id, with an optional synthesized marker and nothing else.
-//
-// Schema: draft/event.schema.json#/$defs/identity
+// Identity is an object (event.schema.json#/$defs/identity). Closed reference
+// to an object by id, with an optional synthesized marker and nothing else.
 type Identity struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID string
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
 }
 
@@ -5527,7 +5948,8 @@ func bIdentity(c *ahprt.Ctx, n ahprt.Node, v *Identity) {
 var sizeIdentity ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Identity) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -5548,7 +5970,8 @@ func (v *Identity) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/event.schema.json#/$defs/identity.
+// Validate reports whether v, encoded, satisfies
+// draft/event.schema.json#/$defs/identity.
 func (v *Identity) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEvent_identity)
 }
@@ -5559,29 +5982,31 @@ func (v *Identity) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_identity)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Identity) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_identity, bIdentity)
 }
 
-// ModelVisibleItems: Ordered canonical messages as seen by the model. (a list, as draft/event.schema.json#/$defs/modelVisibleItems names it.)
+// ModelVisibleItems is a list (event.schema.json#/$defs/modelVisibleItems).
+// Ordered canonical messages as seen by the model.
 type ModelVisibleItems = []CanonicalMessage
 
-// CanonicalMessage: A message in canonical form: id, role and ordered parts.
-//
-// Schema: draft/content-item.schema.json#/$defs/message
+// CanonicalMessage is an object (content-item.schema.json#/$defs/message). A
+// message in canonical form: id, role and ordered parts.
 type CanonicalMessage struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID NonEmptyString
-	// Member "role" (required).
+	// Role is the member "role" (required).
 	Role CanonicalMessageRole
-	// Member "parts" (required).
+	// Parts is the member "parts" (required).
 	Parts []ContentItem
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *bool
 }
 
-// bCanonicalMessage fills v, which is zero, from object n of a validated document.
+// bCanonicalMessage fills v, which is zero, from object n of a validated
+// document.
 func bCanonicalMessage(c *ahprt.Ctx, n ahprt.Node, v *CanonicalMessage) {
 	d := c.Doc
 	{
@@ -5606,7 +6031,8 @@ func bCanonicalMessage(c *ahprt.Ctx, n ahprt.Node, v *CanonicalMessage) {
 var sizeCanonicalMessage ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -5631,7 +6057,8 @@ func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-item.schema.json#/$defs/message.
+// Validate reports whether v, encoded, satisfies
+// draft/content-item.schema.json#/$defs/message.
 func (v *CanonicalMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentItem_message)
 }
@@ -5642,15 +6069,17 @@ func (v *CanonicalMessage) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_message)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *CanonicalMessage) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
 }
 
-// CanonicalMessageRole is a string from a fixed list.
+// CanonicalMessageRole is a string from a fixed list
+// (content-item.schema.json#/$defs/message/properties/role).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/content-item.schema.json#/$defs/message/properties/role
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type CanonicalMessageRole string
 
 // The values of CanonicalMessageRole.
@@ -5662,10 +6091,11 @@ const (
 	CanonicalMessageRoleTool      CanonicalMessageRole = "tool"
 )
 
-// ExecutionEventTurnStartTrigger is a string from a fixed list.
+// ExecutionEventTurnStartTrigger is a string from a fixed list
+// (execution-event.schema.json#/$defs/turn.start/properties/trigger).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/turn.start/properties/trigger
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventTurnStartTrigger string
 
 // The values of ExecutionEventTurnStartTrigger.
@@ -5676,41 +6106,51 @@ const (
 	ExecutionEventTurnStartTriggerExternal     ExecutionEventTurnStartTrigger = "external"
 )
 
-// ExecutionEventTurnFinishBefore: A turn is about to finish; an interceptor may still revise the response or ask for another round.
-//
-// Schema: draft/execution-event.schema.json#/$defs/turn.finish.before
+// ExecutionEventTurnFinishBefore is an object
+// (execution-event.schema.json#/$defs/turn.finish.before). A turn is about to
+// finish; an interceptor may still revise the response or ask for another
+// round.
 type ExecutionEventTurnFinishBefore struct {
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "turn" (required).
+	// Turn is the member "turn" (required).
 	Turn Identity
-	// Member "items" (required).
+	// Items is the member "items" (required).
 	Items ModelVisibleItems
-	// Member "outcome" (required).
+	// Outcome is the member "outcome" (required).
 	Outcome ExecutionEventTurnFinishBeforeOutcome
-	// Optional member "lastAssistantItem"; nil when absent.
+	// LastAssistantItem is the optional member "lastAssistantItem" (nil when
+	// absent).
 	LastAssistantItem *Identity
-	// How many continuations this turn has already had. Member "continuationCount" (required).
+	// ContinuationCount is the member "continuationCount" (required). How many
+	// continuations this turn has already had.
 	ContinuationCount ahprt.Number
-	// Optional member "usage"; nil when absent.
+	// Usage is the optional member "usage" (nil when absent).
 	Usage *ExecutionEventTurnusage
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -5718,12 +6158,14 @@ func (*ExecutionEventTurnFinishBefore) isCatalogueEvent() {}
 func (*ExecutionEventTurnFinishBefore) isEvent()          {}
 func (*ExecutionEventTurnFinishBefore) isExecutionEvent() {}
 
-// GetType returns "turn.finish.before", the member "type" of every ExecutionEventTurnFinishBefore.
+// GetType returns "turn.finish.before", the member "type" of every
+// ExecutionEventTurnFinishBefore.
 func (*ExecutionEventTurnFinishBefore) GetType() string {
 	return "turn.finish.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventTurnFinishBefore implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventTurnFinishBefore implements.
 func (v *ExecutionEventTurnFinishBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -5731,7 +6173,8 @@ func (v *ExecutionEventTurnFinishBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventTurnFinishBefore implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventTurnFinishBefore implements.
 func (v *ExecutionEventTurnFinishBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -5739,7 +6182,8 @@ func (v *ExecutionEventTurnFinishBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventTurnFinishBefore implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventTurnFinishBefore implements.
 func (v *ExecutionEventTurnFinishBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -5747,7 +6191,8 @@ func (v *ExecutionEventTurnFinishBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventTurnFinishBefore implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventTurnFinishBefore implements.
 func (v *ExecutionEventTurnFinishBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -5755,7 +6200,8 @@ func (v *ExecutionEventTurnFinishBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventTurnFinishBefore implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventTurnFinishBefore implements.
 func (v *ExecutionEventTurnFinishBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -5763,7 +6209,8 @@ func (v *ExecutionEventTurnFinishBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventTurnFinishBefore implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventTurnFinishBefore implements.
 func (v *ExecutionEventTurnFinishBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -5771,7 +6218,8 @@ func (v *ExecutionEventTurnFinishBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventTurnFinishBefore implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventTurnFinishBefore implements.
 func (v *ExecutionEventTurnFinishBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -5779,7 +6227,8 @@ func (v *ExecutionEventTurnFinishBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventTurnFinishBefore implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventTurnFinishBefore implements.
 func (v *ExecutionEventTurnFinishBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -5787,7 +6236,8 @@ func (v *ExecutionEventTurnFinishBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventTurnFinishBefore implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventTurnFinishBefore implements.
 func (v *ExecutionEventTurnFinishBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -5795,7 +6245,8 @@ func (v *ExecutionEventTurnFinishBefore) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventTurnFinishBefore implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventTurnFinishBefore implements.
 func (v *ExecutionEventTurnFinishBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -5803,7 +6254,8 @@ func (v *ExecutionEventTurnFinishBefore) GetTurn() *Identity {
 	return &v.Turn
 }
 
-// bExecutionEventTurnFinishBefore fills v, which is zero, from object n of a validated document.
+// bExecutionEventTurnFinishBefore fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnFinishBefore) {
 	d := c.Doc
 	{
@@ -5859,7 +6311,8 @@ func bExecutionEventTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEve
 var sizeExecutionEventTurnFinishBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -5923,7 +6376,8 @@ func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turn.finish.before.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/turn.finish.before.
 func (v *ExecutionEventTurnFinishBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnFinishBefore)
 }
@@ -5934,12 +6388,15 @@ func (v *ExecutionEventTurnFinishBefore) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnFinishBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventTurnFinishBefore) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
-// NewExecutionEventTurnFinishBefore returns a ExecutionEventTurnFinishBefore with its required members; its encoding always carries type "turn.finish.before".
+// NewExecutionEventTurnFinishBefore returns a new
+// ExecutionEventTurnFinishBefore with its required members; its encoding
+// always carries type "turn.finish.before".
 func NewExecutionEventTurnFinishBefore(id string, source string, time string, turn Identity, items ModelVisibleItems, outcome ExecutionEventTurnFinishBeforeOutcome, continuationCount ahprt.Number) *ExecutionEventTurnFinishBefore {
 	return &ExecutionEventTurnFinishBefore{
 		ContinuationCount: continuationCount,
@@ -5952,27 +6409,31 @@ func NewExecutionEventTurnFinishBefore(id string, source string, time string, tu
 	}
 }
 
-// TurnCompletion: Members shared by turn.finish.before and turn.end.
-//
-// Schema: draft/execution-event.schema.json#/$defs/turnCompletion
+// TurnCompletion is an object
+// (execution-event.schema.json#/$defs/turnCompletion). Members shared by
+// turn.finish.before and turn.end.
 type TurnCompletion struct {
-	// Member "turn" (required).
+	// Turn is the member "turn" (required).
 	Turn Identity
-	// Member "items" (required).
+	// Items is the member "items" (required).
 	Items ModelVisibleItems
-	// Member "outcome" (required).
+	// Outcome is the member "outcome" (required).
 	Outcome TurnCompletionOutcome
-	// Optional member "lastAssistantItem"; nil when absent.
+	// LastAssistantItem is the optional member "lastAssistantItem" (nil when
+	// absent).
 	LastAssistantItem *Identity
-	// How many continuations this turn has already had. Member "continuationCount" (required).
+	// ContinuationCount is the member "continuationCount" (required). How many
+	// continuations this turn has already had.
 	ContinuationCount ahprt.Number
-	// Optional member "usage"; nil when absent.
+	// Usage is the optional member "usage" (nil when absent).
 	Usage *ExecutionEventTurnusage
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bTurnCompletion fills v, which is zero, from object n of a validated document.
+// bTurnCompletion fills v, which is zero, from object n of a validated
+// document.
 func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node, v *TurnCompletion) {
 	d := c.Doc
 	{
@@ -6005,7 +6466,8 @@ func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node, v *TurnCompletion) {
 var sizeTurnCompletion ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -6038,7 +6500,8 @@ func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turnCompletion.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/turnCompletion.
 func (v *TurnCompletion) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnCompletion)
 }
@@ -6049,15 +6512,17 @@ func (v *TurnCompletion) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnCompletion)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *TurnCompletion) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnCompletion, bTurnCompletion)
 }
 
-// TurnCompletionOutcome is a string from a fixed list.
+// TurnCompletionOutcome is a string from a fixed list
+// (execution-event.schema.json#/$defs/turnCompletion/properties/outcome).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type TurnCompletionOutcome string
 
 // The values of TurnCompletionOutcome.
@@ -6068,34 +6533,38 @@ const (
 	TurnCompletionOutcomeMaxIterations TurnCompletionOutcome = "max_iterations"
 )
 
-// ExecutionEventTurnusage: Usage totalled over a whole turn. (the type ExecutionEventUsage, as draft/execution-event.schema.json#/$defs/turnUsage names it.)
+// ExecutionEventTurnusage is the type ExecutionEventUsage
+// (execution-event.schema.json#/$defs/turnUsage). Usage totalled over a whole
+// turn.
 type ExecutionEventTurnusage = ExecutionEventUsage
 
-// ExecutionEventUsage: Token counts and cost. An absent count means unknown, not zero.
-//
-// Schema: draft/execution-event.schema.json#/$defs/usage
+// ExecutionEventUsage is an object (execution-event.schema.json#/$defs/usage).
+// Token counts and cost. An absent count means unknown, not zero.
 type ExecutionEventUsage struct {
-	// Member "kind" (required).
+	// Kind is the member "kind" (required).
 	Kind ExecutionEventUsageKind
-	// Member "scope" (required).
+	// Scope is the member "scope" (required).
 	Scope ExecutionEventUsageScope
-	// Member "completeness" (required).
+	// Completeness is the member "completeness" (required).
 	Completeness ExecutionEventUsageCompleteness
-	// Member "provenance" (required).
+	// Provenance is the member "provenance" (required).
 	Provenance ExecutionEventUsageProvenance
-	// Optional member "inputTokens"; nil when absent.
+	// InputTokens is the optional member "inputTokens" (nil when absent).
 	InputTokens *ExecutionEventNonNegativeInteger
-	// Optional member "outputTokens"; nil when absent.
+	// OutputTokens is the optional member "outputTokens" (nil when absent).
 	OutputTokens *ExecutionEventNonNegativeInteger
-	// Optional member "cacheReadTokens"; nil when absent.
+	// CacheReadTokens is the optional member "cacheReadTokens" (nil when
+	// absent).
 	CacheReadTokens *ExecutionEventNonNegativeInteger
-	// Optional member "cacheWriteTokens"; nil when absent.
+	// CacheWriteTokens is the optional member "cacheWriteTokens" (nil when
+	// absent).
 	CacheWriteTokens *ExecutionEventNonNegativeInteger
-	// Optional member "cost"; nil when absent.
+	// Cost is the optional member "cost" (nil when absent).
 	Cost *ExecutionEventUsageCost
 }
 
-// bExecutionEventUsage fills v, which is zero, from object n of a validated document.
+// bExecutionEventUsage fills v, which is zero, from object n of a validated
+// document.
 func bExecutionEventUsage(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventUsage) {
 	d := c.Doc
 	var slab0 *[4]ExecutionEventNonNegativeInteger
@@ -6148,7 +6617,8 @@ func bExecutionEventUsage(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventUsage) {
 var sizeExecutionEventUsage ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -6191,7 +6661,8 @@ func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/usage.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/usage.
 func (v *ExecutionEventUsage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_usage)
 }
@@ -6202,15 +6673,17 @@ func (v *ExecutionEventUsage) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventUsage) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage, bExecutionEventUsage)
 }
 
-// ExecutionEventUsageKind is a string from a fixed list.
+// ExecutionEventUsageKind is a string from a fixed list
+// (execution-event.schema.json#/$defs/usage/properties/kind).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/kind
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventUsageKind string
 
 // The values of ExecutionEventUsageKind.
@@ -6219,10 +6692,11 @@ const (
 	ExecutionEventUsageKindTotal  ExecutionEventUsageKind = "total"
 )
 
-// ExecutionEventUsageScope is a string from a fixed list.
+// ExecutionEventUsageScope is a string from a fixed list
+// (execution-event.schema.json#/$defs/usage/properties/scope).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/scope
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventUsageScope string
 
 // The values of ExecutionEventUsageScope.
@@ -6231,10 +6705,11 @@ const (
 	ExecutionEventUsageScopeTurn    ExecutionEventUsageScope = "turn"
 )
 
-// ExecutionEventUsageCompleteness is a string from a fixed list.
+// ExecutionEventUsageCompleteness is a string from a fixed list
+// (execution-event.schema.json#/$defs/usage/properties/completeness).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/completeness
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventUsageCompleteness string
 
 // The values of ExecutionEventUsageCompleteness.
@@ -6244,10 +6719,11 @@ const (
 	ExecutionEventUsageCompletenessUnknown  ExecutionEventUsageCompleteness = "unknown"
 )
 
-// ExecutionEventUsageProvenance is a string from a fixed list.
+// ExecutionEventUsageProvenance is a string from a fixed list
+// (execution-event.schema.json#/$defs/usage/properties/provenance).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/provenance
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventUsageProvenance string
 
 // The values of ExecutionEventUsageProvenance.
@@ -6257,22 +6733,24 @@ const (
 	ExecutionEventUsageProvenanceMixed    ExecutionEventUsageProvenance = "mixed"
 )
 
-// ExecutionEventNonNegativeInteger: Non-negative integer (an exact JSON number, as draft/execution-event.schema.json#/$defs/nonNegativeInteger names it.)
+// ExecutionEventNonNegativeInteger is an exact JSON number
+// (execution-event.schema.json#/$defs/nonNegativeInteger). Non-negative
+// integer.
 type ExecutionEventNonNegativeInteger = ahprt.Number
 
-// ExecutionEventUsageCost is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/cost
+// ExecutionEventUsageCost is an object
+// (execution-event.schema.json#/$defs/usage/properties/cost).
 type ExecutionEventUsageCost struct {
-	// Member "amount" (required).
+	// Amount is the member "amount" (required).
 	Amount ahprt.Number
-	// Member "currency" (required).
+	// Currency is the member "currency" (required).
 	Currency CurrencyCode
-	// Member "basis" (required).
+	// Basis is the member "basis" (required).
 	Basis ExecutionEventUsageCostBasis
 }
 
-// bExecutionEventUsageCost fills v, which is zero, from object n of a validated document.
+// bExecutionEventUsageCost fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventUsageCost(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventUsageCost) {
 	d := c.Doc
 	{
@@ -6294,7 +6772,8 @@ func bExecutionEventUsageCost(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventUsage
 var sizeExecutionEventUsageCost ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventUsageCost) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -6315,7 +6794,8 @@ func (v *ExecutionEventUsageCost) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/usage/properties/cost.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/usage/properties/cost.
 func (v *ExecutionEventUsageCost) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_usage_cost)
 }
@@ -6326,18 +6806,21 @@ func (v *ExecutionEventUsageCost) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage_cost)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventUsageCost) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage_cost, bExecutionEventUsageCost)
 }
 
-// CurrencyCode: Three upper-case letters, as in ISO 4217. (a string, as draft/execution-event.schema.json#/$defs/currencyCode names it.)
+// CurrencyCode is a string (execution-event.schema.json#/$defs/currencyCode).
+// Three upper-case letters, as in ISO 4217.
 type CurrencyCode = string
 
-// ExecutionEventUsageCostBasis is a string from a fixed list.
+// ExecutionEventUsageCostBasis is a string from a fixed list
+// (execution-event.schema.json#/$defs/usage/properties/cost/properties/basis).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventUsageCostBasis string
 
 // The values of ExecutionEventUsageCostBasis.
@@ -6347,10 +6830,11 @@ const (
 	ExecutionEventUsageCostBasisEstimated ExecutionEventUsageCostBasis = "estimated"
 )
 
-// ExecutionEventTurnFinishBeforeOutcome is a string from a fixed list.
+// ExecutionEventTurnFinishBeforeOutcome is a string from a fixed list
+// (execution-event.schema.json#/$defs/turnCompletion/properties/outcome).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventTurnFinishBeforeOutcome string
 
 // The values of ExecutionEventTurnFinishBeforeOutcome.
@@ -6361,43 +6845,52 @@ const (
 	ExecutionEventTurnFinishBeforeOutcomeMaxIterations ExecutionEventTurnFinishBeforeOutcome = "max_iterations"
 )
 
-// ExecutionEventTurnEnd: A turn has finished. A completed turn carries no error.
-//
-// Schema: draft/execution-event.schema.json#/$defs/turn.end
+// ExecutionEventTurnEnd is an object
+// (execution-event.schema.json#/$defs/turn.end). A turn has finished. A
+// completed turn carries no error.
 type ExecutionEventTurnEnd struct {
-	// Optional member "error"; nil when absent.
+	// Error is the optional member "error" (nil when absent).
 	Error *ExecutionEventError
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "turn" (required).
+	// Turn is the member "turn" (required).
 	Turn Identity
-	// Member "items" (required).
+	// Items is the member "items" (required).
 	Items ModelVisibleItems
-	// Member "outcome" (required).
+	// Outcome is the member "outcome" (required).
 	Outcome ExecutionEventTurnEndOutcome
-	// Optional member "lastAssistantItem"; nil when absent.
+	// LastAssistantItem is the optional member "lastAssistantItem" (nil when
+	// absent).
 	LastAssistantItem *Identity
-	// How many continuations this turn has already had. Member "continuationCount" (required).
+	// ContinuationCount is the member "continuationCount" (required). How many
+	// continuations this turn has already had.
 	ContinuationCount ahprt.Number
-	// Optional member "usage"; nil when absent.
+	// Usage is the optional member "usage" (nil when absent).
 	Usage *ExecutionEventTurnusage
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -6410,7 +6903,8 @@ func (*ExecutionEventTurnEnd) GetType() string {
 	return "turn.end"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventTurnEnd implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventTurnEnd implements.
 func (v *ExecutionEventTurnEnd) GetID() string {
 	if v == nil {
 		return ""
@@ -6418,7 +6912,8 @@ func (v *ExecutionEventTurnEnd) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventTurnEnd implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventTurnEnd implements.
 func (v *ExecutionEventTurnEnd) GetSource() string {
 	if v == nil {
 		return ""
@@ -6426,7 +6921,8 @@ func (v *ExecutionEventTurnEnd) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventTurnEnd implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventTurnEnd implements.
 func (v *ExecutionEventTurnEnd) GetTime() string {
 	if v == nil {
 		return ""
@@ -6434,7 +6930,8 @@ func (v *ExecutionEventTurnEnd) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventTurnEnd implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventTurnEnd implements.
 func (v *ExecutionEventTurnEnd) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -6442,7 +6939,8 @@ func (v *ExecutionEventTurnEnd) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventTurnEnd implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventTurnEnd implements.
 func (v *ExecutionEventTurnEnd) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -6450,7 +6948,8 @@ func (v *ExecutionEventTurnEnd) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventTurnEnd implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventTurnEnd implements.
 func (v *ExecutionEventTurnEnd) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -6458,7 +6957,8 @@ func (v *ExecutionEventTurnEnd) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventTurnEnd implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventTurnEnd implements.
 func (v *ExecutionEventTurnEnd) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -6466,7 +6966,8 @@ func (v *ExecutionEventTurnEnd) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventTurnEnd implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventTurnEnd implements.
 func (v *ExecutionEventTurnEnd) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -6474,7 +6975,8 @@ func (v *ExecutionEventTurnEnd) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventTurnEnd implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventTurnEnd implements.
 func (v *ExecutionEventTurnEnd) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -6482,7 +6984,8 @@ func (v *ExecutionEventTurnEnd) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventTurnEnd implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventTurnEnd implements.
 func (v *ExecutionEventTurnEnd) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -6490,7 +6993,8 @@ func (v *ExecutionEventTurnEnd) GetTurn() *Identity {
 	return &v.Turn
 }
 
-// bExecutionEventTurnEnd fills v, which is zero, from object n of a validated document.
+// bExecutionEventTurnEnd fills v, which is zero, from object n of a validated
+// document.
 func bExecutionEventTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnEnd) {
 	d := c.Doc
 	{
@@ -6550,7 +7054,8 @@ func bExecutionEventTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnEnd
 var sizeExecutionEventTurnEnd ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -6618,7 +7123,8 @@ func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turn.end.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/turn.end.
 func (v *ExecutionEventTurnEnd) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnEnd)
 }
@@ -6629,12 +7135,14 @@ func (v *ExecutionEventTurnEnd) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnEnd)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventTurnEnd) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
-// NewExecutionEventTurnEnd returns a ExecutionEventTurnEnd with its required members; its encoding always carries type "turn.end".
+// NewExecutionEventTurnEnd returns a new ExecutionEventTurnEnd with its
+// required members; its encoding always carries type "turn.end".
 func NewExecutionEventTurnEnd(id string, source string, time string, turn Identity, items ModelVisibleItems, outcome ExecutionEventTurnEndOutcome, continuationCount ahprt.Number) *ExecutionEventTurnEnd {
 	return &ExecutionEventTurnEnd{
 		ContinuationCount: continuationCount,
@@ -6647,23 +7155,25 @@ func NewExecutionEventTurnEnd(id string, source string, time string, turn Identi
 	}
 }
 
-// ExecutionEventError: A failure report: a class, a message and optional code, status and raw host data.
-//
-// Schema: draft/execution-event.schema.json#/$defs/error
+// ExecutionEventError is an object (execution-event.schema.json#/$defs/error).
+// A failure report: a class, a message and optional code, status and raw host
+// data.
 type ExecutionEventError struct {
-	// Member "message" (required).
+	// Message is the member "message" (required).
 	Message string
-	// Member "class" (required).
+	// Class is the member "class" (required).
 	Class string
-	// Optional member "code"; nil when absent.
+	// Code is the optional member "code" (nil when absent).
 	Code *string
-	// A status label or a numeric status such as an HTTP code. Optional member "status"; nil when absent.
+	// Status is the optional member "status" (nil when absent). A status label
+	// or a numeric status such as an HTTP code.
 	Status *ExecutionEventErrorStatus
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
 }
 
-// bExecutionEventError fills v, which is zero, from object n of a validated document.
+// bExecutionEventError fills v, which is zero, from object n of a validated
+// document.
 func bExecutionEventError(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventError) {
 	d := c.Doc
 	{
@@ -6692,7 +7202,8 @@ func bExecutionEventError(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventError) {
 var sizeExecutionEventError ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -6723,7 +7234,8 @@ func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/error.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/error.
 func (v *ExecutionEventError) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_error)
 }
@@ -6734,21 +7246,23 @@ func (v *ExecutionEventError) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventError) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error, bExecutionEventError)
 }
 
-// ExecutionEventErrorStatus: A status label or a numeric status such as an HTTP code.
+// ExecutionEventErrorStatus is a value of one of several JSON kinds
+// (execution-event.schema.json#/$defs/error/properties/status). A status label
+// or a numeric status such as an HTTP code.
 // Exactly one field is set.
-//
-// Schema: draft/execution-event.schema.json#/$defs/error/properties/status
 type ExecutionEventErrorStatus struct {
 	Int    *ahprt.Number
 	String *string
 }
 
-// bExecutionEventErrorStatus fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+// bExecutionEventErrorStatus fills v, which is zero, from value n of a
+// validated document (one field, for its JSON kind).
 func bExecutionEventErrorStatus(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventErrorStatus) {
 	d := c.Doc
 	switch d.Kind(n) {
@@ -6778,7 +7292,8 @@ func (v *ExecutionEventErrorStatus) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/error/properties/status.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/error/properties/status.
 func (v *ExecutionEventErrorStatus) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_error_status)
 }
@@ -6789,15 +7304,17 @@ func (v *ExecutionEventErrorStatus) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error_status)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventErrorStatus) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error_status, bExecutionEventErrorStatus)
 }
 
-// ExecutionEventTurnEndOutcome is a string from a fixed list.
+// ExecutionEventTurnEndOutcome is a string from a fixed list
+// (execution-event.schema.json#/$defs/turnCompletion/properties/outcome).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventTurnEndOutcome string
 
 // The values of ExecutionEventTurnEndOutcome.
@@ -6808,39 +7325,47 @@ const (
 	ExecutionEventTurnEndOutcomeMaxIterations ExecutionEventTurnEndOutcome = "max_iterations"
 )
 
-// ExecutionEventTurnProgress: An incremental update to one item of the turn being produced.
-//
-// Schema: draft/execution-event.schema.json#/$defs/turn.progress
+// ExecutionEventTurnProgress is an object
+// (execution-event.schema.json#/$defs/turn.progress). An incremental update to
+// one item of the turn being produced.
 type ExecutionEventTurnProgress struct {
-	// Member "turn" (required).
+	// Turn is the member "turn" (required).
 	Turn Identity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Member "item" (required).
+	// Item is the member "item" (required).
 	Item Identity
-	// Member "delta" (required).
+	// Delta is the member "delta" (required).
 	Delta CanonicalMessage
-	// True on the last update for this item. Member "final" (required).
+	// Final is the member "final" (required). True on the last update for this
+	// item.
 	Final bool
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -6848,12 +7373,14 @@ func (*ExecutionEventTurnProgress) isCatalogueEvent() {}
 func (*ExecutionEventTurnProgress) isEvent()          {}
 func (*ExecutionEventTurnProgress) isExecutionEvent() {}
 
-// GetType returns "turn.progress", the member "type" of every ExecutionEventTurnProgress.
+// GetType returns "turn.progress", the member "type" of every
+// ExecutionEventTurnProgress.
 func (*ExecutionEventTurnProgress) GetType() string {
 	return "turn.progress"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventTurnProgress implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventTurnProgress implements.
 func (v *ExecutionEventTurnProgress) GetID() string {
 	if v == nil {
 		return ""
@@ -6861,7 +7388,8 @@ func (v *ExecutionEventTurnProgress) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventTurnProgress implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventTurnProgress implements.
 func (v *ExecutionEventTurnProgress) GetSource() string {
 	if v == nil {
 		return ""
@@ -6869,7 +7397,8 @@ func (v *ExecutionEventTurnProgress) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventTurnProgress implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventTurnProgress implements.
 func (v *ExecutionEventTurnProgress) GetTime() string {
 	if v == nil {
 		return ""
@@ -6877,7 +7406,8 @@ func (v *ExecutionEventTurnProgress) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventTurnProgress implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventTurnProgress implements.
 func (v *ExecutionEventTurnProgress) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -6885,7 +7415,8 @@ func (v *ExecutionEventTurnProgress) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventTurnProgress implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventTurnProgress implements.
 func (v *ExecutionEventTurnProgress) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -6893,7 +7424,8 @@ func (v *ExecutionEventTurnProgress) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventTurnProgress implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventTurnProgress implements.
 func (v *ExecutionEventTurnProgress) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -6901,7 +7433,8 @@ func (v *ExecutionEventTurnProgress) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventTurnProgress implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventTurnProgress implements.
 func (v *ExecutionEventTurnProgress) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -6909,7 +7442,8 @@ func (v *ExecutionEventTurnProgress) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventTurnProgress implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventTurnProgress implements.
 func (v *ExecutionEventTurnProgress) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -6917,7 +7451,8 @@ func (v *ExecutionEventTurnProgress) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventTurnProgress implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventTurnProgress implements.
 func (v *ExecutionEventTurnProgress) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -6925,7 +7460,8 @@ func (v *ExecutionEventTurnProgress) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventTurnProgress implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventTurnProgress implements.
 func (v *ExecutionEventTurnProgress) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -6933,7 +7469,8 @@ func (v *ExecutionEventTurnProgress) GetTurn() *Identity {
 	return &v.Turn
 }
 
-// bExecutionEventTurnProgress fills v, which is zero, from object n of a validated document.
+// bExecutionEventTurnProgress fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnProgress) {
 	d := c.Doc
 	{
@@ -6983,7 +7520,8 @@ func bExecutionEventTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTu
 var sizeExecutionEventTurnProgress ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -7043,7 +7581,8 @@ func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/turn.progress.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/turn.progress.
 func (v *ExecutionEventTurnProgress) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnProgress)
 }
@@ -7054,12 +7593,14 @@ func (v *ExecutionEventTurnProgress) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnProgress)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventTurnProgress) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
-// NewExecutionEventTurnProgress returns a ExecutionEventTurnProgress with its required members; its encoding always carries type "turn.progress".
+// NewExecutionEventTurnProgress returns a new ExecutionEventTurnProgress with
+// its required members; its encoding always carries type "turn.progress".
 func NewExecutionEventTurnProgress(turn Identity, item Identity, delta CanonicalMessage, final bool, id string, source string, time string) *ExecutionEventTurnProgress {
 	return &ExecutionEventTurnProgress{
 		Delta:  delta,
@@ -7072,39 +7613,47 @@ func NewExecutionEventTurnProgress(turn Identity, item Identity, delta Canonical
 	}
 }
 
-// ExecutionEventModelRequestBefore: A model request is about to be sent. No outcome fields exist yet.
-//
-// Schema: draft/execution-event.schema.json#/$defs/model.request.before
+// ExecutionEventModelRequestBefore is an object
+// (execution-event.schema.json#/$defs/model.request.before). A model request
+// is about to be sent. No outcome fields exist yet.
 type ExecutionEventModelRequestBefore struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *Identity
-	// Member "items" (required).
+	// Items is the member "items" (required).
 	Items ModelVisibleItems
-	// Member "model" (required).
+	// Model is the member "model" (required).
 	Model ExecutionEventModel
-	// Member "attempt" (required).
+	// Attempt is the member "attempt" (required).
 	Attempt ExecutionEventAttempt
-	// Request parameters, passed as an open object. Member "params" (required).
+	// Params is the member "params" (required). Request parameters, passed as
+	// an open object.
 	Params ahprt.Value
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -7112,12 +7661,14 @@ func (*ExecutionEventModelRequestBefore) isCatalogueEvent() {}
 func (*ExecutionEventModelRequestBefore) isEvent()          {}
 func (*ExecutionEventModelRequestBefore) isExecutionEvent() {}
 
-// GetType returns "model.request.before", the member "type" of every ExecutionEventModelRequestBefore.
+// GetType returns "model.request.before", the member "type" of every
+// ExecutionEventModelRequestBefore.
 func (*ExecutionEventModelRequestBefore) GetType() string {
 	return "model.request.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventModelRequestBefore implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventModelRequestBefore implements.
 func (v *ExecutionEventModelRequestBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -7125,7 +7676,8 @@ func (v *ExecutionEventModelRequestBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventModelRequestBefore implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventModelRequestBefore implements.
 func (v *ExecutionEventModelRequestBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -7133,7 +7685,8 @@ func (v *ExecutionEventModelRequestBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventModelRequestBefore implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventModelRequestBefore implements.
 func (v *ExecutionEventModelRequestBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -7141,7 +7694,8 @@ func (v *ExecutionEventModelRequestBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventModelRequestBefore implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventModelRequestBefore implements.
 func (v *ExecutionEventModelRequestBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -7149,7 +7703,8 @@ func (v *ExecutionEventModelRequestBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventModelRequestBefore implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventModelRequestBefore implements.
 func (v *ExecutionEventModelRequestBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -7157,7 +7712,8 @@ func (v *ExecutionEventModelRequestBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventModelRequestBefore implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventModelRequestBefore implements.
 func (v *ExecutionEventModelRequestBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -7165,7 +7721,8 @@ func (v *ExecutionEventModelRequestBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventModelRequestBefore implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventModelRequestBefore implements.
 func (v *ExecutionEventModelRequestBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -7173,7 +7730,8 @@ func (v *ExecutionEventModelRequestBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventModelRequestBefore implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventModelRequestBefore implements.
 func (v *ExecutionEventModelRequestBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -7181,7 +7739,8 @@ func (v *ExecutionEventModelRequestBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventModelRequestBefore implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventModelRequestBefore implements.
 func (v *ExecutionEventModelRequestBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -7189,7 +7748,8 @@ func (v *ExecutionEventModelRequestBefore) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventModelRequestBefore implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventModelRequestBefore implements.
 func (v *ExecutionEventModelRequestBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -7197,7 +7757,8 @@ func (v *ExecutionEventModelRequestBefore) GetTurn() *Identity {
 	return v.Turn
 }
 
-// bExecutionEventModelRequestBefore fills v, which is zero, from object n of a validated document.
+// bExecutionEventModelRequestBefore fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelRequestBefore) {
 	d := c.Doc
 	{
@@ -7249,7 +7810,8 @@ func bExecutionEventModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionE
 var sizeExecutionEventModelRequestBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -7309,7 +7871,8 @@ func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.request.before.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/model.request.before.
 func (v *ExecutionEventModelRequestBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelRequestBefore)
 }
@@ -7320,12 +7883,15 @@ func (v *ExecutionEventModelRequestBefore) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelRequestBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventModelRequestBefore) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
-// NewExecutionEventModelRequestBefore returns a ExecutionEventModelRequestBefore with its required members; its encoding always carries type "model.request.before".
+// NewExecutionEventModelRequestBefore returns a new
+// ExecutionEventModelRequestBefore with its required members; its encoding
+// always carries type "model.request.before".
 func NewExecutionEventModelRequestBefore(items ModelVisibleItems, model ExecutionEventModel, attempt ExecutionEventAttempt, params ahprt.Value, id string, source string, time string) *ExecutionEventModelRequestBefore {
 	return &ExecutionEventModelRequestBefore{
 		Attempt: attempt,
@@ -7338,17 +7904,17 @@ func NewExecutionEventModelRequestBefore(items ModelVisibleItems, model Executio
 	}
 }
 
-// ExecutionEventModel: A model named by its id and provider.
-//
-// Schema: draft/execution-event.schema.json#/$defs/model
+// ExecutionEventModel is an object (execution-event.schema.json#/$defs/model).
+// A model named by its id and provider.
 type ExecutionEventModel struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID string
-	// Member "provider" (required).
+	// Provider is the member "provider" (required).
 	Provider string
 }
 
-// bExecutionEventModel fills v, which is zero, from object n of a validated document.
+// bExecutionEventModel fills v, which is zero, from object n of a validated
+// document.
 func bExecutionEventModel(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModel) {
 	d := c.Doc
 	{
@@ -7368,7 +7934,8 @@ func bExecutionEventModel(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModel) {
 var sizeExecutionEventModel ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventModel) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -7387,7 +7954,8 @@ func (v *ExecutionEventModel) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/model.
 func (v *ExecutionEventModel) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_model)
 }
@@ -7398,24 +7966,26 @@ func (v *ExecutionEventModel) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_model)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventModel) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_model, bExecutionEventModel)
 }
 
-// ExecutionEventAttempt: One try at a model request; number counts from 1.
-//
-// Schema: draft/execution-event.schema.json#/$defs/attempt
+// ExecutionEventAttempt is an object
+// (execution-event.schema.json#/$defs/attempt). One try at a model request;
+// number counts from 1.
 type ExecutionEventAttempt struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID string
-	// Member "number" (required).
+	// Number is the member "number" (required).
 	Number ahprt.Number
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
 }
 
-// bExecutionEventAttempt fills v, which is zero, from object n of a validated document.
+// bExecutionEventAttempt fills v, which is zero, from object n of a validated
+// document.
 func bExecutionEventAttempt(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventAttempt) {
 	d := c.Doc
 	{
@@ -7438,7 +8008,8 @@ func bExecutionEventAttempt(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventAttempt
 var sizeExecutionEventAttempt ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -7461,7 +8032,8 @@ func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/attempt.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/attempt.
 func (v *ExecutionEventAttempt) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_attempt)
 }
@@ -7472,50 +8044,59 @@ func (v *ExecutionEventAttempt) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_attempt)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventAttempt) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_attempt, bExecutionEventAttempt)
 }
 
-// ExecutionEventModelResponseAfter: A model response is available. If the call was skipped, that is only because a result was supplied, and no usage or latency is reported.
-//
-// Schema: draft/execution-event.schema.json#/$defs/model.response.after
+// ExecutionEventModelResponseAfter is an object
+// (execution-event.schema.json#/$defs/model.response.after). A model response
+// is available. If the call was skipped, that is only because a result was
+// supplied, and no usage or latency is reported.
 type ExecutionEventModelResponseAfter struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *Identity
-	// Member "items" (required).
+	// Items is the member "items" (required).
 	Items ModelVisibleItems
-	// Member "model" (required).
+	// Model is the member "model" (required).
 	Model ExecutionEventModel
-	// Member "attempt" (required).
+	// Attempt is the member "attempt" (required).
 	Attempt ExecutionEventAttempt
-	// Member "execution" (required).
+	// Execution is the member "execution" (required).
 	Execution ExecutionEventExecution
-	// Optional member "usage"; nil when absent.
+	// Usage is the optional member "usage" (nil when absent).
 	Usage *ExecutionEventAttemptusage
-	// Member "finishReason" (required).
+	// FinishReason is the member "finishReason" (required).
 	FinishReason string
-	// Optional member "latencyMs"; nil when absent.
+	// LatencyMs is the optional member "latencyMs" (nil when absent).
 	LatencyMs *ahprt.Number
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -7523,12 +8104,14 @@ func (*ExecutionEventModelResponseAfter) isCatalogueEvent() {}
 func (*ExecutionEventModelResponseAfter) isEvent()          {}
 func (*ExecutionEventModelResponseAfter) isExecutionEvent() {}
 
-// GetType returns "model.response.after", the member "type" of every ExecutionEventModelResponseAfter.
+// GetType returns "model.response.after", the member "type" of every
+// ExecutionEventModelResponseAfter.
 func (*ExecutionEventModelResponseAfter) GetType() string {
 	return "model.response.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventModelResponseAfter implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventModelResponseAfter implements.
 func (v *ExecutionEventModelResponseAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -7536,7 +8119,8 @@ func (v *ExecutionEventModelResponseAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventModelResponseAfter implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventModelResponseAfter implements.
 func (v *ExecutionEventModelResponseAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -7544,7 +8128,8 @@ func (v *ExecutionEventModelResponseAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventModelResponseAfter implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventModelResponseAfter implements.
 func (v *ExecutionEventModelResponseAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -7552,7 +8137,8 @@ func (v *ExecutionEventModelResponseAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventModelResponseAfter implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventModelResponseAfter implements.
 func (v *ExecutionEventModelResponseAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -7560,7 +8146,8 @@ func (v *ExecutionEventModelResponseAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventModelResponseAfter implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventModelResponseAfter implements.
 func (v *ExecutionEventModelResponseAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -7568,7 +8155,8 @@ func (v *ExecutionEventModelResponseAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventModelResponseAfter implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventModelResponseAfter implements.
 func (v *ExecutionEventModelResponseAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -7576,7 +8164,8 @@ func (v *ExecutionEventModelResponseAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventModelResponseAfter implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventModelResponseAfter implements.
 func (v *ExecutionEventModelResponseAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -7584,7 +8173,8 @@ func (v *ExecutionEventModelResponseAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventModelResponseAfter implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventModelResponseAfter implements.
 func (v *ExecutionEventModelResponseAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -7592,7 +8182,8 @@ func (v *ExecutionEventModelResponseAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventModelResponseAfter implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventModelResponseAfter implements.
 func (v *ExecutionEventModelResponseAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -7600,7 +8191,8 @@ func (v *ExecutionEventModelResponseAfter) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventModelResponseAfter implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventModelResponseAfter implements.
 func (v *ExecutionEventModelResponseAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -7608,7 +8200,8 @@ func (v *ExecutionEventModelResponseAfter) GetTurn() *Identity {
 	return v.Turn
 }
 
-// bExecutionEventModelResponseAfter fills v, which is zero, from object n of a validated document.
+// bExecutionEventModelResponseAfter fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelResponseAfter) {
 	d := c.Doc
 	{
@@ -7669,7 +8262,8 @@ func bExecutionEventModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionE
 var sizeExecutionEventModelResponseAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -7743,7 +8337,8 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.response.after.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/model.response.after.
 func (v *ExecutionEventModelResponseAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelResponseAfter)
 }
@@ -7754,12 +8349,15 @@ func (v *ExecutionEventModelResponseAfter) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelResponseAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventModelResponseAfter) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
-// NewExecutionEventModelResponseAfter returns a ExecutionEventModelResponseAfter with its required members; its encoding always carries type "model.response.after".
+// NewExecutionEventModelResponseAfter returns a new
+// ExecutionEventModelResponseAfter with its required members; its encoding
+// always carries type "model.response.after".
 func NewExecutionEventModelResponseAfter(items ModelVisibleItems, model ExecutionEventModel, attempt ExecutionEventAttempt, execution ExecutionEventExecution, finishReason string, id string, source string, time string) *ExecutionEventModelResponseAfter {
 	return &ExecutionEventModelResponseAfter{
 		Attempt:      attempt,
@@ -7773,13 +8371,21 @@ func NewExecutionEventModelResponseAfter(items ModelVisibleItems, model Executio
 	}
 }
 
-// SuppliedResultOnSkip: If execution was skipped, its reason must be supplied_result. (raw JSON, as draft/execution-event.schema.json#/$defs/suppliedResultOnSkip names it.)
+// SuppliedResultOnSkip is raw JSON
+// (execution-event.schema.json#/$defs/suppliedResultOnSkip). If execution was
+// skipped, its reason must be supplied_result.
 type SuppliedResultOnSkip = ahprt.Value
 
-// ExecutionEventExecution: Whether the operation actually ran. If it was skipped, reason says why.
+// ExecutionEventExecution is one of several object shapes
+// (execution-event.schema.json#/$defs/execution). Whether the operation
+// actually ran. If it was skipped, reason says why.
 //
-// The concrete types are *ExecutionEventExecutionExecuted, *ExecutionEventExecutionSkippedSuppliedResult, *ExecutionEventExecutionSkippedPolicy, *ExecutionEventExecutionSkippedCancelled, *ExecutionEventExecutionSkippedTimeout, *ExecutionEventExecutionSkippedOther.
-// Schema: draft/execution-event.schema.json#/$defs/execution
+// The concrete types are *ExecutionEventExecutionExecuted,
+// *ExecutionEventExecutionSkippedSuppliedResult,
+// *ExecutionEventExecutionSkippedPolicy,
+// *ExecutionEventExecutionSkippedCancelled,
+// *ExecutionEventExecutionSkippedTimeout,
+// *ExecutionEventExecutionSkippedOther.
 type ExecutionEventExecution interface {
 	isExecutionEventExecution()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -7850,19 +8456,20 @@ func bExecutionEventExecution(c *ahprt.Ctx, n ahprt.Node) ExecutionEventExecutio
 	return nil
 }
 
-// ExecutionEventExecutionExecuted is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/0
+// ExecutionEventExecutionExecuted is an object
+// (execution-event.schema.json#/$defs/execution/oneOf/0).
 type ExecutionEventExecutionExecuted struct{}
 
 func (*ExecutionEventExecutionExecuted) isExecutionEventExecution() {}
 
-// GetStatus returns "executed", the member "status" of every ExecutionEventExecutionExecuted.
+// GetStatus returns "executed", the member "status" of every
+// ExecutionEventExecutionExecuted.
 func (*ExecutionEventExecutionExecuted) GetStatus() string {
 	return "executed"
 }
 
-// bExecutionEventExecutionExecuted fills v, which is zero, from object n of a validated document.
+// bExecutionEventExecutionExecuted fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventExecutionExecuted(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionExecuted) {
 	d := c.Doc
 	{
@@ -7879,7 +8486,8 @@ func bExecutionEventExecutionExecuted(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEv
 var sizeExecutionEventExecutionExecuted ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventExecutionExecuted) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -7895,7 +8503,8 @@ func (v *ExecutionEventExecutionExecuted) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/0.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/execution/oneOf/0.
 func (v *ExecutionEventExecutionExecuted) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_0)
 }
@@ -7906,29 +8515,33 @@ func (v *ExecutionEventExecutionExecuted) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_0)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventExecutionExecuted) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_0, bExecutionEventExecutionExecuted)
 }
 
-// NewExecutionEventExecutionExecuted returns a ExecutionEventExecutionExecuted with its required members; its encoding always carries status "executed".
+// NewExecutionEventExecutionExecuted returns a new
+// ExecutionEventExecutionExecuted with its required members; its encoding
+// always carries status "executed".
 func NewExecutionEventExecutionExecuted() *ExecutionEventExecutionExecuted {
 	return &ExecutionEventExecutionExecuted{}
 }
 
-// ExecutionEventExecutionSkippedSuppliedResult is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/1
+// ExecutionEventExecutionSkippedSuppliedResult is an object
+// (execution-event.schema.json#/$defs/execution/oneOf/1).
 type ExecutionEventExecutionSkippedSuppliedResult struct{}
 
 func (*ExecutionEventExecutionSkippedSuppliedResult) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every ExecutionEventExecutionSkippedSuppliedResult.
+// GetStatus returns "skipped", the member "status" of every
+// ExecutionEventExecutionSkippedSuppliedResult.
 func (*ExecutionEventExecutionSkippedSuppliedResult) GetStatus() string {
 	return "skipped"
 }
 
-// bExecutionEventExecutionSkippedSuppliedResult fills v, which is zero, from object n of a validated document.
+// bExecutionEventExecutionSkippedSuppliedResult fills v, which is zero, from
+// object n of a validated document.
 func bExecutionEventExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedSuppliedResult) {
 	d := c.Doc
 	{
@@ -7946,7 +8559,8 @@ func bExecutionEventExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node, v
 var sizeExecutionEventExecutionSkippedSuppliedResult ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventExecutionSkippedSuppliedResult) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -7963,7 +8577,8 @@ func (v *ExecutionEventExecutionSkippedSuppliedResult) AppendJSON(b []byte) []by
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/1.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/execution/oneOf/1.
 func (v *ExecutionEventExecutionSkippedSuppliedResult) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_1)
 }
@@ -7974,32 +8589,36 @@ func (v *ExecutionEventExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, er
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_1)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventExecutionSkippedSuppliedResult) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_1, bExecutionEventExecutionSkippedSuppliedResult)
 }
 
-// NewExecutionEventExecutionSkippedSuppliedResult returns a ExecutionEventExecutionSkippedSuppliedResult with its required members; its encoding always carries status "skipped", reason "supplied_result".
+// NewExecutionEventExecutionSkippedSuppliedResult returns a new
+// ExecutionEventExecutionSkippedSuppliedResult with its required members; its
+// encoding always carries status "skipped", reason "supplied_result".
 func NewExecutionEventExecutionSkippedSuppliedResult() *ExecutionEventExecutionSkippedSuppliedResult {
 	return &ExecutionEventExecutionSkippedSuppliedResult{}
 }
 
-// ExecutionEventExecutionSkippedPolicy is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/2
+// ExecutionEventExecutionSkippedPolicy is an object
+// (execution-event.schema.json#/$defs/execution/oneOf/2).
 type ExecutionEventExecutionSkippedPolicy struct {
-	// Optional member "detail"; nil when absent.
+	// Detail is the optional member "detail" (nil when absent).
 	Detail *string
 }
 
 func (*ExecutionEventExecutionSkippedPolicy) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every ExecutionEventExecutionSkippedPolicy.
+// GetStatus returns "skipped", the member "status" of every
+// ExecutionEventExecutionSkippedPolicy.
 func (*ExecutionEventExecutionSkippedPolicy) GetStatus() string {
 	return "skipped"
 }
 
-// bExecutionEventExecutionSkippedPolicy fills v, which is zero, from object n of a validated document.
+// bExecutionEventExecutionSkippedPolicy fills v, which is zero, from object n
+// of a validated document.
 func bExecutionEventExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedPolicy) {
 	d := c.Doc
 	{
@@ -8020,7 +8639,8 @@ func bExecutionEventExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *Execut
 var sizeExecutionEventExecutionSkippedPolicy ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -8041,7 +8661,8 @@ func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/2.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/execution/oneOf/2.
 func (v *ExecutionEventExecutionSkippedPolicy) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_2)
 }
@@ -8052,32 +8673,36 @@ func (v *ExecutionEventExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_2)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventExecutionSkippedPolicy) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_2, bExecutionEventExecutionSkippedPolicy)
 }
 
-// NewExecutionEventExecutionSkippedPolicy returns a ExecutionEventExecutionSkippedPolicy with its required members; its encoding always carries status "skipped", reason "policy".
+// NewExecutionEventExecutionSkippedPolicy returns a new
+// ExecutionEventExecutionSkippedPolicy with its required members; its encoding
+// always carries status "skipped", reason "policy".
 func NewExecutionEventExecutionSkippedPolicy() *ExecutionEventExecutionSkippedPolicy {
 	return &ExecutionEventExecutionSkippedPolicy{}
 }
 
-// ExecutionEventExecutionSkippedCancelled is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/3
+// ExecutionEventExecutionSkippedCancelled is an object
+// (execution-event.schema.json#/$defs/execution/oneOf/3).
 type ExecutionEventExecutionSkippedCancelled struct {
-	// Optional member "detail"; nil when absent.
+	// Detail is the optional member "detail" (nil when absent).
 	Detail *string
 }
 
 func (*ExecutionEventExecutionSkippedCancelled) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every ExecutionEventExecutionSkippedCancelled.
+// GetStatus returns "skipped", the member "status" of every
+// ExecutionEventExecutionSkippedCancelled.
 func (*ExecutionEventExecutionSkippedCancelled) GetStatus() string {
 	return "skipped"
 }
 
-// bExecutionEventExecutionSkippedCancelled fills v, which is zero, from object n of a validated document.
+// bExecutionEventExecutionSkippedCancelled fills v, which is zero, from object
+// n of a validated document.
 func bExecutionEventExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedCancelled) {
 	d := c.Doc
 	{
@@ -8098,7 +8723,8 @@ func bExecutionEventExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *Exe
 var sizeExecutionEventExecutionSkippedCancelled ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -8119,7 +8745,8 @@ func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/3.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/execution/oneOf/3.
 func (v *ExecutionEventExecutionSkippedCancelled) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_3)
 }
@@ -8130,32 +8757,36 @@ func (v *ExecutionEventExecutionSkippedCancelled) MarshalJSON() ([]byte, error) 
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_3)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventExecutionSkippedCancelled) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_3, bExecutionEventExecutionSkippedCancelled)
 }
 
-// NewExecutionEventExecutionSkippedCancelled returns a ExecutionEventExecutionSkippedCancelled with its required members; its encoding always carries status "skipped", reason "cancelled".
+// NewExecutionEventExecutionSkippedCancelled returns a new
+// ExecutionEventExecutionSkippedCancelled with its required members; its
+// encoding always carries status "skipped", reason "cancelled".
 func NewExecutionEventExecutionSkippedCancelled() *ExecutionEventExecutionSkippedCancelled {
 	return &ExecutionEventExecutionSkippedCancelled{}
 }
 
-// ExecutionEventExecutionSkippedTimeout is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/4
+// ExecutionEventExecutionSkippedTimeout is an object
+// (execution-event.schema.json#/$defs/execution/oneOf/4).
 type ExecutionEventExecutionSkippedTimeout struct {
-	// Optional member "detail"; nil when absent.
+	// Detail is the optional member "detail" (nil when absent).
 	Detail *string
 }
 
 func (*ExecutionEventExecutionSkippedTimeout) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every ExecutionEventExecutionSkippedTimeout.
+// GetStatus returns "skipped", the member "status" of every
+// ExecutionEventExecutionSkippedTimeout.
 func (*ExecutionEventExecutionSkippedTimeout) GetStatus() string {
 	return "skipped"
 }
 
-// bExecutionEventExecutionSkippedTimeout fills v, which is zero, from object n of a validated document.
+// bExecutionEventExecutionSkippedTimeout fills v, which is zero, from object n
+// of a validated document.
 func bExecutionEventExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedTimeout) {
 	d := c.Doc
 	{
@@ -8176,7 +8807,8 @@ func bExecutionEventExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *Execu
 var sizeExecutionEventExecutionSkippedTimeout ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -8197,7 +8829,8 @@ func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/4.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/execution/oneOf/4.
 func (v *ExecutionEventExecutionSkippedTimeout) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_4)
 }
@@ -8208,32 +8841,36 @@ func (v *ExecutionEventExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_4)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventExecutionSkippedTimeout) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_4, bExecutionEventExecutionSkippedTimeout)
 }
 
-// NewExecutionEventExecutionSkippedTimeout returns a ExecutionEventExecutionSkippedTimeout with its required members; its encoding always carries status "skipped", reason "timeout".
+// NewExecutionEventExecutionSkippedTimeout returns a new
+// ExecutionEventExecutionSkippedTimeout with its required members; its
+// encoding always carries status "skipped", reason "timeout".
 func NewExecutionEventExecutionSkippedTimeout() *ExecutionEventExecutionSkippedTimeout {
 	return &ExecutionEventExecutionSkippedTimeout{}
 }
 
-// ExecutionEventExecutionSkippedOther is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/execution/oneOf/5
+// ExecutionEventExecutionSkippedOther is an object
+// (execution-event.schema.json#/$defs/execution/oneOf/5).
 type ExecutionEventExecutionSkippedOther struct {
-	// Optional member "detail"; nil when absent.
+	// Detail is the optional member "detail" (nil when absent).
 	Detail *string
 }
 
 func (*ExecutionEventExecutionSkippedOther) isExecutionEventExecution() {}
 
-// GetStatus returns "skipped", the member "status" of every ExecutionEventExecutionSkippedOther.
+// GetStatus returns "skipped", the member "status" of every
+// ExecutionEventExecutionSkippedOther.
 func (*ExecutionEventExecutionSkippedOther) GetStatus() string {
 	return "skipped"
 }
 
-// bExecutionEventExecutionSkippedOther fills v, which is zero, from object n of a validated document.
+// bExecutionEventExecutionSkippedOther fills v, which is zero, from object n
+// of a validated document.
 func bExecutionEventExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedOther) {
 	d := c.Doc
 	{
@@ -8254,7 +8891,8 @@ func bExecutionEventExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *Executi
 var sizeExecutionEventExecutionSkippedOther ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -8275,7 +8913,8 @@ func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/execution/oneOf/5.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/execution/oneOf/5.
 func (v *ExecutionEventExecutionSkippedOther) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_5)
 }
@@ -8286,60 +8925,72 @@ func (v *ExecutionEventExecutionSkippedOther) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_5)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventExecutionSkippedOther) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_5, bExecutionEventExecutionSkippedOther)
 }
 
-// NewExecutionEventExecutionSkippedOther returns a ExecutionEventExecutionSkippedOther with its required members; its encoding always carries status "skipped", reason "other".
+// NewExecutionEventExecutionSkippedOther returns a new
+// ExecutionEventExecutionSkippedOther with its required members; its encoding
+// always carries status "skipped", reason "other".
 func NewExecutionEventExecutionSkippedOther() *ExecutionEventExecutionSkippedOther {
 	return &ExecutionEventExecutionSkippedOther{}
 }
 
-// ExecutionEventAttemptusage: Usage measured for a single model attempt. (the type ExecutionEventUsage, as draft/execution-event.schema.json#/$defs/attemptUsage names it.)
+// ExecutionEventAttemptusage is the type ExecutionEventUsage
+// (execution-event.schema.json#/$defs/attemptUsage). Usage measured for a
+// single model attempt.
 type ExecutionEventAttemptusage = ExecutionEventUsage
 
-// ExecutionEventModelError: A model call ran and failed.
-//
-// Schema: draft/execution-event.schema.json#/$defs/model.error
+// ExecutionEventModelError is an object
+// (execution-event.schema.json#/$defs/model.error). A model call ran and
+// failed.
 type ExecutionEventModelError struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *Identity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Member "model" (required).
+	// Model is the member "model" (required).
 	Model ExecutionEventModel
-	// Member "attempt" (required).
+	// Attempt is the member "attempt" (required).
 	Attempt ExecutionEventAttempt
-	// Always the executed form. Member "execution" (required).
+	// Execution is the member "execution" (required). Always the executed form.
 	Execution ExecutionEventExecution
-	// Member "error" (required).
+	// Error is the member "error" (required).
 	Error ExecutionEventError
-	// Optional member "usage"; nil when absent.
+	// Usage is the optional member "usage" (nil when absent).
 	Usage *ExecutionEventAttemptusage
-	// Optional member "latencyMs"; nil when absent.
+	// LatencyMs is the optional member "latencyMs" (nil when absent).
 	LatencyMs *ahprt.Number
-	// Optional member "recovery"; nil when absent.
+	// Recovery is the optional member "recovery" (nil when absent).
 	Recovery *string
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -8347,12 +8998,14 @@ func (*ExecutionEventModelError) isCatalogueEvent() {}
 func (*ExecutionEventModelError) isEvent()          {}
 func (*ExecutionEventModelError) isExecutionEvent() {}
 
-// GetType returns "model.error", the member "type" of every ExecutionEventModelError.
+// GetType returns "model.error", the member "type" of every
+// ExecutionEventModelError.
 func (*ExecutionEventModelError) GetType() string {
 	return "model.error"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventModelError implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventModelError implements.
 func (v *ExecutionEventModelError) GetID() string {
 	if v == nil {
 		return ""
@@ -8360,7 +9013,8 @@ func (v *ExecutionEventModelError) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventModelError implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventModelError implements.
 func (v *ExecutionEventModelError) GetSource() string {
 	if v == nil {
 		return ""
@@ -8368,7 +9022,8 @@ func (v *ExecutionEventModelError) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventModelError implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventModelError implements.
 func (v *ExecutionEventModelError) GetTime() string {
 	if v == nil {
 		return ""
@@ -8376,7 +9031,8 @@ func (v *ExecutionEventModelError) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventModelError implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventModelError implements.
 func (v *ExecutionEventModelError) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -8384,7 +9040,8 @@ func (v *ExecutionEventModelError) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventModelError implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventModelError implements.
 func (v *ExecutionEventModelError) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -8392,7 +9049,8 @@ func (v *ExecutionEventModelError) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventModelError implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventModelError implements.
 func (v *ExecutionEventModelError) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -8400,7 +9058,8 @@ func (v *ExecutionEventModelError) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventModelError implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventModelError implements.
 func (v *ExecutionEventModelError) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -8408,7 +9067,8 @@ func (v *ExecutionEventModelError) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventModelError implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventModelError implements.
 func (v *ExecutionEventModelError) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -8416,7 +9076,8 @@ func (v *ExecutionEventModelError) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventModelError implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventModelError implements.
 func (v *ExecutionEventModelError) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -8424,7 +9085,8 @@ func (v *ExecutionEventModelError) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventModelError implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventModelError implements.
 func (v *ExecutionEventModelError) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -8432,7 +9094,8 @@ func (v *ExecutionEventModelError) GetTurn() *Identity {
 	return v.Turn
 }
 
-// bExecutionEventModelError fills v, which is zero, from object n of a validated document.
+// bExecutionEventModelError fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventModelError(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelError) {
 	d := c.Doc
 	var slab0 *[2]string
@@ -8503,7 +9166,8 @@ func bExecutionEventModelError(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMode
 var sizeExecutionEventModelError ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -8583,7 +9247,8 @@ func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.error.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/model.error.
 func (v *ExecutionEventModelError) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelError)
 }
@@ -8594,12 +9259,14 @@ func (v *ExecutionEventModelError) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelError)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventModelError) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
-// NewExecutionEventModelError returns a ExecutionEventModelError with its required members; its encoding always carries type "model.error".
+// NewExecutionEventModelError returns a new ExecutionEventModelError with its
+// required members; its encoding always carries type "model.error".
 func NewExecutionEventModelError(model ExecutionEventModel, attempt ExecutionEventAttempt, execution ExecutionEventExecution, error ExecutionEventError, id string, source string, time string) *ExecutionEventModelError {
 	return &ExecutionEventModelError{
 		Attempt:   attempt,
@@ -8612,41 +9279,49 @@ func NewExecutionEventModelError(model ExecutionEventModel, attempt ExecutionEve
 	}
 }
 
-// ExecutionEventModelSwitchBefore: The host proposes to move from the current model to another one.
-//
-// Schema: draft/execution-event.schema.json#/$defs/model.switch.before
+// ExecutionEventModelSwitchBefore is an object
+// (execution-event.schema.json#/$defs/model.switch.before). The host proposes
+// to move from the current model to another one.
 type ExecutionEventModelSwitchBefore struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *Identity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Member "current" (required).
+	// Current is the member "current" (required).
 	Current ExecutionEventModel
-	// Member "proposed" (required).
+	// Proposed is the member "proposed" (required).
 	Proposed ExecutionEventModel
-	// Member "reason" (required).
+	// Reason is the member "reason" (required).
 	Reason string
-	// Prices of the proposed model per million tokens. Optional member "pricing"; nil when absent.
+	// Pricing is the optional member "pricing" (nil when absent). Prices of
+	// the proposed model per million tokens.
 	Pricing *ExecutionEventModelSwitchBeforePricing
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -8654,12 +9329,14 @@ func (*ExecutionEventModelSwitchBefore) isCatalogueEvent() {}
 func (*ExecutionEventModelSwitchBefore) isEvent()          {}
 func (*ExecutionEventModelSwitchBefore) isExecutionEvent() {}
 
-// GetType returns "model.switch.before", the member "type" of every ExecutionEventModelSwitchBefore.
+// GetType returns "model.switch.before", the member "type" of every
+// ExecutionEventModelSwitchBefore.
 func (*ExecutionEventModelSwitchBefore) GetType() string {
 	return "model.switch.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventModelSwitchBefore implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventModelSwitchBefore implements.
 func (v *ExecutionEventModelSwitchBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -8667,7 +9344,8 @@ func (v *ExecutionEventModelSwitchBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventModelSwitchBefore implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventModelSwitchBefore implements.
 func (v *ExecutionEventModelSwitchBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -8675,7 +9353,8 @@ func (v *ExecutionEventModelSwitchBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventModelSwitchBefore implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventModelSwitchBefore implements.
 func (v *ExecutionEventModelSwitchBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -8683,7 +9362,8 @@ func (v *ExecutionEventModelSwitchBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventModelSwitchBefore implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventModelSwitchBefore implements.
 func (v *ExecutionEventModelSwitchBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -8691,7 +9371,8 @@ func (v *ExecutionEventModelSwitchBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventModelSwitchBefore implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventModelSwitchBefore implements.
 func (v *ExecutionEventModelSwitchBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -8699,7 +9380,8 @@ func (v *ExecutionEventModelSwitchBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventModelSwitchBefore implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventModelSwitchBefore implements.
 func (v *ExecutionEventModelSwitchBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -8707,7 +9389,8 @@ func (v *ExecutionEventModelSwitchBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventModelSwitchBefore implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventModelSwitchBefore implements.
 func (v *ExecutionEventModelSwitchBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -8715,7 +9398,8 @@ func (v *ExecutionEventModelSwitchBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventModelSwitchBefore implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventModelSwitchBefore implements.
 func (v *ExecutionEventModelSwitchBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -8723,7 +9407,8 @@ func (v *ExecutionEventModelSwitchBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventModelSwitchBefore implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventModelSwitchBefore implements.
 func (v *ExecutionEventModelSwitchBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -8731,7 +9416,8 @@ func (v *ExecutionEventModelSwitchBefore) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventModelSwitchBefore implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventModelSwitchBefore implements.
 func (v *ExecutionEventModelSwitchBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -8739,7 +9425,8 @@ func (v *ExecutionEventModelSwitchBefore) GetTurn() *Identity {
 	return v.Turn
 }
 
-// bExecutionEventModelSwitchBefore fills v, which is zero, from object n of a validated document.
+// bExecutionEventModelSwitchBefore fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelSwitchBefore) {
 	d := c.Doc
 	{
@@ -8795,7 +9482,8 @@ func bExecutionEventModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEv
 var sizeExecutionEventModelSwitchBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -8861,7 +9549,8 @@ func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.switch.before.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/model.switch.before.
 func (v *ExecutionEventModelSwitchBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore)
 }
@@ -8872,12 +9561,15 @@ func (v *ExecutionEventModelSwitchBefore) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventModelSwitchBefore) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
-// NewExecutionEventModelSwitchBefore returns a ExecutionEventModelSwitchBefore with its required members; its encoding always carries type "model.switch.before".
+// NewExecutionEventModelSwitchBefore returns a new
+// ExecutionEventModelSwitchBefore with its required members; its encoding
+// always carries type "model.switch.before".
 func NewExecutionEventModelSwitchBefore(current ExecutionEventModel, proposed ExecutionEventModel, reason string, id string, source string, time string) *ExecutionEventModelSwitchBefore {
 	return &ExecutionEventModelSwitchBefore{
 		Current:  current,
@@ -8889,19 +9581,22 @@ func NewExecutionEventModelSwitchBefore(current ExecutionEventModel, proposed Ex
 	}
 }
 
-// ExecutionEventModelSwitchBeforePricing: Prices of the proposed model per million tokens.
-//
-// Schema: draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing
+// ExecutionEventModelSwitchBeforePricing is an object
+// (execution-event.schema.json#/$defs/model.switch.before/properties/pricing).
+// Prices of the proposed model per million tokens.
 type ExecutionEventModelSwitchBeforePricing struct {
-	// Member "currency" (required).
+	// Currency is the member "currency" (required).
 	Currency CurrencyCode
-	// Optional member "inputPerMillionTokens"; nil when absent.
+	// InputPerMillionTokens is the optional member "inputPerMillionTokens"
+	// (nil when absent).
 	InputPerMillionTokens *ahprt.Number
-	// Optional member "outputPerMillionTokens"; nil when absent.
+	// OutputPerMillionTokens is the optional member "outputPerMillionTokens"
+	// (nil when absent).
 	OutputPerMillionTokens *ahprt.Number
 }
 
-// bExecutionEventModelSwitchBeforePricing fills v, which is zero, from object n of a validated document.
+// bExecutionEventModelSwitchBeforePricing fills v, which is zero, from object
+// n of a validated document.
 func bExecutionEventModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelSwitchBeforePricing) {
 	d := c.Doc
 	var slab0 *[2]ahprt.Number
@@ -8932,7 +9627,8 @@ func bExecutionEventModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *Exec
 var sizeExecutionEventModelSwitchBeforePricing ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -8957,7 +9653,8 @@ func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
 func (v *ExecutionEventModelSwitchBeforePricing) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore_pricing)
 }
@@ -8968,44 +9665,52 @@ func (v *ExecutionEventModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore_pricing)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore_pricing, bExecutionEventModelSwitchBeforePricing)
 }
 
-// ExecutionEventModelSwitchAfter: The host has moved from the previous model to the current one.
-//
-// Schema: draft/execution-event.schema.json#/$defs/model.switch.after
+// ExecutionEventModelSwitchAfter is an object
+// (execution-event.schema.json#/$defs/model.switch.after). The host has moved
+// from the previous model to the current one.
 type ExecutionEventModelSwitchAfter struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *Identity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Member "previous" (required).
+	// Previous is the member "previous" (required).
 	Previous ExecutionEventModel
-	// Member "current" (required).
+	// Current is the member "current" (required).
 	Current ExecutionEventModel
-	// Member "reason" (required).
+	// Reason is the member "reason" (required).
 	Reason string
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -9013,12 +9718,14 @@ func (*ExecutionEventModelSwitchAfter) isCatalogueEvent() {}
 func (*ExecutionEventModelSwitchAfter) isEvent()          {}
 func (*ExecutionEventModelSwitchAfter) isExecutionEvent() {}
 
-// GetType returns "model.switch.after", the member "type" of every ExecutionEventModelSwitchAfter.
+// GetType returns "model.switch.after", the member "type" of every
+// ExecutionEventModelSwitchAfter.
 func (*ExecutionEventModelSwitchAfter) GetType() string {
 	return "model.switch.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventModelSwitchAfter implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventModelSwitchAfter implements.
 func (v *ExecutionEventModelSwitchAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -9026,7 +9733,8 @@ func (v *ExecutionEventModelSwitchAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventModelSwitchAfter implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventModelSwitchAfter implements.
 func (v *ExecutionEventModelSwitchAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -9034,7 +9742,8 @@ func (v *ExecutionEventModelSwitchAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventModelSwitchAfter implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventModelSwitchAfter implements.
 func (v *ExecutionEventModelSwitchAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -9042,7 +9751,8 @@ func (v *ExecutionEventModelSwitchAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventModelSwitchAfter implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventModelSwitchAfter implements.
 func (v *ExecutionEventModelSwitchAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -9050,7 +9760,8 @@ func (v *ExecutionEventModelSwitchAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventModelSwitchAfter implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventModelSwitchAfter implements.
 func (v *ExecutionEventModelSwitchAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -9058,7 +9769,8 @@ func (v *ExecutionEventModelSwitchAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventModelSwitchAfter implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventModelSwitchAfter implements.
 func (v *ExecutionEventModelSwitchAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -9066,7 +9778,8 @@ func (v *ExecutionEventModelSwitchAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventModelSwitchAfter implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventModelSwitchAfter implements.
 func (v *ExecutionEventModelSwitchAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -9074,7 +9787,8 @@ func (v *ExecutionEventModelSwitchAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventModelSwitchAfter implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventModelSwitchAfter implements.
 func (v *ExecutionEventModelSwitchAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -9082,7 +9796,8 @@ func (v *ExecutionEventModelSwitchAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventModelSwitchAfter implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventModelSwitchAfter implements.
 func (v *ExecutionEventModelSwitchAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -9090,7 +9805,8 @@ func (v *ExecutionEventModelSwitchAfter) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventModelSwitchAfter implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventModelSwitchAfter implements.
 func (v *ExecutionEventModelSwitchAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -9098,7 +9814,8 @@ func (v *ExecutionEventModelSwitchAfter) GetTurn() *Identity {
 	return v.Turn
 }
 
-// bExecutionEventModelSwitchAfter fills v, which is zero, from object n of a validated document.
+// bExecutionEventModelSwitchAfter fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelSwitchAfter) {
 	d := c.Doc
 	{
@@ -9150,7 +9867,8 @@ func bExecutionEventModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEve
 var sizeExecutionEventModelSwitchAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -9212,7 +9930,8 @@ func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.switch.after.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/model.switch.after.
 func (v *ExecutionEventModelSwitchAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchAfter)
 }
@@ -9223,12 +9942,15 @@ func (v *ExecutionEventModelSwitchAfter) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventModelSwitchAfter) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
-// NewExecutionEventModelSwitchAfter returns a ExecutionEventModelSwitchAfter with its required members; its encoding always carries type "model.switch.after".
+// NewExecutionEventModelSwitchAfter returns a new
+// ExecutionEventModelSwitchAfter with its required members; its encoding
+// always carries type "model.switch.after".
 func NewExecutionEventModelSwitchAfter(previous ExecutionEventModel, current ExecutionEventModel, reason string, id string, source string, time string) *ExecutionEventModelSwitchAfter {
 	return &ExecutionEventModelSwitchAfter{
 		Current:  current,
@@ -9240,45 +9962,55 @@ func NewExecutionEventModelSwitchAfter(previous ExecutionEventModel, current Exe
 	}
 }
 
-// ExecutionEventToolPermissionRequest: The host is about to ask whether a tool call may proceed.
-//
-// Schema: draft/execution-event.schema.json#/$defs/tool.permission.request
+// ExecutionEventToolPermissionRequest is an object
+// (execution-event.schema.json#/$defs/tool.permission.request). The host is
+// about to ask whether a tool call may proceed.
 type ExecutionEventToolPermissionRequest struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *Identity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Permission rules the host would offer, passed through in its own format. AHP gives them no portable meaning. Member "suggestions" (required).
+	// Suggestions is the member "suggestions" (required). Permission rules the
+	// host would offer, passed through in its own format. AHP gives them no
+	// portable meaning.
 	Suggestions []ahprt.Value
-	// True if the call would run outside the sandbox. Member "sandboxBypass" (required).
+	// SandboxBypass is the member "sandboxBypass" (required). True if the call
+	// would run outside the sandbox.
 	SandboxBypass bool
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "call" (required).
+	// Call is the member "call" (required).
 	Call Identity
-	// Member "tool" (required).
+	// Tool is the member "tool" (required).
 	Tool ExecutionEventTool
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path string
-	// Optional member "batch"; nil when absent.
+	// Batch is the optional member "batch" (nil when absent).
 	Batch *ExecutionEventBatch
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -9286,12 +10018,14 @@ func (*ExecutionEventToolPermissionRequest) isCatalogueEvent() {}
 func (*ExecutionEventToolPermissionRequest) isEvent()          {}
 func (*ExecutionEventToolPermissionRequest) isExecutionEvent() {}
 
-// GetType returns "tool.permission.request", the member "type" of every ExecutionEventToolPermissionRequest.
+// GetType returns "tool.permission.request", the member "type" of every
+// ExecutionEventToolPermissionRequest.
 func (*ExecutionEventToolPermissionRequest) GetType() string {
 	return "tool.permission.request"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventToolPermissionRequest implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventToolPermissionRequest implements.
 func (v *ExecutionEventToolPermissionRequest) GetID() string {
 	if v == nil {
 		return ""
@@ -9299,7 +10033,8 @@ func (v *ExecutionEventToolPermissionRequest) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventToolPermissionRequest implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventToolPermissionRequest implements.
 func (v *ExecutionEventToolPermissionRequest) GetSource() string {
 	if v == nil {
 		return ""
@@ -9307,7 +10042,8 @@ func (v *ExecutionEventToolPermissionRequest) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventToolPermissionRequest implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventToolPermissionRequest implements.
 func (v *ExecutionEventToolPermissionRequest) GetTime() string {
 	if v == nil {
 		return ""
@@ -9315,7 +10051,8 @@ func (v *ExecutionEventToolPermissionRequest) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventToolPermissionRequest implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventToolPermissionRequest implements.
 func (v *ExecutionEventToolPermissionRequest) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -9323,7 +10060,8 @@ func (v *ExecutionEventToolPermissionRequest) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventToolPermissionRequest implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventToolPermissionRequest implements.
 func (v *ExecutionEventToolPermissionRequest) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -9331,7 +10069,8 @@ func (v *ExecutionEventToolPermissionRequest) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventToolPermissionRequest implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventToolPermissionRequest implements.
 func (v *ExecutionEventToolPermissionRequest) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -9339,7 +10078,8 @@ func (v *ExecutionEventToolPermissionRequest) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventToolPermissionRequest implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventToolPermissionRequest implements.
 func (v *ExecutionEventToolPermissionRequest) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -9347,7 +10087,8 @@ func (v *ExecutionEventToolPermissionRequest) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventToolPermissionRequest implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventToolPermissionRequest implements.
 func (v *ExecutionEventToolPermissionRequest) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -9355,7 +10096,8 @@ func (v *ExecutionEventToolPermissionRequest) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventToolPermissionRequest implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventToolPermissionRequest implements.
 func (v *ExecutionEventToolPermissionRequest) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -9363,7 +10105,8 @@ func (v *ExecutionEventToolPermissionRequest) GetSynthesized() *SynthesizedFlag 
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventToolPermissionRequest implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventToolPermissionRequest implements.
 func (v *ExecutionEventToolPermissionRequest) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -9371,7 +10114,8 @@ func (v *ExecutionEventToolPermissionRequest) GetTurn() *Identity {
 	return v.Turn
 }
 
-// bExecutionEventToolPermissionRequest fills v, which is zero, from object n of a validated document.
+// bExecutionEventToolPermissionRequest fills v, which is zero, from object n
+// of a validated document.
 func bExecutionEventToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolPermissionRequest) {
 	d := c.Doc
 	{
@@ -9431,7 +10175,8 @@ func bExecutionEventToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *Executi
 var sizeExecutionEventToolPermissionRequest ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -9501,7 +10246,8 @@ func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.permission.request.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/tool.permission.request.
 func (v *ExecutionEventToolPermissionRequest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolPermissionRequest)
 }
@@ -9512,12 +10258,15 @@ func (v *ExecutionEventToolPermissionRequest) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventToolPermissionRequest) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
-// NewExecutionEventToolPermissionRequest returns a ExecutionEventToolPermissionRequest with its required members; its encoding always carries type "tool.permission.request".
+// NewExecutionEventToolPermissionRequest returns a new
+// ExecutionEventToolPermissionRequest with its required members; its encoding
+// always carries type "tool.permission.request".
 func NewExecutionEventToolPermissionRequest(suggestions []ahprt.Value, sandboxBypass bool, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ExecutionEventToolPermissionRequest {
 	return &ExecutionEventToolPermissionRequest{
 		Call:          call,
@@ -9531,19 +10280,19 @@ func NewExecutionEventToolPermissionRequest(suggestions []ahprt.Value, sandboxBy
 	}
 }
 
-// ToolCall: The call, tool, path and optional batch members that tool events share.
-//
-// Schema: draft/execution-event.schema.json#/$defs/toolCall
+// ToolCall is an object (execution-event.schema.json#/$defs/toolCall). The
+// call, tool, path and optional batch members that tool events share.
 type ToolCall struct {
-	// Member "call" (required).
+	// Call is the member "call" (required).
 	Call Identity
-	// Member "tool" (required).
+	// Tool is the member "tool" (required).
 	Tool ExecutionEventTool
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path string
-	// Optional member "batch"; nil when absent.
+	// Batch is the optional member "batch" (nil when absent).
 	Batch *ExecutionEventBatch
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -9574,7 +10323,8 @@ func bToolCall(c *ahprt.Ctx, n ahprt.Node, v *ToolCall) {
 var sizeToolCall ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ToolCall) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -9601,7 +10351,8 @@ func (v *ToolCall) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/toolCall.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/toolCall.
 func (v *ToolCall) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolCall)
 }
@@ -9612,28 +10363,32 @@ func (v *ToolCall) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolCall)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ToolCall) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
 }
 
-// ExecutionEventTool: The invoked tool: its host name as given, its input object, and whether it is built in or served over MCP. The mcp descriptor is present exactly when origin is mcp.
-//
-// Schema: draft/execution-event.schema.json#/$defs/tool
+// ExecutionEventTool is an object (execution-event.schema.json#/$defs/tool).
+// The invoked tool: its host name as given, its input object, and whether it
+// is built in or served over MCP. The mcp descriptor is present exactly when
+// origin is mcp.
 type ExecutionEventTool struct {
-	// Member "name" (required).
+	// Name is the member "name" (required).
 	Name string
-	// Free-form descriptive category; not a closed list. Optional member "kind"; nil when absent.
+	// Kind is the optional member "kind" (nil when absent). Free-form
+	// descriptive category; not a closed list.
 	Kind *string
-	// Member "input" (required).
+	// Input is the member "input" (required).
 	Input ahprt.Value
-	// Member "origin" (required).
+	// Origin is the member "origin" (required).
 	Origin ExecutionEventToolOrigin
-	// Optional member "mcp"; nil when absent.
+	// MCP is the optional member "mcp" (nil when absent).
 	MCP *ExecutionEventMCP
 }
 
-// bExecutionEventTool fills v, which is zero, from object n of a validated document.
+// bExecutionEventTool fills v, which is zero, from object n of a validated
+// document.
 func bExecutionEventTool(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTool) {
 	d := c.Doc
 	{
@@ -9662,7 +10417,8 @@ func bExecutionEventTool(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTool) {
 var sizeExecutionEventTool ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -9691,7 +10447,8 @@ func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/tool.
 func (v *ExecutionEventTool) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_tool)
 }
@@ -9702,15 +10459,17 @@ func (v *ExecutionEventTool) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tool)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventTool) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tool, bExecutionEventTool)
 }
 
-// ExecutionEventToolOrigin is a string from a fixed list.
+// ExecutionEventToolOrigin is a string from a fixed list
+// (execution-event.schema.json#/$defs/tool/properties/origin).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/tool/properties/origin
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventToolOrigin string
 
 // The values of ExecutionEventToolOrigin.
@@ -9719,21 +10478,24 @@ const (
 	ExecutionEventToolOriginMCP    ExecutionEventToolOrigin = "mcp"
 )
 
-// ExecutionEventMCP: How an MCP-provided tool was reached: server, tool name on that server, where the facts came from, and the connection.
-//
-// Schema: draft/execution-event.schema.json#/$defs/mcp
+// ExecutionEventMCP is an object (execution-event.schema.json#/$defs/mcp). How
+// an MCP-provided tool was reached: server, tool name on that server, where
+// the facts came from, and the connection.
 type ExecutionEventMCP struct {
-	// Member "server" (required).
+	// Server is the member "server" (required).
 	Server ExecutionEventMCPServer
-	// Member "toolName" (required).
+	// ToolName is the member "toolName" (required).
 	ToolName string
-	// Member "provenance" (required).
+	// Provenance is the member "provenance" (required).
 	Provenance ExecutionEventMCPProvenance
-	// Transport details. Each location field must be given, or else named by the path of an entry in gaps. Member "connection" (required).
+	// Connection is the member "connection" (required). Transport details.
+	// Each location field must be given, or else named by the path of an entry
+	// in gaps.
 	Connection ExecutionEventMCPConnection
 }
 
-// bExecutionEventMCP fills v, which is zero, from object n of a validated document.
+// bExecutionEventMCP fills v, which is zero, from object n of a validated
+// document.
 func bExecutionEventMCP(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCP) {
 	d := c.Doc
 	{
@@ -9757,7 +10519,8 @@ func bExecutionEventMCP(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCP) {
 var sizeExecutionEventMCP ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -9784,7 +10547,8 @@ func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/mcp.
 func (v *ExecutionEventMCP) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp)
 }
@@ -9795,22 +10559,23 @@ func (v *ExecutionEventMCP) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventMCP) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp, bExecutionEventMCP)
 }
 
-// ExecutionEventMCPServer is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/mcp/properties/server
+// ExecutionEventMCPServer is an object
+// (execution-event.schema.json#/$defs/mcp/properties/server).
 type ExecutionEventMCPServer struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID string
-	// Optional member "name"; nil when absent.
+	// Name is the optional member "name" (nil when absent).
 	Name *string
 }
 
-// bExecutionEventMCPServer fills v, which is zero, from object n of a validated document.
+// bExecutionEventMCPServer fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventMCPServer(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPServer) {
 	d := c.Doc
 	{
@@ -9831,7 +10596,8 @@ func bExecutionEventMCPServer(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPSe
 var sizeExecutionEventMCPServer ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -9852,7 +10618,8 @@ func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp/properties/server.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/mcp/properties/server.
 func (v *ExecutionEventMCPServer) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_server)
 }
@@ -9863,15 +10630,17 @@ func (v *ExecutionEventMCPServer) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_server)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventMCPServer) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_server, bExecutionEventMCPServer)
 }
 
-// ExecutionEventMCPProvenance is a string from a fixed list.
+// ExecutionEventMCPProvenance is a string from a fixed list
+// (execution-event.schema.json#/$defs/mcp/properties/provenance).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/mcp/properties/provenance
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventMCPProvenance string
 
 // The values of ExecutionEventMCPProvenance.
@@ -9880,19 +10649,19 @@ const (
 	ExecutionEventMCPProvenanceInferred ExecutionEventMCPProvenance = "inferred"
 )
 
-// ExecutionEventMCPConnectionVariant1 is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0
+// ExecutionEventMCPConnectionVariant1 is an object
+// (execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0).
 type ExecutionEventMCPConnectionVariant1 struct {
-	// Optional member "url"; nil when absent.
+	// URL is the optional member "url" (nil when absent).
 	URL *WebURL
-	// Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent).
 	Gaps ConnectionGaps
 }
 
 func (*ExecutionEventMCPConnectionVariant1) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventMCPConnectionVariant1 implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventMCPConnectionVariant1 implements.
 func (v *ExecutionEventMCPConnectionVariant1) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
@@ -9900,7 +10669,8 @@ func (v *ExecutionEventMCPConnectionVariant1) GetGaps() ConnectionGaps {
 	return v.Gaps
 }
 
-// bExecutionEventMCPConnectionVariant1 fills v, which is zero, from object n of a validated document.
+// bExecutionEventMCPConnectionVariant1 fills v, which is zero, from object n
+// of a validated document.
 func bExecutionEventMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant1) {
 	d := c.Doc
 	{
@@ -9922,7 +10692,8 @@ func bExecutionEventMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *Executi
 var sizeExecutionEventMCPConnectionVariant1 ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -9946,7 +10717,8 @@ func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
 func (v *ExecutionEventMCPConnectionVariant1) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_0)
 }
@@ -9957,29 +10729,33 @@ func (v *ExecutionEventMCPConnectionVariant1) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_0)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventMCPConnectionVariant1) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_0, bExecutionEventMCPConnectionVariant1)
 }
 
-// NewExecutionEventMCPConnectionVariant1 returns a ExecutionEventMCPConnectionVariant1 with its required members; its encoding always carries transport "http".
+// NewExecutionEventMCPConnectionVariant1 returns a new
+// ExecutionEventMCPConnectionVariant1 with its required members; its encoding
+// always carries transport "http".
 func NewExecutionEventMCPConnectionVariant1() *ExecutionEventMCPConnectionVariant1 {
 	return &ExecutionEventMCPConnectionVariant1{}
 }
 
-// WebURL: HTTP(S) URL (a string, as draft/execution-event.schema.json#/$defs/webUrl names it.)
+// WebURL is a string (execution-event.schema.json#/$defs/webUrl). HTTP(S) URL.
 type WebURL = string
 
-// ConnectionGaps: Non-empty list of closed gap entries for connection fields the adapter could not learn. (a list, as draft/execution-event.schema.json#/$defs/connectionGaps names it.)
+// ConnectionGaps is a list
+// (execution-event.schema.json#/$defs/connectionGaps). Non-empty list of
+// closed gap entries for connection fields the adapter could not learn.
 type ConnectionGaps = []ConnectionGap
 
-// ConnectionGap is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/connectionGaps/items
+// ConnectionGap is an object
+// (execution-event.schema.json#/$defs/connectionGaps/items).
 type ConnectionGap struct {
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path string
-	// Member "reason" (required).
+	// Reason is the member "reason" (required).
 	Reason string
 }
 
@@ -10003,7 +10779,8 @@ func bConnectionGap(c *ahprt.Ctx, n ahprt.Node, v *ConnectionGap) {
 var sizeConnectionGap ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ConnectionGap) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -10022,7 +10799,8 @@ func (v *ConnectionGap) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/connectionGaps/items.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/connectionGaps/items.
 func (v *ConnectionGap) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_connectionGaps_items)
 }
@@ -10033,24 +10811,25 @@ func (v *ConnectionGap) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_connectionGaps_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ConnectionGap) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_connectionGaps_items, bConnectionGap)
 }
 
-// ExecutionEventMCPConnectionVariant2 is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1
+// ExecutionEventMCPConnectionVariant2 is an object
+// (execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1).
 type ExecutionEventMCPConnectionVariant2 struct {
-	// Optional member "url"; nil when absent.
+	// URL is the optional member "url" (nil when absent).
 	URL *WebURL
-	// Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent).
 	Gaps ConnectionGaps
 }
 
 func (*ExecutionEventMCPConnectionVariant2) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventMCPConnectionVariant2 implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventMCPConnectionVariant2 implements.
 func (v *ExecutionEventMCPConnectionVariant2) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
@@ -10058,7 +10837,8 @@ func (v *ExecutionEventMCPConnectionVariant2) GetGaps() ConnectionGaps {
 	return v.Gaps
 }
 
-// bExecutionEventMCPConnectionVariant2 fills v, which is zero, from object n of a validated document.
+// bExecutionEventMCPConnectionVariant2 fills v, which is zero, from object n
+// of a validated document.
 func bExecutionEventMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant2) {
 	d := c.Doc
 	{
@@ -10080,7 +10860,8 @@ func bExecutionEventMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *Executi
 var sizeExecutionEventMCPConnectionVariant2 ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -10104,7 +10885,8 @@ func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
 func (v *ExecutionEventMCPConnectionVariant2) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_1)
 }
@@ -10115,33 +10897,36 @@ func (v *ExecutionEventMCPConnectionVariant2) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_1)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventMCPConnectionVariant2) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_1, bExecutionEventMCPConnectionVariant2)
 }
 
-// NewExecutionEventMCPConnectionVariant2 returns a ExecutionEventMCPConnectionVariant2 with its required members; its encoding always carries transport "sse".
+// NewExecutionEventMCPConnectionVariant2 returns a new
+// ExecutionEventMCPConnectionVariant2 with its required members; its encoding
+// always carries transport "sse".
 func NewExecutionEventMCPConnectionVariant2() *ExecutionEventMCPConnectionVariant2 {
 	return &ExecutionEventMCPConnectionVariant2{}
 }
 
-// ExecutionEventMCPConnectionVariant3 is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2
+// ExecutionEventMCPConnectionVariant3 is an object
+// (execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2).
 type ExecutionEventMCPConnectionVariant3 struct {
-	// Optional member "command"; nil when absent.
+	// Command is the optional member "command" (nil when absent).
 	Command *string
-	// Optional member "args"; nil when absent.
+	// Args is the optional member "args" (nil when absent).
 	Args []string
-	// Optional member "cwd"; nil when absent.
+	// Cwd is the optional member "cwd" (nil when absent).
 	Cwd *string
-	// Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent).
 	Gaps ConnectionGaps
 }
 
 func (*ExecutionEventMCPConnectionVariant3) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventMCPConnectionVariant3 implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventMCPConnectionVariant3 implements.
 func (v *ExecutionEventMCPConnectionVariant3) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
@@ -10149,7 +10934,8 @@ func (v *ExecutionEventMCPConnectionVariant3) GetGaps() ConnectionGaps {
 	return v.Gaps
 }
 
-// bExecutionEventMCPConnectionVariant3 fills v, which is zero, from object n of a validated document.
+// bExecutionEventMCPConnectionVariant3 fills v, which is zero, from object n
+// of a validated document.
 func bExecutionEventMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant3) {
 	d := c.Doc
 	var slab0 *[2]string
@@ -10183,7 +10969,8 @@ func bExecutionEventMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *Executi
 var sizeExecutionEventMCPConnectionVariant3 ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -10215,7 +11002,8 @@ func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
 func (v *ExecutionEventMCPConnectionVariant3) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_2)
 }
@@ -10226,33 +11014,36 @@ func (v *ExecutionEventMCPConnectionVariant3) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_2)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventMCPConnectionVariant3) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_2, bExecutionEventMCPConnectionVariant3)
 }
 
-// NewExecutionEventMCPConnectionVariant3 returns a ExecutionEventMCPConnectionVariant3 with its required members; its encoding always carries transport "stdio".
+// NewExecutionEventMCPConnectionVariant3 returns a new
+// ExecutionEventMCPConnectionVariant3 with its required members; its encoding
+// always carries transport "stdio".
 func NewExecutionEventMCPConnectionVariant3() *ExecutionEventMCPConnectionVariant3 {
 	return &ExecutionEventMCPConnectionVariant3{}
 }
 
-// ExecutionEventMCPConnectionVariant4 is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3
+// ExecutionEventMCPConnectionVariant4 is an object
+// (execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3).
 type ExecutionEventMCPConnectionVariant4 struct {
-	// Member "transport" (required).
+	// Transport is the member "transport" (required).
 	Transport string
-	// Optional member "addressForm"; nil when absent.
+	// AddressForm is the optional member "addressForm" (nil when absent).
 	AddressForm *string
-	// Optional member "address"; nil when absent.
+	// Address is the optional member "address" (nil when absent).
 	Address *string
-	// Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent).
 	Gaps ConnectionGaps
 }
 
 func (*ExecutionEventMCPConnectionVariant4) isExecutionEventMCPConnection() {}
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventMCPConnectionVariant4 implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventMCPConnectionVariant4 implements.
 func (v *ExecutionEventMCPConnectionVariant4) GetGaps() ConnectionGaps {
 	if v == nil {
 		return nil
@@ -10260,7 +11051,8 @@ func (v *ExecutionEventMCPConnectionVariant4) GetGaps() ConnectionGaps {
 	return v.Gaps
 }
 
-// bExecutionEventMCPConnectionVariant4 fills v, which is zero, from object n of a validated document.
+// bExecutionEventMCPConnectionVariant4 fills v, which is zero, from object n
+// of a validated document.
 func bExecutionEventMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant4) {
 	d := c.Doc
 	var slab0 *[2]string
@@ -10293,7 +11085,8 @@ func bExecutionEventMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *Executi
 var sizeExecutionEventMCPConnectionVariant4 ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -10322,7 +11115,8 @@ func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
 func (v *ExecutionEventMCPConnectionVariant4) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_3)
 }
@@ -10333,15 +11127,20 @@ func (v *ExecutionEventMCPConnectionVariant4) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_3)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventMCPConnectionVariant4) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_3, bExecutionEventMCPConnectionVariant4)
 }
 
-// ExecutionEventMCPConnection: Transport details. Each location field must be given, or else named by the path of an entry in gaps.
+// ExecutionEventMCPConnection is one of several object shapes
+// (execution-event.schema.json#/$defs/mcp/properties/connection). Transport
+// details. Each location field must be given, or else named by the path of an
+// entry in gaps.
 //
-// The concrete types are *ExecutionEventMCPConnectionVariant1, *ExecutionEventMCPConnectionVariant2, *ExecutionEventMCPConnectionVariant3, *ExecutionEventMCPConnectionVariant4.
-// Schema: draft/execution-event.schema.json#/$defs/mcp/properties/connection
+// The concrete types are *ExecutionEventMCPConnectionVariant1,
+// *ExecutionEventMCPConnectionVariant2, *ExecutionEventMCPConnectionVariant3,
+// *ExecutionEventMCPConnectionVariant4.
 type ExecutionEventMCPConnection interface {
 	isExecutionEventMCPConnection()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -10393,19 +11192,19 @@ func bExecutionEventMCPConnection(c *ahprt.Ctx, n ahprt.Node) ExecutionEventMCPC
 	return nil
 }
 
-// ExecutionEventBatch: A group of tool calls issued together, listing the call ids it contains.
-//
-// Schema: draft/execution-event.schema.json#/$defs/batch
+// ExecutionEventBatch is an object (execution-event.schema.json#/$defs/batch).
+// A group of tool calls issued together, listing the call ids it contains.
 type ExecutionEventBatch struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID string
-	// Member "callIds" (required).
+	// CallIDs is the member "callIds" (required).
 	CallIDs []string
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
 }
 
-// bExecutionEventBatch fills v, which is zero, from object n of a validated document.
+// bExecutionEventBatch fills v, which is zero, from object n of a validated
+// document.
 func bExecutionEventBatch(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventBatch) {
 	d := c.Doc
 	{
@@ -10428,7 +11227,8 @@ func bExecutionEventBatch(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventBatch) {
 var sizeExecutionEventBatch ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -10451,7 +11251,8 @@ func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/batch.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/batch.
 func (v *ExecutionEventBatch) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_batch)
 }
@@ -10462,50 +11263,58 @@ func (v *ExecutionEventBatch) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_batch)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventBatch) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_batch, bExecutionEventBatch)
 }
 
-// ExecutionEventToolPermissionResolved: A permission question for a tool call was answered.
-//
-// Schema: draft/execution-event.schema.json#/$defs/tool.permission.resolved
+// ExecutionEventToolPermissionResolved is an object
+// (execution-event.schema.json#/$defs/tool.permission.resolved). A permission
+// question for a tool call was answered.
 type ExecutionEventToolPermissionResolved struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *Identity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Member "decision" (required).
+	// Decision is the member "decision" (required).
 	Decision ExecutionEventToolPermissionResolvedDecision
-	// Member "decidedBy" (required).
+	// DecidedBy is the member "decidedBy" (required).
 	DecidedBy ExecutionEventToolPermissionResolvedDecidedBy
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "call" (required).
+	// Call is the member "call" (required).
 	Call Identity
-	// Member "tool" (required).
+	// Tool is the member "tool" (required).
 	Tool ExecutionEventTool
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path string
-	// Optional member "batch"; nil when absent.
+	// Batch is the optional member "batch" (nil when absent).
 	Batch *ExecutionEventBatch
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -10513,12 +11322,14 @@ func (*ExecutionEventToolPermissionResolved) isCatalogueEvent() {}
 func (*ExecutionEventToolPermissionResolved) isEvent()          {}
 func (*ExecutionEventToolPermissionResolved) isExecutionEvent() {}
 
-// GetType returns "tool.permission.resolved", the member "type" of every ExecutionEventToolPermissionResolved.
+// GetType returns "tool.permission.resolved", the member "type" of every
+// ExecutionEventToolPermissionResolved.
 func (*ExecutionEventToolPermissionResolved) GetType() string {
 	return "tool.permission.resolved"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventToolPermissionResolved implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventToolPermissionResolved implements.
 func (v *ExecutionEventToolPermissionResolved) GetID() string {
 	if v == nil {
 		return ""
@@ -10526,7 +11337,8 @@ func (v *ExecutionEventToolPermissionResolved) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventToolPermissionResolved implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventToolPermissionResolved implements.
 func (v *ExecutionEventToolPermissionResolved) GetSource() string {
 	if v == nil {
 		return ""
@@ -10534,7 +11346,8 @@ func (v *ExecutionEventToolPermissionResolved) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventToolPermissionResolved implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventToolPermissionResolved implements.
 func (v *ExecutionEventToolPermissionResolved) GetTime() string {
 	if v == nil {
 		return ""
@@ -10542,7 +11355,8 @@ func (v *ExecutionEventToolPermissionResolved) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventToolPermissionResolved implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventToolPermissionResolved implements.
 func (v *ExecutionEventToolPermissionResolved) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -10550,7 +11364,8 @@ func (v *ExecutionEventToolPermissionResolved) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventToolPermissionResolved implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventToolPermissionResolved implements.
 func (v *ExecutionEventToolPermissionResolved) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -10558,7 +11373,8 @@ func (v *ExecutionEventToolPermissionResolved) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventToolPermissionResolved implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventToolPermissionResolved implements.
 func (v *ExecutionEventToolPermissionResolved) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -10566,7 +11382,8 @@ func (v *ExecutionEventToolPermissionResolved) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventToolPermissionResolved implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventToolPermissionResolved implements.
 func (v *ExecutionEventToolPermissionResolved) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -10574,7 +11391,8 @@ func (v *ExecutionEventToolPermissionResolved) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventToolPermissionResolved implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventToolPermissionResolved implements.
 func (v *ExecutionEventToolPermissionResolved) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -10582,7 +11400,8 @@ func (v *ExecutionEventToolPermissionResolved) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventToolPermissionResolved implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventToolPermissionResolved implements.
 func (v *ExecutionEventToolPermissionResolved) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -10590,7 +11409,8 @@ func (v *ExecutionEventToolPermissionResolved) GetSynthesized() *SynthesizedFlag
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventToolPermissionResolved implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventToolPermissionResolved implements.
 func (v *ExecutionEventToolPermissionResolved) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -10598,7 +11418,8 @@ func (v *ExecutionEventToolPermissionResolved) GetTurn() *Identity {
 	return v.Turn
 }
 
-// bExecutionEventToolPermissionResolved fills v, which is zero, from object n of a validated document.
+// bExecutionEventToolPermissionResolved fills v, which is zero, from object n
+// of a validated document.
 func bExecutionEventToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolPermissionResolved) {
 	d := c.Doc
 	{
@@ -10658,7 +11479,8 @@ func bExecutionEventToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *Execut
 var sizeExecutionEventToolPermissionResolved ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -10728,7 +11550,8 @@ func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.permission.resolved.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/tool.permission.resolved.
 func (v *ExecutionEventToolPermissionResolved) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolPermissionResolved)
 }
@@ -10739,12 +11562,15 @@ func (v *ExecutionEventToolPermissionResolved) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionResolved)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventToolPermissionResolved) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
-// NewExecutionEventToolPermissionResolved returns a ExecutionEventToolPermissionResolved with its required members; its encoding always carries type "tool.permission.resolved".
+// NewExecutionEventToolPermissionResolved returns a new
+// ExecutionEventToolPermissionResolved with its required members; its encoding
+// always carries type "tool.permission.resolved".
 func NewExecutionEventToolPermissionResolved(decision ExecutionEventToolPermissionResolvedDecision, decidedBy ExecutionEventToolPermissionResolvedDecidedBy, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ExecutionEventToolPermissionResolved {
 	return &ExecutionEventToolPermissionResolved{
 		Call:      call,
@@ -10758,10 +11584,11 @@ func NewExecutionEventToolPermissionResolved(decision ExecutionEventToolPermissi
 	}
 }
 
-// ExecutionEventToolPermissionResolvedDecision is a string from a fixed list.
+// ExecutionEventToolPermissionResolvedDecision is a string from a fixed list
+// (execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventToolPermissionResolvedDecision string
 
 // The values of ExecutionEventToolPermissionResolvedDecision.
@@ -10770,10 +11597,11 @@ const (
 	ExecutionEventToolPermissionResolvedDecisionDeny  ExecutionEventToolPermissionResolvedDecision = "deny"
 )
 
-// ExecutionEventToolPermissionResolvedDecidedBy is a string from a fixed list.
+// ExecutionEventToolPermissionResolvedDecidedBy is a string from a fixed list
+// (execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventToolPermissionResolvedDecidedBy string
 
 // The values of ExecutionEventToolPermissionResolvedDecidedBy.
@@ -10785,45 +11613,53 @@ const (
 	ExecutionEventToolPermissionResolvedDecidedByClassifier ExecutionEventToolPermissionResolvedDecidedBy = "classifier"
 )
 
-// ExecutionEventToolProgress: A running tool call reports partial output.
-//
-// Schema: draft/execution-event.schema.json#/$defs/tool.progress
+// ExecutionEventToolProgress is an object
+// (execution-event.schema.json#/$defs/tool.progress). A running tool call
+// reports partial output.
 type ExecutionEventToolProgress struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *Identity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Member "partialOutput" (required).
+	// PartialOutput is the member "partialOutput" (required).
 	PartialOutput CanonicalMessage
-	// True if the call now runs in the background. Member "backgrounded" (required).
+	// Backgrounded is the member "backgrounded" (required). True if the call
+	// now runs in the background.
 	Backgrounded bool
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "call" (required).
+	// Call is the member "call" (required).
 	Call Identity
-	// Member "tool" (required).
+	// Tool is the member "tool" (required).
 	Tool ExecutionEventTool
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path string
-	// Optional member "batch"; nil when absent.
+	// Batch is the optional member "batch" (nil when absent).
 	Batch *ExecutionEventBatch
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -10831,12 +11667,14 @@ func (*ExecutionEventToolProgress) isCatalogueEvent() {}
 func (*ExecutionEventToolProgress) isEvent()          {}
 func (*ExecutionEventToolProgress) isExecutionEvent() {}
 
-// GetType returns "tool.progress", the member "type" of every ExecutionEventToolProgress.
+// GetType returns "tool.progress", the member "type" of every
+// ExecutionEventToolProgress.
 func (*ExecutionEventToolProgress) GetType() string {
 	return "tool.progress"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventToolProgress implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventToolProgress implements.
 func (v *ExecutionEventToolProgress) GetID() string {
 	if v == nil {
 		return ""
@@ -10844,7 +11682,8 @@ func (v *ExecutionEventToolProgress) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventToolProgress implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventToolProgress implements.
 func (v *ExecutionEventToolProgress) GetSource() string {
 	if v == nil {
 		return ""
@@ -10852,7 +11691,8 @@ func (v *ExecutionEventToolProgress) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventToolProgress implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventToolProgress implements.
 func (v *ExecutionEventToolProgress) GetTime() string {
 	if v == nil {
 		return ""
@@ -10860,7 +11700,8 @@ func (v *ExecutionEventToolProgress) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventToolProgress implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventToolProgress implements.
 func (v *ExecutionEventToolProgress) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -10868,7 +11709,8 @@ func (v *ExecutionEventToolProgress) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventToolProgress implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventToolProgress implements.
 func (v *ExecutionEventToolProgress) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -10876,7 +11718,8 @@ func (v *ExecutionEventToolProgress) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventToolProgress implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventToolProgress implements.
 func (v *ExecutionEventToolProgress) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -10884,7 +11727,8 @@ func (v *ExecutionEventToolProgress) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventToolProgress implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventToolProgress implements.
 func (v *ExecutionEventToolProgress) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -10892,7 +11736,8 @@ func (v *ExecutionEventToolProgress) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventToolProgress implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventToolProgress implements.
 func (v *ExecutionEventToolProgress) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -10900,7 +11745,8 @@ func (v *ExecutionEventToolProgress) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventToolProgress implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventToolProgress implements.
 func (v *ExecutionEventToolProgress) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -10908,7 +11754,8 @@ func (v *ExecutionEventToolProgress) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventToolProgress implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventToolProgress implements.
 func (v *ExecutionEventToolProgress) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -10916,7 +11763,8 @@ func (v *ExecutionEventToolProgress) GetTurn() *Identity {
 	return v.Turn
 }
 
-// bExecutionEventToolProgress fills v, which is zero, from object n of a validated document.
+// bExecutionEventToolProgress fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolProgress) {
 	d := c.Doc
 	{
@@ -10976,7 +11824,8 @@ func bExecutionEventToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTo
 var sizeExecutionEventToolProgress ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -11046,7 +11895,8 @@ func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.progress.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/tool.progress.
 func (v *ExecutionEventToolProgress) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolProgress)
 }
@@ -11057,12 +11907,14 @@ func (v *ExecutionEventToolProgress) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolProgress)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventToolProgress) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
-// NewExecutionEventToolProgress returns a ExecutionEventToolProgress with its required members; its encoding always carries type "tool.progress".
+// NewExecutionEventToolProgress returns a new ExecutionEventToolProgress with
+// its required members; its encoding always carries type "tool.progress".
 func NewExecutionEventToolProgress(partialOutput CanonicalMessage, backgrounded bool, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ExecutionEventToolProgress {
 	return &ExecutionEventToolProgress{
 		Backgrounded:  backgrounded,
@@ -11076,37 +11928,44 @@ func NewExecutionEventToolProgress(partialOutput CanonicalMessage, backgrounded 
 	}
 }
 
-// ExecutionEventToolBatchAfter: Every call of a batch has settled; calls lists each one with its outcome.
-//
-// Schema: draft/execution-event.schema.json#/$defs/tool.batch.after
+// ExecutionEventToolBatchAfter is an object
+// (execution-event.schema.json#/$defs/tool.batch.after). Every call of a batch
+// has settled; calls lists each one with its outcome.
 type ExecutionEventToolBatchAfter struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *Identity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Member "batch" (required).
+	// Batch is the member "batch" (required).
 	Batch Identity
-	// Member "calls" (required).
+	// Calls is the member "calls" (required).
 	Calls []ExecutionEventToolBatchAfterCall
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -11114,12 +11973,14 @@ func (*ExecutionEventToolBatchAfter) isCatalogueEvent() {}
 func (*ExecutionEventToolBatchAfter) isEvent()          {}
 func (*ExecutionEventToolBatchAfter) isExecutionEvent() {}
 
-// GetType returns "tool.batch.after", the member "type" of every ExecutionEventToolBatchAfter.
+// GetType returns "tool.batch.after", the member "type" of every
+// ExecutionEventToolBatchAfter.
 func (*ExecutionEventToolBatchAfter) GetType() string {
 	return "tool.batch.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventToolBatchAfter implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventToolBatchAfter implements.
 func (v *ExecutionEventToolBatchAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -11127,7 +11988,8 @@ func (v *ExecutionEventToolBatchAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventToolBatchAfter implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventToolBatchAfter implements.
 func (v *ExecutionEventToolBatchAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -11135,7 +11997,8 @@ func (v *ExecutionEventToolBatchAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventToolBatchAfter implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventToolBatchAfter implements.
 func (v *ExecutionEventToolBatchAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -11143,7 +12006,8 @@ func (v *ExecutionEventToolBatchAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventToolBatchAfter implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventToolBatchAfter implements.
 func (v *ExecutionEventToolBatchAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -11151,7 +12015,8 @@ func (v *ExecutionEventToolBatchAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventToolBatchAfter implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventToolBatchAfter implements.
 func (v *ExecutionEventToolBatchAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -11159,7 +12024,8 @@ func (v *ExecutionEventToolBatchAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventToolBatchAfter implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventToolBatchAfter implements.
 func (v *ExecutionEventToolBatchAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -11167,7 +12033,8 @@ func (v *ExecutionEventToolBatchAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventToolBatchAfter implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventToolBatchAfter implements.
 func (v *ExecutionEventToolBatchAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -11175,7 +12042,8 @@ func (v *ExecutionEventToolBatchAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventToolBatchAfter implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventToolBatchAfter implements.
 func (v *ExecutionEventToolBatchAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -11183,7 +12051,8 @@ func (v *ExecutionEventToolBatchAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventToolBatchAfter implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventToolBatchAfter implements.
 func (v *ExecutionEventToolBatchAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -11191,7 +12060,8 @@ func (v *ExecutionEventToolBatchAfter) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventToolBatchAfter implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventToolBatchAfter implements.
 func (v *ExecutionEventToolBatchAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -11199,7 +12069,8 @@ func (v *ExecutionEventToolBatchAfter) GetTurn() *Identity {
 	return v.Turn
 }
 
-// bExecutionEventToolBatchAfter fills v, which is zero, from object n of a validated document.
+// bExecutionEventToolBatchAfter fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolBatchAfter) {
 	d := c.Doc
 	{
@@ -11249,7 +12120,8 @@ func bExecutionEventToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEvent
 var sizeExecutionEventToolBatchAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -11309,7 +12181,8 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.batch.after.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/tool.batch.after.
 func (v *ExecutionEventToolBatchAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter)
 }
@@ -11320,12 +12193,15 @@ func (v *ExecutionEventToolBatchAfter) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventToolBatchAfter) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
-// NewExecutionEventToolBatchAfter returns a ExecutionEventToolBatchAfter with its required members; its encoding always carries type "tool.batch.after".
+// NewExecutionEventToolBatchAfter returns a new ExecutionEventToolBatchAfter
+// with its required members; its encoding always carries type
+// "tool.batch.after".
 func NewExecutionEventToolBatchAfter(batch Identity, calls []ExecutionEventToolBatchAfterCall, id string, source string, time string) *ExecutionEventToolBatchAfter {
 	return &ExecutionEventToolBatchAfter{
 		Batch:  batch,
@@ -11336,28 +12212,30 @@ func NewExecutionEventToolBatchAfter(batch Identity, calls []ExecutionEventToolB
 	}
 }
 
-// DeniedByPolicy: A call with outcome denied must record execution skipped with reason policy. (raw JSON, as draft/execution-event.schema.json#/$defs/deniedByPolicy names it.)
+// DeniedByPolicy is raw JSON
+// (execution-event.schema.json#/$defs/deniedByPolicy). A call with outcome
+// denied must record execution skipped with reason policy.
 type DeniedByPolicy = ahprt.Value
 
-// ExecutionEventToolBatchAfterCall is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items
+// ExecutionEventToolBatchAfterCall is an object
+// (execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items).
 type ExecutionEventToolBatchAfterCall struct {
-	// Member "call" (required).
+	// Call is the member "call" (required).
 	Call Identity
-	// Member "tool" (required).
+	// Tool is the member "tool" (required).
 	Tool ExecutionEventTool
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path string
-	// Optional member "batch"; nil when absent.
+	// Batch is the optional member "batch" (nil when absent).
 	Batch *ExecutionEventBatch
-	// Member "outcome" (required).
+	// Outcome is the member "outcome" (required).
 	Outcome ToolOutcome
-	// Member "execution" (required).
+	// Execution is the member "execution" (required).
 	Execution ExecutionEventExecution
 }
 
-// bExecutionEventToolBatchAfterCall fills v, which is zero, from object n of a validated document.
+// bExecutionEventToolBatchAfterCall fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolBatchAfterCall) {
 	d := c.Doc
 	{
@@ -11387,7 +12265,8 @@ func bExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node, v *ExecutionE
 var sizeExecutionEventToolBatchAfterCall ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -11420,7 +12299,8 @@ func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
 func (v *ExecutionEventToolBatchAfterCall) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter_calls_items)
 }
@@ -11431,15 +12311,17 @@ func (v *ExecutionEventToolBatchAfterCall) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter_calls_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventToolBatchAfterCall) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter_calls_items, bExecutionEventToolBatchAfterCall)
 }
 
-// ToolOutcome: Tool outcome
+// ToolOutcome is a string from a fixed list
+// (execution-event.schema.json#/$defs/toolOutcome). Tool outcome.
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/toolOutcome
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ToolOutcome string
 
 // The values of ToolOutcome.
@@ -11451,39 +12333,50 @@ const (
 	ToolOutcomeTimeout   ToolOutcome = "timeout"
 )
 
-// ExecutionEventContextCompactBefore: Context compaction is about to run on the listed items. An interceptor may edit the instructions or supply a summary.
-//
-// Schema: draft/execution-event.schema.json#/$defs/context.compact.before
+// ExecutionEventContextCompactBefore is an object
+// (execution-event.schema.json#/$defs/context.compact.before). Context
+// compaction is about to run on the listed items. An interceptor may edit the
+// instructions or supply a summary.
 type ExecutionEventContextCompactBefore struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *Identity
-	// Member "items" (required).
+	// Items is the member "items" (required).
 	Items ModelVisibleItems
-	// Member "trigger" (required).
+	// Trigger is the member "trigger" (required).
 	Trigger ExecutionEventContextCompactBeforeTrigger
-	// Guidance given to the compactor. It can be edited only at this event; supplying a summary skips generation but not the after event. Optional member "instructions"; nil when absent.
+	// Instructions is the optional member "instructions" (nil when absent).
+	// Guidance given to the compactor. It can be edited only at this event;
+	// supplying a summary skips generation but not the after event.
 	Instructions TextParts
-	// Only the size before compaction is known here. Optional member "tokenCounts"; nil when absent.
+	// TokenCounts is the optional member "tokenCounts" (nil when absent). Only
+	// the size before compaction is known here.
 	TokenCounts *ExecutionEventTokencounts
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -11491,12 +12384,14 @@ func (*ExecutionEventContextCompactBefore) isCatalogueEvent() {}
 func (*ExecutionEventContextCompactBefore) isEvent()          {}
 func (*ExecutionEventContextCompactBefore) isExecutionEvent() {}
 
-// GetType returns "context.compact.before", the member "type" of every ExecutionEventContextCompactBefore.
+// GetType returns "context.compact.before", the member "type" of every
+// ExecutionEventContextCompactBefore.
 func (*ExecutionEventContextCompactBefore) GetType() string {
 	return "context.compact.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventContextCompactBefore implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventContextCompactBefore implements.
 func (v *ExecutionEventContextCompactBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -11504,7 +12399,8 @@ func (v *ExecutionEventContextCompactBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventContextCompactBefore implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventContextCompactBefore implements.
 func (v *ExecutionEventContextCompactBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -11512,7 +12408,8 @@ func (v *ExecutionEventContextCompactBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventContextCompactBefore implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventContextCompactBefore implements.
 func (v *ExecutionEventContextCompactBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -11520,7 +12417,8 @@ func (v *ExecutionEventContextCompactBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventContextCompactBefore implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventContextCompactBefore implements.
 func (v *ExecutionEventContextCompactBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -11528,7 +12426,8 @@ func (v *ExecutionEventContextCompactBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventContextCompactBefore implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventContextCompactBefore implements.
 func (v *ExecutionEventContextCompactBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -11536,7 +12435,8 @@ func (v *ExecutionEventContextCompactBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventContextCompactBefore implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventContextCompactBefore implements.
 func (v *ExecutionEventContextCompactBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -11544,7 +12444,8 @@ func (v *ExecutionEventContextCompactBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventContextCompactBefore implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventContextCompactBefore implements.
 func (v *ExecutionEventContextCompactBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -11552,7 +12453,8 @@ func (v *ExecutionEventContextCompactBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventContextCompactBefore implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventContextCompactBefore implements.
 func (v *ExecutionEventContextCompactBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -11560,7 +12462,8 @@ func (v *ExecutionEventContextCompactBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventContextCompactBefore implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventContextCompactBefore implements.
 func (v *ExecutionEventContextCompactBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -11568,7 +12471,8 @@ func (v *ExecutionEventContextCompactBefore) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventContextCompactBefore implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventContextCompactBefore implements.
 func (v *ExecutionEventContextCompactBefore) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -11576,7 +12480,8 @@ func (v *ExecutionEventContextCompactBefore) GetTurn() *Identity {
 	return v.Turn
 }
 
-// bExecutionEventContextCompactBefore fills v, which is zero, from object n of a validated document.
+// bExecutionEventContextCompactBefore fills v, which is zero, from object n of
+// a validated document.
 func bExecutionEventContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventContextCompactBefore) {
 	d := c.Doc
 	{
@@ -11630,7 +12535,8 @@ func bExecutionEventContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *Executio
 var sizeExecutionEventContextCompactBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -11694,7 +12600,8 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.before.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/context.compact.before.
 func (v *ExecutionEventContextCompactBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactBefore)
 }
@@ -11705,12 +12612,15 @@ func (v *ExecutionEventContextCompactBefore) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventContextCompactBefore) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
-// NewExecutionEventContextCompactBefore returns a ExecutionEventContextCompactBefore with its required members; its encoding always carries type "context.compact.before".
+// NewExecutionEventContextCompactBefore returns a new
+// ExecutionEventContextCompactBefore with its required members; its encoding
+// always carries type "context.compact.before".
 func NewExecutionEventContextCompactBefore(items ModelVisibleItems, trigger ExecutionEventContextCompactBeforeTrigger, id string, source string, time string) *ExecutionEventContextCompactBefore {
 	return &ExecutionEventContextCompactBefore{
 		ID:      id,
@@ -11721,10 +12631,11 @@ func NewExecutionEventContextCompactBefore(items ModelVisibleItems, trigger Exec
 	}
 }
 
-// ExecutionEventContextCompactBeforeTrigger is a string from a fixed list.
+// ExecutionEventContextCompactBeforeTrigger is a string from a fixed list
+// (execution-event.schema.json#/$defs/context.compact.before/properties/trigger).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventContextCompactBeforeTrigger string
 
 // The values of ExecutionEventContextCompactBeforeTrigger.
@@ -11734,20 +12645,21 @@ const (
 	ExecutionEventContextCompactBeforeTriggerHook   ExecutionEventContextCompactBeforeTrigger = "hook"
 )
 
-// TextParts is a list, as draft/content-item.schema.json#/$defs/textParts names it.
+// TextParts is a list (content-item.schema.json#/$defs/textParts).
 type TextParts = []TextPart
 
-// ExecutionEventTokencounts: Context size in tokens before and after compaction, when known.
-//
-// Schema: draft/execution-event.schema.json#/$defs/tokenCounts
+// ExecutionEventTokencounts is an object
+// (execution-event.schema.json#/$defs/tokenCounts). Context size in tokens
+// before and after compaction, when known.
 type ExecutionEventTokencounts struct {
-	// Optional member "before"; nil when absent.
+	// Before is the optional member "before" (nil when absent).
 	Before *ExecutionEventNonNegativeInteger
-	// Optional member "after"; nil when absent.
+	// After is the optional member "after" (nil when absent).
 	After *ExecutionEventNonNegativeInteger
 }
 
-// bExecutionEventTokencounts fills v, which is zero, from object n of a validated document.
+// bExecutionEventTokencounts fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventTokencounts(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTokencounts) {
 	d := c.Doc
 	var slab0 *[2]ExecutionEventNonNegativeInteger
@@ -11776,7 +12688,8 @@ func bExecutionEventTokencounts(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTok
 var sizeExecutionEventTokencounts ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventTokencounts) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -11800,7 +12713,8 @@ func (v *ExecutionEventTokencounts) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tokenCounts.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/tokenCounts.
 func (v *ExecutionEventTokencounts) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_tokenCounts)
 }
@@ -11811,46 +12725,58 @@ func (v *ExecutionEventTokencounts) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tokenCounts)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventTokencounts) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
 }
 
-// ExecutionEventContextCompactAfter: A compaction result, generated or supplied, exists. Interceptors see it before it is installed; the event does not confirm that the context was replaced.
-//
-// Schema: draft/execution-event.schema.json#/$defs/context.compact.after
+// ExecutionEventContextCompactAfter is an object
+// (execution-event.schema.json#/$defs/context.compact.after). A compaction
+// result, generated or supplied, exists. Interceptors see it before it is
+// installed; the event does not confirm that the context was replaced.
 type ExecutionEventContextCompactAfter struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *Identity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ModelVisibleItems
-	// The proposed summary. Editing it here affects later interceptors and later use of the context, not a result that was already installed. Member "summary" (required).
+	// Summary is the member "summary" (required). The proposed summary.
+	// Editing it here affects later interceptors and later use of the context,
+	// not a result that was already installed.
 	Summary TextParts
-	// Ids of the items the summary would replace. This is a proposal, not proof that they were removed. Member "removed" (required).
+	// Removed is the member "removed" (required). Ids of the items the summary
+	// would replace. This is a proposal, not proof that they were removed.
 	Removed []ExecutionEventContextCompactAfterRemovedItem
-	// Optional member "tokenCounts"; nil when absent.
+	// TokenCounts is the optional member "tokenCounts" (nil when absent).
 	TokenCounts *ExecutionEventTokencounts
-	// Member "execution" (required).
+	// Execution is the member "execution" (required).
 	Execution ExecutionEventExecution
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -11858,12 +12784,14 @@ func (*ExecutionEventContextCompactAfter) isCatalogueEvent() {}
 func (*ExecutionEventContextCompactAfter) isEvent()          {}
 func (*ExecutionEventContextCompactAfter) isExecutionEvent() {}
 
-// GetType returns "context.compact.after", the member "type" of every ExecutionEventContextCompactAfter.
+// GetType returns "context.compact.after", the member "type" of every
+// ExecutionEventContextCompactAfter.
 func (*ExecutionEventContextCompactAfter) GetType() string {
 	return "context.compact.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ExecutionEventContextCompactAfter implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// ExecutionEventContextCompactAfter implements.
 func (v *ExecutionEventContextCompactAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -11871,7 +12799,8 @@ func (v *ExecutionEventContextCompactAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ExecutionEventContextCompactAfter implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ExecutionEventContextCompactAfter implements.
 func (v *ExecutionEventContextCompactAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -11879,7 +12808,8 @@ func (v *ExecutionEventContextCompactAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ExecutionEventContextCompactAfter implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ExecutionEventContextCompactAfter implements.
 func (v *ExecutionEventContextCompactAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -11887,7 +12817,8 @@ func (v *ExecutionEventContextCompactAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ExecutionEventContextCompactAfter implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ExecutionEventContextCompactAfter implements.
 func (v *ExecutionEventContextCompactAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -11895,7 +12826,8 @@ func (v *ExecutionEventContextCompactAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ExecutionEventContextCompactAfter implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ExecutionEventContextCompactAfter implements.
 func (v *ExecutionEventContextCompactAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -11903,7 +12835,8 @@ func (v *ExecutionEventContextCompactAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ExecutionEventContextCompactAfter implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ExecutionEventContextCompactAfter implements.
 func (v *ExecutionEventContextCompactAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -11911,7 +12844,8 @@ func (v *ExecutionEventContextCompactAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ExecutionEventContextCompactAfter implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ExecutionEventContextCompactAfter implements.
 func (v *ExecutionEventContextCompactAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -11919,7 +12853,8 @@ func (v *ExecutionEventContextCompactAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ExecutionEventContextCompactAfter implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ExecutionEventContextCompactAfter implements.
 func (v *ExecutionEventContextCompactAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -11927,7 +12862,8 @@ func (v *ExecutionEventContextCompactAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ExecutionEventContextCompactAfter implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ExecutionEventContextCompactAfter implements.
 func (v *ExecutionEventContextCompactAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -11935,7 +12871,8 @@ func (v *ExecutionEventContextCompactAfter) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces ExecutionEventContextCompactAfter implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// ExecutionEventContextCompactAfter implements.
 func (v *ExecutionEventContextCompactAfter) GetTurn() *Identity {
 	if v == nil {
 		return nil
@@ -11943,7 +12880,8 @@ func (v *ExecutionEventContextCompactAfter) GetTurn() *Identity {
 	return v.Turn
 }
 
-// bExecutionEventContextCompactAfter fills v, which is zero, from object n of a validated document.
+// bExecutionEventContextCompactAfter fills v, which is zero, from object n of
+// a validated document.
 func bExecutionEventContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventContextCompactAfter) {
 	d := c.Doc
 	{
@@ -11999,7 +12937,8 @@ func bExecutionEventContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *Execution
 var sizeExecutionEventContextCompactAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -12069,7 +13008,8 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.after.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/context.compact.after.
 func (v *ExecutionEventContextCompactAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter)
 }
@@ -12080,12 +13020,15 @@ func (v *ExecutionEventContextCompactAfter) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventContextCompactAfter) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
-// NewExecutionEventContextCompactAfter returns a ExecutionEventContextCompactAfter with its required members; its encoding always carries type "context.compact.after".
+// NewExecutionEventContextCompactAfter returns a new
+// ExecutionEventContextCompactAfter with its required members; its encoding
+// always carries type "context.compact.after".
 func NewExecutionEventContextCompactAfter(summary TextParts, removed []ExecutionEventContextCompactAfterRemovedItem, execution ExecutionEventExecution, id string, source string, time string) *ExecutionEventContextCompactAfter {
 	return &ExecutionEventContextCompactAfter{
 		Execution: execution,
@@ -12097,15 +13040,15 @@ func NewExecutionEventContextCompactAfter(summary TextParts, removed []Execution
 	}
 }
 
-// ExecutionEventContextCompactAfterRemovedItem is an object of the schema.
-//
-// Schema: draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items
+// ExecutionEventContextCompactAfterRemovedItem is an object
+// (execution-event.schema.json#/$defs/context.compact.after/properties/removed/items).
 type ExecutionEventContextCompactAfterRemovedItem struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID string
 }
 
-// bExecutionEventContextCompactAfterRemovedItem fills v, which is zero, from object n of a validated document.
+// bExecutionEventContextCompactAfterRemovedItem fills v, which is zero, from
+// object n of a validated document.
 func bExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventContextCompactAfterRemovedItem) {
 	d := c.Doc
 	{
@@ -12123,7 +13066,8 @@ func bExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node, v
 var sizeExecutionEventContextCompactAfterRemovedItem ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -12140,7 +13084,8 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []by
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
 func (v *ExecutionEventContextCompactAfterRemovedItem) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter_removed_items)
 }
@@ -12151,40 +13096,48 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) MarshalJSON() ([]byte, er
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter_removed_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter_removed_items, bExecutionEventContextCompactAfterRemovedItem)
 }
 
-// TaskWorkspaceEventTaskChangeBefore: A task is about to be created, updated or removed.
-//
-// Schema: draft/task-workspace-event.schema.json#/$defs/task.change.before
+// TaskWorkspaceEventTaskChangeBefore is an object
+// (task-workspace-event.schema.json#/$defs/task.change.before). A task is
+// about to be created, updated or removed.
 type TaskWorkspaceEventTaskChangeBefore struct {
-	// Member "task" (required).
+	// Task is the member "task" (required).
 	Task TaskChange
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -12192,12 +13145,14 @@ func (*TaskWorkspaceEventTaskChangeBefore) isCatalogueEvent()     {}
 func (*TaskWorkspaceEventTaskChangeBefore) isEvent()              {}
 func (*TaskWorkspaceEventTaskChangeBefore) isTaskWorkspaceEvent() {}
 
-// GetType returns "task.change.before", the member "type" of every TaskWorkspaceEventTaskChangeBefore.
+// GetType returns "task.change.before", the member "type" of every
+// TaskWorkspaceEventTaskChangeBefore.
 func (*TaskWorkspaceEventTaskChangeBefore) GetType() string {
 	return "task.change.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// TaskWorkspaceEventTaskChangeBefore implements.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -12205,7 +13160,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// TaskWorkspaceEventTaskChangeBefore implements.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -12213,7 +13169,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// TaskWorkspaceEventTaskChangeBefore implements.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -12221,7 +13178,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// TaskWorkspaceEventTaskChangeBefore implements.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -12229,7 +13187,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces TaskWorkspaceEventTaskChangeBefore implements.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -12237,7 +13196,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// TaskWorkspaceEventTaskChangeBefore implements.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -12245,7 +13205,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// TaskWorkspaceEventTaskChangeBefore implements.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -12253,7 +13214,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces TaskWorkspaceEventTaskChangeBefore implements.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -12261,7 +13223,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces TaskWorkspaceEventTaskChangeBefore implements.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -12269,7 +13232,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// TaskWorkspaceEventTaskChangeBefore implements.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
@@ -12277,7 +13241,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetTurn() *OpenIdentity {
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces TaskWorkspaceEventTaskChangeBefore implements.
+// GetItems returns v.Items (the member "items"); see the interfaces
+// TaskWorkspaceEventTaskChangeBefore implements.
 func (v *TaskWorkspaceEventTaskChangeBefore) GetItems() ContentItems {
 	if v == nil {
 		return nil
@@ -12285,7 +13250,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetItems() ContentItems {
 	return v.Items
 }
 
-// bTaskWorkspaceEventTaskChangeBefore fills v, which is zero, from object n of a validated document.
+// bTaskWorkspaceEventTaskChangeBefore fills v, which is zero, from object n of
+// a validated document.
 func bTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventTaskChangeBefore) {
 	d := c.Doc
 	{
@@ -12333,7 +13299,8 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskWork
 var sizeTaskWorkspaceEventTaskChangeBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -12391,7 +13358,8 @@ func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/task.change.before.
+// Validate reports whether v, encoded, satisfies
+// draft/task-workspace-event.schema.json#/$defs/task.change.before.
 func (v *TaskWorkspaceEventTaskChangeBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChangeBefore)
 }
@@ -12402,12 +13370,15 @@ func (v *TaskWorkspaceEventTaskChangeBefore) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *TaskWorkspaceEventTaskChangeBefore) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
-// NewTaskWorkspaceEventTaskChangeBefore returns a TaskWorkspaceEventTaskChangeBefore with its required members; its encoding always carries type "task.change.before".
+// NewTaskWorkspaceEventTaskChangeBefore returns a new
+// TaskWorkspaceEventTaskChangeBefore with its required members; its encoding
+// always carries type "task.change.before".
 func NewTaskWorkspaceEventTaskChangeBefore(task TaskChange, id string, source string, time string) *TaskWorkspaceEventTaskChangeBefore {
 	return &TaskWorkspaceEventTaskChangeBefore{
 		ID:     id,
@@ -12417,21 +13388,23 @@ func NewTaskWorkspaceEventTaskChangeBefore(task TaskChange, id string, source st
 	}
 }
 
-// TaskChange: Which task, what kind of operation, and the harness-defined new and previous state.
-//
-// Schema: draft/task-workspace-event.schema.json#/$defs/taskChange
+// TaskChange is an object
+// (task-workspace-event.schema.json#/$defs/taskChange). Which task, what kind
+// of operation, and the harness-defined new and previous state.
 type TaskChange struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID string
-	// Member "operation" (required).
+	// Operation is the member "operation" (required).
 	Operation TaskChangeOperation
-	// New task state as the harness models it. Member "change" (required).
+	// Change is the member "change" (required). New task state as the harness
+	// models it.
 	Change ahprt.Value
-	// Task state before the operation, when known. Optional member "prior"; nil when absent.
+	// Prior is the optional member "prior" (nil when absent). Task state
+	// before the operation, when known.
 	Prior ahprt.Value
-	// Optional member "description"; nil when absent.
+	// Description is the optional member "description" (nil when absent).
 	Description *string
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
 }
 
@@ -12465,7 +13438,8 @@ func bTaskChange(c *ahprt.Ctx, n ahprt.Node, v *TaskChange) {
 var sizeTaskChange ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *TaskChange) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -12498,7 +13472,8 @@ func (v *TaskChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/taskChange.
+// Validate reports whether v, encoded, satisfies
+// draft/task-workspace-event.schema.json#/$defs/taskChange.
 func (v *TaskChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChange)
 }
@@ -12509,15 +13484,17 @@ func (v *TaskChange) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChange)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *TaskChange) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange, bTaskChange)
 }
 
-// TaskChangeOperation is a string from a fixed list.
+// TaskChangeOperation is a string from a fixed list
+// (task-workspace-event.schema.json#/$defs/taskChange/properties/operation).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type TaskChangeOperation string
 
 // The values of TaskChangeOperation.
@@ -12527,35 +13504,42 @@ const (
 	TaskChangeOperationRemove TaskChangeOperation = "remove"
 )
 
-// TaskWorkspaceEventTaskChangeAfter: A task was created, updated or removed.
-//
-// Schema: draft/task-workspace-event.schema.json#/$defs/task.change.after
+// TaskWorkspaceEventTaskChangeAfter is an object
+// (task-workspace-event.schema.json#/$defs/task.change.after). A task was
+// created, updated or removed.
 type TaskWorkspaceEventTaskChangeAfter struct {
-	// Member "task" (required).
+	// Task is the member "task" (required).
 	Task TaskChange
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -12563,12 +13547,14 @@ func (*TaskWorkspaceEventTaskChangeAfter) isCatalogueEvent()     {}
 func (*TaskWorkspaceEventTaskChangeAfter) isEvent()              {}
 func (*TaskWorkspaceEventTaskChangeAfter) isTaskWorkspaceEvent() {}
 
-// GetType returns "task.change.after", the member "type" of every TaskWorkspaceEventTaskChangeAfter.
+// GetType returns "task.change.after", the member "type" of every
+// TaskWorkspaceEventTaskChangeAfter.
 func (*TaskWorkspaceEventTaskChangeAfter) GetType() string {
 	return "task.change.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// TaskWorkspaceEventTaskChangeAfter implements.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -12576,7 +13562,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// TaskWorkspaceEventTaskChangeAfter implements.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -12584,7 +13571,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// TaskWorkspaceEventTaskChangeAfter implements.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -12592,7 +13580,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// TaskWorkspaceEventTaskChangeAfter implements.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -12600,7 +13589,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces TaskWorkspaceEventTaskChangeAfter implements.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -12608,7 +13598,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// TaskWorkspaceEventTaskChangeAfter implements.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -12616,7 +13607,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// TaskWorkspaceEventTaskChangeAfter implements.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -12624,7 +13616,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces TaskWorkspaceEventTaskChangeAfter implements.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -12632,7 +13625,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces TaskWorkspaceEventTaskChangeAfter implements.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -12640,7 +13634,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// TaskWorkspaceEventTaskChangeAfter implements.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
@@ -12648,7 +13643,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetTurn() *OpenIdentity {
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces TaskWorkspaceEventTaskChangeAfter implements.
+// GetItems returns v.Items (the member "items"); see the interfaces
+// TaskWorkspaceEventTaskChangeAfter implements.
 func (v *TaskWorkspaceEventTaskChangeAfter) GetItems() ContentItems {
 	if v == nil {
 		return nil
@@ -12656,7 +13652,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetItems() ContentItems {
 	return v.Items
 }
 
-// bTaskWorkspaceEventTaskChangeAfter fills v, which is zero, from object n of a validated document.
+// bTaskWorkspaceEventTaskChangeAfter fills v, which is zero, from object n of
+// a validated document.
 func bTaskWorkspaceEventTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventTaskChangeAfter) {
 	d := c.Doc
 	{
@@ -12704,7 +13701,8 @@ func bTaskWorkspaceEventTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskWorks
 var sizeTaskWorkspaceEventTaskChangeAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -12762,7 +13760,8 @@ func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/task.change.after.
+// Validate reports whether v, encoded, satisfies
+// draft/task-workspace-event.schema.json#/$defs/task.change.after.
 func (v *TaskWorkspaceEventTaskChangeAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChangeAfter)
 }
@@ -12773,12 +13772,15 @@ func (v *TaskWorkspaceEventTaskChangeAfter) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *TaskWorkspaceEventTaskChangeAfter) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
-// NewTaskWorkspaceEventTaskChangeAfter returns a TaskWorkspaceEventTaskChangeAfter with its required members; its encoding always carries type "task.change.after".
+// NewTaskWorkspaceEventTaskChangeAfter returns a new
+// TaskWorkspaceEventTaskChangeAfter with its required members; its encoding
+// always carries type "task.change.after".
 func NewTaskWorkspaceEventTaskChangeAfter(task TaskChange, id string, source string, time string) *TaskWorkspaceEventTaskChangeAfter {
 	return &TaskWorkspaceEventTaskChangeAfter{
 		ID:     id,
@@ -12788,47 +13790,55 @@ func NewTaskWorkspaceEventTaskChangeAfter(task TaskChange, id string, source str
 	}
 }
 
-// UserAttentionEvent is an object of the schema.
-//
-// Schema: draft/catalogue-event.schema.json#/$defs/user.attention
+// UserAttentionEvent is an object
+// (catalogue-event.schema.json#/$defs/user.attention).
 type UserAttentionEvent struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "attention" (required).
+	// Attention is the member "attention" (required).
 	Attention UserAttentionEventAttention
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*UserAttentionEvent) isCatalogueEvent() {}
 func (*UserAttentionEvent) isEvent()          {}
 
-// GetType returns "user.attention", the member "type" of every UserAttentionEvent.
+// GetType returns "user.attention", the member "type" of every
+// UserAttentionEvent.
 func (*UserAttentionEvent) GetType() string {
 	return "user.attention"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces UserAttentionEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces UserAttentionEvent
+// implements.
 func (v *UserAttentionEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -12836,7 +13846,8 @@ func (v *UserAttentionEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces UserAttentionEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// UserAttentionEvent implements.
 func (v *UserAttentionEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -12844,7 +13855,8 @@ func (v *UserAttentionEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces UserAttentionEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// UserAttentionEvent implements.
 func (v *UserAttentionEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -12852,7 +13864,8 @@ func (v *UserAttentionEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces UserAttentionEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// UserAttentionEvent implements.
 func (v *UserAttentionEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -12860,7 +13873,8 @@ func (v *UserAttentionEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserAttentionEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces UserAttentionEvent implements.
 func (v *UserAttentionEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -12868,7 +13882,8 @@ func (v *UserAttentionEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserAttentionEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// UserAttentionEvent implements.
 func (v *UserAttentionEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -12876,7 +13891,8 @@ func (v *UserAttentionEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces UserAttentionEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// UserAttentionEvent implements.
 func (v *UserAttentionEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -12884,7 +13900,8 @@ func (v *UserAttentionEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserAttentionEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces UserAttentionEvent implements.
 func (v *UserAttentionEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -12892,7 +13909,8 @@ func (v *UserAttentionEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserAttentionEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces UserAttentionEvent implements.
 func (v *UserAttentionEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -12900,7 +13918,8 @@ func (v *UserAttentionEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bUserAttentionEvent fills v, which is zero, from object n of a validated document.
+// bUserAttentionEvent fills v, which is zero, from object n of a validated
+// document.
 func bUserAttentionEvent(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionEvent) {
 	d := c.Doc
 	{
@@ -12948,7 +13967,8 @@ func bUserAttentionEvent(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionEvent) {
 var sizeUserAttentionEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -13006,7 +14026,8 @@ func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/user.attention.
+// Validate reports whether v, encoded, satisfies
+// draft/catalogue-event.schema.json#/$defs/user.attention.
 func (v *UserAttentionEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userAttention)
 }
@@ -13017,12 +14038,14 @@ func (v *UserAttentionEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userAttention)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *UserAttentionEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttentionEvent)
 }
 
-// NewUserAttentionEvent returns a UserAttentionEvent with its required members; its encoding always carries type "user.attention".
+// NewUserAttentionEvent returns a new UserAttentionEvent with its required
+// members; its encoding always carries type "user.attention".
 func NewUserAttentionEvent(id string, source string, time string, attention UserAttentionEventAttention) *UserAttentionEvent {
 	return &UserAttentionEvent{
 		Attention: attention,
@@ -13032,24 +14055,27 @@ func NewUserAttentionEvent(id string, source string, time string, attention User
 	}
 }
 
-// InteractionEventUserAttention: The host wants the user's attention, for example with a notification.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.attention
+// InteractionEventUserAttention is an object
+// (interaction-event.schema.json#/$defs/user.attention). The host wants the
+// user's attention, for example with a notification.
 type InteractionEventUserAttention struct {
-	// Member "attention" (required).
+	// Attention is the member "attention" (required).
 	Attention InteractionEventUserAttentionAttention
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InteractionEventUserAttention) isInteractionEvent() {}
 
-// GetType returns "user.attention", the member "type" of every InteractionEventUserAttention.
+// GetType returns "user.attention", the member "type" of every
+// InteractionEventUserAttention.
 func (*InteractionEventUserAttention) GetType() string {
 	return "user.attention"
 }
 
-// bInteractionEventUserAttention fills v, which is zero, from object n of a validated document.
+// bInteractionEventUserAttention fills v, which is zero, from object n of a
+// validated document.
 func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserAttention) {
 	d := c.Doc
 	{
@@ -13069,7 +14095,8 @@ func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node, v *InteractionEv
 var sizeInteractionEventUserAttention ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -13089,7 +14116,8 @@ func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.attention.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.attention.
 func (v *InteractionEventUserAttention) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention)
 }
@@ -13100,29 +14128,32 @@ func (v *InteractionEventUserAttention) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventUserAttention) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention, bInteractionEventUserAttention)
 }
 
-// NewInteractionEventUserAttention returns a InteractionEventUserAttention with its required members; its encoding always carries type "user.attention".
+// NewInteractionEventUserAttention returns a new InteractionEventUserAttention
+// with its required members; its encoding always carries type
+// "user.attention".
 func NewInteractionEventUserAttention(attention InteractionEventUserAttentionAttention) *InteractionEventUserAttention {
 	return &InteractionEventUserAttention{Attention: attention}
 }
 
-// InteractionEventUserAttentionAttention is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.attention/properties/attention
+// InteractionEventUserAttentionAttention is an object
+// (interaction-event.schema.json#/$defs/user.attention/properties/attention).
 type InteractionEventUserAttentionAttention struct {
-	// Member "kind" (required).
+	// Kind is the member "kind" (required).
 	Kind string
-	// Member "message" (required).
+	// Message is the member "message" (required).
 	Message TextParts
-	// Member "title" (required).
+	// Title is the member "title" (required).
 	Title TextParts
 }
 
-// bInteractionEventUserAttentionAttention fills v, which is zero, from object n of a validated document.
+// bInteractionEventUserAttentionAttention fills v, which is zero, from object
+// n of a validated document.
 func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserAttentionAttention) {
 	d := c.Doc
 	{
@@ -13144,7 +14175,8 @@ func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node, v *Inte
 var sizeInteractionEventUserAttentionAttention ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -13165,7 +14197,8 @@ func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func (v *InteractionEventUserAttentionAttention) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
 }
@@ -13176,24 +14209,25 @@ func (v *InteractionEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention_attention)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventUserAttentionAttention) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bInteractionEventUserAttentionAttention)
 }
 
-// UserAttentionEventAttention is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.attention/properties/attention
+// UserAttentionEventAttention is an object
+// (interaction-event.schema.json#/$defs/user.attention/properties/attention).
 type UserAttentionEventAttention struct {
-	// Member "kind" (required).
+	// Kind is the member "kind" (required).
 	Kind string
-	// Member "message" (required).
+	// Message is the member "message" (required).
 	Message TextParts
-	// Member "title" (required).
+	// Title is the member "title" (required).
 	Title TextParts
 }
 
-// bUserAttentionEventAttention fills v, which is zero, from object n of a validated document.
+// bUserAttentionEventAttention fills v, which is zero, from object n of a
+// validated document.
 func bUserAttentionEventAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionEventAttention) {
 	d := c.Doc
 	{
@@ -13215,7 +14249,8 @@ func bUserAttentionEventAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionEv
 var sizeUserAttentionEventAttention ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -13236,7 +14271,8 @@ func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func (v *UserAttentionEventAttention) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
 }
@@ -13247,52 +14283,61 @@ func (v *UserAttentionEventAttention) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention_attention)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *UserAttentionEventAttention) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bUserAttentionEventAttention)
 }
 
-// UserElicitationRequestEvent is an object of the schema.
-//
-// Schema: draft/catalogue-event.schema.json#/$defs/user.elicitation.request
+// UserElicitationRequestEvent is an object
+// (catalogue-event.schema.json#/$defs/user.elicitation.request).
 type UserElicitationRequestEvent struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "elicitation" (required).
+	// Elicitation is the member "elicitation" (required).
 	Elicitation UserElicitationRequestEventElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*UserElicitationRequestEvent) isCatalogueEvent() {}
 func (*UserElicitationRequestEvent) isEvent()          {}
 
-// GetType returns "user.elicitation.request", the member "type" of every UserElicitationRequestEvent.
+// GetType returns "user.elicitation.request", the member "type" of every
+// UserElicitationRequestEvent.
 func (*UserElicitationRequestEvent) GetType() string {
 	return "user.elicitation.request"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces UserElicitationRequestEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// UserElicitationRequestEvent implements.
 func (v *UserElicitationRequestEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -13300,7 +14345,8 @@ func (v *UserElicitationRequestEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces UserElicitationRequestEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// UserElicitationRequestEvent implements.
 func (v *UserElicitationRequestEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -13308,7 +14354,8 @@ func (v *UserElicitationRequestEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces UserElicitationRequestEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// UserElicitationRequestEvent implements.
 func (v *UserElicitationRequestEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -13316,7 +14363,8 @@ func (v *UserElicitationRequestEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces UserElicitationRequestEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// UserElicitationRequestEvent implements.
 func (v *UserElicitationRequestEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -13324,7 +14372,8 @@ func (v *UserElicitationRequestEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserElicitationRequestEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces UserElicitationRequestEvent implements.
 func (v *UserElicitationRequestEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -13332,7 +14381,8 @@ func (v *UserElicitationRequestEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserElicitationRequestEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// UserElicitationRequestEvent implements.
 func (v *UserElicitationRequestEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -13340,7 +14390,8 @@ func (v *UserElicitationRequestEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces UserElicitationRequestEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// UserElicitationRequestEvent implements.
 func (v *UserElicitationRequestEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -13348,7 +14399,8 @@ func (v *UserElicitationRequestEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserElicitationRequestEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces UserElicitationRequestEvent implements.
 func (v *UserElicitationRequestEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -13356,7 +14408,8 @@ func (v *UserElicitationRequestEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserElicitationRequestEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces UserElicitationRequestEvent implements.
 func (v *UserElicitationRequestEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -13364,7 +14417,8 @@ func (v *UserElicitationRequestEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bUserElicitationRequestEvent fills v, which is zero, from object n of a validated document.
+// bUserElicitationRequestEvent fills v, which is zero, from object n of a
+// validated document.
 func bUserElicitationRequestEvent(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationRequestEvent) {
 	d := c.Doc
 	{
@@ -13412,7 +14466,8 @@ func bUserElicitationRequestEvent(c *ahprt.Ctx, n ahprt.Node, v *UserElicitation
 var sizeUserElicitationRequestEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -13470,7 +14525,8 @@ func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
+// Validate reports whether v, encoded, satisfies
+// draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
 func (v *UserElicitationRequestEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userElicitationRequest)
 }
@@ -13481,12 +14537,15 @@ func (v *UserElicitationRequestEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *UserElicitationRequestEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
 }
 
-// NewUserElicitationRequestEvent returns a UserElicitationRequestEvent with its required members; its encoding always carries type "user.elicitation.request".
+// NewUserElicitationRequestEvent returns a new UserElicitationRequestEvent
+// with its required members; its encoding always carries type
+// "user.elicitation.request".
 func NewUserElicitationRequestEvent(id string, source string, time string, elicitation UserElicitationRequestEventElicitation) *UserElicitationRequestEvent {
 	return &UserElicitationRequestEvent{
 		Elicitation: elicitation,
@@ -13496,24 +14555,27 @@ func NewUserElicitationRequestEvent(id string, source string, time string, elici
 	}
 }
 
-// InteractionEventUserElicitationRequest: An MCP server asks the user for input, by form or by URL.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.elicitation.request
+// InteractionEventUserElicitationRequest is an object
+// (interaction-event.schema.json#/$defs/user.elicitation.request). An MCP
+// server asks the user for input, by form or by URL.
 type InteractionEventUserElicitationRequest struct {
-	// Member "elicitation" (required).
+	// Elicitation is the member "elicitation" (required).
 	Elicitation InteractionEventUserElicitationRequestElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InteractionEventUserElicitationRequest) isInteractionEvent() {}
 
-// GetType returns "user.elicitation.request", the member "type" of every InteractionEventUserElicitationRequest.
+// GetType returns "user.elicitation.request", the member "type" of every
+// InteractionEventUserElicitationRequest.
 func (*InteractionEventUserElicitationRequest) GetType() string {
 	return "user.elicitation.request"
 }
 
-// bInteractionEventUserElicitationRequest fills v, which is zero, from object n of a validated document.
+// bInteractionEventUserElicitationRequest fills v, which is zero, from object
+// n of a validated document.
 func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationRequest) {
 	d := c.Doc
 	{
@@ -13533,7 +14595,8 @@ func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *Inte
 var sizeInteractionEventUserElicitationRequest ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -13553,7 +14616,8 @@ func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.request.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request.
 func (v *InteractionEventUserElicitationRequest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest)
 }
@@ -13564,29 +14628,36 @@ func (v *InteractionEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventUserElicitationRequest) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
 }
 
-// NewInteractionEventUserElicitationRequest returns a InteractionEventUserElicitationRequest with its required members; its encoding always carries type "user.elicitation.request".
+// NewInteractionEventUserElicitationRequest returns a new
+// InteractionEventUserElicitationRequest with its required members; its
+// encoding always carries type "user.elicitation.request".
 func NewInteractionEventUserElicitationRequest(elicitation InteractionEventUserElicitationRequestElicitation) *InteractionEventUserElicitationRequest {
 	return &InteractionEventUserElicitationRequest{Elicitation: elicitation}
 }
 
-// InteractionEventUserElicitationRequestElicitation is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation
+// InteractionEventUserElicitationRequestElicitation is an object
+// (interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation).
 type InteractionEventUserElicitationRequestElicitation struct {
-	// Member "server" (required).
+	// Server is the member "server" (required).
 	Server string
-	// Member "mode" (required).
+	// Mode is the member "mode" (required).
 	Mode ElicitationMode
-	// Optional text part. When its body is selected, the text is the serialized elicitation/create params object; parse it and validate it with the request definition of mcp-elicitation.schema.json. There is no JSON part kind and no upload. Optional member "request"; nil when absent.
+	// Request is the optional member "request" (nil when absent). Optional
+	// text part. When its body is selected, the text is the serialized
+	// elicitation/create params object; parse it and validate it with the
+	// request definition of mcp-elicitation.schema.json. There is no JSON part
+	// kind and no upload.
 	Request TextPart
 }
 
-// bInteractionEventUserElicitationRequestElicitation fills v, which is zero, from object n of a validated document.
+// bInteractionEventUserElicitationRequestElicitation fills v, which is zero,
+// from object n of a validated document.
 func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationRequestElicitation) {
 	d := c.Doc
 	{
@@ -13608,7 +14679,8 @@ func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.No
 var sizeInteractionEventUserElicitationRequestElicitation ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -13635,7 +14707,8 @@ func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte)
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func (v *InteractionEventUserElicitationRequestElicitation) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest_elicitation)
 }
@@ -13646,15 +14719,17 @@ func (v *InteractionEventUserElicitationRequestElicitation) MarshalJSON() ([]byt
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest_elicitation)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventUserElicitationRequestElicitation) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bInteractionEventUserElicitationRequestElicitation)
 }
 
-// ElicitationMode: Elicitation mode
+// ElicitationMode is a string from a fixed list
+// (interaction-event.schema.json#/$defs/elicitationMode). Elicitation mode.
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/interaction-event.schema.json#/$defs/elicitationMode
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ElicitationMode string
 
 // The values of ElicitationMode.
@@ -13663,19 +14738,23 @@ const (
 	ElicitationModeURL  ElicitationMode = "url"
 )
 
-// UserElicitationRequestEventElicitation is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation
+// UserElicitationRequestEventElicitation is an object
+// (interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation).
 type UserElicitationRequestEventElicitation struct {
-	// Member "server" (required).
+	// Server is the member "server" (required).
 	Server string
-	// Member "mode" (required).
+	// Mode is the member "mode" (required).
 	Mode ElicitationMode
-	// Optional text part. When its body is selected, the text is the serialized elicitation/create params object; parse it and validate it with the request definition of mcp-elicitation.schema.json. There is no JSON part kind and no upload. Optional member "request"; nil when absent.
+	// Request is the optional member "request" (nil when absent). Optional
+	// text part. When its body is selected, the text is the serialized
+	// elicitation/create params object; parse it and validate it with the
+	// request definition of mcp-elicitation.schema.json. There is no JSON part
+	// kind and no upload.
 	Request TextPart
 }
 
-// bUserElicitationRequestEventElicitation fills v, which is zero, from object n of a validated document.
+// bUserElicitationRequestEventElicitation fills v, which is zero, from object
+// n of a validated document.
 func bUserElicitationRequestEventElicitation(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationRequestEventElicitation) {
 	d := c.Doc
 	{
@@ -13697,7 +14776,8 @@ func bUserElicitationRequestEventElicitation(c *ahprt.Ctx, n ahprt.Node, v *User
 var sizeUserElicitationRequestEventElicitation ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -13724,7 +14804,8 @@ func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func (v *UserElicitationRequestEventElicitation) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest_elicitation)
 }
@@ -13735,52 +14816,61 @@ func (v *UserElicitationRequestEventElicitation) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest_elicitation)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *UserElicitationRequestEventElicitation) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bUserElicitationRequestEventElicitation)
 }
 
-// UserElicitationResultEvent is an object of the schema.
-//
-// Schema: draft/catalogue-event.schema.json#/$defs/user.elicitation.result
+// UserElicitationResultEvent is an object
+// (catalogue-event.schema.json#/$defs/user.elicitation.result).
 type UserElicitationResultEvent struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "elicitation" (required).
+	// Elicitation is the member "elicitation" (required).
 	Elicitation UserElicitationResultEventElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*UserElicitationResultEvent) isCatalogueEvent() {}
 func (*UserElicitationResultEvent) isEvent()          {}
 
-// GetType returns "user.elicitation.result", the member "type" of every UserElicitationResultEvent.
+// GetType returns "user.elicitation.result", the member "type" of every
+// UserElicitationResultEvent.
 func (*UserElicitationResultEvent) GetType() string {
 	return "user.elicitation.result"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces UserElicitationResultEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// UserElicitationResultEvent implements.
 func (v *UserElicitationResultEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -13788,7 +14878,8 @@ func (v *UserElicitationResultEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces UserElicitationResultEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// UserElicitationResultEvent implements.
 func (v *UserElicitationResultEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -13796,7 +14887,8 @@ func (v *UserElicitationResultEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces UserElicitationResultEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// UserElicitationResultEvent implements.
 func (v *UserElicitationResultEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -13804,7 +14896,8 @@ func (v *UserElicitationResultEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces UserElicitationResultEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// UserElicitationResultEvent implements.
 func (v *UserElicitationResultEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -13812,7 +14905,8 @@ func (v *UserElicitationResultEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserElicitationResultEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces UserElicitationResultEvent implements.
 func (v *UserElicitationResultEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -13820,7 +14914,8 @@ func (v *UserElicitationResultEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserElicitationResultEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// UserElicitationResultEvent implements.
 func (v *UserElicitationResultEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -13828,7 +14923,8 @@ func (v *UserElicitationResultEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces UserElicitationResultEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// UserElicitationResultEvent implements.
 func (v *UserElicitationResultEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -13836,7 +14932,8 @@ func (v *UserElicitationResultEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserElicitationResultEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces UserElicitationResultEvent implements.
 func (v *UserElicitationResultEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -13844,7 +14941,8 @@ func (v *UserElicitationResultEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserElicitationResultEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces UserElicitationResultEvent implements.
 func (v *UserElicitationResultEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -13852,7 +14950,8 @@ func (v *UserElicitationResultEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bUserElicitationResultEvent fills v, which is zero, from object n of a validated document.
+// bUserElicitationResultEvent fills v, which is zero, from object n of a
+// validated document.
 func bUserElicitationResultEvent(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationResultEvent) {
 	d := c.Doc
 	{
@@ -13900,7 +14999,8 @@ func bUserElicitationResultEvent(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationR
 var sizeUserElicitationResultEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -13958,7 +15058,8 @@ func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
+// Validate reports whether v, encoded, satisfies
+// draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
 func (v *UserElicitationResultEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userElicitationResult)
 }
@@ -13969,12 +15070,15 @@ func (v *UserElicitationResultEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationResult)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *UserElicitationResultEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
 }
 
-// NewUserElicitationResultEvent returns a UserElicitationResultEvent with its required members; its encoding always carries type "user.elicitation.result".
+// NewUserElicitationResultEvent returns a new UserElicitationResultEvent with
+// its required members; its encoding always carries type
+// "user.elicitation.result".
 func NewUserElicitationResultEvent(id string, source string, time string, elicitation UserElicitationResultEventElicitation) *UserElicitationResultEvent {
 	return &UserElicitationResultEvent{
 		Elicitation: elicitation,
@@ -13984,24 +15088,27 @@ func NewUserElicitationResultEvent(id string, source string, time string, elicit
 	}
 }
 
-// InteractionEventUserElicitationResult: The user answered an elicitation by accepting, declining or cancelling.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.elicitation.result
+// InteractionEventUserElicitationResult is an object
+// (interaction-event.schema.json#/$defs/user.elicitation.result). The user
+// answered an elicitation by accepting, declining or cancelling.
 type InteractionEventUserElicitationResult struct {
-	// Member "elicitation" (required).
+	// Elicitation is the member "elicitation" (required).
 	Elicitation InteractionEventUserElicitationResultElicitation
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InteractionEventUserElicitationResult) isInteractionEvent() {}
 
-// GetType returns "user.elicitation.result", the member "type" of every InteractionEventUserElicitationResult.
+// GetType returns "user.elicitation.result", the member "type" of every
+// InteractionEventUserElicitationResult.
 func (*InteractionEventUserElicitationResult) GetType() string {
 	return "user.elicitation.result"
 }
 
-// bInteractionEventUserElicitationResult fills v, which is zero, from object n of a validated document.
+// bInteractionEventUserElicitationResult fills v, which is zero, from object n
+// of a validated document.
 func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationResult) {
 	d := c.Doc
 	{
@@ -14021,7 +15128,8 @@ func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *Inter
 var sizeInteractionEventUserElicitationResult ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -14041,7 +15149,8 @@ func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.result.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result.
 func (v *InteractionEventUserElicitationResult) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult)
 }
@@ -14052,31 +15161,37 @@ func (v *InteractionEventUserElicitationResult) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventUserElicitationResult) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
 }
 
-// NewInteractionEventUserElicitationResult returns a InteractionEventUserElicitationResult with its required members; its encoding always carries type "user.elicitation.result".
+// NewInteractionEventUserElicitationResult returns a new
+// InteractionEventUserElicitationResult with its required members; its
+// encoding always carries type "user.elicitation.result".
 func NewInteractionEventUserElicitationResult(elicitation InteractionEventUserElicitationResultElicitation) *InteractionEventUserElicitationResult {
 	return &InteractionEventUserElicitationResult{Elicitation: elicitation}
 }
 
-// InteractionEventUserElicitationResultElicitation is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation
+// InteractionEventUserElicitationResultElicitation is an object
+// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation).
 type InteractionEventUserElicitationResultElicitation struct {
-	// Member "server" (required).
+	// Server is the member "server" (required).
 	Server string
-	// Member "mode" (required).
+	// Mode is the member "mode" (required).
 	Mode ElicitationMode
-	// Optional text part. When its body is selected, the text is the serialized ElicitResult; parse it and validate it with the result definition of mcp-elicitation.schema.json. There is no JSON part kind and no upload. Optional member "result"; nil when absent.
+	// Result is the optional member "result" (nil when absent). Optional text
+	// part. When its body is selected, the text is the serialized
+	// ElicitResult; parse it and validate it with the result definition of
+	// mcp-elicitation.schema.json. There is no JSON part kind and no upload.
 	Result TextPart
-	// Member "action" (required).
+	// Action is the member "action" (required).
 	Action InteractionEventUserElicitationResultElicitationAction
 }
 
-// bInteractionEventUserElicitationResultElicitation fills v, which is zero, from object n of a validated document.
+// bInteractionEventUserElicitationResultElicitation fills v, which is zero,
+// from object n of a validated document.
 func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationResultElicitation) {
 	d := c.Doc
 	{
@@ -14100,7 +15215,8 @@ func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Nod
 var sizeInteractionEventUserElicitationResultElicitation ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -14129,7 +15245,8 @@ func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) 
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func (v *InteractionEventUserElicitationResultElicitation) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult_elicitation)
 }
@@ -14140,15 +15257,18 @@ func (v *InteractionEventUserElicitationResultElicitation) MarshalJSON() ([]byte
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult_elicitation)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventUserElicitationResultElicitation) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bInteractionEventUserElicitationResultElicitation)
 }
 
-// InteractionEventUserElicitationResultElicitationAction is a string from a fixed list.
+// InteractionEventUserElicitationResultElicitationAction is a string from a
+// fixed list
+// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type InteractionEventUserElicitationResultElicitationAction string
 
 // The values of InteractionEventUserElicitationResultElicitationAction.
@@ -14158,21 +15278,24 @@ const (
 	InteractionEventUserElicitationResultElicitationActionCancel  InteractionEventUserElicitationResultElicitationAction = "cancel"
 )
 
-// UserElicitationResultEventElicitation is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation
+// UserElicitationResultEventElicitation is an object
+// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation).
 type UserElicitationResultEventElicitation struct {
-	// Member "server" (required).
+	// Server is the member "server" (required).
 	Server string
-	// Member "mode" (required).
+	// Mode is the member "mode" (required).
 	Mode ElicitationMode
-	// Optional text part. When its body is selected, the text is the serialized ElicitResult; parse it and validate it with the result definition of mcp-elicitation.schema.json. There is no JSON part kind and no upload. Optional member "result"; nil when absent.
+	// Result is the optional member "result" (nil when absent). Optional text
+	// part. When its body is selected, the text is the serialized
+	// ElicitResult; parse it and validate it with the result definition of
+	// mcp-elicitation.schema.json. There is no JSON part kind and no upload.
 	Result TextPart
-	// Member "action" (required).
+	// Action is the member "action" (required).
 	Action UserElicitationResultEventElicitationAction
 }
 
-// bUserElicitationResultEventElicitation fills v, which is zero, from object n of a validated document.
+// bUserElicitationResultEventElicitation fills v, which is zero, from object n
+// of a validated document.
 func bUserElicitationResultEventElicitation(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationResultEventElicitation) {
 	d := c.Doc
 	{
@@ -14196,7 +15319,8 @@ func bUserElicitationResultEventElicitation(c *ahprt.Ctx, n ahprt.Node, v *UserE
 var sizeUserElicitationResultEventElicitation ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -14225,7 +15349,8 @@ func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func (v *UserElicitationResultEventElicitation) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult_elicitation)
 }
@@ -14236,15 +15361,17 @@ func (v *UserElicitationResultEventElicitation) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult_elicitation)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *UserElicitationResultEventElicitation) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bUserElicitationResultEventElicitation)
 }
 
-// UserElicitationResultEventElicitationAction is a string from a fixed list.
+// UserElicitationResultEventElicitationAction is a string from a fixed list
+// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type UserElicitationResultEventElicitationAction string
 
 // The values of UserElicitationResultEventElicitationAction.
@@ -14254,47 +15381,55 @@ const (
 	UserElicitationResultEventElicitationActionCancel  UserElicitationResultEventElicitationAction = "cancel"
 )
 
-// UserMessageInboundEvent is an object of the schema.
-//
-// Schema: draft/catalogue-event.schema.json#/$defs/user.message.inbound
+// UserMessageInboundEvent is an object
+// (catalogue-event.schema.json#/$defs/user.message.inbound).
 type UserMessageInboundEvent struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "message" (required).
+	// Message is the member "message" (required).
 	Message UserMessageInboundEventMessage
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*UserMessageInboundEvent) isCatalogueEvent() {}
 func (*UserMessageInboundEvent) isEvent()          {}
 
-// GetType returns "user.message.inbound", the member "type" of every UserMessageInboundEvent.
+// GetType returns "user.message.inbound", the member "type" of every
+// UserMessageInboundEvent.
 func (*UserMessageInboundEvent) GetType() string {
 	return "user.message.inbound"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces UserMessageInboundEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// UserMessageInboundEvent implements.
 func (v *UserMessageInboundEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -14302,7 +15437,8 @@ func (v *UserMessageInboundEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces UserMessageInboundEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// UserMessageInboundEvent implements.
 func (v *UserMessageInboundEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -14310,7 +15446,8 @@ func (v *UserMessageInboundEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces UserMessageInboundEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// UserMessageInboundEvent implements.
 func (v *UserMessageInboundEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -14318,7 +15455,8 @@ func (v *UserMessageInboundEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces UserMessageInboundEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// UserMessageInboundEvent implements.
 func (v *UserMessageInboundEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -14326,7 +15464,8 @@ func (v *UserMessageInboundEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserMessageInboundEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces UserMessageInboundEvent implements.
 func (v *UserMessageInboundEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -14334,7 +15473,8 @@ func (v *UserMessageInboundEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserMessageInboundEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// UserMessageInboundEvent implements.
 func (v *UserMessageInboundEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -14342,7 +15482,8 @@ func (v *UserMessageInboundEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces UserMessageInboundEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// UserMessageInboundEvent implements.
 func (v *UserMessageInboundEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -14350,7 +15491,8 @@ func (v *UserMessageInboundEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserMessageInboundEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces UserMessageInboundEvent implements.
 func (v *UserMessageInboundEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -14358,7 +15500,8 @@ func (v *UserMessageInboundEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserMessageInboundEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces UserMessageInboundEvent implements.
 func (v *UserMessageInboundEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -14366,7 +15509,8 @@ func (v *UserMessageInboundEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bUserMessageInboundEvent fills v, which is zero, from object n of a validated document.
+// bUserMessageInboundEvent fills v, which is zero, from object n of a
+// validated document.
 func bUserMessageInboundEvent(c *ahprt.Ctx, n ahprt.Node, v *UserMessageInboundEvent) {
 	d := c.Doc
 	{
@@ -14414,7 +15558,8 @@ func bUserMessageInboundEvent(c *ahprt.Ctx, n ahprt.Node, v *UserMessageInboundE
 var sizeUserMessageInboundEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -14472,7 +15617,8 @@ func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/user.message.inbound.
+// Validate reports whether v, encoded, satisfies
+// draft/catalogue-event.schema.json#/$defs/user.message.inbound.
 func (v *UserMessageInboundEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userMessageInbound)
 }
@@ -14483,12 +15629,14 @@ func (v *UserMessageInboundEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageInbound)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *UserMessageInboundEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
 }
 
-// NewUserMessageInboundEvent returns a UserMessageInboundEvent with its required members; its encoding always carries type "user.message.inbound".
+// NewUserMessageInboundEvent returns a new UserMessageInboundEvent with its
+// required members; its encoding always carries type "user.message.inbound".
 func NewUserMessageInboundEvent(id string, source string, time string, message UserMessageInboundEventMessage) *UserMessageInboundEvent {
 	return &UserMessageInboundEvent{
 		ID:      id,
@@ -14498,24 +15646,27 @@ func NewUserMessageInboundEvent(id string, source string, time string, message U
 	}
 }
 
-// InteractionEventUserMessageInbound: A user message arrives over a channel; every message has role user.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.message.inbound
+// InteractionEventUserMessageInbound is an object
+// (interaction-event.schema.json#/$defs/user.message.inbound). A user message
+// arrives over a channel; every message has role user.
 type InteractionEventUserMessageInbound struct {
-	// Member "message" (required).
+	// Message is the member "message" (required).
 	Message InteractionEventUserMessageInboundMessage
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InteractionEventUserMessageInbound) isInteractionEvent() {}
 
-// GetType returns "user.message.inbound", the member "type" of every InteractionEventUserMessageInbound.
+// GetType returns "user.message.inbound", the member "type" of every
+// InteractionEventUserMessageInbound.
 func (*InteractionEventUserMessageInbound) GetType() string {
 	return "user.message.inbound"
 }
 
-// bInteractionEventUserMessageInbound fills v, which is zero, from object n of a validated document.
+// bInteractionEventUserMessageInbound fills v, which is zero, from object n of
+// a validated document.
 func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageInbound) {
 	d := c.Doc
 	{
@@ -14535,7 +15686,8 @@ func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *Interact
 var sizeInteractionEventUserMessageInbound ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -14555,7 +15707,8 @@ func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.message.inbound.
 func (v *InteractionEventUserMessageInbound) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound)
 }
@@ -14566,29 +15719,32 @@ func (v *InteractionEventUserMessageInbound) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventUserMessageInbound) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
 }
 
-// NewInteractionEventUserMessageInbound returns a InteractionEventUserMessageInbound with its required members; its encoding always carries type "user.message.inbound".
+// NewInteractionEventUserMessageInbound returns a new
+// InteractionEventUserMessageInbound with its required members; its encoding
+// always carries type "user.message.inbound".
 func NewInteractionEventUserMessageInbound(message InteractionEventUserMessageInboundMessage) *InteractionEventUserMessageInbound {
 	return &InteractionEventUserMessageInbound{Message: message}
 }
 
-// InteractionEventUserMessageInboundMessage is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message
+// InteractionEventUserMessageInboundMessage is an object
+// (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
 type InteractionEventUserMessageInboundMessage struct {
-	// Member "channel" (required).
+	// Channel is the member "channel" (required).
 	Channel string
-	// Member "sender" (required).
+	// Sender is the member "sender" (required).
 	Sender string
-	// Member "messages" (required).
+	// Messages is the member "messages" (required).
 	Messages []CanonicalMessage
 }
 
-// bInteractionEventUserMessageInboundMessage fills v, which is zero, from object n of a validated document.
+// bInteractionEventUserMessageInboundMessage fills v, which is zero, from
+// object n of a validated document.
 func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageInboundMessage) {
 	d := c.Doc
 	{
@@ -14610,7 +15766,8 @@ func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node, v *I
 var sizeInteractionEventUserMessageInboundMessage ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -14631,7 +15788,8 @@ func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte 
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func (v *InteractionEventUserMessageInboundMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message)
 }
@@ -14642,24 +15800,25 @@ func (v *InteractionEventUserMessageInboundMessage) MarshalJSON() ([]byte, error
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound_message)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bInteractionEventUserMessageInboundMessage)
 }
 
-// UserMessageInboundEventMessage is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message
+// UserMessageInboundEventMessage is an object
+// (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
 type UserMessageInboundEventMessage struct {
-	// Member "channel" (required).
+	// Channel is the member "channel" (required).
 	Channel string
-	// Member "sender" (required).
+	// Sender is the member "sender" (required).
 	Sender string
-	// Member "messages" (required).
+	// Messages is the member "messages" (required).
 	Messages []CanonicalMessage
 }
 
-// bUserMessageInboundEventMessage fills v, which is zero, from object n of a validated document.
+// bUserMessageInboundEventMessage fills v, which is zero, from object n of a
+// validated document.
 func bUserMessageInboundEventMessage(c *ahprt.Ctx, n ahprt.Node, v *UserMessageInboundEventMessage) {
 	d := c.Doc
 	{
@@ -14681,7 +15840,8 @@ func bUserMessageInboundEventMessage(c *ahprt.Ctx, n ahprt.Node, v *UserMessageI
 var sizeUserMessageInboundEventMessage ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -14702,7 +15862,8 @@ func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func (v *UserMessageInboundEventMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message)
 }
@@ -14713,52 +15874,61 @@ func (v *UserMessageInboundEventMessage) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound_message)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *UserMessageInboundEventMessage) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bUserMessageInboundEventMessage)
 }
 
-// UserMessageOutboundEvent is an object of the schema.
-//
-// Schema: draft/catalogue-event.schema.json#/$defs/user.message.outbound
+// UserMessageOutboundEvent is an object
+// (catalogue-event.schema.json#/$defs/user.message.outbound).
 type UserMessageOutboundEvent struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "message" (required).
+	// Message is the member "message" (required).
 	Message UserMessageOutboundEventMessage
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*UserMessageOutboundEvent) isCatalogueEvent() {}
 func (*UserMessageOutboundEvent) isEvent()          {}
 
-// GetType returns "user.message.outbound", the member "type" of every UserMessageOutboundEvent.
+// GetType returns "user.message.outbound", the member "type" of every
+// UserMessageOutboundEvent.
 func (*UserMessageOutboundEvent) GetType() string {
 	return "user.message.outbound"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces UserMessageOutboundEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// UserMessageOutboundEvent implements.
 func (v *UserMessageOutboundEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -14766,7 +15936,8 @@ func (v *UserMessageOutboundEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces UserMessageOutboundEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// UserMessageOutboundEvent implements.
 func (v *UserMessageOutboundEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -14774,7 +15945,8 @@ func (v *UserMessageOutboundEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces UserMessageOutboundEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// UserMessageOutboundEvent implements.
 func (v *UserMessageOutboundEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -14782,7 +15954,8 @@ func (v *UserMessageOutboundEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces UserMessageOutboundEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// UserMessageOutboundEvent implements.
 func (v *UserMessageOutboundEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -14790,7 +15963,8 @@ func (v *UserMessageOutboundEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces UserMessageOutboundEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces UserMessageOutboundEvent implements.
 func (v *UserMessageOutboundEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -14798,7 +15972,8 @@ func (v *UserMessageOutboundEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces UserMessageOutboundEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// UserMessageOutboundEvent implements.
 func (v *UserMessageOutboundEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -14806,7 +15981,8 @@ func (v *UserMessageOutboundEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces UserMessageOutboundEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// UserMessageOutboundEvent implements.
 func (v *UserMessageOutboundEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -14814,7 +15990,8 @@ func (v *UserMessageOutboundEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces UserMessageOutboundEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces UserMessageOutboundEvent implements.
 func (v *UserMessageOutboundEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -14822,7 +15999,8 @@ func (v *UserMessageOutboundEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces UserMessageOutboundEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces UserMessageOutboundEvent implements.
 func (v *UserMessageOutboundEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -14830,7 +16008,8 @@ func (v *UserMessageOutboundEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bUserMessageOutboundEvent fills v, which is zero, from object n of a validated document.
+// bUserMessageOutboundEvent fills v, which is zero, from object n of a
+// validated document.
 func bUserMessageOutboundEvent(c *ahprt.Ctx, n ahprt.Node, v *UserMessageOutboundEvent) {
 	d := c.Doc
 	{
@@ -14878,7 +16057,8 @@ func bUserMessageOutboundEvent(c *ahprt.Ctx, n ahprt.Node, v *UserMessageOutboun
 var sizeUserMessageOutboundEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -14936,7 +16116,8 @@ func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/user.message.outbound.
+// Validate reports whether v, encoded, satisfies
+// draft/catalogue-event.schema.json#/$defs/user.message.outbound.
 func (v *UserMessageOutboundEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userMessageOutbound)
 }
@@ -14947,12 +16128,14 @@ func (v *UserMessageOutboundEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageOutbound)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *UserMessageOutboundEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
 }
 
-// NewUserMessageOutboundEvent returns a UserMessageOutboundEvent with its required members; its encoding always carries type "user.message.outbound".
+// NewUserMessageOutboundEvent returns a new UserMessageOutboundEvent with its
+// required members; its encoding always carries type "user.message.outbound".
 func NewUserMessageOutboundEvent(id string, source string, time string, message UserMessageOutboundEventMessage) *UserMessageOutboundEvent {
 	return &UserMessageOutboundEvent{
 		ID:      id,
@@ -14962,24 +16145,27 @@ func NewUserMessageOutboundEvent(id string, source string, time string, message 
 	}
 }
 
-// InteractionEventUserMessageOutbound: An assistant message leaves over a channel; every message has role assistant.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.message.outbound
+// InteractionEventUserMessageOutbound is an object
+// (interaction-event.schema.json#/$defs/user.message.outbound). An assistant
+// message leaves over a channel; every message has role assistant.
 type InteractionEventUserMessageOutbound struct {
-	// Member "message" (required).
+	// Message is the member "message" (required).
 	Message InteractionEventUserMessageOutboundMessage
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InteractionEventUserMessageOutbound) isInteractionEvent() {}
 
-// GetType returns "user.message.outbound", the member "type" of every InteractionEventUserMessageOutbound.
+// GetType returns "user.message.outbound", the member "type" of every
+// InteractionEventUserMessageOutbound.
 func (*InteractionEventUserMessageOutbound) GetType() string {
 	return "user.message.outbound"
 }
 
-// bInteractionEventUserMessageOutbound fills v, which is zero, from object n of a validated document.
+// bInteractionEventUserMessageOutbound fills v, which is zero, from object n
+// of a validated document.
 func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageOutbound) {
 	d := c.Doc
 	{
@@ -14999,7 +16185,8 @@ func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *Interac
 var sizeInteractionEventUserMessageOutbound ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -15019,7 +16206,8 @@ func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.message.outbound.
 func (v *InteractionEventUserMessageOutbound) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound)
 }
@@ -15030,27 +16218,30 @@ func (v *InteractionEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
 }
 
-// NewInteractionEventUserMessageOutbound returns a InteractionEventUserMessageOutbound with its required members; its encoding always carries type "user.message.outbound".
+// NewInteractionEventUserMessageOutbound returns a new
+// InteractionEventUserMessageOutbound with its required members; its encoding
+// always carries type "user.message.outbound".
 func NewInteractionEventUserMessageOutbound(message InteractionEventUserMessageOutboundMessage) *InteractionEventUserMessageOutbound {
 	return &InteractionEventUserMessageOutbound{Message: message}
 }
 
-// InteractionEventUserMessageOutboundMessage is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message
+// InteractionEventUserMessageOutboundMessage is an object
+// (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
 type InteractionEventUserMessageOutboundMessage struct {
-	// Member "channel" (required).
+	// Channel is the member "channel" (required).
 	Channel string
-	// Member "messages" (required).
+	// Messages is the member "messages" (required).
 	Messages []CanonicalMessage
 }
 
-// bInteractionEventUserMessageOutboundMessage fills v, which is zero, from object n of a validated document.
+// bInteractionEventUserMessageOutboundMessage fills v, which is zero, from
+// object n of a validated document.
 func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageOutboundMessage) {
 	d := c.Doc
 	{
@@ -15070,7 +16261,8 @@ func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node, v *
 var sizeInteractionEventUserMessageOutboundMessage ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -15089,7 +16281,8 @@ func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func (v *InteractionEventUserMessageOutboundMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message)
 }
@@ -15100,22 +16293,23 @@ func (v *InteractionEventUserMessageOutboundMessage) MarshalJSON() ([]byte, erro
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound_message)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bInteractionEventUserMessageOutboundMessage)
 }
 
-// UserMessageOutboundEventMessage is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message
+// UserMessageOutboundEventMessage is an object
+// (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
 type UserMessageOutboundEventMessage struct {
-	// Member "channel" (required).
+	// Channel is the member "channel" (required).
 	Channel string
-	// Member "messages" (required).
+	// Messages is the member "messages" (required).
 	Messages []CanonicalMessage
 }
 
-// bUserMessageOutboundEventMessage fills v, which is zero, from object n of a validated document.
+// bUserMessageOutboundEventMessage fills v, which is zero, from object n of a
+// validated document.
 func bUserMessageOutboundEventMessage(c *ahprt.Ctx, n ahprt.Node, v *UserMessageOutboundEventMessage) {
 	d := c.Doc
 	{
@@ -15135,7 +16329,8 @@ func bUserMessageOutboundEventMessage(c *ahprt.Ctx, n ahprt.Node, v *UserMessage
 var sizeUserMessageOutboundEventMessage ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -15154,7 +16349,8 @@ func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func (v *UserMessageOutboundEventMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message)
 }
@@ -15165,40 +16361,49 @@ func (v *UserMessageOutboundEventMessage) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound_message)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *UserMessageOutboundEventMessage) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bUserMessageOutboundEventMessage)
 }
 
-// TaskWorkspaceEventWorkspaceChangeBefore: The working directory, the workspace roots or the whole workspace is about to change.
-//
-// Schema: draft/task-workspace-event.schema.json#/$defs/workspace.change.before
+// TaskWorkspaceEventWorkspaceChangeBefore is an object
+// (task-workspace-event.schema.json#/$defs/workspace.change.before). The
+// working directory, the workspace roots or the whole workspace is about to
+// change.
 type TaskWorkspaceEventWorkspaceChangeBefore struct {
-	// Member "workspace" (required).
+	// Workspace is the member "workspace" (required).
 	Workspace WorkspaceChange
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -15206,12 +16411,14 @@ func (*TaskWorkspaceEventWorkspaceChangeBefore) isCatalogueEvent()     {}
 func (*TaskWorkspaceEventWorkspaceChangeBefore) isEvent()              {}
 func (*TaskWorkspaceEventWorkspaceChangeBefore) isTaskWorkspaceEvent() {}
 
-// GetType returns "workspace.change.before", the member "type" of every TaskWorkspaceEventWorkspaceChangeBefore.
+// GetType returns "workspace.change.before", the member "type" of every
+// TaskWorkspaceEventWorkspaceChangeBefore.
 func (*TaskWorkspaceEventWorkspaceChangeBefore) GetType() string {
 	return "workspace.change.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeBefore implements.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetID() string {
 	if v == nil {
 		return ""
@@ -15219,7 +16426,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeBefore implements.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSource() string {
 	if v == nil {
 		return ""
@@ -15227,7 +16435,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeBefore implements.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTime() string {
 	if v == nil {
 		return ""
@@ -15235,7 +16444,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeBefore implements.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -15243,7 +16453,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -15251,7 +16462,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeBefore implements.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -15259,7 +16471,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeBefore implements.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -15267,7 +16480,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -15275,7 +16489,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -15283,7 +16498,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetSynthesized() *SynthesizedF
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeBefore implements.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
@@ -15291,7 +16507,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetTurn() *OpenIdentity {
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces TaskWorkspaceEventWorkspaceChangeBefore implements.
+// GetItems returns v.Items (the member "items"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeBefore implements.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetItems() ContentItems {
 	if v == nil {
 		return nil
@@ -15299,7 +16516,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetItems() ContentItems {
 	return v.Items
 }
 
-// bTaskWorkspaceEventWorkspaceChangeBefore fills v, which is zero, from object n of a validated document.
+// bTaskWorkspaceEventWorkspaceChangeBefore fills v, which is zero, from object
+// n of a validated document.
 func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventWorkspaceChangeBefore) {
 	d := c.Doc
 	{
@@ -15347,7 +16565,8 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *Tas
 var sizeTaskWorkspaceEventWorkspaceChangeBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -15405,7 +16624,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
+// Validate reports whether v, encoded, satisfies
+// draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChangeBefore)
 }
@@ -15416,12 +16636,15 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) MarshalJSON() ([]byte, error) 
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
-// NewTaskWorkspaceEventWorkspaceChangeBefore returns a TaskWorkspaceEventWorkspaceChangeBefore with its required members; its encoding always carries type "workspace.change.before".
+// NewTaskWorkspaceEventWorkspaceChangeBefore returns a new
+// TaskWorkspaceEventWorkspaceChangeBefore with its required members; its
+// encoding always carries type "workspace.change.before".
 func NewTaskWorkspaceEventWorkspaceChangeBefore(workspace WorkspaceChange, id string, source string, time string) *TaskWorkspaceEventWorkspaceChangeBefore {
 	return &TaskWorkspaceEventWorkspaceChangeBefore{
 		ID:        id,
@@ -15431,21 +16654,22 @@ func NewTaskWorkspaceEventWorkspaceChangeBefore(workspace WorkspaceChange, id st
 	}
 }
 
-// WorkspaceChange: The kind of workspace move, the new state, and optionally the old state and a reason.
-//
-// Schema: draft/task-workspace-event.schema.json#/$defs/workspaceChange
+// WorkspaceChange is an object
+// (task-workspace-event.schema.json#/$defs/workspaceChange). The kind of
+// workspace move, the new state, and optionally the old state and a reason.
 type WorkspaceChange struct {
-	// Member "kind" (required).
+	// Kind is the member "kind" (required).
 	Kind WorkspaceChangeKind
-	// Member "change" (required).
+	// Change is the member "change" (required).
 	Change WorkspaceState
-	// Optional member "prior"; nil when absent.
+	// Prior is the optional member "prior" (nil when absent).
 	Prior *WorkspaceState
-	// Optional member "reason"; nil when absent.
+	// Reason is the optional member "reason" (nil when absent).
 	Reason *string
 }
 
-// bWorkspaceChange fills v, which is zero, from object n of a validated document.
+// bWorkspaceChange fills v, which is zero, from object n of a validated
+// document.
 func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChange) {
 	d := c.Doc
 	{
@@ -15472,7 +16696,8 @@ func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChange) {
 var sizeWorkspaceChange ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -15499,7 +16724,8 @@ func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/workspaceChange.
+// Validate reports whether v, encoded, satisfies
+// draft/task-workspace-event.schema.json#/$defs/workspaceChange.
 func (v *WorkspaceChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChange)
 }
@@ -15510,15 +16736,17 @@ func (v *WorkspaceChange) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChange)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *WorkspaceChange) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
 }
 
-// WorkspaceChangeKind is a string from a fixed list.
+// WorkspaceChangeKind is a string from a fixed list
+// (task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type WorkspaceChangeKind string
 
 // The values of WorkspaceChangeKind.
@@ -15528,17 +16756,18 @@ const (
 	WorkspaceChangeKindSwitch WorkspaceChangeKind = "switch"
 )
 
-// WorkspaceState: A working directory, a set of roots, or both; at least one is present.
-//
-// Schema: draft/task-workspace-event.schema.json#/$defs/workspaceState
+// WorkspaceState is an object
+// (task-workspace-event.schema.json#/$defs/workspaceState). A working
+// directory, a set of roots, or both; at least one is present.
 type WorkspaceState struct {
-	// Optional member "cwd"; nil when absent.
+	// Cwd is the optional member "cwd" (nil when absent).
 	Cwd *string
-	// Optional member "workspaceRoots"; nil when absent.
+	// WorkspaceRoots is the optional member "workspaceRoots" (nil when absent).
 	WorkspaceRoots []string
 }
 
-// bWorkspaceState fills v, which is zero, from object n of a validated document.
+// bWorkspaceState fills v, which is zero, from object n of a validated
+// document.
 func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceState) {
 	d := c.Doc
 	{
@@ -15559,7 +16788,8 @@ func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceState) {
 var sizeWorkspaceState ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *WorkspaceState) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -15583,7 +16813,8 @@ func (v *WorkspaceState) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/workspaceState.
+// Validate reports whether v, encoded, satisfies
+// draft/task-workspace-event.schema.json#/$defs/workspaceState.
 func (v *WorkspaceState) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceState)
 }
@@ -15594,40 +16825,48 @@ func (v *WorkspaceState) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceState)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *WorkspaceState) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
-// TaskWorkspaceEventWorkspaceChangeAfter: The working directory, the workspace roots or the whole workspace has changed.
-//
-// Schema: draft/task-workspace-event.schema.json#/$defs/workspace.change.after
+// TaskWorkspaceEventWorkspaceChangeAfter is an object
+// (task-workspace-event.schema.json#/$defs/workspace.change.after). The
+// working directory, the workspace roots or the whole workspace has changed.
 type TaskWorkspaceEventWorkspaceChangeAfter struct {
-	// Member "workspace" (required).
+	// Workspace is the member "workspace" (required).
 	Workspace WorkspaceChange
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -15635,12 +16874,14 @@ func (*TaskWorkspaceEventWorkspaceChangeAfter) isCatalogueEvent()     {}
 func (*TaskWorkspaceEventWorkspaceChangeAfter) isEvent()              {}
 func (*TaskWorkspaceEventWorkspaceChangeAfter) isTaskWorkspaceEvent() {}
 
-// GetType returns "workspace.change.after", the member "type" of every TaskWorkspaceEventWorkspaceChangeAfter.
+// GetType returns "workspace.change.after", the member "type" of every
+// TaskWorkspaceEventWorkspaceChangeAfter.
 func (*TaskWorkspaceEventWorkspaceChangeAfter) GetType() string {
 	return "workspace.change.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeAfter implements.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetID() string {
 	if v == nil {
 		return ""
@@ -15648,7 +16889,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeAfter implements.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSource() string {
 	if v == nil {
 		return ""
@@ -15656,7 +16898,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeAfter implements.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTime() string {
 	if v == nil {
 		return ""
@@ -15664,7 +16907,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeAfter implements.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -15672,7 +16916,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -15680,7 +16925,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeAfter implements.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -15688,7 +16934,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeAfter implements.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -15696,7 +16943,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -15704,7 +16952,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -15712,7 +16961,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetSynthesized() *SynthesizedFl
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeAfter implements.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
@@ -15720,7 +16970,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetTurn() *OpenIdentity {
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces TaskWorkspaceEventWorkspaceChangeAfter implements.
+// GetItems returns v.Items (the member "items"); see the interfaces
+// TaskWorkspaceEventWorkspaceChangeAfter implements.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetItems() ContentItems {
 	if v == nil {
 		return nil
@@ -15728,7 +16979,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetItems() ContentItems {
 	return v.Items
 }
 
-// bTaskWorkspaceEventWorkspaceChangeAfter fills v, which is zero, from object n of a validated document.
+// bTaskWorkspaceEventWorkspaceChangeAfter fills v, which is zero, from object
+// n of a validated document.
 func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventWorkspaceChangeAfter) {
 	d := c.Doc
 	{
@@ -15776,7 +17028,8 @@ func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *Task
 var sizeTaskWorkspaceEventWorkspaceChangeAfter ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -15834,7 +17087,8 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
+// Validate reports whether v, encoded, satisfies
+// draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChangeAfter)
 }
@@ -15845,12 +17099,15 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
-// NewTaskWorkspaceEventWorkspaceChangeAfter returns a TaskWorkspaceEventWorkspaceChangeAfter with its required members; its encoding always carries type "workspace.change.after".
+// NewTaskWorkspaceEventWorkspaceChangeAfter returns a new
+// TaskWorkspaceEventWorkspaceChangeAfter with its required members; its
+// encoding always carries type "workspace.change.after".
 func NewTaskWorkspaceEventWorkspaceChangeAfter(workspace WorkspaceChange, id string, source string, time string) *TaskWorkspaceEventWorkspaceChangeAfter {
 	return &TaskWorkspaceEventWorkspaceChangeAfter{
 		ID:        id,
@@ -15860,35 +17117,42 @@ func NewTaskWorkspaceEventWorkspaceChangeAfter(workspace WorkspaceChange, id str
 	}
 }
 
-// TaskWorkspaceEventFileChanged: One or more files changed on disk, whoever caused it.
-//
-// Schema: draft/task-workspace-event.schema.json#/$defs/file.changed
+// TaskWorkspaceEventFileChanged is an object
+// (task-workspace-event.schema.json#/$defs/file.changed). One or more files
+// changed on disk, whoever caused it.
 type TaskWorkspaceEventFileChanged struct {
-	// Member "changes" (required).
+	// Changes is the member "changes" (required).
 	Changes []ChangedFile
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -15896,12 +17160,14 @@ func (*TaskWorkspaceEventFileChanged) isCatalogueEvent()     {}
 func (*TaskWorkspaceEventFileChanged) isEvent()              {}
 func (*TaskWorkspaceEventFileChanged) isTaskWorkspaceEvent() {}
 
-// GetType returns "file.changed", the member "type" of every TaskWorkspaceEventFileChanged.
+// GetType returns "file.changed", the member "type" of every
+// TaskWorkspaceEventFileChanged.
 func (*TaskWorkspaceEventFileChanged) GetType() string {
 	return "file.changed"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces TaskWorkspaceEventFileChanged implements.
+// GetID returns v.ID (the member "id"); see the interfaces
+// TaskWorkspaceEventFileChanged implements.
 func (v *TaskWorkspaceEventFileChanged) GetID() string {
 	if v == nil {
 		return ""
@@ -15909,7 +17175,8 @@ func (v *TaskWorkspaceEventFileChanged) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces TaskWorkspaceEventFileChanged implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// TaskWorkspaceEventFileChanged implements.
 func (v *TaskWorkspaceEventFileChanged) GetSource() string {
 	if v == nil {
 		return ""
@@ -15917,7 +17184,8 @@ func (v *TaskWorkspaceEventFileChanged) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces TaskWorkspaceEventFileChanged implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// TaskWorkspaceEventFileChanged implements.
 func (v *TaskWorkspaceEventFileChanged) GetTime() string {
 	if v == nil {
 		return ""
@@ -15925,7 +17193,8 @@ func (v *TaskWorkspaceEventFileChanged) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces TaskWorkspaceEventFileChanged implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// TaskWorkspaceEventFileChanged implements.
 func (v *TaskWorkspaceEventFileChanged) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -15933,7 +17202,8 @@ func (v *TaskWorkspaceEventFileChanged) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces TaskWorkspaceEventFileChanged implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces TaskWorkspaceEventFileChanged implements.
 func (v *TaskWorkspaceEventFileChanged) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -15941,7 +17211,8 @@ func (v *TaskWorkspaceEventFileChanged) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces TaskWorkspaceEventFileChanged implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// TaskWorkspaceEventFileChanged implements.
 func (v *TaskWorkspaceEventFileChanged) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -15949,7 +17220,8 @@ func (v *TaskWorkspaceEventFileChanged) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces TaskWorkspaceEventFileChanged implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// TaskWorkspaceEventFileChanged implements.
 func (v *TaskWorkspaceEventFileChanged) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -15957,7 +17229,8 @@ func (v *TaskWorkspaceEventFileChanged) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces TaskWorkspaceEventFileChanged implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces TaskWorkspaceEventFileChanged implements.
 func (v *TaskWorkspaceEventFileChanged) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -15965,7 +17238,8 @@ func (v *TaskWorkspaceEventFileChanged) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces TaskWorkspaceEventFileChanged implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces TaskWorkspaceEventFileChanged implements.
 func (v *TaskWorkspaceEventFileChanged) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -15973,7 +17247,8 @@ func (v *TaskWorkspaceEventFileChanged) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// GetTurn returns v.Turn (the member "turn"); see the interfaces TaskWorkspaceEventFileChanged implements.
+// GetTurn returns v.Turn (the member "turn"); see the interfaces
+// TaskWorkspaceEventFileChanged implements.
 func (v *TaskWorkspaceEventFileChanged) GetTurn() *OpenIdentity {
 	if v == nil {
 		return nil
@@ -15981,7 +17256,8 @@ func (v *TaskWorkspaceEventFileChanged) GetTurn() *OpenIdentity {
 	return v.Turn
 }
 
-// GetItems returns v.Items (the member "items"); see the interfaces TaskWorkspaceEventFileChanged implements.
+// GetItems returns v.Items (the member "items"); see the interfaces
+// TaskWorkspaceEventFileChanged implements.
 func (v *TaskWorkspaceEventFileChanged) GetItems() ContentItems {
 	if v == nil {
 		return nil
@@ -15989,7 +17265,8 @@ func (v *TaskWorkspaceEventFileChanged) GetItems() ContentItems {
 	return v.Items
 }
 
-// bTaskWorkspaceEventFileChanged fills v, which is zero, from object n of a validated document.
+// bTaskWorkspaceEventFileChanged fills v, which is zero, from object n of a
+// validated document.
 func bTaskWorkspaceEventFileChanged(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventFileChanged) {
 	d := c.Doc
 	{
@@ -16037,7 +17314,8 @@ func bTaskWorkspaceEventFileChanged(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspace
 var sizeTaskWorkspaceEventFileChanged ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -16095,7 +17373,8 @@ func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/file.changed.
+// Validate reports whether v, encoded, satisfies
+// draft/task-workspace-event.schema.json#/$defs/file.changed.
 func (v *TaskWorkspaceEventFileChanged) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_fileChanged)
 }
@@ -16106,12 +17385,14 @@ func (v *TaskWorkspaceEventFileChanged) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_fileChanged)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *TaskWorkspaceEventFileChanged) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
-// NewTaskWorkspaceEventFileChanged returns a TaskWorkspaceEventFileChanged with its required members; its encoding always carries type "file.changed".
+// NewTaskWorkspaceEventFileChanged returns a new TaskWorkspaceEventFileChanged
+// with its required members; its encoding always carries type "file.changed".
 func NewTaskWorkspaceEventFileChanged(changes []ChangedFile, id string, source string, time string) *TaskWorkspaceEventFileChanged {
 	return &TaskWorkspaceEventFileChanged{
 		Changes: changes,
@@ -16121,19 +17402,21 @@ func NewTaskWorkspaceEventFileChanged(changes []ChangedFile, id string, source s
 	}
 }
 
-// ChangedFile: A path, what happened to it, whether the agent caused it, and optional snapshots.
-//
-// Schema: draft/task-workspace-event.schema.json#/$defs/changedFile
+// ChangedFile is an object
+// (task-workspace-event.schema.json#/$defs/changedFile). A path, what happened
+// to it, whether the agent caused it, and optional snapshots.
 type ChangedFile struct {
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path string
-	// Member "operation" (required).
+	// Operation is the member "operation" (required).
 	Operation ChangedFileOperation
-	// Member "agentCaused" (required).
+	// AgentCaused is the member "agentCaused" (required).
 	AgentCaused bool
-	// Content before the change, subject to the subscription's content selection. Optional member "before"; nil when absent.
+	// Before is the optional member "before" (nil when absent). Content before
+	// the change, subject to the subscription's content selection.
 	Before ContentItem
-	// Content after the change, subject to the subscription's content selection. Optional member "after"; nil when absent.
+	// After is the optional member "after" (nil when absent). Content after
+	// the change, subject to the subscription's content selection.
 	After ContentItem
 }
 
@@ -16163,7 +17446,8 @@ func bChangedFile(c *ahprt.Ctx, n ahprt.Node, v *ChangedFile) {
 var sizeChangedFile ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ChangedFile) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -16200,7 +17484,8 @@ func (v *ChangedFile) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/task-workspace-event.schema.json#/$defs/changedFile.
+// Validate reports whether v, encoded, satisfies
+// draft/task-workspace-event.schema.json#/$defs/changedFile.
 func (v *ChangedFile) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_changedFile)
 }
@@ -16211,15 +17496,17 @@ func (v *ChangedFile) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_changedFile)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ChangedFile) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile, bChangedFile)
 }
 
-// ChangedFileOperation is a string from a fixed list.
+// ChangedFileOperation is a string from a fixed list
+// (task-workspace-event.schema.json#/$defs/changedFile/properties/operation).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ChangedFileOperation string
 
 // The values of ChangedFileOperation.
@@ -16229,35 +17516,41 @@ const (
 	ChangedFileOperationRemove ChangedFileOperation = "remove"
 )
 
-// HookFailureEvent is an object of the schema.
-//
-// Schema: draft/catalogue-event.schema.json#/$defs/hook.failure
+// HookFailureEvent is an object
+// (catalogue-event.schema.json#/$defs/hook.failure).
 type HookFailureEvent struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Member "parentEventId" (required).
+	// ParentEventID is the member "parentEventId" (required). Id of an earlier
+	// event from the same source that caused this one. Must not form a cycle
+	// and is never a tool call id.
 	ParentEventID string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "failure" (required).
+	// Failure is the member "failure" (required).
 	Failure HookFailureEventFailure
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -16269,7 +17562,8 @@ func (*HookFailureEvent) GetType() string {
 	return "hook.failure"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces HookFailureEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces HookFailureEvent
+// implements.
 func (v *HookFailureEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -16277,7 +17571,8 @@ func (v *HookFailureEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces HookFailureEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// HookFailureEvent implements.
 func (v *HookFailureEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -16285,7 +17580,8 @@ func (v *HookFailureEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces HookFailureEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// HookFailureEvent implements.
 func (v *HookFailureEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -16293,7 +17589,8 @@ func (v *HookFailureEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces HookFailureEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// HookFailureEvent implements.
 func (v *HookFailureEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -16301,7 +17598,8 @@ func (v *HookFailureEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces HookFailureEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces HookFailureEvent implements.
 func (v *HookFailureEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -16309,7 +17607,8 @@ func (v *HookFailureEvent) GetParentEventID() *string {
 	return &v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces HookFailureEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// HookFailureEvent implements.
 func (v *HookFailureEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -16317,7 +17616,8 @@ func (v *HookFailureEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces HookFailureEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// HookFailureEvent implements.
 func (v *HookFailureEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -16325,7 +17625,8 @@ func (v *HookFailureEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces HookFailureEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces HookFailureEvent implements.
 func (v *HookFailureEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -16333,7 +17634,8 @@ func (v *HookFailureEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces HookFailureEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces HookFailureEvent implements.
 func (v *HookFailureEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -16341,7 +17643,8 @@ func (v *HookFailureEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bHookFailureEvent fills v, which is zero, from object n of a validated document.
+// bHookFailureEvent fills v, which is zero, from object n of a validated
+// document.
 func bHookFailureEvent(c *ahprt.Ctx, n ahprt.Node, v *HookFailureEvent) {
 	d := c.Doc
 	{
@@ -16388,7 +17691,8 @@ func bHookFailureEvent(c *ahprt.Ctx, n ahprt.Node, v *HookFailureEvent) {
 var sizeHookFailureEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *HookFailureEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -16444,7 +17748,8 @@ func (v *HookFailureEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/catalogue-event.schema.json#/$defs/hook.failure.
+// Validate reports whether v, encoded, satisfies
+// draft/catalogue-event.schema.json#/$defs/hook.failure.
 func (v *HookFailureEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_hookFailure)
 }
@@ -16455,12 +17760,14 @@ func (v *HookFailureEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_hookFailure)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *HookFailureEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailureEvent)
 }
 
-// NewHookFailureEvent returns a HookFailureEvent with its required members; its encoding always carries type "hook.failure".
+// NewHookFailureEvent returns a new HookFailureEvent with its required
+// members; its encoding always carries type "hook.failure".
 func NewHookFailureEvent(id string, source string, time string, parentEventID string, failure HookFailureEventFailure) *HookFailureEvent {
 	return &HookFailureEvent{
 		Failure:       failure,
@@ -16471,26 +17778,30 @@ func NewHookFailureEvent(id string, source string, time string, parentEventID st
 	}
 }
 
-// InteractionEventHookFailure: A hook backend failed while handling the parent event, and the named failure policy was applied.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/hook.failure
+// InteractionEventHookFailure is an object
+// (interaction-event.schema.json#/$defs/hook.failure). A hook backend failed
+// while handling the parent event, and the named failure policy was applied.
 type InteractionEventHookFailure struct {
-	// Member "failure" (required).
+	// Failure is the member "failure" (required).
 	Failure InteractionEventHookFailureFailure
-	// The event whose hook failed. Member "parentEventId" (required).
+	// ParentEventID is the member "parentEventId" (required). The event whose
+	// hook failed.
 	ParentEventID string
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InteractionEventHookFailure) isInteractionEvent() {}
 
-// GetType returns "hook.failure", the member "type" of every InteractionEventHookFailure.
+// GetType returns "hook.failure", the member "type" of every
+// InteractionEventHookFailure.
 func (*InteractionEventHookFailure) GetType() string {
 	return "hook.failure"
 }
 
-// bInteractionEventHookFailure fills v, which is zero, from object n of a validated document.
+// bInteractionEventHookFailure fills v, which is zero, from object n of a
+// validated document.
 func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventHookFailure) {
 	d := c.Doc
 	{
@@ -16512,7 +17823,8 @@ func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node, v *InteractionEven
 var sizeInteractionEventHookFailure ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -16534,7 +17846,8 @@ func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/hook.failure.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/hook.failure.
 func (v *InteractionEventHookFailure) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_hookFailure)
 }
@@ -16545,12 +17858,14 @@ func (v *InteractionEventHookFailure) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventHookFailure) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
 }
 
-// NewInteractionEventHookFailure returns a InteractionEventHookFailure with its required members; its encoding always carries type "hook.failure".
+// NewInteractionEventHookFailure returns a new InteractionEventHookFailure
+// with its required members; its encoding always carries type "hook.failure".
 func NewInteractionEventHookFailure(failure InteractionEventHookFailureFailure, parentEventID string) *InteractionEventHookFailure {
 	return &InteractionEventHookFailure{
 		Failure:       failure,
@@ -16558,19 +17873,19 @@ func NewInteractionEventHookFailure(failure InteractionEventHookFailureFailure, 
 	}
 }
 
-// InteractionEventHookFailureFailure is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure
+// InteractionEventHookFailureFailure is an object
+// (interaction-event.schema.json#/$defs/hook.failure/properties/failure).
 type InteractionEventHookFailureFailure struct {
-	// Member "backendId" (required).
+	// BackendID is the member "backendId" (required).
 	BackendID string
-	// Member "reason" (required).
+	// Reason is the member "reason" (required).
 	Reason string
-	// Member "policy" (required).
+	// Policy is the member "policy" (required).
 	Policy InteractionEventHookFailureFailurePolicy
 }
 
-// bInteractionEventHookFailureFailure fills v, which is zero, from object n of a validated document.
+// bInteractionEventHookFailureFailure fills v, which is zero, from object n of
+// a validated document.
 func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventHookFailureFailure) {
 	d := c.Doc
 	{
@@ -16592,7 +17907,8 @@ func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node, v *Interact
 var sizeInteractionEventHookFailureFailure ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -16613,7 +17929,8 @@ func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
 func (v *InteractionEventHookFailureFailure) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_hookFailure_failure)
 }
@@ -16624,15 +17941,17 @@ func (v *InteractionEventHookFailureFailure) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure_failure)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InteractionEventHookFailureFailure) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bInteractionEventHookFailureFailure)
 }
 
-// InteractionEventHookFailureFailurePolicy is a string from a fixed list.
+// InteractionEventHookFailureFailurePolicy is a string from a fixed list
+// (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type InteractionEventHookFailureFailurePolicy string
 
 // The values of InteractionEventHookFailureFailurePolicy.
@@ -16641,19 +17960,19 @@ const (
 	InteractionEventHookFailureFailurePolicyFailClosed InteractionEventHookFailureFailurePolicy = "fail-closed"
 )
 
-// HookFailureEventFailure is an object of the schema.
-//
-// Schema: draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure
+// HookFailureEventFailure is an object
+// (interaction-event.schema.json#/$defs/hook.failure/properties/failure).
 type HookFailureEventFailure struct {
-	// Member "backendId" (required).
+	// BackendID is the member "backendId" (required).
 	BackendID string
-	// Member "reason" (required).
+	// Reason is the member "reason" (required).
 	Reason string
-	// Member "policy" (required).
+	// Policy is the member "policy" (required).
 	Policy HookFailureEventFailurePolicy
 }
 
-// bHookFailureEventFailure fills v, which is zero, from object n of a validated document.
+// bHookFailureEventFailure fills v, which is zero, from object n of a
+// validated document.
 func bHookFailureEventFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailureEventFailure) {
 	d := c.Doc
 	{
@@ -16675,7 +17994,8 @@ func bHookFailureEventFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailureEventFai
 var sizeHookFailureEventFailure ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *HookFailureEventFailure) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -16696,7 +18016,8 @@ func (v *HookFailureEventFailure) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
+// Validate reports whether v, encoded, satisfies
+// draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
 func (v *HookFailureEventFailure) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_hookFailure_failure)
 }
@@ -16707,15 +18028,17 @@ func (v *HookFailureEventFailure) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure_failure)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *HookFailureEventFailure) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bHookFailureEventFailure)
 }
 
-// HookFailureEventFailurePolicy is a string from a fixed list.
+// HookFailureEventFailurePolicy is a string from a fixed list
+// (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type HookFailureEventFailurePolicy string
 
 // The values of HookFailureEventFailurePolicy.
@@ -16724,82 +18047,104 @@ const (
 	HookFailureEventFailurePolicyFailClosed HookFailureEventFailurePolicy = "fail-closed"
 )
 
-// ContextCompactAfterEvent is the type ExecutionEventContextCompactAfter, as draft/catalogue-event.schema.json#/$defs/context.compact.after names it.
+// ContextCompactAfterEvent is the type ExecutionEventContextCompactAfter
+// (catalogue-event.schema.json#/$defs/context.compact.after).
 type ContextCompactAfterEvent = ExecutionEventContextCompactAfter
 
-// ContextCompactBeforeEvent is the type ExecutionEventContextCompactBefore, as draft/catalogue-event.schema.json#/$defs/context.compact.before names it.
+// ContextCompactBeforeEvent is the type ExecutionEventContextCompactBefore
+// (catalogue-event.schema.json#/$defs/context.compact.before).
 type ContextCompactBeforeEvent = ExecutionEventContextCompactBefore
 
-// FileChangedEvent is the type TaskWorkspaceEventFileChanged, as draft/catalogue-event.schema.json#/$defs/file.changed names it.
+// FileChangedEvent is the type TaskWorkspaceEventFileChanged
+// (catalogue-event.schema.json#/$defs/file.changed).
 type FileChangedEvent = TaskWorkspaceEventFileChanged
 
-// ModelErrorEvent is the type ExecutionEventModelError, as draft/catalogue-event.schema.json#/$defs/model.error names it.
+// ModelErrorEvent is the type ExecutionEventModelError
+// (catalogue-event.schema.json#/$defs/model.error).
 type ModelErrorEvent = ExecutionEventModelError
 
-// ModelRequestBeforeEvent is the type ExecutionEventModelRequestBefore, as draft/catalogue-event.schema.json#/$defs/model.request.before names it.
+// ModelRequestBeforeEvent is the type ExecutionEventModelRequestBefore
+// (catalogue-event.schema.json#/$defs/model.request.before).
 type ModelRequestBeforeEvent = ExecutionEventModelRequestBefore
 
-// ModelResponseAfterEvent is the type ExecutionEventModelResponseAfter, as draft/catalogue-event.schema.json#/$defs/model.response.after names it.
+// ModelResponseAfterEvent is the type ExecutionEventModelResponseAfter
+// (catalogue-event.schema.json#/$defs/model.response.after).
 type ModelResponseAfterEvent = ExecutionEventModelResponseAfter
 
-// ModelSwitchAfterEvent is the type ExecutionEventModelSwitchAfter, as draft/catalogue-event.schema.json#/$defs/model.switch.after names it.
+// ModelSwitchAfterEvent is the type ExecutionEventModelSwitchAfter
+// (catalogue-event.schema.json#/$defs/model.switch.after).
 type ModelSwitchAfterEvent = ExecutionEventModelSwitchAfter
 
-// ModelSwitchBeforeEvent is the type ExecutionEventModelSwitchBefore, as draft/catalogue-event.schema.json#/$defs/model.switch.before names it.
+// ModelSwitchBeforeEvent is the type ExecutionEventModelSwitchBefore
+// (catalogue-event.schema.json#/$defs/model.switch.before).
 type ModelSwitchBeforeEvent = ExecutionEventModelSwitchBefore
 
-// TaskChangeAfterEvent is the type TaskWorkspaceEventTaskChangeAfter, as draft/catalogue-event.schema.json#/$defs/task.change.after names it.
+// TaskChangeAfterEvent is the type TaskWorkspaceEventTaskChangeAfter
+// (catalogue-event.schema.json#/$defs/task.change.after).
 type TaskChangeAfterEvent = TaskWorkspaceEventTaskChangeAfter
 
-// TaskChangeBeforeEvent is the type TaskWorkspaceEventTaskChangeBefore, as draft/catalogue-event.schema.json#/$defs/task.change.before names it.
+// TaskChangeBeforeEvent is the type TaskWorkspaceEventTaskChangeBefore
+// (catalogue-event.schema.json#/$defs/task.change.before).
 type TaskChangeBeforeEvent = TaskWorkspaceEventTaskChangeBefore
 
-// ToolBatchAfterEvent is the type ExecutionEventToolBatchAfter, as draft/catalogue-event.schema.json#/$defs/tool.batch.after names it.
+// ToolBatchAfterEvent is the type ExecutionEventToolBatchAfter
+// (catalogue-event.schema.json#/$defs/tool.batch.after).
 type ToolBatchAfterEvent = ExecutionEventToolBatchAfter
 
-// ToolPermissionRequestEvent is the type ExecutionEventToolPermissionRequest, as draft/catalogue-event.schema.json#/$defs/tool.permission.request names it.
+// ToolPermissionRequestEvent is the type ExecutionEventToolPermissionRequest
+// (catalogue-event.schema.json#/$defs/tool.permission.request).
 type ToolPermissionRequestEvent = ExecutionEventToolPermissionRequest
 
-// ToolPermissionResolvedEvent is the type ExecutionEventToolPermissionResolved, as draft/catalogue-event.schema.json#/$defs/tool.permission.resolved names it.
+// ToolPermissionResolvedEvent is the type ExecutionEventToolPermissionResolved
+// (catalogue-event.schema.json#/$defs/tool.permission.resolved).
 type ToolPermissionResolvedEvent = ExecutionEventToolPermissionResolved
 
-// ToolProgressEvent is the type ExecutionEventToolProgress, as draft/catalogue-event.schema.json#/$defs/tool.progress names it.
+// ToolProgressEvent is the type ExecutionEventToolProgress
+// (catalogue-event.schema.json#/$defs/tool.progress).
 type ToolProgressEvent = ExecutionEventToolProgress
 
-// TurnEndEvent is the type ExecutionEventTurnEnd, as draft/catalogue-event.schema.json#/$defs/turn.end names it.
+// TurnEndEvent is the type ExecutionEventTurnEnd
+// (catalogue-event.schema.json#/$defs/turn.end).
 type TurnEndEvent = ExecutionEventTurnEnd
 
-// TurnFinishBeforeEvent is the type ExecutionEventTurnFinishBefore, as draft/catalogue-event.schema.json#/$defs/turn.finish.before names it.
+// TurnFinishBeforeEvent is the type ExecutionEventTurnFinishBefore
+// (catalogue-event.schema.json#/$defs/turn.finish.before).
 type TurnFinishBeforeEvent = ExecutionEventTurnFinishBefore
 
-// TurnProgressEvent is the type ExecutionEventTurnProgress, as draft/catalogue-event.schema.json#/$defs/turn.progress names it.
+// TurnProgressEvent is the type ExecutionEventTurnProgress
+// (catalogue-event.schema.json#/$defs/turn.progress).
 type TurnProgressEvent = ExecutionEventTurnProgress
 
-// TurnStartEvent is the type ExecutionEventTurnStart, as draft/catalogue-event.schema.json#/$defs/turn.start names it.
+// TurnStartEvent is the type ExecutionEventTurnStart
+// (catalogue-event.schema.json#/$defs/turn.start).
 type TurnStartEvent = ExecutionEventTurnStart
 
-// WorkspaceChangeAfterEvent is the type TaskWorkspaceEventWorkspaceChangeAfter, as draft/catalogue-event.schema.json#/$defs/workspace.change.after names it.
+// WorkspaceChangeAfterEvent is the type TaskWorkspaceEventWorkspaceChangeAfter
+// (catalogue-event.schema.json#/$defs/workspace.change.after).
 type WorkspaceChangeAfterEvent = TaskWorkspaceEventWorkspaceChangeAfter
 
-// WorkspaceChangeBeforeEvent is the type TaskWorkspaceEventWorkspaceChangeBefore, as draft/catalogue-event.schema.json#/$defs/workspace.change.before names it.
+// WorkspaceChangeBeforeEvent is the type
+// TaskWorkspaceEventWorkspaceChangeBefore
+// (catalogue-event.schema.json#/$defs/workspace.change.before).
 type WorkspaceChangeBeforeEvent = TaskWorkspaceEventWorkspaceChangeBefore
 
-// JSONRPCErrorResponse: JSON-RPC reply that carries an error object and no result member.
-//
-// Schema: draft/common.schema.json#/$defs/errorResponse
+// JSONRPCErrorResponse is an object (common.schema.json#/$defs/errorResponse).
+// JSON-RPC reply that carries an error object and no result member.
 type JSONRPCErrorResponse struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCResponseID
-	// Member "error" (required).
+	// Error is the member "error" (required).
 	Error JSONRPCErrorResponseError
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*JSONRPCErrorResponse) isJSONRPCMessage() {}
 func (*JSONRPCErrorResponse) isWireMessage()    {}
 
-// bJSONRPCErrorResponse fills v, which is zero, from object n of a validated document.
+// bJSONRPCErrorResponse fills v, which is zero, from object n of a validated
+// document.
 func bJSONRPCErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCErrorResponse) {
 	d := c.Doc
 	{
@@ -16821,7 +18166,8 @@ func bJSONRPCErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCErrorResponse) 
 var sizeJSONRPCErrorResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -16843,7 +18189,8 @@ func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/errorResponse.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/errorResponse.
 func (v *JSONRPCErrorResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_errorResponse)
 }
@@ -16854,12 +18201,14 @@ func (v *JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
-// NewJSONRPCErrorResponse returns a JSONRPCErrorResponse with its required members; its encoding always carries jsonrpc "2.0".
+// NewJSONRPCErrorResponse returns a new JSONRPCErrorResponse with its required
+// members; its encoding always carries jsonrpc "2.0".
 func NewJSONRPCErrorResponse(id JSONRPCResponseID, error JSONRPCErrorResponseError) *JSONRPCErrorResponse {
 	return &JSONRPCErrorResponse{
 		Error: error,
@@ -16867,21 +18216,23 @@ func NewJSONRPCErrorResponse(id JSONRPCResponseID, error JSONRPCErrorResponseErr
 	}
 }
 
-// JSONRPCErrorResponseError is an object of the schema.
-//
-// Schema: draft/common.schema.json#/$defs/errorResponse/properties/error
+// JSONRPCErrorResponseError is an object
+// (common.schema.json#/$defs/errorResponse/properties/error).
 type JSONRPCErrorResponseError struct {
-	// Member "code" (required).
+	// Code is the member "code" (required).
 	Code ahprt.Number
-	// Member "message" (required).
+	// Message is the member "message" (required).
 	Message string
-	// Optional extra detail of any JSON type; must never hold secrets. Optional member "data"; nil when absent.
+	// Data is the optional member "data" (nil when absent). Optional extra
+	// detail of any JSON type; must never hold secrets.
 	Data ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bJSONRPCErrorResponseError fills v, which is zero, from object n of a validated document.
+// bJSONRPCErrorResponseError fills v, which is zero, from object n of a
+// validated document.
 func bJSONRPCErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCErrorResponseError) {
 	d := c.Doc
 	{
@@ -16904,7 +18255,8 @@ func bJSONRPCErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCErrorRespo
 var sizeJSONRPCErrorResponseError ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -16929,7 +18281,8 @@ func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/errorResponse/properties/error.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/errorResponse/properties/error.
 func (v *JSONRPCErrorResponseError) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_errorResponse_error)
 }
@@ -16940,15 +18293,18 @@ func (v *JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse_error)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *JSONRPCErrorResponseError) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse_error, bJSONRPCErrorResponseError)
 }
 
-// InterceptableEventType: The catalogue events that may be delivered through hooks/intercept.
+// InterceptableEventType is a string from a fixed list
+// (common.schema.json#/$defs/interceptableEventType). The catalogue events
+// that may be delivered through hooks/intercept.
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/common.schema.json#/$defs/interceptableEventType
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type InterceptableEventType string
 
 // The values of InterceptableEventType.
@@ -16974,24 +18330,26 @@ const (
 	InterceptableEventTypeWorkspaceChangeBefore  InterceptableEventType = "workspace.change.before"
 )
 
-// JSONRPCVersion is a string, as draft/common.schema.json#/$defs/jsonRpcVersion names it.
+// JSONRPCVersion is a string (common.schema.json#/$defs/jsonRpcVersion).
 type JSONRPCVersion = string
 
-// JSONRPCNotification: JSON-RPC notification envelope. The id member must be absent altogether (null is not allowed either), and no reply of any kind follows.
-//
-// Schema: draft/common.schema.json#/$defs/notification
+// JSONRPCNotification is an object (common.schema.json#/$defs/notification).
+// JSON-RPC notification envelope. The id member must be absent altogether
+// (null is not allowed either), and no reply of any kind follows.
 type JSONRPCNotification struct {
-	// Member "method" (required).
+	// Method is the member "method" (required).
 	Method MethodName
-	// Member "params" (required).
+	// Params is the member "params" (required).
 	Params ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*JSONRPCNotification) isJSONRPCMessage() {}
 
-// bJSONRPCNotification fills v, which is zero, from object n of a validated document.
+// bJSONRPCNotification fills v, which is zero, from object n of a validated
+// document.
 func bJSONRPCNotification(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCNotification) {
 	d := c.Doc
 	{
@@ -17013,7 +18371,8 @@ func bJSONRPCNotification(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCNotification) {
 var sizeJSONRPCNotification ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -17035,7 +18394,8 @@ func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/notification.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/notification.
 func (v *JSONRPCNotification) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_notification)
 }
@@ -17046,12 +18406,14 @@ func (v *JSONRPCNotification) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_notification)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_notification, bJSONRPCNotification)
 }
 
-// NewJSONRPCNotification returns a JSONRPCNotification with its required members; its encoding always carries jsonrpc "2.0".
+// NewJSONRPCNotification returns a new JSONRPCNotification with its required
+// members; its encoding always carries jsonrpc "2.0".
 func NewJSONRPCNotification(method MethodName, params ahprt.Value) *JSONRPCNotification {
 	return &JSONRPCNotification{
 		Method: method,
@@ -17059,44 +18421,50 @@ func NewJSONRPCNotification(method MethodName, params ahprt.Value) *JSONRPCNotif
 	}
 }
 
-// PositiveInteger is an exact JSON number, as draft/common.schema.json#/$defs/positiveInteger names it.
+// PositiveInteger is an exact JSON number
+// (common.schema.json#/$defs/positiveInteger).
 type PositiveInteger = ahprt.Number
 
-// ProtocolVersion is a string, as draft/common.schema.json#/$defs/protocolVersion names it.
+// ProtocolVersion is a string (common.schema.json#/$defs/protocolVersion).
 type ProtocolVersion = string
 
-// CommonReverseDNSName: Two or more dot-separated labels, each starting with a letter and continuing with letters, digits, '_' or '-'. (a string, as draft/common.schema.json#/$defs/reverseDnsName names it.)
+// CommonReverseDNSName is a string (common.schema.json#/$defs/reverseDnsName).
+// Two or more dot-separated labels, each starting with a letter and continuing
+// with letters, digits, '_' or '-'.
 type CommonReverseDNSName = string
 
-// CanonicalMessages is a list, as draft/content-item.schema.json#/$defs/messages names it.
+// CanonicalMessages is a list (content-item.schema.json#/$defs/messages).
 type CanonicalMessages = []CanonicalMessage
 
-// ModelVisibleItem: A canonical message placed where the model will see it. (the type CanonicalMessage, as draft/content-item.schema.json#/$defs/modelVisibleItem names it.)
+// ModelVisibleItem is the type CanonicalMessage
+// (content-item.schema.json#/$defs/modelVisibleItem). A canonical message
+// placed where the model will see it.
 type ModelVisibleItem = CanonicalMessage
 
-// ContentSelection: How much of each content category a subscription receives: the body, metadata only, or nothing. Categories without an entry fall back to the required default.
-//
-// Schema: draft/content-selection.schema.json#
+// ContentSelection is an object (content-selection.schema.json#). How much of
+// each content category a subscription receives: the body, metadata only, or
+// nothing. Categories without an entry fall back to the required default.
 type ContentSelection struct {
-	// Member "default" (required).
+	// Default is the member "default" (required).
 	Default Disposition
-	// Optional member "text"; nil when absent.
+	// Text is the optional member "text" (nil when absent).
 	Text *Disposition
-	// Optional member "reasoning"; nil when absent.
+	// Reasoning is the optional member "reasoning" (nil when absent).
 	Reasoning *Disposition
-	// Optional member "images"; nil when absent.
+	// Images is the optional member "images" (nil when absent).
 	Images *Disposition
-	// Optional member "audio"; nil when absent.
+	// Audio is the optional member "audio" (nil when absent).
 	Audio *Disposition
-	// Optional member "video"; nil when absent.
+	// Video is the optional member "video" (nil when absent).
 	Video *Disposition
-	// Optional member "files"; nil when absent.
+	// Files is the optional member "files" (nil when absent).
 	Files *Disposition
 	// Extra holds the members the schema does not name, which it types.
 	Extra map[string]Disposition
 }
 
-// bContentSelection fills v, which is zero, from object n of a validated document.
+// bContentSelection fills v, which is zero, from object n of a validated
+// document.
 func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
 	d := c.Doc
 	var slab0 *[6]Disposition
@@ -17156,7 +18524,8 @@ func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
 var sizeContentSelection ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ContentSelection) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -17206,7 +18575,8 @@ func (v *ContentSelection) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-selection.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/content-selection.schema.json#.
 func (v *ContentSelection) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentSelection)
 }
@@ -17217,15 +18587,17 @@ func (v *ContentSelection) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentSelection)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ContentSelection) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentSelection, bContentSelection)
 }
 
-// Disposition is a string from a fixed list.
+// Disposition is a string from a fixed list
+// (content-selection.schema.json#/$defs/disposition).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/content-selection.schema.json#/$defs/disposition
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type Disposition string
 
 // The values of Disposition.
@@ -17235,19 +18607,21 @@ const (
 	DispositionOmit     Disposition = "omit"
 )
 
-// ContentUploadReceipt: Body of the HTTP 201 answer to an upload: the receiver's reference, the exact byte count and the lowercase SHA-256 of the bytes. The sender checks size and digest before it puts the ref into an event.
-//
-// Schema: draft/content-upload-receipt.schema.json#
+// ContentUploadReceipt is an object (content-upload-receipt.schema.json#).
+// Body of the HTTP 201 answer to an upload: the receiver's reference, the
+// exact byte count and the lowercase SHA-256 of the bytes. The sender checks
+// size and digest before it puts the ref into an event.
 type ContentUploadReceipt struct {
-	// Member "ref" (required).
+	// Ref is the member "ref" (required).
 	Ref NonEmptyString
-	// Member "size" (required).
+	// Size is the member "size" (required).
 	Size CommonNonNegativeInteger
-	// Member "sha256" (required).
+	// SHA256 is the member "sha256" (required).
 	SHA256 SHA256Hex
 }
 
-// bContentUploadReceipt fills v, which is zero, from object n of a validated document.
+// bContentUploadReceipt fills v, which is zero, from object n of a validated
+// document.
 func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, v *ContentUploadReceipt) {
 	d := c.Doc
 	{
@@ -17269,7 +18643,8 @@ func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, v *ContentUploadReceipt) 
 var sizeContentUploadReceipt ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -17290,7 +18665,8 @@ func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-upload-receipt.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/content-upload-receipt.schema.json#.
 func (v *ContentUploadReceipt) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentUploadReceipt)
 }
@@ -17301,24 +18677,31 @@ func (v *ContentUploadReceipt) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentUploadReceipt)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ContentUploadReceipt) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentUploadReceipt, bContentUploadReceipt)
 }
 
-// ContentUpload: Configuration for uploading attachment bytes over HTTP, separate from event delivery and with its own credentials.
-//
-// Schema: draft/content-upload.schema.json#
+// ContentUpload is an object (content-upload.schema.json#). Configuration for
+// uploading attachment bytes over HTTP, separate from event delivery and with
+// its own credentials.
 type ContentUpload struct {
-	// Upload URL. Must be https, apart from loopback http addresses set up deliberately for tests; the sender re-checks both conditions at run time. Member "endpoint" (required).
+	// Endpoint is the member "endpoint" (required). Upload URL. Must be https,
+	// apart from loopback http addresses set up deliberately for tests; the
+	// sender re-checks both conditions at run time.
 	Endpoint string
-	// Credentials bound to this endpoint alone. Without it the sender uses OAuth protected-resource discovery; credentials of the event channel are never reused. Optional member "auth"; nil when absent.
+	// Auth is the optional member "auth" (nil when absent). Credentials bound
+	// to this endpoint alone. Without it the sender uses OAuth
+	// protected-resource discovery; credentials of the event channel are never
+	// reused.
 	Auth Authentication
-	// Member "timeoutMs" (required).
+	// TimeoutMs is the member "timeoutMs" (required).
 	TimeoutMs PositiveInteger
-	// Member "maxBytes" (required).
+	// MaxBytes is the member "maxBytes" (required).
 	MaxBytes CommonNonNegativeInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17347,7 +18730,8 @@ func bContentUpload(c *ahprt.Ctx, n ahprt.Node, v *ContentUpload) {
 var sizeContentUpload ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ContentUpload) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -17378,7 +18762,8 @@ func (v *ContentUpload) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/content-upload.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/content-upload.schema.json#.
 func (v *ContentUpload) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vContentUpload)
 }
@@ -17389,15 +18774,19 @@ func (v *ContentUpload) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentUpload)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ContentUpload) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentUpload, bContentUpload)
 }
 
-// Authentication: Client identity configured explicitly for one HTTP endpoint. Leaving it out means OAuth protected-resource discovery, not anonymous delivery; trust decisions are made at run time.
+// Authentication is one of several object shapes
+// (registration.schema.json#/$defs/authentication). Client identity configured
+// explicitly for one HTTP endpoint. Leaving it out means OAuth
+// protected-resource discovery, not anonymous delivery; trust decisions are
+// made at run time.
 //
 // The concrete types are *AuthenticationBearer, *AuthenticationOAuth.
-// Schema: draft/registration.schema.json#/$defs/authentication
 type Authentication interface {
 	isAuthentication()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -17437,15 +18826,17 @@ func bAuthentication(c *ahprt.Ctx, n ahprt.Node) Authentication {
 	return nil
 }
 
-// AuthenticationBearer is an object of the schema.
-//
-// Schema: draft/registration.schema.json#/$defs/authentication/anyOf/0
+// AuthenticationBearer is an object
+// (registration.schema.json#/$defs/authentication/anyOf/0).
 type AuthenticationBearer struct {
-	// Name of the environment variable holding the token. Optional member "tokenEnv"; nil when absent.
+	// TokenEnv is the optional member "tokenEnv" (nil when absent). Name of
+	// the environment variable holding the token.
 	TokenEnv *string
-	// Reference to a stored secret holding the token. Optional member "tokenRef"; nil when absent.
+	// TokenRef is the optional member "tokenRef" (nil when absent). Reference
+	// to a stored secret holding the token.
 	TokenRef *NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17456,7 +18847,8 @@ func (*AuthenticationBearer) GetType() string {
 	return "bearer"
 }
 
-// bAuthenticationBearer fills v, which is zero, from object n of a validated document.
+// bAuthenticationBearer fills v, which is zero, from object n of a validated
+// document.
 func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationBearer) {
 	d := c.Doc
 	{
@@ -17480,7 +18872,8 @@ func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationBearer) 
 var sizeAuthenticationBearer ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -17506,7 +18899,8 @@ func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/registration.schema.json#/$defs/authentication/anyOf/0.
+// Validate reports whether v, encoded, satisfies
+// draft/registration.schema.json#/$defs/authentication/anyOf/0.
 func (v *AuthenticationBearer) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_authentication_anyOf_0)
 }
@@ -17517,33 +18911,36 @@ func (v *AuthenticationBearer) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication_anyOf_0)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *AuthenticationBearer) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_authentication_anyOf_0, bAuthenticationBearer)
 }
 
-// NewAuthenticationBearer returns a AuthenticationBearer with its required members; its encoding always carries type "bearer".
+// NewAuthenticationBearer returns a new AuthenticationBearer with its required
+// members; its encoding always carries type "bearer".
 func NewAuthenticationBearer() *AuthenticationBearer {
 	return &AuthenticationBearer{}
 }
 
-// AuthenticationOAuth is an object of the schema.
-//
-// Schema: draft/registration.schema.json#/$defs/authentication/anyOf/1
+// AuthenticationOAuth is an object
+// (registration.schema.json#/$defs/authentication/anyOf/1).
 type AuthenticationOAuth struct {
-	// Member "resource" (required).
+	// Resource is the member "resource" (required).
 	Resource NonEmptyString
-	// Member "issuer" (required).
+	// Issuer is the member "issuer" (required).
 	Issuer string
-	// Member "clientId" (required).
+	// ClientID is the member "clientId" (required).
 	ClientID NonEmptyString
-	// Optional member "clientSecretRef"; nil when absent.
+	// ClientSecretRef is the optional member "clientSecretRef" (nil when
+	// absent).
 	ClientSecretRef *NonEmptyString
-	// Member "flow" (required).
+	// Flow is the member "flow" (required).
 	Flow AuthenticationOAuthFlow
-	// Optional member "scopes"; nil when absent.
+	// Scopes is the optional member "scopes" (nil when absent).
 	Scopes []NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -17554,7 +18951,8 @@ func (*AuthenticationOAuth) GetType() string {
 	return "oauth"
 }
 
-// bAuthenticationOAuth fills v, which is zero, from object n of a validated document.
+// bAuthenticationOAuth fills v, which is zero, from object n of a validated
+// document.
 func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationOAuth) {
 	d := c.Doc
 	{
@@ -17585,7 +18983,8 @@ func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationOAuth) {
 var sizeAuthenticationOAuth ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -17619,7 +19018,8 @@ func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/registration.schema.json#/$defs/authentication/anyOf/1.
+// Validate reports whether v, encoded, satisfies
+// draft/registration.schema.json#/$defs/authentication/anyOf/1.
 func (v *AuthenticationOAuth) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_authentication_anyOf_1)
 }
@@ -17630,12 +19030,14 @@ func (v *AuthenticationOAuth) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication_anyOf_1)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *AuthenticationOAuth) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_authentication_anyOf_1, bAuthenticationOAuth)
 }
 
-// NewAuthenticationOAuth returns a AuthenticationOAuth with its required members; its encoding always carries type "oauth".
+// NewAuthenticationOAuth returns a new AuthenticationOAuth with its required
+// members; its encoding always carries type "oauth".
 func NewAuthenticationOAuth(resource NonEmptyString, issuer string, clientID NonEmptyString, flow AuthenticationOAuthFlow) *AuthenticationOAuth {
 	return &AuthenticationOAuth{
 		ClientID: clientID,
@@ -17645,10 +19047,11 @@ func NewAuthenticationOAuth(resource NonEmptyString, issuer string, clientID Non
 	}
 }
 
-// AuthenticationOAuthFlow is a string from a fixed list.
+// AuthenticationOAuthFlow is a string from a fixed list
+// (registration.schema.json#/$defs/authentication/anyOf/1/properties/flow).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type AuthenticationOAuthFlow string
 
 // The values of AuthenticationOAuthFlow.
@@ -17657,15 +19060,16 @@ const (
 	AuthenticationOAuthFlowClientCredentials     AuthenticationOAuthFlow = "client_credentials"
 )
 
-// DenyEffect: Refuses the intercepted operation; a harness that accepts it does not run the operation.
-//
-// Schema: draft/deny-effect.schema.json#
+// DenyEffect is an object (deny-effect.schema.json#). Refuses the intercepted
+// operation; a harness that accepts it does not run the operation.
 type DenyEffect struct {
-	// Explanation for the refusal, free of secrets. Member "reason" (required).
+	// Reason is the member "reason" (required). Explanation for the refusal,
+	// free of secrets.
 	Reason string
-	// Optional machine-readable reason in reverse-DNS form. Optional member "code"; nil when absent.
+	// Code is the optional member "code" (nil when absent). Optional
+	// machine-readable reason in reverse-DNS form.
 	Code *CommonReverseDNSName
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
 }
 
@@ -17700,7 +19104,8 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 var sizeDenyEffect ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -17726,7 +19131,8 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/deny-effect.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/deny-effect.schema.json#.
 func (v *DenyEffect) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vDenyEffect)
 }
@@ -17737,20 +19143,25 @@ func (v *DenyEffect) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vDenyEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *DenyEffect) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vDenyEffect, bDenyEffect)
 }
 
-// NewDenyEffect returns a DenyEffect with its required members; its encoding always carries type "deny".
+// NewDenyEffect returns a new DenyEffect with its required members; its
+// encoding always carries type "deny".
 func NewDenyEffect(reason string) *DenyEffect {
 	return &DenyEffect{Reason: reason}
 }
 
-// Effect: One entry of an intercept result's effects list, selected by its type member (and, for flow, by its operation).
+// Effect is one of several object shapes (effect.schema.json#). One entry of
+// an intercept result's effects list, selected by its type member (and, for
+// flow, by its operation).
 //
-// The concrete types are *DenyEffect, *AllowEffect, *AskEffect, *ModifyEffect, *MessageEffect, *ReturnEffect, *FlowStopEffect, *FlowContinueEffect, *InjectEffect.
-// Schema: draft/effect.schema.json#
+// The concrete types are *DenyEffect, *AllowEffect, *AskEffect, *ModifyEffect,
+// *MessageEffect, *ReturnEffect, *FlowStopEffect, *FlowContinueEffect,
+// *InjectEffect.
 type Effect interface {
 	isEffect()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -17839,9 +19250,8 @@ func bEffect(c *ahprt.Ctx, n ahprt.Node) Effect {
 	return nil
 }
 
-// AllowEffect: Grants the operation without asking the user.
-//
-// Schema: draft/effect.schema.json#/$defs/allowEffect
+// AllowEffect is an object (effect.schema.json#/$defs/allowEffect). Grants the
+// operation without asking the user.
 type AllowEffect struct{}
 
 func (*AllowEffect) isEffect() {}
@@ -17868,7 +19278,8 @@ func bAllowEffect(c *ahprt.Ctx, n ahprt.Node, v *AllowEffect) {
 var sizeAllowEffect ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *AllowEffect) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -17884,7 +19295,8 @@ func (v *AllowEffect) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/effect.schema.json#/$defs/allowEffect.
+// Validate reports whether v, encoded, satisfies
+// draft/effect.schema.json#/$defs/allowEffect.
 func (v *AllowEffect) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEffect_allowEffect)
 }
@@ -17895,19 +19307,20 @@ func (v *AllowEffect) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_allowEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *AllowEffect) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_allowEffect, bAllowEffect)
 }
 
-// NewAllowEffect returns a AllowEffect with its required members; its encoding always carries type "allow".
+// NewAllowEffect returns a new AllowEffect with its required members; its
+// encoding always carries type "allow".
 func NewAllowEffect() *AllowEffect {
 	return &AllowEffect{}
 }
 
-// AskEffect: Requests that the user confirm the operation.
-//
-// Schema: draft/effect.schema.json#/$defs/askEffect
+// AskEffect is an object (effect.schema.json#/$defs/askEffect). Requests that
+// the user confirm the operation.
 type AskEffect struct{}
 
 func (*AskEffect) isEffect() {}
@@ -17934,7 +19347,8 @@ func bAskEffect(c *ahprt.Ctx, n ahprt.Node, v *AskEffect) {
 var sizeAskEffect ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *AskEffect) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -17950,7 +19364,8 @@ func (v *AskEffect) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/effect.schema.json#/$defs/askEffect.
+// Validate reports whether v, encoded, satisfies
+// draft/effect.schema.json#/$defs/askEffect.
 func (v *AskEffect) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEffect_askEffect)
 }
@@ -17961,25 +19376,31 @@ func (v *AskEffect) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_askEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *AskEffect) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_askEffect, bAskEffect)
 }
 
-// NewAskEffect returns a AskEffect with its required members; its encoding always carries type "ask".
+// NewAskEffect returns a new AskEffect with its required members; its encoding
+// always carries type "ask".
 func NewAskEffect() *AskEffect {
 	return &AskEffect{}
 }
 
-// ModifyEffect: Rewrites one target value of the event. The accepted value shape depends on the target; the event-specific contract is enforced by the host.
-//
-// Schema: draft/effect.schema.json#/$defs/modifyEffect
+// ModifyEffect is an object (effect.schema.json#/$defs/modifyEffect). Rewrites
+// one target value of the event. The accepted value shape depends on the
+// target; the event-specific contract is enforced by the host.
 type ModifyEffect struct {
-	// Member "target" (required).
+	// Target is the member "target" (required).
 	Target ModifyEffectTarget
-	// replace swaps in the new value. merge appends to message or text-part lists (keeping order and duplicates) and shallow-merges objects, where a literal null and nested values are taken as they are. Member "operation" (required).
+	// Operation is the member "operation" (required). replace swaps in the new
+	// value. merge appends to message or text-part lists (keeping order and
+	// duplicates) and shallow-merges objects, where a literal null and nested
+	// values are taken as they are.
 	Operation ModifyEffectOperation
-	// New content for the target; see the rules below. Member "value" (required).
+	// Value is the member "value" (required). New content for the target; see
+	// the rules below.
 	Value ahprt.Value
 }
 
@@ -18013,7 +19434,8 @@ func bModifyEffect(c *ahprt.Ctx, n ahprt.Node, v *ModifyEffect) {
 var sizeModifyEffect ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ModifyEffect) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -18035,7 +19457,8 @@ func (v *ModifyEffect) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/effect.schema.json#/$defs/modifyEffect.
+// Validate reports whether v, encoded, satisfies
+// draft/effect.schema.json#/$defs/modifyEffect.
 func (v *ModifyEffect) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEffect_modifyEffect)
 }
@@ -18046,12 +19469,14 @@ func (v *ModifyEffect) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_modifyEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ModifyEffect) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffff63e, vEffect_modifyEffect, bModifyEffect)
 }
 
-// NewModifyEffect returns a ModifyEffect with its required members; its encoding always carries type "modify".
+// NewModifyEffect returns a new ModifyEffect with its required members; its
+// encoding always carries type "modify".
 func NewModifyEffect(target ModifyEffectTarget, operation ModifyEffectOperation, value ahprt.Value) *ModifyEffect {
 	return &ModifyEffect{
 		Operation: operation,
@@ -18060,10 +19485,11 @@ func NewModifyEffect(target ModifyEffectTarget, operation ModifyEffectOperation,
 	}
 }
 
-// ModifyEffectTarget is a string from a fixed list.
+// ModifyEffectTarget is a string from a fixed list
+// (effect.schema.json#/$defs/modifyEffect/properties/target).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/effect.schema.json#/$defs/modifyEffect/properties/target
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ModifyEffectTarget string
 
 // The values of ModifyEffectTarget.
@@ -18079,10 +19505,14 @@ const (
 	ModifyEffectTargetWorkspace    ModifyEffectTarget = "workspace"
 )
 
-// ModifyEffectOperation: replace swaps in the new value. merge appends to message or text-part lists (keeping order and duplicates) and shallow-merges objects, where a literal null and nested values are taken as they are.
+// ModifyEffectOperation is a string from a fixed list
+// (effect.schema.json#/$defs/modifyEffect/properties/operation). replace swaps
+// in the new value. merge appends to message or text-part lists (keeping order
+// and duplicates) and shallow-merges objects, where a literal null and nested
+// values are taken as they are.
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/effect.schema.json#/$defs/modifyEffect/properties/operation
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ModifyEffectOperation string
 
 // The values of ModifyEffectOperation.
@@ -18091,11 +19521,10 @@ const (
 	ModifyEffectOperationMerge   ModifyEffectOperation = "merge"
 )
 
-// MessageEffect: Shows a text to the user.
-//
-// Schema: draft/effect.schema.json#/$defs/messageEffect
+// MessageEffect is an object (effect.schema.json#/$defs/messageEffect). Shows
+// a text to the user.
 type MessageEffect struct {
-	// Member "text" (required).
+	// Text is the member "text" (required).
 	Text string
 }
 
@@ -18125,7 +19554,8 @@ func bMessageEffect(c *ahprt.Ctx, n ahprt.Node, v *MessageEffect) {
 var sizeMessageEffect ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MessageEffect) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -18143,7 +19573,8 @@ func (v *MessageEffect) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/effect.schema.json#/$defs/messageEffect.
+// Validate reports whether v, encoded, satisfies
+// draft/effect.schema.json#/$defs/messageEffect.
 func (v *MessageEffect) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEffect_messageEffect)
 }
@@ -18154,21 +19585,22 @@ func (v *MessageEffect) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_messageEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MessageEffect) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_messageEffect, bMessageEffect)
 }
 
-// NewMessageEffect returns a MessageEffect with its required members; its encoding always carries type "message".
+// NewMessageEffect returns a new MessageEffect with its required members; its
+// encoding always carries type "message".
 func NewMessageEffect(text string) *MessageEffect {
 	return &MessageEffect{Text: text}
 }
 
-// ReturnEffect: Supplies the operation's result directly instead of running it.
-//
-// Schema: draft/effect.schema.json#/$defs/returnEffect
+// ReturnEffect is an object (effect.schema.json#/$defs/returnEffect). Supplies
+// the operation's result directly instead of running it.
 type ReturnEffect struct {
-	// Any JSON value. Member "value" (required).
+	// Value is the member "value" (required). Any JSON value.
 	Value ahprt.Value
 }
 
@@ -18198,7 +19630,8 @@ func bReturnEffect(c *ahprt.Ctx, n ahprt.Node, v *ReturnEffect) {
 var sizeReturnEffect ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ReturnEffect) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -18216,7 +19649,8 @@ func (v *ReturnEffect) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/effect.schema.json#/$defs/returnEffect.
+// Validate reports whether v, encoded, satisfies
+// draft/effect.schema.json#/$defs/returnEffect.
 func (v *ReturnEffect) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEffect_returnEffect)
 }
@@ -18227,21 +19661,22 @@ func (v *ReturnEffect) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_returnEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ReturnEffect) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_returnEffect, bReturnEffect)
 }
 
-// NewReturnEffect returns a ReturnEffect with its required members; its encoding always carries type "return".
+// NewReturnEffect returns a new ReturnEffect with its required members; its
+// encoding always carries type "return".
 func NewReturnEffect(value ahprt.Value) *ReturnEffect {
 	return &ReturnEffect{Value: value}
 }
 
-// FlowStopEffect: Halts the agent's loop.
-//
-// Schema: draft/effect.schema.json#/$defs/flowStopEffect
+// FlowStopEffect is an object (effect.schema.json#/$defs/flowStopEffect).
+// Halts the agent's loop.
 type FlowStopEffect struct {
-	// Member "reason" (required).
+	// Reason is the member "reason" (required).
 	Reason NonEmptyString
 }
 
@@ -18252,7 +19687,8 @@ func (*FlowStopEffect) GetType() string {
 	return "flow"
 }
 
-// bFlowStopEffect fills v, which is zero, from object n of a validated document.
+// bFlowStopEffect fills v, which is zero, from object n of a validated
+// document.
 func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowStopEffect) {
 	d := c.Doc
 	{
@@ -18272,7 +19708,8 @@ func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowStopEffect) {
 var sizeFlowStopEffect ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -18291,7 +19728,8 @@ func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/effect.schema.json#/$defs/flowStopEffect.
+// Validate reports whether v, encoded, satisfies
+// draft/effect.schema.json#/$defs/flowStopEffect.
 func (v *FlowStopEffect) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEffect_flowStopEffect)
 }
@@ -18302,21 +19740,23 @@ func (v *FlowStopEffect) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_flowStopEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *FlowStopEffect) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_flowStopEffect, bFlowStopEffect)
 }
 
-// NewFlowStopEffect returns a FlowStopEffect with its required members; its encoding always carries type "flow", operation "stop".
+// NewFlowStopEffect returns a new FlowStopEffect with its required members;
+// its encoding always carries type "flow", operation "stop".
 func NewFlowStopEffect(reason NonEmptyString) *FlowStopEffect {
 	return &FlowStopEffect{Reason: reason}
 }
 
-// FlowContinueEffect: Keeps the agent's loop going, optionally with an instruction.
-//
-// Schema: draft/effect.schema.json#/$defs/flowContinueEffect
+// FlowContinueEffect is an object
+// (effect.schema.json#/$defs/flowContinueEffect). Keeps the agent's loop
+// going, optionally with an instruction.
 type FlowContinueEffect struct {
-	// Optional member "instruction"; nil when absent.
+	// Instruction is the optional member "instruction" (nil when absent).
 	Instruction *NonEmptyString
 }
 
@@ -18327,7 +19767,8 @@ func (*FlowContinueEffect) GetType() string {
 	return "flow"
 }
 
-// bFlowContinueEffect fills v, which is zero, from object n of a validated document.
+// bFlowContinueEffect fills v, which is zero, from object n of a validated
+// document.
 func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowContinueEffect) {
 	d := c.Doc
 	{
@@ -18348,7 +19789,8 @@ func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowContinueEffect) {
 var sizeFlowContinueEffect ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -18369,7 +19811,8 @@ func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/effect.schema.json#/$defs/flowContinueEffect.
+// Validate reports whether v, encoded, satisfies
+// draft/effect.schema.json#/$defs/flowContinueEffect.
 func (v *FlowContinueEffect) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEffect_flowContinueEffect)
 }
@@ -18380,23 +19823,24 @@ func (v *FlowContinueEffect) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_flowContinueEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *FlowContinueEffect) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_flowContinueEffect, bFlowContinueEffect)
 }
 
-// NewFlowContinueEffect returns a FlowContinueEffect with its required members; its encoding always carries type "flow", operation "continue".
+// NewFlowContinueEffect returns a new FlowContinueEffect with its required
+// members; its encoding always carries type "flow", operation "continue".
 func NewFlowContinueEffect() *FlowContinueEffect {
 	return &FlowContinueEffect{}
 }
 
-// InjectEffect: Appends messages to the model context, now or on the next turn.
-//
-// Schema: draft/effect.schema.json#/$defs/injectEffect
+// InjectEffect is an object (effect.schema.json#/$defs/injectEffect). Appends
+// messages to the model context, now or on the next turn.
 type InjectEffect struct {
-	// Member "deliverAt" (required).
+	// DeliverAt is the member "deliverAt" (required).
 	DeliverAt InjectEffectDeliverAt
-	// Member "value" (required).
+	// Value is the member "value" (required).
 	Value CanonicalMessages
 }
 
@@ -18430,7 +19874,8 @@ func bInjectEffect(c *ahprt.Ctx, n ahprt.Node, v *InjectEffect) {
 var sizeInjectEffect ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InjectEffect) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -18452,7 +19897,8 @@ func (v *InjectEffect) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/effect.schema.json#/$defs/injectEffect.
+// Validate reports whether v, encoded, satisfies
+// draft/effect.schema.json#/$defs/injectEffect.
 func (v *InjectEffect) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vEffect_injectEffect)
 }
@@ -18463,12 +19909,14 @@ func (v *InjectEffect) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_injectEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InjectEffect) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_injectEffect, bInjectEffect)
 }
 
-// NewInjectEffect returns a InjectEffect with its required members; its encoding always carries type "inject", target "context", operation "append".
+// NewInjectEffect returns a new InjectEffect with its required members; its
+// encoding always carries type "inject", target "context", operation "append".
 func NewInjectEffect(deliverAt InjectEffectDeliverAt, value CanonicalMessages) *InjectEffect {
 	return &InjectEffect{
 		DeliverAt: deliverAt,
@@ -18476,10 +19924,11 @@ func NewInjectEffect(deliverAt InjectEffectDeliverAt, value CanonicalMessages) *
 	}
 }
 
-// InjectEffectDeliverAt is a string from a fixed list.
+// InjectEffectDeliverAt is a string from a fixed list
+// (effect.schema.json#/$defs/injectEffect/properties/deliverAt).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type InjectEffectDeliverAt string
 
 // The values of InjectEffectDeliverAt.
@@ -18488,10 +19937,25 @@ const (
 	InjectEffectDeliverAtNextTurn InjectEffectDeliverAt = "next_turn"
 )
 
-// Event: Exactly one of the 32 draft event kinds, told apart by the value of type.
+// Event is one of several object shapes (event.schema.json#). Exactly one of
+// the 32 draft event kinds, told apart by the value of type.
 //
-// The concrete types are *ToolBeforeEvent, *ToolAfterEvent, *SessionStartEvent, *SessionEndEvent, *ConfigChangeBeforeEvent, *ConfigChangeAfterEvent, *ExecutionEventTurnStart, *ExecutionEventTurnFinishBefore, *ExecutionEventTurnEnd, *ExecutionEventTurnProgress, *ExecutionEventModelRequestBefore, *ExecutionEventModelResponseAfter, *ExecutionEventModelError, *ExecutionEventModelSwitchBefore, *ExecutionEventModelSwitchAfter, *ExecutionEventToolPermissionRequest, *ExecutionEventToolPermissionResolved, *ExecutionEventToolProgress, *ExecutionEventToolBatchAfter, *ExecutionEventContextCompactBefore, *ExecutionEventContextCompactAfter, *TaskWorkspaceEventTaskChangeBefore, *TaskWorkspaceEventTaskChangeAfter, *UserAttentionEvent, *UserElicitationRequestEvent, *UserElicitationResultEvent, *UserMessageInboundEvent, *UserMessageOutboundEvent, *TaskWorkspaceEventWorkspaceChangeBefore, *TaskWorkspaceEventWorkspaceChangeAfter, *TaskWorkspaceEventFileChanged, *HookFailureEvent.
-// Schema: draft/event.schema.json#
+// The concrete types are *ToolBeforeEvent, *ToolAfterEvent,
+// *SessionStartEvent, *SessionEndEvent, *ConfigChangeBeforeEvent,
+// *ConfigChangeAfterEvent, *ExecutionEventTurnStart,
+// *ExecutionEventTurnFinishBefore, *ExecutionEventTurnEnd,
+// *ExecutionEventTurnProgress, *ExecutionEventModelRequestBefore,
+// *ExecutionEventModelResponseAfter, *ExecutionEventModelError,
+// *ExecutionEventModelSwitchBefore, *ExecutionEventModelSwitchAfter,
+// *ExecutionEventToolPermissionRequest, *ExecutionEventToolPermissionResolved,
+// *ExecutionEventToolProgress, *ExecutionEventToolBatchAfter,
+// *ExecutionEventContextCompactBefore, *ExecutionEventContextCompactAfter,
+// *TaskWorkspaceEventTaskChangeBefore, *TaskWorkspaceEventTaskChangeAfter,
+// *UserAttentionEvent, *UserElicitationRequestEvent,
+// *UserElicitationResultEvent, *UserMessageInboundEvent,
+// *UserMessageOutboundEvent, *TaskWorkspaceEventWorkspaceChangeBefore,
+// *TaskWorkspaceEventWorkspaceChangeAfter, *TaskWorkspaceEventFileChanged,
+// *HookFailureEvent.
 type Event interface {
 	isEvent()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -18729,41 +20193,47 @@ func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
 	return nil
 }
 
-// ToolBeforeEvent: A tool call is about to run. It names the call, the tool with its input, and the tool path.
-//
-// Schema: draft/tool-before.schema.json#
+// ToolBeforeEvent is an object (tool-before.schema.json#). A tool call is
+// about to run. It names the call, the tool with its input, and the tool path.
 type ToolBeforeEvent struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "call" (required).
+	// Call is the member "call" (required).
 	Call Identity
-	// Member "tool" (required).
+	// Tool is the member "tool" (required).
 	Tool ExecutionEventTool
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path string
-	// Optional member "batch"; nil when absent.
+	// Batch is the optional member "batch" (nil when absent).
 	Batch *ExecutionEventBatch
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -18774,7 +20244,8 @@ func (*ToolBeforeEvent) GetType() string {
 	return "tool.before"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ToolBeforeEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces ToolBeforeEvent
+// implements.
 func (v *ToolBeforeEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -18782,7 +20253,8 @@ func (v *ToolBeforeEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ToolBeforeEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ToolBeforeEvent implements.
 func (v *ToolBeforeEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -18790,7 +20262,8 @@ func (v *ToolBeforeEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ToolBeforeEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ToolBeforeEvent implements.
 func (v *ToolBeforeEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -18798,7 +20271,8 @@ func (v *ToolBeforeEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ToolBeforeEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ToolBeforeEvent implements.
 func (v *ToolBeforeEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -18806,7 +20280,8 @@ func (v *ToolBeforeEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolBeforeEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ToolBeforeEvent implements.
 func (v *ToolBeforeEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -18814,7 +20289,8 @@ func (v *ToolBeforeEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolBeforeEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ToolBeforeEvent implements.
 func (v *ToolBeforeEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -18822,7 +20298,8 @@ func (v *ToolBeforeEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ToolBeforeEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ToolBeforeEvent implements.
 func (v *ToolBeforeEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -18830,7 +20307,8 @@ func (v *ToolBeforeEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolBeforeEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ToolBeforeEvent implements.
 func (v *ToolBeforeEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -18838,7 +20316,8 @@ func (v *ToolBeforeEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolBeforeEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ToolBeforeEvent implements.
 func (v *ToolBeforeEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -18846,7 +20325,8 @@ func (v *ToolBeforeEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bToolBeforeEvent fills v, which is zero, from object n of a validated document.
+// bToolBeforeEvent fills v, which is zero, from object n of a validated
+// document.
 func bToolBeforeEvent(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeEvent) {
 	d := c.Doc
 	{
@@ -18902,7 +20382,8 @@ func bToolBeforeEvent(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeEvent) {
 var sizeToolBeforeEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -18968,7 +20449,8 @@ func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/tool-before.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/tool-before.schema.json#.
 func (v *ToolBeforeEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vToolBefore)
 }
@@ -18979,12 +20461,14 @@ func (v *ToolBeforeEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ToolBeforeEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vToolBefore, bToolBeforeEvent)
 }
 
-// NewToolBeforeEvent returns a ToolBeforeEvent with its required members; its encoding always carries type "tool.before".
+// NewToolBeforeEvent returns a new ToolBeforeEvent with its required members;
+// its encoding always carries type "tool.before".
 func NewToolBeforeEvent(id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ToolBeforeEvent {
 	return &ToolBeforeEvent{
 		Call:   call,
@@ -18996,51 +20480,58 @@ func NewToolBeforeEvent(id string, source string, time string, call Identity, to
 	}
 }
 
-// ToolAfterEvent: A tool call has settled. Every settled call gets exactly one tool.after; outcome says how it ended and execution says whether the tool really ran.
-//
-// Schema: draft/tool-after.schema.json#
+// ToolAfterEvent is an object (tool-after.schema.json#). A tool call has
+// settled. Every settled call gets exactly one tool.after; outcome says how it
+// ended and execution says whether the tool really ran.
 type ToolAfterEvent struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Member "items" (required).
+	// Items is the member "items" (required).
 	Items ModelVisibleItems
-	// Member "outcome" (required).
+	// Outcome is the member "outcome" (required).
 	Outcome ToolOutcome
-	// Member "execution" (required).
+	// Execution is the member "execution" (required).
 	Execution ExecutionEventExecution
-	// Optional member "error"; nil when absent.
+	// Error is the optional member "error" (nil when absent).
 	Error *ExecutionEventError
-	// Optional member "durationMs"; nil when absent.
+	// DurationMs is the optional member "durationMs" (nil when absent).
 	DurationMs *ahprt.Number
-	// Optional member "fileChanges"; nil when absent.
+	// FileChanges is the optional member "fileChanges" (nil when absent).
 	FileChanges []ExecutionEventFilechange
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Optional member "session"; nil when absent.
+	// Session is the optional member "session" (nil when absent).
 	Session *Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Member "call" (required).
+	// Call is the member "call" (required).
 	Call Identity
-	// Member "tool" (required).
+	// Tool is the member "tool" (required).
 	Tool ExecutionEventTool
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path string
-	// Optional member "batch"; nil when absent.
+	// Batch is the optional member "batch" (nil when absent).
 	Batch *ExecutionEventBatch
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -19051,7 +20542,8 @@ func (*ToolAfterEvent) GetType() string {
 	return "tool.after"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces ToolAfterEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces ToolAfterEvent
+// implements.
 func (v *ToolAfterEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -19059,7 +20551,8 @@ func (v *ToolAfterEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces ToolAfterEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// ToolAfterEvent implements.
 func (v *ToolAfterEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -19067,7 +20560,8 @@ func (v *ToolAfterEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces ToolAfterEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// ToolAfterEvent implements.
 func (v *ToolAfterEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -19075,7 +20569,8 @@ func (v *ToolAfterEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces ToolAfterEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// ToolAfterEvent implements.
 func (v *ToolAfterEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -19083,7 +20578,8 @@ func (v *ToolAfterEvent) GetSession() *Session {
 	return v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces ToolAfterEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces ToolAfterEvent implements.
 func (v *ToolAfterEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -19091,7 +20587,8 @@ func (v *ToolAfterEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces ToolAfterEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// ToolAfterEvent implements.
 func (v *ToolAfterEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -19099,7 +20596,8 @@ func (v *ToolAfterEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces ToolAfterEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// ToolAfterEvent implements.
 func (v *ToolAfterEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -19107,7 +20605,8 @@ func (v *ToolAfterEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces ToolAfterEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces ToolAfterEvent implements.
 func (v *ToolAfterEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -19115,7 +20614,8 @@ func (v *ToolAfterEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces ToolAfterEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces ToolAfterEvent implements.
 func (v *ToolAfterEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -19123,7 +20623,8 @@ func (v *ToolAfterEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bToolAfterEvent fills v, which is zero, from object n of a validated document.
+// bToolAfterEvent fills v, which is zero, from object n of a validated
+// document.
 func bToolAfterEvent(c *ahprt.Ctx, n ahprt.Node, v *ToolAfterEvent) {
 	d := c.Doc
 	{
@@ -19192,7 +20693,8 @@ func bToolAfterEvent(c *ahprt.Ctx, n ahprt.Node, v *ToolAfterEvent) {
 var sizeToolAfterEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -19287,12 +20789,14 @@ func (v *ToolAfterEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolAfter)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ToolAfterEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vToolAfter, bToolAfterEvent)
 }
 
-// NewToolAfterEvent returns a ToolAfterEvent with its required members; its encoding always carries type "tool.after".
+// NewToolAfterEvent returns a new ToolAfterEvent with its required members;
+// its encoding always carries type "tool.after".
 func NewToolAfterEvent(items ModelVisibleItems, outcome ToolOutcome, execution ExecutionEventExecution, id string, source string, time string, call Identity, tool ExecutionEventTool, path string) *ToolAfterEvent {
 	return &ToolAfterEvent{
 		Call:      call,
@@ -19307,23 +20811,25 @@ func NewToolAfterEvent(items ModelVisibleItems, outcome ToolOutcome, execution E
 	}
 }
 
-// ExecutionEventFilechange: One file touched by a tool call. A move names the previous path; a created file has no before snapshot and a deleted file has no after snapshot.
-//
-// Schema: draft/execution-event.schema.json#/$defs/fileChange
+// ExecutionEventFilechange is an object
+// (execution-event.schema.json#/$defs/fileChange). One file touched by a tool
+// call. A move names the previous path; a created file has no before snapshot
+// and a deleted file has no after snapshot.
 type ExecutionEventFilechange struct {
-	// Member "path" (required).
+	// Path is the member "path" (required).
 	Path string
-	// Member "change" (required).
+	// Change is the member "change" (required).
 	Change ExecutionEventFilechangeChange
-	// Optional member "previousPath"; nil when absent.
+	// PreviousPath is the optional member "previousPath" (nil when absent).
 	PreviousPath *string
-	// Optional member "before"; nil when absent.
+	// Before is the optional member "before" (nil when absent).
 	Before ContentItem
-	// Optional member "after"; nil when absent.
+	// After is the optional member "after" (nil when absent).
 	After ContentItem
 }
 
-// bExecutionEventFilechange fills v, which is zero, from object n of a validated document.
+// bExecutionEventFilechange fills v, which is zero, from object n of a
+// validated document.
 func bExecutionEventFilechange(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventFilechange) {
 	d := c.Doc
 	{
@@ -19350,7 +20856,8 @@ func bExecutionEventFilechange(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventFile
 var sizeExecutionEventFilechange ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -19389,7 +20896,8 @@ func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/fileChange.
+// Validate reports whether v, encoded, satisfies
+// draft/execution-event.schema.json#/$defs/fileChange.
 func (v *ExecutionEventFilechange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_fileChange)
 }
@@ -19400,15 +20908,17 @@ func (v *ExecutionEventFilechange) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_fileChange)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ExecutionEventFilechange) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_fileChange, bExecutionEventFilechange)
 }
 
-// ExecutionEventFilechangeChange is a string from a fixed list.
+// ExecutionEventFilechangeChange is a string from a fixed list
+// (execution-event.schema.json#/$defs/fileChange/properties/change).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/execution-event.schema.json#/$defs/fileChange/properties/change
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ExecutionEventFilechangeChange string
 
 // The values of ExecutionEventFilechangeChange.
@@ -19419,54 +20929,66 @@ const (
 	ExecutionEventFilechangeChangeMoved    ExecutionEventFilechangeChange = "moved"
 )
 
-// SessionStartEvent: A session starts or resumes. It reports the harness, its permission mode, its static capability manifest and the initial model-visible messages.
-//
-// Schema: draft/session-start.schema.json#
+// SessionStartEvent is an object (session-start.schema.json#). A session
+// starts or resumes. It reports the harness, its permission mode, its static
+// capability manifest and the initial model-visible messages.
 type SessionStartEvent struct {
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Member "items" (required).
+	// Items is the member "items" (required).
 	Items ModelVisibleItems
-	// Member "trigger" (required).
+	// Trigger is the member "trigger" (required).
 	Trigger SessionStartEventTrigger
-	// The earlier session this one continues. Optional member "resumedFrom"; nil when absent.
+	// ResumedFrom is the optional member "resumedFrom" (nil when absent). The
+	// earlier session this one continues.
 	ResumedFrom *Identity
-	// The host's permission mode, in its own words. Member "permissionMode" (required).
+	// PermissionMode is the member "permissionMode" (required). The host's
+	// permission mode, in its own words.
 	PermissionMode string
-	// Member "harness" (required).
+	// Harness is the member "harness" (required).
 	Harness SessionStartEventHarness
-	// The same static manifest that hooks/capabilities returns. Member "manifest" (required).
+	// Manifest is the member "manifest" (required). The same static manifest
+	// that hooks/capabilities returns.
 	Manifest StaticCapabilityManifest
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Member "session" (required).
+	// Session is the member "session" (required).
 	Session Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*SessionStartEvent) isEvent() {}
 
-// GetType returns "session.start", the member "type" of every SessionStartEvent.
+// GetType returns "session.start", the member "type" of every
+// SessionStartEvent.
 func (*SessionStartEvent) GetType() string {
 	return "session.start"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces SessionStartEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces SessionStartEvent
+// implements.
 func (v *SessionStartEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -19474,7 +20996,8 @@ func (v *SessionStartEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces SessionStartEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// SessionStartEvent implements.
 func (v *SessionStartEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -19482,7 +21005,8 @@ func (v *SessionStartEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces SessionStartEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// SessionStartEvent implements.
 func (v *SessionStartEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -19490,7 +21014,8 @@ func (v *SessionStartEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces SessionStartEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// SessionStartEvent implements.
 func (v *SessionStartEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -19498,7 +21023,8 @@ func (v *SessionStartEvent) GetSession() *Session {
 	return &v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces SessionStartEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces SessionStartEvent implements.
 func (v *SessionStartEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -19506,7 +21032,8 @@ func (v *SessionStartEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces SessionStartEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// SessionStartEvent implements.
 func (v *SessionStartEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -19514,7 +21041,8 @@ func (v *SessionStartEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces SessionStartEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// SessionStartEvent implements.
 func (v *SessionStartEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -19522,7 +21050,8 @@ func (v *SessionStartEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces SessionStartEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces SessionStartEvent implements.
 func (v *SessionStartEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -19530,7 +21059,8 @@ func (v *SessionStartEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces SessionStartEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces SessionStartEvent implements.
 func (v *SessionStartEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -19538,7 +21068,8 @@ func (v *SessionStartEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bSessionStartEvent fills v, which is zero, from object n of a validated document.
+// bSessionStartEvent fills v, which is zero, from object n of a validated
+// document.
 func bSessionStartEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionStartEvent) {
 	d := c.Doc
 	{
@@ -19594,7 +21125,8 @@ func bSessionStartEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionStartEvent) {
 var sizeSessionStartEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -19658,7 +21190,8 @@ func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/session-start.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/session-start.schema.json#.
 func (v *SessionStartEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vSessionStart)
 }
@@ -19669,12 +21202,14 @@ func (v *SessionStartEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *SessionStartEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vSessionStart, bSessionStartEvent)
 }
 
-// NewSessionStartEvent returns a SessionStartEvent with its required members; its encoding always carries type "session.start".
+// NewSessionStartEvent returns a new SessionStartEvent with its required
+// members; its encoding always carries type "session.start".
 func NewSessionStartEvent(items ModelVisibleItems, trigger SessionStartEventTrigger, permissionMode string, harness SessionStartEventHarness, manifest StaticCapabilityManifest, id string, source string, time string, session Session) *SessionStartEvent {
 	return &SessionStartEvent{
 		Harness:        harness,
@@ -19689,10 +21224,11 @@ func NewSessionStartEvent(items ModelVisibleItems, trigger SessionStartEventTrig
 	}
 }
 
-// SessionStartEventTrigger is a string from a fixed list.
+// SessionStartEventTrigger is a string from a fixed list
+// (session-start.schema.json#/properties/trigger).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/session-start.schema.json#/properties/trigger
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type SessionStartEventTrigger string
 
 // The values of SessionStartEventTrigger.
@@ -19704,17 +21240,17 @@ const (
 	SessionStartEventTriggerFork    SessionStartEventTrigger = "fork"
 )
 
-// SessionStartEventHarness is an object of the schema.
-//
-// Schema: draft/session-start.schema.json#/properties/harness
+// SessionStartEventHarness is an object
+// (session-start.schema.json#/properties/harness).
 type SessionStartEventHarness struct {
-	// Member "name" (required).
+	// Name is the member "name" (required).
 	Name string
-	// Member "version" (required).
+	// Version is the member "version" (required).
 	Version string
 }
 
-// bSessionStartEventHarness fills v, which is zero, from object n of a validated document.
+// bSessionStartEventHarness fills v, which is zero, from object n of a
+// validated document.
 func bSessionStartEventHarness(c *ahprt.Ctx, n ahprt.Node, v *SessionStartEventHarness) {
 	d := c.Doc
 	{
@@ -19734,7 +21270,8 @@ func bSessionStartEventHarness(c *ahprt.Ctx, n ahprt.Node, v *SessionStartEventH
 var sizeSessionStartEventHarness ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *SessionStartEventHarness) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -19753,7 +21290,8 @@ func (v *SessionStartEventHarness) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/session-start.schema.json#/properties/harness.
+// Validate reports whether v, encoded, satisfies
+// draft/session-start.schema.json#/properties/harness.
 func (v *SessionStartEventHarness) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vSessionStart_harness)
 }
@@ -19764,44 +21302,52 @@ func (v *SessionStartEventHarness) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart_harness)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *SessionStartEventHarness) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vSessionStart_harness, bSessionStartEventHarness)
 }
 
-// SessionEndEvent: A session has ended, with how it ended, why, and optional counters.
-//
-// Schema: draft/session-end.schema.json#
+// SessionEndEvent is an object (session-end.schema.json#). A session has
+// ended, with how it ended, why, and optional counters.
 type SessionEndEvent struct {
-	// Member "outcome" (required).
+	// Outcome is the member "outcome" (required).
 	Outcome SessionEndEventOutcome
-	// Member "reason" (required).
+	// Reason is the member "reason" (required).
 	Reason string
-	// Named session totals, each a non-negative integer. Optional member "counters"; nil when absent.
+	// Counters is the optional member "counters" (nil when absent). Named
+	// session totals, each a non-negative integer.
 	Counters map[string]ahprt.Number
-	// Optional member "turn"; nil when absent.
+	// Turn is the optional member "turn" (nil when absent).
 	Turn *OpenIdentity
-	// Optional member "items"; nil when absent.
+	// Items is the optional member "items" (nil when absent).
 	Items ContentItems
-	// Identifier of this event, unique within its source. Member "id" (required).
+	// ID is the member "id" (required). Identifier of this event, unique
+	// within its source.
 	ID string
-	// URI of the emitting harness or adapter instance. Member "source" (required).
+	// Source is the member "source" (required). URI of the emitting harness or
+	// adapter instance.
 	Source string
-	// When the event was emitted, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event was emitted, as an
+	// RFC 3339 timestamp.
 	Time string
-	// Member "session" (required).
+	// Session is the member "session" (required).
 	Session Session
-	// Id of an earlier event from the same source that caused this one. Must not form a cycle and is never a tool call id. Optional member "parentEventId"; nil when absent.
+	// ParentEventID is the optional member "parentEventId" (nil when absent).
+	// Id of an earlier event from the same source that caused this one. Must
+	// not form a cycle and is never a tool call id.
 	ParentEventID *string
-	// Fields the adapter could not fill, each with the reason. Optional member "gaps"; nil when absent.
+	// Gaps is the optional member "gaps" (nil when absent). Fields the adapter
+	// could not fill, each with the reason.
 	Gaps []EventGap
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native NativeEvent
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Optional member "synthesized"; nil when absent.
+	// Synthesized is the optional member "synthesized" (nil when absent).
 	Synthesized *SynthesizedFlag
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -19812,7 +21358,8 @@ func (*SessionEndEvent) GetType() string {
 	return "session.end"
 }
 
-// GetID returns v.ID (the member "id"); see the interfaces SessionEndEvent implements.
+// GetID returns v.ID (the member "id"); see the interfaces SessionEndEvent
+// implements.
 func (v *SessionEndEvent) GetID() string {
 	if v == nil {
 		return ""
@@ -19820,7 +21367,8 @@ func (v *SessionEndEvent) GetID() string {
 	return v.ID
 }
 
-// GetSource returns v.Source (the member "source"); see the interfaces SessionEndEvent implements.
+// GetSource returns v.Source (the member "source"); see the interfaces
+// SessionEndEvent implements.
 func (v *SessionEndEvent) GetSource() string {
 	if v == nil {
 		return ""
@@ -19828,7 +21376,8 @@ func (v *SessionEndEvent) GetSource() string {
 	return v.Source
 }
 
-// GetTime returns v.Time (the member "time"); see the interfaces SessionEndEvent implements.
+// GetTime returns v.Time (the member "time"); see the interfaces
+// SessionEndEvent implements.
 func (v *SessionEndEvent) GetTime() string {
 	if v == nil {
 		return ""
@@ -19836,7 +21385,8 @@ func (v *SessionEndEvent) GetTime() string {
 	return v.Time
 }
 
-// GetSession returns v.Session (the member "session"); see the interfaces SessionEndEvent implements.
+// GetSession returns v.Session (the member "session"); see the interfaces
+// SessionEndEvent implements.
 func (v *SessionEndEvent) GetSession() *Session {
 	if v == nil {
 		return nil
@@ -19844,7 +21394,8 @@ func (v *SessionEndEvent) GetSession() *Session {
 	return &v.Session
 }
 
-// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see the interfaces SessionEndEvent implements.
+// GetParentEventID returns v.ParentEventID (the member "parentEventId"); see
+// the interfaces SessionEndEvent implements.
 func (v *SessionEndEvent) GetParentEventID() *string {
 	if v == nil {
 		return nil
@@ -19852,7 +21403,8 @@ func (v *SessionEndEvent) GetParentEventID() *string {
 	return v.ParentEventID
 }
 
-// GetGaps returns v.Gaps (the member "gaps"); see the interfaces SessionEndEvent implements.
+// GetGaps returns v.Gaps (the member "gaps"); see the interfaces
+// SessionEndEvent implements.
 func (v *SessionEndEvent) GetGaps() []EventGap {
 	if v == nil {
 		return nil
@@ -19860,7 +21412,8 @@ func (v *SessionEndEvent) GetGaps() []EventGap {
 	return v.Gaps
 }
 
-// GetNative returns v.Native (the member "native"); see the interfaces SessionEndEvent implements.
+// GetNative returns v.Native (the member "native"); see the interfaces
+// SessionEndEvent implements.
 func (v *SessionEndEvent) GetNative() NativeEvent {
 	if v == nil {
 		return nil
@@ -19868,7 +21421,8 @@ func (v *SessionEndEvent) GetNative() NativeEvent {
 	return v.Native
 }
 
-// GetExtensions returns v.Extensions (the member "extensions"); see the interfaces SessionEndEvent implements.
+// GetExtensions returns v.Extensions (the member "extensions"); see the
+// interfaces SessionEndEvent implements.
 func (v *SessionEndEvent) GetExtensions() Extensions {
 	if v == nil {
 		return nil
@@ -19876,7 +21430,8 @@ func (v *SessionEndEvent) GetExtensions() Extensions {
 	return v.Extensions
 }
 
-// GetSynthesized returns v.Synthesized (the member "synthesized"); see the interfaces SessionEndEvent implements.
+// GetSynthesized returns v.Synthesized (the member "synthesized"); see the
+// interfaces SessionEndEvent implements.
 func (v *SessionEndEvent) GetSynthesized() *SynthesizedFlag {
 	if v == nil {
 		return nil
@@ -19884,7 +21439,8 @@ func (v *SessionEndEvent) GetSynthesized() *SynthesizedFlag {
 	return v.Synthesized
 }
 
-// bSessionEndEvent fills v, which is zero, from object n of a validated document.
+// bSessionEndEvent fills v, which is zero, from object n of a validated
+// document.
 func bSessionEndEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionEndEvent) {
 	d := c.Doc
 	{
@@ -19934,7 +21490,8 @@ func bSessionEndEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionEndEvent) {
 var sizeSessionEndEvent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -19996,7 +21553,8 @@ func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/session-end.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/session-end.schema.json#.
 func (v *SessionEndEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vSessionEnd)
 }
@@ -20007,12 +21565,14 @@ func (v *SessionEndEvent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionEnd)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *SessionEndEvent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vSessionEnd, bSessionEndEvent)
 }
 
-// NewSessionEndEvent returns a SessionEndEvent with its required members; its encoding always carries type "session.end".
+// NewSessionEndEvent returns a new SessionEndEvent with its required members;
+// its encoding always carries type "session.end".
 func NewSessionEndEvent(outcome SessionEndEventOutcome, reason string, id string, source string, time string, session Session) *SessionEndEvent {
 	return &SessionEndEvent{
 		ID:      id,
@@ -20024,10 +21584,11 @@ func NewSessionEndEvent(outcome SessionEndEventOutcome, reason string, id string
 	}
 }
 
-// SessionEndEventOutcome is a string from a fixed list.
+// SessionEndEventOutcome is a string from a fixed list
+// (session-end.schema.json#/properties/outcome).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/session-end.schema.json#/properties/outcome
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type SessionEndEventOutcome string
 
 // The values of SessionEndEventOutcome.
@@ -20038,10 +21599,18 @@ const (
 	SessionEndEventOutcomeUnknown   SessionEndEventOutcome = "unknown"
 )
 
-// ExecutionEvent: Turn, model, tool-permission, tool-progress, tool-batch and compaction events, plus the value types they share.
+// ExecutionEvent is one of several object shapes
+// (execution-event.schema.json#). Turn, model, tool-permission, tool-progress,
+// tool-batch and compaction events, plus the value types they share.
 //
-// The concrete types are *ExecutionEventTurnStart, *ExecutionEventTurnFinishBefore, *ExecutionEventTurnEnd, *ExecutionEventTurnProgress, *ExecutionEventModelRequestBefore, *ExecutionEventModelResponseAfter, *ExecutionEventModelError, *ExecutionEventModelSwitchBefore, *ExecutionEventModelSwitchAfter, *ExecutionEventToolPermissionRequest, *ExecutionEventToolPermissionResolved, *ExecutionEventToolProgress, *ExecutionEventToolBatchAfter, *ExecutionEventContextCompactBefore, *ExecutionEventContextCompactAfter.
-// Schema: draft/execution-event.schema.json#
+// The concrete types are *ExecutionEventTurnStart,
+// *ExecutionEventTurnFinishBefore, *ExecutionEventTurnEnd,
+// *ExecutionEventTurnProgress, *ExecutionEventModelRequestBefore,
+// *ExecutionEventModelResponseAfter, *ExecutionEventModelError,
+// *ExecutionEventModelSwitchBefore, *ExecutionEventModelSwitchAfter,
+// *ExecutionEventToolPermissionRequest, *ExecutionEventToolPermissionResolved,
+// *ExecutionEventToolProgress, *ExecutionEventToolBatchAfter,
+// *ExecutionEventContextCompactBefore, *ExecutionEventContextCompactAfter.
 type ExecutionEvent interface {
 	isExecutionEvent()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -20179,13 +21748,21 @@ func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
 	return nil
 }
 
-// SkippedExecution: Matches an object whose execution member has status skipped. Used as an if condition. (raw JSON, as draft/execution-event.schema.json#/$defs/skippedExecution names it.)
+// SkippedExecution is raw JSON
+// (execution-event.schema.json#/$defs/skippedExecution). Matches an object
+// whose execution member has status skipped. Used as an if condition.
 type SkippedExecution = ahprt.Value
 
-// InteractionEvent: Payload overlays for configuration, user-facing and hook-failure events. Each overlay constrains only type and its payload member.
+// InteractionEvent is one of several object shapes
+// (interaction-event.schema.json#). Payload overlays for configuration,
+// user-facing and hook-failure events. Each overlay constrains only type and
+// its payload member.
 //
-// The concrete types are *InteractionEventConfigChangeBefore, *InteractionEventConfigChangeAfter, *InteractionEventUserAttention, *InteractionEventUserElicitationRequest, *InteractionEventUserElicitationResult, *InteractionEventUserMessageInbound, *InteractionEventUserMessageOutbound, *InteractionEventHookFailure.
-// Schema: draft/interaction-event.schema.json#
+// The concrete types are *InteractionEventConfigChangeBefore,
+// *InteractionEventConfigChangeAfter, *InteractionEventUserAttention,
+// *InteractionEventUserElicitationRequest,
+// *InteractionEventUserElicitationResult, *InteractionEventUserMessageInbound,
+// *InteractionEventUserMessageOutbound, *InteractionEventHookFailure.
 type InteractionEvent interface {
 	isInteractionEvent()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -20261,19 +21838,21 @@ func bInteractionEvent(c *ahprt.Ctx, n ahprt.Node) InteractionEvent {
 	return nil
 }
 
-// InterceptDenyResponse: Narrow view of an intercept result whose effects list holds exactly one deny effect.
-//
-// Schema: draft/intercept-deny-response.schema.json#
+// InterceptDenyResponse is an object (intercept-deny-response.schema.json#).
+// Narrow view of an intercept result whose effects list holds exactly one deny
+// effect.
 type InterceptDenyResponse struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCResponseID
-	// Member "result" (required).
+	// Result is the member "result" (required).
 	Result InterceptDenyResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptDenyResponse fills v, which is zero, from object n of a validated document.
+// bInterceptDenyResponse fills v, which is zero, from object n of a validated
+// document.
 func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse) {
 	d := c.Doc
 	{
@@ -20295,7 +21874,8 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse
 var sizeInterceptDenyResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -20317,7 +21897,8 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/intercept-deny-response.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/intercept-deny-response.schema.json#.
 func (v *InterceptDenyResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptDenyResponse)
 }
@@ -20328,12 +21909,14 @@ func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptDenyResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
-// NewInterceptDenyResponse returns a InterceptDenyResponse with its required members; its encoding always carries jsonrpc "2.0".
+// NewInterceptDenyResponse returns a new InterceptDenyResponse with its
+// required members; its encoding always carries jsonrpc "2.0".
 func NewInterceptDenyResponse(id JSONRPCResponseID, result InterceptDenyResponseResult) *InterceptDenyResponse {
 	return &InterceptDenyResponse{
 		ID:     id,
@@ -20341,19 +21924,20 @@ func NewInterceptDenyResponse(id JSONRPCResponseID, result InterceptDenyResponse
 	}
 }
 
-// InterceptDenyResponseResult is an object of the schema.
-//
-// Schema: draft/common.schema.json#/$defs/successResponse/properties/result
+// InterceptDenyResponseResult is an object
+// (common.schema.json#/$defs/successResponse/properties/result).
 type InterceptDenyResponseResult struct {
-	// Member "effects" (required).
+	// Effects is the member "effects" (required).
 	Effects []DenyEffect
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptDenyResponseResult fills v, which is zero, from object n of a validated document.
+// bInterceptDenyResponseResult fills v, which is zero, from object n of a
+// validated document.
 func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponseResult) {
 	d := c.Doc
 	{
@@ -20375,7 +21959,8 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyRe
 var sizeInterceptDenyResponseResult ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -20399,7 +21984,8 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/successResponse/properties/result.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/successResponse/properties/result.
 func (v *InterceptDenyResponseResult) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged3)
 }
@@ -20410,29 +21996,34 @@ func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged3)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged3, bInterceptDenyResponseResult)
 }
 
-// NewInterceptDenyResponseResult returns a InterceptDenyResponseResult with its required members; its encoding always carries protocolVersion "draft".
+// NewInterceptDenyResponseResult returns a new InterceptDenyResponseResult
+// with its required members; its encoding always carries protocolVersion
+// "draft".
 func NewInterceptDenyResponseResult(effects []DenyEffect) *InterceptDenyResponseResult {
 	return &InterceptDenyResponseResult{Effects: effects}
 }
 
-// InterceptNoEffectResponse: Narrow view of an intercept result whose effects list is empty.
-//
-// Schema: draft/intercept-no-effect-response.schema.json#
+// InterceptNoEffectResponse is an object
+// (intercept-no-effect-response.schema.json#). Narrow view of an intercept
+// result whose effects list is empty.
 type InterceptNoEffectResponse struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCResponseID
-	// Member "result" (required).
+	// Result is the member "result" (required).
 	Result InterceptNoEffectResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptNoEffectResponse fills v, which is zero, from object n of a validated document.
+// bInterceptNoEffectResponse fills v, which is zero, from object n of a
+// validated document.
 func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponse) {
 	d := c.Doc
 	{
@@ -20454,7 +22045,8 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffect
 var sizeInterceptNoEffectResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -20476,7 +22068,8 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/intercept-no-effect-response.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/intercept-no-effect-response.schema.json#.
 func (v *InterceptNoEffectResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptNoEffectResponse)
 }
@@ -20487,12 +22080,14 @@ func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptNoEffectResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
-// NewInterceptNoEffectResponse returns a InterceptNoEffectResponse with its required members; its encoding always carries jsonrpc "2.0".
+// NewInterceptNoEffectResponse returns a new InterceptNoEffectResponse with
+// its required members; its encoding always carries jsonrpc "2.0".
 func NewInterceptNoEffectResponse(id JSONRPCResponseID, result InterceptNoEffectResponseResult) *InterceptNoEffectResponse {
 	return &InterceptNoEffectResponse{
 		ID:     id,
@@ -20500,19 +22095,20 @@ func NewInterceptNoEffectResponse(id JSONRPCResponseID, result InterceptNoEffect
 	}
 }
 
-// InterceptNoEffectResponseResult is an object of the schema.
-//
-// Schema: draft/common.schema.json#/$defs/successResponse/properties/result
+// InterceptNoEffectResponseResult is an object
+// (common.schema.json#/$defs/successResponse/properties/result).
 type InterceptNoEffectResponseResult struct {
-	// Member "effects" (required).
+	// Effects is the member "effects" (required).
 	Effects []ahprt.Value
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptNoEffectResponseResult fills v, which is zero, from object n of a validated document.
+// bInterceptNoEffectResponseResult fills v, which is zero, from object n of a
+// validated document.
 func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponseResult) {
 	d := c.Doc
 	{
@@ -20534,7 +22130,8 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNo
 var sizeInterceptNoEffectResponseResult ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -20558,7 +22155,8 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/successResponse/properties/result.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/successResponse/properties/result.
 func (v *InterceptNoEffectResponseResult) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged4)
 }
@@ -20569,31 +22167,37 @@ func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged4)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged4, bInterceptNoEffectResponseResult)
 }
 
-// NewInterceptNoEffectResponseResult returns a InterceptNoEffectResponseResult with its required members; its encoding always carries protocolVersion "draft".
+// NewInterceptNoEffectResponseResult returns a new
+// InterceptNoEffectResponseResult with its required members; its encoding
+// always carries protocolVersion "draft".
 func NewInterceptNoEffectResponseResult(effects []ahprt.Value) *InterceptNoEffectResponseResult {
 	return &InterceptNoEffectResponseResult{Effects: effects}
 }
 
-// InterceptRequest: hooks/intercept: asks a backend to decide on an interceptable event. Carries the event, the capabilities offered for it, optional extensions and the control state accumulated so far.
-//
-// Schema: draft/intercept-request.schema.json#
+// InterceptRequest is an object (intercept-request.schema.json#).
+// hooks/intercept: asks a backend to decide on an interceptable event. Carries
+// the event, the capabilities offered for it, optional extensions and the
+// control state accumulated so far.
 type InterceptRequest struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCID
-	// Member "params" (required).
+	// Params is the member "params" (required).
 	Params InterceptRequestParams
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InterceptRequest) isWireMessage() {}
 
-// bInterceptRequest fills v, which is zero, from object n of a validated document.
+// bInterceptRequest fills v, which is zero, from object n of a validated
+// document.
 func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
 	d := c.Doc
 	{
@@ -20616,7 +22220,8 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
 var sizeInterceptRequest ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -20639,7 +22244,8 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/intercept-request.schema.json#.
 func (v *InterceptRequest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest)
 }
@@ -20650,12 +22256,15 @@ func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0x87c001e0c14c200, vInterceptRequest, bInterceptRequest)
 }
 
-// NewInterceptRequest returns a InterceptRequest with its required members; its encoding always carries jsonrpc "2.0", method "hooks/intercept".
+// NewInterceptRequest returns a new InterceptRequest with its required
+// members; its encoding always carries jsonrpc "2.0", method
+// "hooks/intercept".
 func NewInterceptRequest(id JSONRPCID, params InterceptRequestParams) *InterceptRequest {
 	return &InterceptRequest{
 		ID:     id,
@@ -20663,23 +22272,26 @@ func NewInterceptRequest(id JSONRPCID, params InterceptRequestParams) *Intercept
 	}
 }
 
-// InterceptRequestParams is an object of the schema.
-//
-// Schema: draft/common.schema.json#/$defs/request/properties/params
+// InterceptRequestParams is an object
+// (common.schema.json#/$defs/request/properties/params).
 type InterceptRequestParams struct {
-	// A catalogue event that is also one of the interceptable events. Member "event" (required).
+	// Event is the member "event" (required). A catalogue event that is also
+	// one of the interceptable events.
 	Event Event
-	// Member "capabilities" (required).
+	// Capabilities is the member "capabilities" (required).
 	Capabilities Capabilities
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Control state built up by earlier backends in the decision chain. Optional member "state"; nil when absent.
+	// State is the optional member "state" (nil when absent). Control state
+	// built up by earlier backends in the decision chain.
 	State *InterceptRequestParamsState
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptRequestParams fills v, which is zero, from object n of a validated document.
+// bInterceptRequestParams fills v, which is zero, from object n of a validated
+// document.
 func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParams) {
 	d := c.Doc
 	{
@@ -20707,7 +22319,8 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestPara
 var sizeInterceptRequestParams ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -20741,7 +22354,8 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/request/properties/params.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/request/properties/params.
 func (v *InterceptRequestParams) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged5)
 }
@@ -20752,12 +22366,14 @@ func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged5)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0x87c001e0c14c200, vCommon_merged5, bInterceptRequestParams)
 }
 
-// NewInterceptRequestParams returns a InterceptRequestParams with its required members; its encoding always carries protocolVersion "draft".
+// NewInterceptRequestParams returns a new InterceptRequestParams with its
+// required members; its encoding always carries protocolVersion "draft".
 func NewInterceptRequestParams(event Event, capabilities Capabilities) *InterceptRequestParams {
 	return &InterceptRequestParams{
 		Capabilities: capabilities,
@@ -20765,25 +22381,28 @@ func NewInterceptRequestParams(event Event, capabilities Capabilities) *Intercep
 	}
 }
 
-// InterceptRequestParamsState: Control state built up by earlier backends in the decision chain.
-//
-// Schema: draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state
+// InterceptRequestParamsState is an object
+// (intercept-request.schema.json#/allOf/1/properties/params/properties/state).
+// Control state built up by earlier backends in the decision chain.
 type InterceptRequestParamsState struct {
-	// Member "permission" (required).
+	// Permission is the member "permission" (required).
 	Permission InterceptRequestParamsStatePermission
-	// The value proposed so far, or null. Member "candidate" (required).
+	// Candidate is the member "candidate" (required). The value proposed so
+	// far, or null.
 	Candidate InterceptRequestParamsStateCandidate
-	// Optional member "flow"; nil when absent.
+	// Flow is the optional member "flow" (nil when absent).
 	Flow *InterceptRequestParamsStateFlow
-	// Optional member "instructions"; nil when absent.
+	// Instructions is the optional member "instructions" (nil when absent).
 	Instructions []NonEmptyString
-	// Optional member "injections"; nil when absent.
+	// Injections is the optional member "injections" (nil when absent).
 	Injections []ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptRequestParamsState fills v, which is zero, from object n of a validated document.
+// bInterceptRequestParamsState fills v, which is zero, from object n of a
+// validated document.
 func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParamsState) {
 	d := c.Doc
 	{
@@ -20811,7 +22430,8 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node, v *InterceptReques
 var sizeInterceptRequestParamsState ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -20844,7 +22464,8 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
+// Validate reports whether v, encoded, satisfies
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
 func (v *InterceptRequestParamsState) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state)
 }
@@ -20855,15 +22476,17 @@ func (v *InterceptRequestParamsState) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptRequestParamsState) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state, bInterceptRequestParamsState)
 }
 
-// InterceptRequestParamsStatePermission is a string from a fixed list.
+// InterceptRequestParamsStatePermission is a string from a fixed list
+// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type InterceptRequestParamsStatePermission string
 
 // The values of InterceptRequestParamsStatePermission.
@@ -20874,17 +22497,18 @@ const (
 	InterceptRequestParamsStatePermissionDeny  InterceptRequestParamsStatePermission = "deny"
 )
 
-// InterceptRequestParamsStateCandidate: The value proposed so far, or null.
+// InterceptRequestParamsStateCandidate is a value of one of several JSON kinds
+// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate).
+// The value proposed so far, or null.
 // Exactly one field is set.
-//
-// Schema: draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate
 type InterceptRequestParamsStateCandidate struct {
 	// Null is set for the JSON null.
 	Null   bool
 	Object *InterceptRequestParamsStateCandidateObject
 }
 
-// bInterceptRequestParamsStateCandidate fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+// bInterceptRequestParamsStateCandidate fills v, which is zero, from value n
+// of a validated document (one field, for its JSON kind).
 func bInterceptRequestParamsStateCandidate(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParamsStateCandidate) {
 	d := c.Doc
 	switch d.Kind(n) {
@@ -20913,7 +22537,8 @@ func (v *InterceptRequestParamsStateCandidate) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
+// Validate reports whether v, encoded, satisfies
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
 func (v *InterceptRequestParamsStateCandidate) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state_candidate)
 }
@@ -20924,24 +22549,28 @@ func (v *InterceptRequestParamsStateCandidate) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state_candidate)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptRequestParamsStateCandidate) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate, bInterceptRequestParamsStateCandidate)
 }
 
-// InterceptRequestParamsStateCandidateObject is an object of the schema.
-//
-// Schema: draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1
+// InterceptRequestParamsStateCandidateObject is an object
+// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1).
 type InterceptRequestParamsStateCandidateObject struct {
-	// Any JSON value. Member "value" (required).
+	// Value is the member "value" (required). Any JSON value.
 	Value ahprt.Value
-	// Optional details on where the candidate came from. Which subscription produced it stays inside the harness and proves nothing. Optional member "provenance"; nil when absent.
+	// Provenance is the optional member "provenance" (nil when absent).
+	// Optional details on where the candidate came from. Which subscription
+	// produced it stays inside the harness and proves nothing.
 	Provenance ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptRequestParamsStateCandidateObject fills v, which is zero, from object n of a validated document.
+// bInterceptRequestParamsStateCandidateObject fills v, which is zero, from
+// object n of a validated document.
 func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParamsStateCandidateObject) {
 	d := c.Doc
 	{
@@ -20962,7 +22591,8 @@ func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node, v *
 var sizeInterceptRequestParamsStateCandidateObject ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -20985,7 +22615,8 @@ func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
+// Validate reports whether v, encoded, satisfies
+// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
 func (v *InterceptRequestParamsStateCandidateObject) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
 }
@@ -20996,15 +22627,17 @@ func (v *InterceptRequestParamsStateCandidateObject) MarshalJSON() ([]byte, erro
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptRequestParamsStateCandidateObject) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1, bInterceptRequestParamsStateCandidateObject)
 }
 
-// InterceptRequestParamsStateFlow is a string from a fixed list.
+// InterceptRequestParamsStateFlow is a string from a fixed list
+// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type InterceptRequestParamsStateFlow string
 
 // The values of InterceptRequestParamsStateFlow.
@@ -21014,21 +22647,23 @@ const (
 	InterceptRequestParamsStateFlowContinue InterceptRequestParamsStateFlow = "continue"
 )
 
-// InterceptResponse: Successful reply to hooks/intercept: the protocol version and an ordered effects list, which may be empty.
-//
-// Schema: draft/intercept-response.schema.json#
+// InterceptResponse is an object (intercept-response.schema.json#). Successful
+// reply to hooks/intercept: the protocol version and an ordered effects list,
+// which may be empty.
 type InterceptResponse struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCResponseID
-	// Member "result" (required).
+	// Result is the member "result" (required).
 	Result InterceptResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InterceptResponse) isWireMessage() {}
 
-// bInterceptResponse fills v, which is zero, from object n of a validated document.
+// bInterceptResponse fills v, which is zero, from object n of a validated
+// document.
 func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponse) {
 	d := c.Doc
 	{
@@ -21050,7 +22685,8 @@ func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponse) {
 var sizeInterceptResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -21072,7 +22708,8 @@ func (v *InterceptResponse) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/intercept-response.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/intercept-response.schema.json#.
 func (v *InterceptResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptResponse)
 }
@@ -21083,12 +22720,14 @@ func (v *InterceptResponse) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptResponse) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffff63e, vInterceptResponse, bInterceptResponse)
 }
 
-// NewInterceptResponse returns a InterceptResponse with its required members; its encoding always carries jsonrpc "2.0".
+// NewInterceptResponse returns a new InterceptResponse with its required
+// members; its encoding always carries jsonrpc "2.0".
 func NewInterceptResponse(id JSONRPCResponseID, result InterceptResponseResult) *InterceptResponse {
 	return &InterceptResponse{
 		ID:     id,
@@ -21096,19 +22735,20 @@ func NewInterceptResponse(id JSONRPCResponseID, result InterceptResponseResult) 
 	}
 }
 
-// InterceptResponseResult is an object of the schema.
-//
-// Schema: draft/common.schema.json#/$defs/successResponse/properties/result
+// InterceptResponseResult is an object
+// (common.schema.json#/$defs/successResponse/properties/result).
 type InterceptResponseResult struct {
-	// Member "effects" (required).
+	// Effects is the member "effects" (required).
 	Effects []Effect
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptResponseResult fills v, which is zero, from object n of a validated document.
+// bInterceptResponseResult fills v, which is zero, from object n of a
+// validated document.
 func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponseResult) {
 	d := c.Doc
 	{
@@ -21130,7 +22770,8 @@ func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponseRe
 var sizeInterceptResponseResult ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -21154,7 +22795,8 @@ func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/successResponse/properties/result.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/successResponse/properties/result.
 func (v *InterceptResponseResult) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged6)
 }
@@ -21165,20 +22807,25 @@ func (v *InterceptResponseResult) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged6)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptResponseResult) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffff63e, vCommon_merged6, bInterceptResponseResult)
 }
 
-// NewInterceptResponseResult returns a InterceptResponseResult with its required members; its encoding always carries protocolVersion "draft".
+// NewInterceptResponseResult returns a new InterceptResponseResult with its
+// required members; its encoding always carries protocolVersion "draft".
 func NewInterceptResponseResult(effects []Effect) *InterceptResponseResult {
 	return &InterceptResponseResult{Effects: effects}
 }
 
-// JSONRPCMessage: Exactly one of the four JSON-RPC 2.0 envelope shapes. Only the envelope is checked; method payloads are left to the method documents.
+// JSONRPCMessage is one of several object shapes
+// (json-rpc-message.schema.json#). Exactly one of the four JSON-RPC 2.0
+// envelope shapes. Only the envelope is checked; method payloads are left to
+// the method documents.
 //
-// The concrete types are *JSONRPCRequest, *JSONRPCNotification, *JSONRPCSuccessResponse, *JSONRPCErrorResponse.
-// Schema: draft/json-rpc-message.schema.json#
+// The concrete types are *JSONRPCRequest, *JSONRPCNotification,
+// *JSONRPCSuccessResponse, *JSONRPCErrorResponse.
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -21244,21 +22891,21 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	return nil
 }
 
-// MCPElicitationBooleanSchema: Boolean field
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/BooleanSchema
+// MCPElicitationBooleanSchema is an object
+// (mcp-elicitation.schema.json#/$defs/BooleanSchema). Boolean field.
 type MCPElicitationBooleanSchema struct {
-	// Optional member "title"; nil when absent.
+	// Title is the optional member "title" (nil when absent).
 	Title *string
-	// Optional member "description"; nil when absent.
+	// Description is the optional member "description" (nil when absent).
 	Description *string
-	// Optional member "default"; nil when absent.
+	// Default is the optional member "default" (nil when absent).
 	Default *bool
 }
 
 func (*MCPElicitationBooleanSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationBooleanSchema implements.
+// GetTitle returns v.Title (the member "title"); see the interfaces
+// MCPElicitationBooleanSchema implements.
 func (v *MCPElicitationBooleanSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -21266,7 +22913,8 @@ func (v *MCPElicitationBooleanSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationBooleanSchema implements.
+// GetDescription returns v.Description (the member "description"); see the
+// interfaces MCPElicitationBooleanSchema implements.
 func (v *MCPElicitationBooleanSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -21274,7 +22922,8 @@ func (v *MCPElicitationBooleanSchema) GetDescription() *string {
 	return v.Description
 }
 
-// bMCPElicitationBooleanSchema fills v, which is zero, from object n of a validated document.
+// bMCPElicitationBooleanSchema fills v, which is zero, from object n of a
+// validated document.
 func bMCPElicitationBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationBooleanSchema) {
 	d := c.Doc
 	var slab0 *[2]string
@@ -21307,7 +22956,8 @@ func bMCPElicitationBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationB
 var sizeMCPElicitationBooleanSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -21335,7 +22985,8 @@ func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
 func (v *MCPElicitationBooleanSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_booleanSchema)
 }
@@ -21346,37 +22997,47 @@ func (v *MCPElicitationBooleanSchema) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_booleanSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationBooleanSchema) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
 }
 
-// NewMCPElicitationBooleanSchema returns a MCPElicitationBooleanSchema with its required members; its encoding always carries type "boolean".
+// NewMCPElicitationBooleanSchema returns a new MCPElicitationBooleanSchema
+// with its required members; its encoding always carries type "boolean".
 func NewMCPElicitationBooleanSchema() *MCPElicitationBooleanSchema {
 	return &MCPElicitationBooleanSchema{}
 }
 
-// MCPElicitationElicitRequestFormParams: Asks the client to collect non-sensitive values through a form built from requestedSchema. mode may be left out.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams
+// MCPElicitationElicitRequestFormParams is an object
+// (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams). Asks the
+// client to collect non-sensitive values through a form built from
+// requestedSchema. mode may be left out.
 type MCPElicitationElicitRequestFormParams struct {
-	// Optional member "_meta"; nil when absent.
+	// Meta is the optional member "_meta" (nil when absent).
 	Meta *RequestMeta
-	// Text shown to the user explaining what is asked for. Member "message" (required).
+	// Message is the member "message" (required). Text shown to the user
+	// explaining what is asked for.
 	Message string
-	// Set Mode to write the member "mode" with its only value, "form".
+	// Mode, when set, writes the member "mode" with its only value, "form".
 	Mode bool
-	// A flat object schema: each top-level property uses one of the primitive forms, with no nesting. Member "requestedSchema" (required).
+	// RequestedSchema is the member "requestedSchema" (required). A flat
+	// object schema: each top-level property uses one of the primitive forms,
+	// with no nesting.
 	RequestedSchema MCPElicitationElicitRequestFormParamsRequestedSchema
-	// Present when the caller wants the request run as a task; only valid if the receiver advertised task support for this request type. Optional member "task"; nil when absent.
+	// Task is the optional member "task" (nil when absent). Present when the
+	// caller wants the request run as a task; only valid if the receiver
+	// advertised task support for this request type.
 	Task *MCPElicitationTaskMetadata
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*MCPElicitationElicitRequestFormParams) isMCPElicitationElicitRequestParams() {}
 
-// GetMeta returns v.Meta (the member "_meta"); see the interfaces MCPElicitationElicitRequestFormParams implements.
+// GetMeta returns v.Meta (the member "_meta"); see the interfaces
+// MCPElicitationElicitRequestFormParams implements.
 func (v *MCPElicitationElicitRequestFormParams) GetMeta() *RequestMeta {
 	if v == nil {
 		return nil
@@ -21384,7 +23045,8 @@ func (v *MCPElicitationElicitRequestFormParams) GetMeta() *RequestMeta {
 	return v.Meta
 }
 
-// GetMessage returns v.Message (the member "message"); see the interfaces MCPElicitationElicitRequestFormParams implements.
+// GetMessage returns v.Message (the member "message"); see the interfaces
+// MCPElicitationElicitRequestFormParams implements.
 func (v *MCPElicitationElicitRequestFormParams) GetMessage() string {
 	if v == nil {
 		return ""
@@ -21392,7 +23054,8 @@ func (v *MCPElicitationElicitRequestFormParams) GetMessage() string {
 	return v.Message
 }
 
-// GetTask returns v.Task (the member "task"); see the interfaces MCPElicitationElicitRequestFormParams implements.
+// GetTask returns v.Task (the member "task"); see the interfaces
+// MCPElicitationElicitRequestFormParams implements.
 func (v *MCPElicitationElicitRequestFormParams) GetTask() *MCPElicitationTaskMetadata {
 	if v == nil {
 		return nil
@@ -21400,7 +23063,8 @@ func (v *MCPElicitationElicitRequestFormParams) GetTask() *MCPElicitationTaskMet
 	return v.Task
 }
 
-// bMCPElicitationElicitRequestFormParams fills v, which is zero, from object n of a validated document.
+// bMCPElicitationElicitRequestFormParams fills v, which is zero, from object n
+// of a validated document.
 func bMCPElicitationElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitRequestFormParams) {
 	d := c.Doc
 	{
@@ -21431,7 +23095,8 @@ func bMCPElicitationElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, v *MCPEl
 var sizeMCPElicitationElicitRequestFormParams ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -21463,7 +23128,8 @@ func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
 func (v *MCPElicitationElicitRequestFormParams) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestFormParams)
 }
@@ -21474,18 +23140,20 @@ func (v *MCPElicitationElicitRequestFormParams) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationElicitRequestFormParams) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
 }
 
-// RequestMeta: MCP _meta object of a request. It is open; progressToken, if given, asks for progress notifications.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/requestMeta
+// RequestMeta is an object (mcp-elicitation.schema.json#/$defs/requestMeta).
+// MCP _meta object of a request. It is open; progressToken, if given, asks for
+// progress notifications.
 type RequestMeta struct {
-	// Optional member "progressToken"; nil when absent.
+	// ProgressToken is the optional member "progressToken" (nil when absent).
 	ProgressToken *MCPElicitationProgressToken
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -21510,7 +23178,8 @@ func bRequestMeta(c *ahprt.Ctx, n ahprt.Node, v *RequestMeta) {
 var sizeRequestMeta ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *RequestMeta) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -21531,7 +23200,8 @@ func (v *RequestMeta) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/requestMeta.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/requestMeta.
 func (v *RequestMeta) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_requestMeta)
 }
@@ -21542,21 +23212,23 @@ func (v *RequestMeta) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_requestMeta)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *RequestMeta) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
 }
 
-// MCPElicitationProgressToken: Opaque token that ties progress notifications to a request.
+// MCPElicitationProgressToken is a value of one of several JSON kinds
+// (mcp-elicitation.schema.json#/$defs/ProgressToken). Opaque token that ties
+// progress notifications to a request.
 // Exactly one field is set.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/ProgressToken
 type MCPElicitationProgressToken struct {
 	Number *ahprt.Number
 	String *string
 }
 
-// bMCPElicitationProgressToken fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+// bMCPElicitationProgressToken fills v, which is zero, from value n of a
+// validated document (one field, for its JSON kind).
 func bMCPElicitationProgressToken(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationProgressToken) {
 	d := c.Doc
 	switch d.Kind(n) {
@@ -21586,7 +23258,8 @@ func (v *MCPElicitationProgressToken) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ProgressToken.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/ProgressToken.
 func (v *MCPElicitationProgressToken) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_progressToken)
 }
@@ -21597,24 +23270,27 @@ func (v *MCPElicitationProgressToken) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_progressToken)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationProgressToken) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
-// MCPElicitationElicitRequestFormParamsRequestedSchema: A flat object schema: each top-level property uses one of the primitive forms, with no nesting.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema
+// MCPElicitationElicitRequestFormParamsRequestedSchema is an object
+// (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema).
+// A flat object schema: each top-level property uses one of the primitive
+// forms, with no nesting.
 type MCPElicitationElicitRequestFormParamsRequestedSchema struct {
-	// Optional member "$schema"; nil when absent.
+	// Schema is the optional member "$schema" (nil when absent).
 	Schema *string
-	// Member "properties" (required).
+	// Properties is the member "properties" (required).
 	Properties map[string]MCPElicitationPrimitiveSchemaDefinition
-	// Optional member "required"; nil when absent.
+	// Required is the optional member "required" (nil when absent).
 	Required []string
 }
 
-// bMCPElicitationElicitRequestFormParamsRequestedSchema fills v, which is zero, from object n of a validated document.
+// bMCPElicitationElicitRequestFormParamsRequestedSchema fills v, which is
+// zero, from object n of a validated document.
 func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitRequestFormParamsRequestedSchema) {
 	d := c.Doc
 	{
@@ -21638,7 +23314,8 @@ func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt
 var sizeMCPElicitationElicitRequestFormParamsRequestedSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -21665,7 +23342,8 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []by
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
@@ -21676,20 +23354,31 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams_requestedSchema, bMCPElicitationElicitRequestFormParamsRequestedSchema)
 }
 
-// NewMCPElicitationElicitRequestFormParamsRequestedSchema returns a MCPElicitationElicitRequestFormParamsRequestedSchema with its required members; its encoding always carries type "object".
+// NewMCPElicitationElicitRequestFormParamsRequestedSchema returns a new
+// MCPElicitationElicitRequestFormParamsRequestedSchema with its required
+// members; its encoding always carries type "object".
 func NewMCPElicitationElicitRequestFormParamsRequestedSchema(properties map[string]MCPElicitationPrimitiveSchemaDefinition) *MCPElicitationElicitRequestFormParamsRequestedSchema {
 	return &MCPElicitationElicitRequestFormParamsRequestedSchema{Properties: properties}
 }
 
-// MCPElicitationPrimitiveSchemaDefinition: One form field: a string, number, boolean, or single- or multi-select enum. Objects and nested arrays are not allowed.
+// MCPElicitationPrimitiveSchemaDefinition is one of several object shapes
+// (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition). One form
+// field: a string, number, boolean, or single- or multi-select enum. Objects
+// and nested arrays are not allowed.
 //
-// The concrete types are *MCPElicitationStringSchema, *MCPElicitationNumberSchema, *MCPElicitationBooleanSchema, *MCPElicitationUntitledSingleSelectEnumSchema, *MCPElicitationTitledSingleSelectEnumSchema, *MCPElicitationUntitledMultiSelectEnumSchema, *MCPElicitationTitledMultiSelectEnumSchema, *MCPElicitationLegacyTitledEnumSchema.
-// Schema: draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition
+// The concrete types are *MCPElicitationStringSchema,
+// *MCPElicitationNumberSchema, *MCPElicitationBooleanSchema,
+// *MCPElicitationUntitledSingleSelectEnumSchema,
+// *MCPElicitationTitledSingleSelectEnumSchema,
+// *MCPElicitationUntitledMultiSelectEnumSchema,
+// *MCPElicitationTitledMultiSelectEnumSchema,
+// *MCPElicitationLegacyTitledEnumSchema.
 type MCPElicitationPrimitiveSchemaDefinition interface {
 	isMCPElicitationPrimitiveSchemaDefinition()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -21775,27 +23464,27 @@ func bMCPElicitationPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) MCPEli
 	return nil
 }
 
-// MCPElicitationStringSchema: String field
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/StringSchema
+// MCPElicitationStringSchema is an object
+// (mcp-elicitation.schema.json#/$defs/StringSchema). String field.
 type MCPElicitationStringSchema struct {
-	// Optional member "title"; nil when absent.
+	// Title is the optional member "title" (nil when absent).
 	Title *string
-	// Optional member "description"; nil when absent.
+	// Description is the optional member "description" (nil when absent).
 	Description *string
-	// Optional member "default"; nil when absent.
+	// Default is the optional member "default" (nil when absent).
 	Default *string
-	// Optional member "format"; nil when absent.
+	// Format is the optional member "format" (nil when absent).
 	Format *MCPElicitationStringSchemaFormat
-	// Optional member "minLength"; nil when absent.
+	// MinLength is the optional member "minLength" (nil when absent).
 	MinLength *ahprt.Number
-	// Optional member "maxLength"; nil when absent.
+	// MaxLength is the optional member "maxLength" (nil when absent).
 	MaxLength *ahprt.Number
 }
 
 func (*MCPElicitationStringSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationStringSchema implements.
+// GetTitle returns v.Title (the member "title"); see the interfaces
+// MCPElicitationStringSchema implements.
 func (v *MCPElicitationStringSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -21803,7 +23492,8 @@ func (v *MCPElicitationStringSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationStringSchema implements.
+// GetDescription returns v.Description (the member "description"); see the
+// interfaces MCPElicitationStringSchema implements.
 func (v *MCPElicitationStringSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -21811,7 +23501,8 @@ func (v *MCPElicitationStringSchema) GetDescription() *string {
 	return v.Description
 }
 
-// bMCPElicitationStringSchema fills v, which is zero, from object n of a validated document.
+// bMCPElicitationStringSchema fills v, which is zero, from object n of a
+// validated document.
 func bMCPElicitationStringSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationStringSchema) {
 	d := c.Doc
 	var slab0 *[3]string
@@ -21863,7 +23554,8 @@ func bMCPElicitationStringSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationSt
 var sizeMCPElicitationStringSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -21903,7 +23595,8 @@ func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/StringSchema.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/StringSchema.
 func (v *MCPElicitationStringSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_stringSchema)
 }
@@ -21914,20 +23607,23 @@ func (v *MCPElicitationStringSchema) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_stringSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationStringSchema) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
 }
 
-// NewMCPElicitationStringSchema returns a MCPElicitationStringSchema with its required members; its encoding always carries type "string".
+// NewMCPElicitationStringSchema returns a new MCPElicitationStringSchema with
+// its required members; its encoding always carries type "string".
 func NewMCPElicitationStringSchema() *MCPElicitationStringSchema {
 	return &MCPElicitationStringSchema{}
 }
 
-// MCPElicitationStringSchemaFormat is a string from a fixed list.
+// MCPElicitationStringSchemaFormat is a string from a fixed list
+// (mcp-elicitation.schema.json#/$defs/StringSchema/properties/format).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type MCPElicitationStringSchemaFormat string
 
 // The values of MCPElicitationStringSchemaFormat.
@@ -21938,27 +23634,27 @@ const (
 	MCPElicitationStringSchemaFormatURI      MCPElicitationStringSchemaFormat = "uri"
 )
 
-// MCPElicitationNumberSchema: Number field
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/NumberSchema
+// MCPElicitationNumberSchema is an object
+// (mcp-elicitation.schema.json#/$defs/NumberSchema). Number field.
 type MCPElicitationNumberSchema struct {
-	// Member "type" (required).
+	// Type is the member "type" (required).
 	Type MCPElicitationNumberSchemaType
-	// Optional member "title"; nil when absent.
+	// Title is the optional member "title" (nil when absent).
 	Title *string
-	// Optional member "description"; nil when absent.
+	// Description is the optional member "description" (nil when absent).
 	Description *string
-	// Optional member "default"; nil when absent.
+	// Default is the optional member "default" (nil when absent).
 	Default *ahprt.Number
-	// Optional member "minimum"; nil when absent.
+	// Minimum is the optional member "minimum" (nil when absent).
 	Minimum *ahprt.Number
-	// Optional member "maximum"; nil when absent.
+	// Maximum is the optional member "maximum" (nil when absent).
 	Maximum *ahprt.Number
 }
 
 func (*MCPElicitationNumberSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationNumberSchema implements.
+// GetTitle returns v.Title (the member "title"); see the interfaces
+// MCPElicitationNumberSchema implements.
 func (v *MCPElicitationNumberSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -21966,7 +23662,8 @@ func (v *MCPElicitationNumberSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationNumberSchema implements.
+// GetDescription returns v.Description (the member "description"); see the
+// interfaces MCPElicitationNumberSchema implements.
 func (v *MCPElicitationNumberSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -21974,7 +23671,8 @@ func (v *MCPElicitationNumberSchema) GetDescription() *string {
 	return v.Description
 }
 
-// bMCPElicitationNumberSchema fills v, which is zero, from object n of a validated document.
+// bMCPElicitationNumberSchema fills v, which is zero, from object n of a
+// validated document.
 func bMCPElicitationNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationNumberSchema) {
 	d := c.Doc
 	var slab0 *[2]string
@@ -22024,7 +23722,8 @@ func bMCPElicitationNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationNu
 var sizeMCPElicitationNumberSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -22061,7 +23760,8 @@ func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
 func (v *MCPElicitationNumberSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_numberSchema)
 }
@@ -22072,15 +23772,17 @@ func (v *MCPElicitationNumberSchema) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_numberSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationNumberSchema) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
 }
 
-// MCPElicitationNumberSchemaType is a string from a fixed list.
+// MCPElicitationNumberSchemaType is a string from a fixed list
+// (mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type MCPElicitationNumberSchemaType string
 
 // The values of MCPElicitationNumberSchemaType.
@@ -22089,23 +23791,24 @@ const (
 	MCPElicitationNumberSchemaTypeNumber  MCPElicitationNumberSchemaType = "number"
 )
 
-// MCPElicitationUntitledSingleSelectEnumSchema: Pick one string from enum; the values double as labels.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema
+// MCPElicitationUntitledSingleSelectEnumSchema is an object
+// (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema). Pick
+// one string from enum; the values double as labels.
 type MCPElicitationUntitledSingleSelectEnumSchema struct {
-	// Optional member "title"; nil when absent.
+	// Title is the optional member "title" (nil when absent).
 	Title *string
-	// Optional member "description"; nil when absent.
+	// Description is the optional member "description" (nil when absent).
 	Description *string
-	// Optional member "default"; nil when absent.
+	// Default is the optional member "default" (nil when absent).
 	Default *string
-	// Member "enum" (required).
+	// Enum is the member "enum" (required).
 	Enum []string
 }
 
 func (*MCPElicitationUntitledSingleSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationUntitledSingleSelectEnumSchema implements.
+// GetTitle returns v.Title (the member "title"); see the interfaces
+// MCPElicitationUntitledSingleSelectEnumSchema implements.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -22113,7 +23816,8 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationUntitledSingleSelectEnumSchema implements.
+// GetDescription returns v.Description (the member "description"); see the
+// interfaces MCPElicitationUntitledSingleSelectEnumSchema implements.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -22121,7 +23825,8 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) GetDescription() *string 
 	return v.Description
 }
 
-// bMCPElicitationUntitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
+// bMCPElicitationUntitledSingleSelectEnumSchema fills v, which is zero, from
+// object n of a validated document.
 func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationUntitledSingleSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
@@ -22159,7 +23864,8 @@ func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v
 var sizeMCPElicitationUntitledSingleSelectEnumSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -22189,7 +23895,8 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []by
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_untitledSingleSelectEnumSchema)
 }
@@ -22200,33 +23907,37 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, er
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
-// NewMCPElicitationUntitledSingleSelectEnumSchema returns a MCPElicitationUntitledSingleSelectEnumSchema with its required members; its encoding always carries type "string".
+// NewMCPElicitationUntitledSingleSelectEnumSchema returns a new
+// MCPElicitationUntitledSingleSelectEnumSchema with its required members; its
+// encoding always carries type "string".
 func NewMCPElicitationUntitledSingleSelectEnumSchema(enum []string) *MCPElicitationUntitledSingleSelectEnumSchema {
 	return &MCPElicitationUntitledSingleSelectEnumSchema{Enum: enum}
 }
 
-// MCPElicitationTitledSingleSelectEnumSchema: Pick one option; each option pairs a value (const) with a label (title).
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema
+// MCPElicitationTitledSingleSelectEnumSchema is an object
+// (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema). Pick one
+// option; each option pairs a value (const) with a label (title).
 type MCPElicitationTitledSingleSelectEnumSchema struct {
-	// Optional member "title"; nil when absent.
+	// Title is the optional member "title" (nil when absent).
 	Title *string
-	// Optional member "description"; nil when absent.
+	// Description is the optional member "description" (nil when absent).
 	Description *string
-	// Optional member "default"; nil when absent.
+	// Default is the optional member "default" (nil when absent).
 	Default *string
-	// Member "oneOf" (required).
+	// OneOf is the member "oneOf" (required).
 	OneOf []LabelledOption
 }
 
 func (*MCPElicitationTitledSingleSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationTitledSingleSelectEnumSchema implements.
+// GetTitle returns v.Title (the member "title"); see the interfaces
+// MCPElicitationTitledSingleSelectEnumSchema implements.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -22234,7 +23945,8 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationTitledSingleSelectEnumSchema implements.
+// GetDescription returns v.Description (the member "description"); see the
+// interfaces MCPElicitationTitledSingleSelectEnumSchema implements.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -22242,7 +23954,8 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) GetDescription() *string {
 	return v.Description
 }
 
-// bMCPElicitationTitledSingleSelectEnumSchema fills v, which is zero, from object n of a validated document.
+// bMCPElicitationTitledSingleSelectEnumSchema fills v, which is zero, from
+// object n of a validated document.
 func bMCPElicitationTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTitledSingleSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
@@ -22280,7 +23993,8 @@ func bMCPElicitationTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *
 var sizeMCPElicitationTitledSingleSelectEnumSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -22310,7 +24024,8 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_titledSingleSelectEnumSchema)
 }
@@ -22321,27 +24036,31 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) MarshalJSON() ([]byte, erro
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationTitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
 }
 
-// NewMCPElicitationTitledSingleSelectEnumSchema returns a MCPElicitationTitledSingleSelectEnumSchema with its required members; its encoding always carries type "string".
+// NewMCPElicitationTitledSingleSelectEnumSchema returns a new
+// MCPElicitationTitledSingleSelectEnumSchema with its required members; its
+// encoding always carries type "string".
 func NewMCPElicitationTitledSingleSelectEnumSchema(oneOf []LabelledOption) *MCPElicitationTitledSingleSelectEnumSchema {
 	return &MCPElicitationTitledSingleSelectEnumSchema{OneOf: oneOf}
 }
 
-// LabelledOption: A choice value and its display label.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/labelledOption
+// LabelledOption is an object
+// (mcp-elicitation.schema.json#/$defs/labelledOption). A choice value and its
+// display label.
 type LabelledOption struct {
-	// Member "const" (required).
+	// Const is the member "const" (required).
 	Const string
-	// Member "title" (required).
+	// Title is the member "title" (required).
 	Title string
 }
 
-// bLabelledOption fills v, which is zero, from object n of a validated document.
+// bLabelledOption fills v, which is zero, from object n of a validated
+// document.
 func bLabelledOption(c *ahprt.Ctx, n ahprt.Node, v *LabelledOption) {
 	d := c.Doc
 	{
@@ -22361,7 +24080,8 @@ func bLabelledOption(c *ahprt.Ctx, n ahprt.Node, v *LabelledOption) {
 var sizeLabelledOption ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *LabelledOption) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -22380,7 +24100,8 @@ func (v *LabelledOption) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/labelledOption.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/labelledOption.
 func (v *LabelledOption) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_labelledOption)
 }
@@ -22391,32 +24112,35 @@ func (v *LabelledOption) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_labelledOption)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *LabelledOption) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
 }
 
-// MCPElicitationUntitledMultiSelectEnumSchema: Pick any number of strings from items.enum, optionally bounded by minItems and maxItems.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema
+// MCPElicitationUntitledMultiSelectEnumSchema is an object
+// (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema). Pick any
+// number of strings from items.enum, optionally bounded by minItems and
+// maxItems.
 type MCPElicitationUntitledMultiSelectEnumSchema struct {
-	// Optional member "title"; nil when absent.
+	// Title is the optional member "title" (nil when absent).
 	Title *string
-	// Optional member "description"; nil when absent.
+	// Description is the optional member "description" (nil when absent).
 	Description *string
-	// Optional member "default"; nil when absent.
+	// Default is the optional member "default" (nil when absent).
 	Default []string
-	// Member "items" (required).
+	// Items is the member "items" (required).
 	Items MCPElicitationUntitledMultiSelectEnumSchemaItems
-	// Optional member "minItems"; nil when absent.
+	// MinItems is the optional member "minItems" (nil when absent).
 	MinItems *ahprt.Number
-	// Optional member "maxItems"; nil when absent.
+	// MaxItems is the optional member "maxItems" (nil when absent).
 	MaxItems *ahprt.Number
 }
 
 func (*MCPElicitationUntitledMultiSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationUntitledMultiSelectEnumSchema implements.
+// GetTitle returns v.Title (the member "title"); see the interfaces
+// MCPElicitationUntitledMultiSelectEnumSchema implements.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -22424,7 +24148,8 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationUntitledMultiSelectEnumSchema implements.
+// GetDescription returns v.Description (the member "description"); see the
+// interfaces MCPElicitationUntitledMultiSelectEnumSchema implements.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -22432,7 +24157,8 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) GetDescription() *string {
 	return v.Description
 }
 
-// bMCPElicitationUntitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
+// bMCPElicitationUntitledMultiSelectEnumSchema fills v, which is zero, from
+// object n of a validated document.
 func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationUntitledMultiSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[2]string
@@ -22479,7 +24205,8 @@ func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v 
 var sizeMCPElicitationUntitledMultiSelectEnumSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -22517,7 +24244,8 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byt
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_untitledMultiSelectEnumSchema)
 }
@@ -22528,25 +24256,28 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, err
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
-// NewMCPElicitationUntitledMultiSelectEnumSchema returns a MCPElicitationUntitledMultiSelectEnumSchema with its required members; its encoding always carries type "array".
+// NewMCPElicitationUntitledMultiSelectEnumSchema returns a new
+// MCPElicitationUntitledMultiSelectEnumSchema with its required members; its
+// encoding always carries type "array".
 func NewMCPElicitationUntitledMultiSelectEnumSchema(items MCPElicitationUntitledMultiSelectEnumSchemaItems) *MCPElicitationUntitledMultiSelectEnumSchema {
 	return &MCPElicitationUntitledMultiSelectEnumSchema{Items: items}
 }
 
-// MCPElicitationUntitledMultiSelectEnumSchemaItems is an object of the schema.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items
+// MCPElicitationUntitledMultiSelectEnumSchemaItems is an object
+// (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items).
 type MCPElicitationUntitledMultiSelectEnumSchemaItems struct {
-	// Member "enum" (required).
+	// Enum is the member "enum" (required).
 	Enum []string
 }
 
-// bMCPElicitationUntitledMultiSelectEnumSchemaItems fills v, which is zero, from object n of a validated document.
+// bMCPElicitationUntitledMultiSelectEnumSchemaItems fills v, which is zero,
+// from object n of a validated document.
 func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationUntitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
 	{
@@ -22565,7 +24296,8 @@ func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Nod
 var sizeMCPElicitationUntitledMultiSelectEnumSchemaItems ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -22583,7 +24315,8 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) 
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
@@ -22594,37 +24327,42 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema_items, bMCPElicitationUntitledMultiSelectEnumSchemaItems)
 }
 
-// NewMCPElicitationUntitledMultiSelectEnumSchemaItems returns a MCPElicitationUntitledMultiSelectEnumSchemaItems with its required members; its encoding always carries type "string".
+// NewMCPElicitationUntitledMultiSelectEnumSchemaItems returns a new
+// MCPElicitationUntitledMultiSelectEnumSchemaItems with its required members;
+// its encoding always carries type "string".
 func NewMCPElicitationUntitledMultiSelectEnumSchemaItems(enum []string) *MCPElicitationUntitledMultiSelectEnumSchemaItems {
 	return &MCPElicitationUntitledMultiSelectEnumSchemaItems{Enum: enum}
 }
 
-// MCPElicitationTitledMultiSelectEnumSchema: Pick any number of options from items.anyOf, each a value with a label, optionally bounded by minItems and maxItems.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema
+// MCPElicitationTitledMultiSelectEnumSchema is an object
+// (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema). Pick any
+// number of options from items.anyOf, each a value with a label, optionally
+// bounded by minItems and maxItems.
 type MCPElicitationTitledMultiSelectEnumSchema struct {
-	// Optional member "title"; nil when absent.
+	// Title is the optional member "title" (nil when absent).
 	Title *string
-	// Optional member "description"; nil when absent.
+	// Description is the optional member "description" (nil when absent).
 	Description *string
-	// Optional member "default"; nil when absent.
+	// Default is the optional member "default" (nil when absent).
 	Default []string
-	// Member "items" (required).
+	// Items is the member "items" (required).
 	Items MCPElicitationTitledMultiSelectEnumSchemaItems
-	// Optional member "minItems"; nil when absent.
+	// MinItems is the optional member "minItems" (nil when absent).
 	MinItems *ahprt.Number
-	// Optional member "maxItems"; nil when absent.
+	// MaxItems is the optional member "maxItems" (nil when absent).
 	MaxItems *ahprt.Number
 }
 
 func (*MCPElicitationTitledMultiSelectEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationTitledMultiSelectEnumSchema implements.
+// GetTitle returns v.Title (the member "title"); see the interfaces
+// MCPElicitationTitledMultiSelectEnumSchema implements.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -22632,7 +24370,8 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationTitledMultiSelectEnumSchema implements.
+// GetDescription returns v.Description (the member "description"); see the
+// interfaces MCPElicitationTitledMultiSelectEnumSchema implements.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -22640,7 +24379,8 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) GetDescription() *string {
 	return v.Description
 }
 
-// bMCPElicitationTitledMultiSelectEnumSchema fills v, which is zero, from object n of a validated document.
+// bMCPElicitationTitledMultiSelectEnumSchema fills v, which is zero, from
+// object n of a validated document.
 func bMCPElicitationTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTitledMultiSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[2]string
@@ -22687,7 +24427,8 @@ func bMCPElicitationTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *M
 var sizeMCPElicitationTitledMultiSelectEnumSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -22725,7 +24466,8 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte 
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_titledMultiSelectEnumSchema)
 }
@@ -22736,25 +24478,28 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationTitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
 }
 
-// NewMCPElicitationTitledMultiSelectEnumSchema returns a MCPElicitationTitledMultiSelectEnumSchema with its required members; its encoding always carries type "array".
+// NewMCPElicitationTitledMultiSelectEnumSchema returns a new
+// MCPElicitationTitledMultiSelectEnumSchema with its required members; its
+// encoding always carries type "array".
 func NewMCPElicitationTitledMultiSelectEnumSchema(items MCPElicitationTitledMultiSelectEnumSchemaItems) *MCPElicitationTitledMultiSelectEnumSchema {
 	return &MCPElicitationTitledMultiSelectEnumSchema{Items: items}
 }
 
-// MCPElicitationTitledMultiSelectEnumSchemaItems is an object of the schema.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items
+// MCPElicitationTitledMultiSelectEnumSchemaItems is an object
+// (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items).
 type MCPElicitationTitledMultiSelectEnumSchemaItems struct {
-	// Member "anyOf" (required).
+	// AnyOf is the member "anyOf" (required).
 	AnyOf []LabelledOption
 }
 
-// bMCPElicitationTitledMultiSelectEnumSchemaItems fills v, which is zero, from object n of a validated document.
+// bMCPElicitationTitledMultiSelectEnumSchemaItems fills v, which is zero, from
+// object n of a validated document.
 func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
 	{
@@ -22772,7 +24517,8 @@ func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node,
 var sizeMCPElicitationTitledMultiSelectEnumSchemaItems ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -22789,7 +24535,8 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
@@ -22800,30 +24547,34 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, 
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema_items, bMCPElicitationTitledMultiSelectEnumSchemaItems)
 }
 
-// MCPElicitationLegacyTitledEnumSchema: Deprecated form that puts labels in a parallel enumNames array; new servers use the labelled single-choice form.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema
+// MCPElicitationLegacyTitledEnumSchema is an object
+// (mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema). Deprecated form
+// that puts labels in a parallel enumNames array; new servers use the labelled
+// single-choice form.
 type MCPElicitationLegacyTitledEnumSchema struct {
-	// Optional member "title"; nil when absent.
+	// Title is the optional member "title" (nil when absent).
 	Title *string
-	// Optional member "description"; nil when absent.
+	// Description is the optional member "description" (nil when absent).
 	Description *string
-	// Optional member "default"; nil when absent.
+	// Default is the optional member "default" (nil when absent).
 	Default *string
-	// Member "enum" (required).
+	// Enum is the member "enum" (required).
 	Enum []string
-	// Labels matching enum by position. Not a JSON Schema keyword. Optional member "enumNames"; nil when absent.
+	// EnumNames is the optional member "enumNames" (nil when absent). Labels
+	// matching enum by position. Not a JSON Schema keyword.
 	EnumNames []string
 }
 
 func (*MCPElicitationLegacyTitledEnumSchema) isMCPElicitationPrimitiveSchemaDefinition() {}
 
-// GetTitle returns v.Title (the member "title"); see the interfaces MCPElicitationLegacyTitledEnumSchema implements.
+// GetTitle returns v.Title (the member "title"); see the interfaces
+// MCPElicitationLegacyTitledEnumSchema implements.
 func (v *MCPElicitationLegacyTitledEnumSchema) GetTitle() *string {
 	if v == nil {
 		return nil
@@ -22831,7 +24582,8 @@ func (v *MCPElicitationLegacyTitledEnumSchema) GetTitle() *string {
 	return v.Title
 }
 
-// GetDescription returns v.Description (the member "description"); see the interfaces MCPElicitationLegacyTitledEnumSchema implements.
+// GetDescription returns v.Description (the member "description"); see the
+// interfaces MCPElicitationLegacyTitledEnumSchema implements.
 func (v *MCPElicitationLegacyTitledEnumSchema) GetDescription() *string {
 	if v == nil {
 		return nil
@@ -22839,7 +24591,8 @@ func (v *MCPElicitationLegacyTitledEnumSchema) GetDescription() *string {
 	return v.Description
 }
 
-// bMCPElicitationLegacyTitledEnumSchema fills v, which is zero, from object n of a validated document.
+// bMCPElicitationLegacyTitledEnumSchema fills v, which is zero, from object n
+// of a validated document.
 func bMCPElicitationLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationLegacyTitledEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
@@ -22879,7 +24632,8 @@ func bMCPElicitationLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPEli
 var sizeMCPElicitationLegacyTitledEnumSchema ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -22913,7 +24667,8 @@ func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
 func (v *MCPElicitationLegacyTitledEnumSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_legacyTitledEnumSchema)
 }
@@ -22924,27 +24679,33 @@ func (v *MCPElicitationLegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_legacyTitledEnumSchema)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationLegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
 }
 
-// NewMCPElicitationLegacyTitledEnumSchema returns a MCPElicitationLegacyTitledEnumSchema with its required members; its encoding always carries type "string".
+// NewMCPElicitationLegacyTitledEnumSchema returns a new
+// MCPElicitationLegacyTitledEnumSchema with its required members; its encoding
+// always carries type "string".
 func NewMCPElicitationLegacyTitledEnumSchema(enum []string) *MCPElicitationLegacyTitledEnumSchema {
 	return &MCPElicitationLegacyTitledEnumSchema{Enum: enum}
 }
 
-// MCPElicitationTaskMetadata: Options for running a request as a task.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/TaskMetadata
+// MCPElicitationTaskMetadata is an object
+// (mcp-elicitation.schema.json#/$defs/TaskMetadata). Options for running a
+// request as a task.
 type MCPElicitationTaskMetadata struct {
-	// How long, in milliseconds from creation, the task should be kept. Optional member "ttl"; nil when absent.
+	// Ttl is the optional member "ttl" (nil when absent). How long, in
+	// milliseconds from creation, the task should be kept.
 	Ttl *ahprt.Number
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bMCPElicitationTaskMetadata fills v, which is zero, from object n of a validated document.
+// bMCPElicitationTaskMetadata fills v, which is zero, from object n of a
+// validated document.
 func bMCPElicitationTaskMetadata(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTaskMetadata) {
 	d := c.Doc
 	{
@@ -22964,7 +24725,8 @@ func bMCPElicitationTaskMetadata(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTa
 var sizeMCPElicitationTaskMetadata ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationTaskMetadata) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -22985,7 +24747,8 @@ func (v *MCPElicitationTaskMetadata) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
 func (v *MCPElicitationTaskMetadata) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_taskMetadata)
 }
@@ -22996,15 +24759,18 @@ func (v *MCPElicitationTaskMetadata) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_taskMetadata)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationTaskMetadata) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
 }
 
-// MCPElicitationElicitRequestParams: Either a URL-mode or a form-mode request.
+// MCPElicitationElicitRequestParams is one of several object shapes
+// (mcp-elicitation.schema.json#/$defs/ElicitRequestParams). Either a URL-mode
+// or a form-mode request.
 //
-// The concrete types are *MCPElicitationElicitRequestURLParams, *MCPElicitationElicitRequestFormParams.
-// Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams
+// The concrete types are *MCPElicitationElicitRequestURLParams,
+// *MCPElicitationElicitRequestFormParams.
 type MCPElicitationElicitRequestParams interface {
 	isMCPElicitationElicitRequestParams()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -23044,27 +24810,33 @@ func bMCPElicitationElicitRequestParams(c *ahprt.Ctx, n ahprt.Node) MCPElicitati
 	return nil
 }
 
-// MCPElicitationElicitRequestURLParams: Asks the client to send the user to a URL for an out-of-band interaction.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams
+// MCPElicitationElicitRequestURLParams is an object
+// (mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams). Asks the client
+// to send the user to a URL for an out-of-band interaction.
 type MCPElicitationElicitRequestURLParams struct {
-	// Optional member "_meta"; nil when absent.
+	// Meta is the optional member "_meta" (nil when absent).
 	Meta *RequestMeta
-	// Server-chosen id, unique per server; clients treat it as opaque. Member "elicitationId" (required).
+	// ElicitationID is the member "elicitationId" (required). Server-chosen
+	// id, unique per server; clients treat it as opaque.
 	ElicitationID string
-	// Text for the user giving the reason for the visit. Member "message" (required).
+	// Message is the member "message" (required). Text for the user giving the
+	// reason for the visit.
 	Message string
-	// Present when the caller wants the request run as a task; only valid if the receiver advertised task support for this request type. Optional member "task"; nil when absent.
+	// Task is the optional member "task" (nil when absent). Present when the
+	// caller wants the request run as a task; only valid if the receiver
+	// advertised task support for this request type.
 	Task *MCPElicitationTaskMetadata
-	// Where the user should go. Member "url" (required).
+	// URL is the member "url" (required). Where the user should go.
 	URL string
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*MCPElicitationElicitRequestURLParams) isMCPElicitationElicitRequestParams() {}
 
-// GetMeta returns v.Meta (the member "_meta"); see the interfaces MCPElicitationElicitRequestURLParams implements.
+// GetMeta returns v.Meta (the member "_meta"); see the interfaces
+// MCPElicitationElicitRequestURLParams implements.
 func (v *MCPElicitationElicitRequestURLParams) GetMeta() *RequestMeta {
 	if v == nil {
 		return nil
@@ -23072,7 +24844,8 @@ func (v *MCPElicitationElicitRequestURLParams) GetMeta() *RequestMeta {
 	return v.Meta
 }
 
-// GetMessage returns v.Message (the member "message"); see the interfaces MCPElicitationElicitRequestURLParams implements.
+// GetMessage returns v.Message (the member "message"); see the interfaces
+// MCPElicitationElicitRequestURLParams implements.
 func (v *MCPElicitationElicitRequestURLParams) GetMessage() string {
 	if v == nil {
 		return ""
@@ -23080,7 +24853,8 @@ func (v *MCPElicitationElicitRequestURLParams) GetMessage() string {
 	return v.Message
 }
 
-// GetTask returns v.Task (the member "task"); see the interfaces MCPElicitationElicitRequestURLParams implements.
+// GetTask returns v.Task (the member "task"); see the interfaces
+// MCPElicitationElicitRequestURLParams implements.
 func (v *MCPElicitationElicitRequestURLParams) GetTask() *MCPElicitationTaskMetadata {
 	if v == nil {
 		return nil
@@ -23088,7 +24862,8 @@ func (v *MCPElicitationElicitRequestURLParams) GetTask() *MCPElicitationTaskMeta
 	return v.Task
 }
 
-// bMCPElicitationElicitRequestURLParams fills v, which is zero, from object n of a validated document.
+// bMCPElicitationElicitRequestURLParams fills v, which is zero, from object n
+// of a validated document.
 func bMCPElicitationElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitRequestURLParams) {
 	d := c.Doc
 	{
@@ -23120,7 +24895,8 @@ func bMCPElicitationElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node, v *MCPEli
 var sizeMCPElicitationElicitRequestURLParams ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationElicitRequestURLParams) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -23152,7 +24928,8 @@ func (v *MCPElicitationElicitRequestURLParams) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
 func (v *MCPElicitationElicitRequestURLParams) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestUrlParams)
 }
@@ -23163,12 +24940,15 @@ func (v *MCPElicitationElicitRequestURLParams) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestUrlParams)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationElicitRequestURLParams) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
 }
 
-// NewMCPElicitationElicitRequestURLParams returns a MCPElicitationElicitRequestURLParams with its required members; its encoding always carries mode "url".
+// NewMCPElicitationElicitRequestURLParams returns a new
+// MCPElicitationElicitRequestURLParams with its required members; its encoding
+// always carries mode "url".
 func NewMCPElicitationElicitRequestURLParams(elicitationID string, message string, url string) *MCPElicitationElicitRequestURLParams {
 	return &MCPElicitationElicitRequestURLParams{
 		ElicitationID: elicitationID,
@@ -23177,21 +24957,28 @@ func NewMCPElicitationElicitRequestURLParams(elicitationID string, message strin
 	}
 }
 
-// MCPElicitationElicitResult: How the user responded and, for an accepted form, the values entered.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitResult
+// MCPElicitationElicitResult is an object
+// (mcp-elicitation.schema.json#/$defs/ElicitResult). How the user responded
+// and, for an accepted form, the values entered.
 type MCPElicitationElicitResult struct {
-	// MCP metadata, open. Optional member "_meta"; nil when absent.
+	// Meta is the optional member "_meta" (nil when absent). MCP metadata,
+	// open.
 	Meta ahprt.Value
-	// accept: the user submitted or confirmed; decline: the user said no; cancel: the user dismissed the prompt without choosing. Member "action" (required).
+	// Action is the member "action" (required). accept: the user submitted or
+	// confirmed; decline: the user said no; cancel: the user dismissed the
+	// prompt without choosing.
 	Action MCPElicitationElicitResultAction
-	// Submitted values keyed by property name. Expected only for an accepted form-mode request. Optional member "content"; nil when absent.
+	// Content is the optional member "content" (nil when absent). Submitted
+	// values keyed by property name. Expected only for an accepted form-mode
+	// request.
 	Content map[string]*MCPElicitationElicitResultContentValue
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bMCPElicitationElicitResult fills v, which is zero, from object n of a validated document.
+// bMCPElicitationElicitResult fills v, which is zero, from object n of a
+// validated document.
 func bMCPElicitationElicitResult(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitResult) {
 	d := c.Doc
 	{
@@ -23214,7 +25001,8 @@ func bMCPElicitationElicitResult(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationEl
 var sizeMCPElicitationElicitResult ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *MCPElicitationElicitResult) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -23241,7 +25029,8 @@ func (v *MCPElicitationElicitResult) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
 func (v *MCPElicitationElicitResult) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitResult)
 }
@@ -23252,15 +25041,19 @@ func (v *MCPElicitationElicitResult) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationElicitResult) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
-// MCPElicitationElicitResultAction: accept: the user submitted or confirmed; decline: the user said no; cancel: the user dismissed the prompt without choosing.
+// MCPElicitationElicitResultAction is a string from a fixed list
+// (mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action). accept:
+// the user submitted or confirmed; decline: the user said no; cancel: the user
+// dismissed the prompt without choosing.
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type MCPElicitationElicitResultAction string
 
 // The values of MCPElicitationElicitResultAction.
@@ -23270,10 +25063,10 @@ const (
 	MCPElicitationElicitResultActionDecline MCPElicitationElicitResultAction = "decline"
 )
 
-// MCPElicitationElicitResultContentValue is a value of one of several JSON kinds.
+// MCPElicitationElicitResultContentValue is a value of one of several JSON
+// kinds
+// (mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties).
 // Exactly one field is set.
-//
-// Schema: draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties
 type MCPElicitationElicitResultContentValue struct {
 	Bool   *bool
 	Number *ahprt.Number
@@ -23281,7 +25074,8 @@ type MCPElicitationElicitResultContentValue struct {
 	Array  []string
 }
 
-// bMCPElicitationElicitResultContentValue fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+// bMCPElicitationElicitResultContentValue fills v, which is zero, from value n
+// of a validated document (one field, for its JSON kind).
 func bMCPElicitationElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitResultContentValue) {
 	d := c.Doc
 	switch d.Kind(n) {
@@ -23322,7 +25116,8 @@ func (v *MCPElicitationElicitResultContentValue) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
+// Validate reports whether v, encoded, satisfies
+// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
 func (v *MCPElicitationElicitResultContentValue) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitResult_content_additionalProperties)
 }
@@ -23333,30 +25128,37 @@ func (v *MCPElicitationElicitResultContentValue) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult_content_additionalProperties)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *MCPElicitationElicitResultContentValue) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult_content_additionalProperties, bMCPElicitationElicitResultContentValue)
 }
 
-// MCPElicitationRequest: Entry point for the serialized elicitation/create params. (the type MCPElicitationElicitRequestParams, as draft/mcp-elicitation.schema.json#/$defs/request names it.)
+// MCPElicitationRequest is the type MCPElicitationElicitRequestParams
+// (mcp-elicitation.schema.json#/$defs/request). Entry point for the serialized
+// elicitation/create params.
 type MCPElicitationRequest = MCPElicitationElicitRequestParams
 
-// MCPElicitationResult: Entry point for the serialized ElicitResult. (the type MCPElicitationElicitResult, as draft/mcp-elicitation.schema.json#/$defs/result names it.)
+// MCPElicitationResult is the type MCPElicitationElicitResult
+// (mcp-elicitation.schema.json#/$defs/result). Entry point for the serialized
+// ElicitResult.
 type MCPElicitationResult = MCPElicitationElicitResult
 
-// ObserveNotification: hooks/observe: one-way delivery of a settled event. Being a notification, it has no id and gets no reply.
-//
-// Schema: draft/observe-notification.schema.json#
+// ObserveNotification is an object (observe-notification.schema.json#).
+// hooks/observe: one-way delivery of a settled event. Being a notification, it
+// has no id and gets no reply.
 type ObserveNotification struct {
-	// Member "params" (required).
+	// Params is the member "params" (required).
 	Params ObserveNotificationParams
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*ObserveNotification) isWireMessage() {}
 
-// bObserveNotification fills v, which is zero, from object n of a validated document.
+// bObserveNotification fills v, which is zero, from object n of a validated
+// document.
 func bObserveNotification(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotification) {
 	d := c.Doc
 	{
@@ -23377,7 +25179,8 @@ func bObserveNotification(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotification) {
 var sizeObserveNotification ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ObserveNotification) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -23398,7 +25201,8 @@ func (v *ObserveNotification) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/observe-notification.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/observe-notification.schema.json#.
 func (v *ObserveNotification) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vObserveNotification)
 }
@@ -23409,27 +25213,30 @@ func (v *ObserveNotification) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vObserveNotification)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ObserveNotification) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vObserveNotification, bObserveNotification)
 }
 
-// NewObserveNotification returns a ObserveNotification with its required members; its encoding always carries jsonrpc "2.0", method "hooks/observe".
+// NewObserveNotification returns a new ObserveNotification with its required
+// members; its encoding always carries jsonrpc "2.0", method "hooks/observe".
 func NewObserveNotification(params ObserveNotificationParams) *ObserveNotification {
 	return &ObserveNotification{Params: params}
 }
 
-// ObserveNotificationParams is an object of the schema.
-//
-// Schema: draft/common.schema.json#/$defs/notification/properties/params
+// ObserveNotificationParams is an object
+// (common.schema.json#/$defs/notification/properties/params).
 type ObserveNotificationParams struct {
-	// Member "event" (required).
+	// Event is the member "event" (required).
 	Event Event
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bObserveNotificationParams fills v, which is zero, from object n of a validated document.
+// bObserveNotificationParams fills v, which is zero, from object n of a
+// validated document.
 func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotificationParams) {
 	d := c.Doc
 	{
@@ -23449,7 +25256,8 @@ func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotificati
 var sizeObserveNotificationParams ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -23473,7 +25281,8 @@ func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/common.schema.json#/$defs/notification/properties/params.
+// Validate reports whether v, encoded, satisfies
+// draft/common.schema.json#/$defs/notification/properties/params.
 func (v *ObserveNotificationParams) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged7)
 }
@@ -23484,23 +25293,26 @@ func (v *ObserveNotificationParams) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged7)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ObserveNotificationParams) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCommon_merged7, bObserveNotificationParams)
 }
 
-// NewObserveNotificationParams returns a ObserveNotificationParams with its required members; its encoding always carries protocolVersion "draft".
+// NewObserveNotificationParams returns a new ObserveNotificationParams with
+// its required members; its encoding always carries protocolVersion "draft".
 func NewObserveNotificationParams(event Event) *ObserveNotificationParams {
 	return &ObserveNotificationParams{Event: event}
 }
 
-// Registration: Portable configuration that tells a harness which backends to call, how to reach them, and which events each one intercepts or observes.
-//
-// Schema: draft/registration.schema.json#
+// Registration is an object (registration.schema.json#). Portable
+// configuration that tells a harness which backends to call, how to reach
+// them, and which events each one intercepts or observes.
 type Registration struct {
-	// Member "hooks" (required).
+	// Hooks is the member "hooks" (required).
 	Hooks []Backend
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -23524,7 +25336,8 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node, v *Registration) {
 var sizeRegistration ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Registration) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -23544,7 +25357,8 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/registration.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// draft/registration.schema.json#.
 func (v *Registration) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration)
 }
@@ -23555,29 +25369,32 @@ func (v *Registration) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Registration) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration, bRegistration)
 }
 
-// NewRegistration returns a Registration with its required members; its encoding always carries protocolVersion "draft".
+// NewRegistration returns a new Registration with its required members; its
+// encoding always carries protocolVersion "draft".
 func NewRegistration(hooks []Backend) *Registration {
 	return &Registration{Hooks: hooks}
 }
 
-// Backend: One backend: its id, how to reach it, and its subscriptions. Authentication applies to HTTP backends only.
-//
-// Schema: draft/registration.schema.json#/$defs/backend
+// Backend is an object (registration.schema.json#/$defs/backend). One backend:
+// its id, how to reach it, and its subscriptions. Authentication applies to
+// HTTP backends only.
 type Backend struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID CommonReverseDNSName
-	// Member "transport" (required).
+	// Transport is the member "transport" (required).
 	Transport BackendTransport
-	// Optional member "authentication"; nil when absent.
+	// Authentication is the optional member "authentication" (nil when absent).
 	Authentication Authentication
-	// Member "subscriptions" (required).
+	// Subscriptions is the member "subscriptions" (required).
 	Subscriptions []BackendSubscription
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -23606,7 +25423,8 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node, v *Backend) {
 var sizeBackend ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Backend) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -23641,7 +25459,8 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/registration.schema.json#/$defs/backend.
+// Validate reports whether v, encoded, satisfies
+// draft/registration.schema.json#/$defs/backend.
 func (v *Backend) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_backend)
 }
@@ -23652,24 +25471,27 @@ func (v *Backend) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_backend)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Backend) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_backend, bBackend)
 }
 
-// StdioTransport: Backend run as a local process speaking JSON lines on stdin and stdout.
-//
-// Schema: draft/registration.schema.json#/$defs/stdioTransport
+// StdioTransport is an object
+// (registration.schema.json#/$defs/stdioTransport). Backend run as a local
+// process speaking JSON lines on stdin and stdout.
 type StdioTransport struct {
-	// Member "command" (required).
+	// Command is the member "command" (required).
 	Command NonEmptyString
-	// Optional member "args"; nil when absent.
+	// Args is the optional member "args" (nil when absent).
 	Args []string
-	// persistent keeps one process for many events; per_event starts a process for each event. Member "lifecycle" (required).
+	// Lifecycle is the member "lifecycle" (required). persistent keeps one
+	// process for many events; per_event starts a process for each event.
 	Lifecycle StdioTransportLifecycle
-	// Optional member "cwd"; nil when absent.
+	// Cwd is the optional member "cwd" (nil when absent).
 	Cwd *string
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -23680,7 +25502,8 @@ func (*StdioTransport) GetType() string {
 	return "stdio"
 }
 
-// bStdioTransport fills v, which is zero, from object n of a validated document.
+// bStdioTransport fills v, which is zero, from object n of a validated
+// document.
 func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 	d := c.Doc
 	{
@@ -23707,7 +25530,8 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 var sizeStdioTransport ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -23737,7 +25561,8 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/registration.schema.json#/$defs/stdioTransport.
+// Validate reports whether v, encoded, satisfies
+// draft/registration.schema.json#/$defs/stdioTransport.
 func (v *StdioTransport) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_stdioTransport)
 }
@@ -23748,12 +25573,14 @@ func (v *StdioTransport) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_stdioTransport)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *StdioTransport) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_stdioTransport, bStdioTransport)
 }
 
-// NewStdioTransport returns a StdioTransport with its required members; its encoding always carries type "stdio".
+// NewStdioTransport returns a new StdioTransport with its required members;
+// its encoding always carries type "stdio".
 func NewStdioTransport(command NonEmptyString, lifecycle StdioTransportLifecycle) *StdioTransport {
 	return &StdioTransport{
 		Command:   command,
@@ -23761,10 +25588,13 @@ func NewStdioTransport(command NonEmptyString, lifecycle StdioTransportLifecycle
 	}
 }
 
-// StdioTransportLifecycle: persistent keeps one process for many events; per_event starts a process for each event.
+// StdioTransportLifecycle is a string from a fixed list
+// (registration.schema.json#/$defs/stdioTransport/properties/lifecycle).
+// persistent keeps one process for many events; per_event starts a process for
+// each event.
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type StdioTransportLifecycle string
 
 // The values of StdioTransportLifecycle.
@@ -23773,13 +25603,13 @@ const (
 	StdioTransportLifecyclePerEvent   StdioTransportLifecycle = "per_event"
 )
 
-// HTTPTransport: Backend reached by HTTP POST.
-//
-// Schema: draft/registration.schema.json#/$defs/httpTransport
+// HTTPTransport is an object (registration.schema.json#/$defs/httpTransport).
+// Backend reached by HTTP POST.
 type HTTPTransport struct {
-	// Member "url" (required).
+	// URL is the member "url" (required).
 	URL HTTPURL
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -23810,7 +25640,8 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
 var sizeHTTPTransport ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -23830,7 +25661,8 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/registration.schema.json#/$defs/httpTransport.
+// Validate reports whether v, encoded, satisfies
+// draft/registration.schema.json#/$defs/httpTransport.
 func (v *HTTPTransport) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_httpTransport)
 }
@@ -23841,23 +25673,25 @@ func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_httpTransport)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_httpTransport, bHTTPTransport)
 }
 
-// NewHTTPTransport returns a HTTPTransport with its required members; its encoding always carries type "http".
+// NewHTTPTransport returns a new HTTPTransport with its required members; its
+// encoding always carries type "http".
 func NewHTTPTransport(url HTTPURL) *HTTPTransport {
 	return &HTTPTransport{URL: url}
 }
 
-// HTTPURL is a string, as draft/registration.schema.json#/$defs/httpUrl names it.
+// HTTPURL is a string (registration.schema.json#/$defs/httpUrl).
 type HTTPURL = string
 
-// BackendTransport is one of several object shapes.
+// BackendTransport is one of several object shapes
+// (registration.schema.json#/$defs/backend/properties/transport).
 //
 // The concrete types are *StdioTransport, *HTTPTransport.
-// Schema: draft/registration.schema.json#/$defs/backend/properties/transport
 type BackendTransport interface {
 	isBackendTransport()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -23897,35 +25731,39 @@ func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
 	return nil
 }
 
-// InterceptSubscription: Synchronous subscription whose backend may return effects.
-//
-// Schema: draft/registration.schema.json#/$defs/interceptSubscription
+// InterceptSubscription is an object
+// (registration.schema.json#/$defs/interceptSubscription). Synchronous
+// subscription whose backend may return effects.
 type InterceptSubscription struct {
-	// Member "events" (required).
+	// Events is the member "events" (required).
 	Events []string
-	// Member "timeoutMs" (required).
+	// TimeoutMs is the member "timeoutMs" (required).
 	TimeoutMs PositiveInteger
-	// What the harness does when the backend fails or times out. Member "failurePolicy" (required).
+	// FailurePolicy is the member "failurePolicy" (required). What the harness
+	// does when the backend fails or times out.
 	FailurePolicy InterceptSubscriptionFailurePolicy
-	// Ask for the harness-specific native payload as well. Optional member "includeNative"; nil when absent.
+	// IncludeNative is the optional member "includeNative" (nil when absent).
+	// Ask for the harness-specific native payload as well.
 	IncludeNative *bool
-	// Member "content" (required).
+	// Content is the member "content" (required).
 	Content ContentSelection
-	// Optional member "upload"; nil when absent.
+	// Upload is the optional member "upload" (nil when absent).
 	Upload *ContentUpload
-	// Optional member "filters"; nil when absent.
+	// Filters is the optional member "filters" (nil when absent).
 	Filters *Filters
-	// Optional member "scope"; nil when absent.
+	// Scope is the optional member "scope" (nil when absent).
 	Scope *InterceptSubscriptionScope
-	// Optional member "disableable"; nil when absent.
+	// Disableable is the optional member "disableable" (nil when absent).
 	Disableable *bool
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InterceptSubscription) isBackendSubscription() {}
 
-// GetEvents returns v.Events (the member "events"); see the interfaces InterceptSubscription implements.
+// GetEvents returns v.Events (the member "events"); see the interfaces
+// InterceptSubscription implements.
 func (v *InterceptSubscription) GetEvents() []string {
 	if v == nil {
 		return nil
@@ -23933,12 +25771,14 @@ func (v *InterceptSubscription) GetEvents() []string {
 	return v.Events
 }
 
-// GetMode returns "intercept", the member "mode" of every InterceptSubscription.
+// GetMode returns "intercept", the member "mode" of every
+// InterceptSubscription.
 func (*InterceptSubscription) GetMode() string {
 	return "intercept"
 }
 
-// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see the interfaces InterceptSubscription implements.
+// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see
+// the interfaces InterceptSubscription implements.
 func (v *InterceptSubscription) GetIncludeNative() *bool {
 	if v == nil {
 		return nil
@@ -23946,7 +25786,8 @@ func (v *InterceptSubscription) GetIncludeNative() *bool {
 	return v.IncludeNative
 }
 
-// GetContent returns v.Content (the member "content"); see the interfaces InterceptSubscription implements.
+// GetContent returns v.Content (the member "content"); see the interfaces
+// InterceptSubscription implements.
 func (v *InterceptSubscription) GetContent() ContentSelection {
 	if v == nil {
 		return ContentSelection{}
@@ -23954,7 +25795,8 @@ func (v *InterceptSubscription) GetContent() ContentSelection {
 	return v.Content
 }
 
-// GetUpload returns v.Upload (the member "upload"); see the interfaces InterceptSubscription implements.
+// GetUpload returns v.Upload (the member "upload"); see the interfaces
+// InterceptSubscription implements.
 func (v *InterceptSubscription) GetUpload() *ContentUpload {
 	if v == nil {
 		return nil
@@ -23962,7 +25804,8 @@ func (v *InterceptSubscription) GetUpload() *ContentUpload {
 	return v.Upload
 }
 
-// GetFilters returns v.Filters (the member "filters"); see the interfaces InterceptSubscription implements.
+// GetFilters returns v.Filters (the member "filters"); see the interfaces
+// InterceptSubscription implements.
 func (v *InterceptSubscription) GetFilters() *Filters {
 	if v == nil {
 		return nil
@@ -23970,7 +25813,8 @@ func (v *InterceptSubscription) GetFilters() *Filters {
 	return v.Filters
 }
 
-// GetDisableable returns v.Disableable (the member "disableable"); see the interfaces InterceptSubscription implements.
+// GetDisableable returns v.Disableable (the member "disableable"); see the
+// interfaces InterceptSubscription implements.
 func (v *InterceptSubscription) GetDisableable() *bool {
 	if v == nil {
 		return nil
@@ -23978,7 +25822,8 @@ func (v *InterceptSubscription) GetDisableable() *bool {
 	return v.Disableable
 }
 
-// bInterceptSubscription fills v, which is zero, from object n of a validated document.
+// bInterceptSubscription fills v, which is zero, from object n of a validated
+// document.
 func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription) {
 	d := c.Doc
 	var slab0 *[2]bool
@@ -24028,7 +25873,8 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription
 var sizeInterceptSubscription ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -24074,7 +25920,8 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/registration.schema.json#/$defs/interceptSubscription.
+// Validate reports whether v, encoded, satisfies
+// draft/registration.schema.json#/$defs/interceptSubscription.
 func (v *InterceptSubscription) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_interceptSubscription)
 }
@@ -24085,12 +25932,14 @@ func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_interceptSubscription)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
-// NewInterceptSubscription returns a InterceptSubscription with its required members; its encoding always carries mode "intercept".
+// NewInterceptSubscription returns a new InterceptSubscription with its
+// required members; its encoding always carries mode "intercept".
 func NewInterceptSubscription(events []string, timeoutMs PositiveInteger, failurePolicy InterceptSubscriptionFailurePolicy, content ContentSelection) *InterceptSubscription {
 	return &InterceptSubscription{
 		Content:       content,
@@ -24100,10 +25949,12 @@ func NewInterceptSubscription(events []string, timeoutMs PositiveInteger, failur
 	}
 }
 
-// InterceptSubscriptionFailurePolicy: What the harness does when the backend fails or times out.
+// InterceptSubscriptionFailurePolicy is a string from a fixed list
+// (registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy).
+// What the harness does when the backend fails or times out.
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type InterceptSubscriptionFailurePolicy string
 
 // The values of InterceptSubscriptionFailurePolicy.
@@ -24112,15 +25963,15 @@ const (
 	InterceptSubscriptionFailurePolicyFailClosed InterceptSubscriptionFailurePolicy = "fail-closed"
 )
 
-// Filters: Optional narrowing of the events delivered.
-//
-// Schema: draft/registration.schema.json#/$defs/filters
+// Filters is an object (registration.schema.json#/$defs/filters). Optional
+// narrowing of the events delivered.
 type Filters struct {
-	// Optional member "toolKinds"; nil when absent.
+	// ToolKinds is the optional member "toolKinds" (nil when absent).
 	ToolKinds []NonEmptyString
-	// Optional member "paths"; nil when absent.
+	// Paths is the optional member "paths" (nil when absent).
 	Paths []NonEmptyString
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -24145,7 +25996,8 @@ func bFilters(c *ahprt.Ctx, n ahprt.Node, v *Filters) {
 var sizeFilters ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Filters) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -24170,7 +26022,8 @@ func (v *Filters) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/registration.schema.json#/$defs/filters.
+// Validate reports whether v, encoded, satisfies
+// draft/registration.schema.json#/$defs/filters.
 func (v *Filters) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_filters)
 }
@@ -24181,15 +26034,17 @@ func (v *Filters) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_filters)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Filters) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_filters, bFilters)
 }
 
-// InterceptSubscriptionScope is a string from a fixed list.
+// InterceptSubscriptionScope is a string from a fixed list
+// (registration.schema.json#/$defs/interceptSubscription/properties/scope).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/registration.schema.json#/$defs/interceptSubscription/properties/scope
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type InterceptSubscriptionScope string
 
 // The values of InterceptSubscriptionScope.
@@ -24199,31 +26054,34 @@ const (
 	InterceptSubscriptionScopeUser    InterceptSubscriptionScope = "user"
 )
 
-// ObserveSubscription: One-way subscription; it has no timeout or failure policy because nothing waits for it.
-//
-// Schema: draft/registration.schema.json#/$defs/observeSubscription
+// ObserveSubscription is an object
+// (registration.schema.json#/$defs/observeSubscription). One-way subscription;
+// it has no timeout or failure policy because nothing waits for it.
 type ObserveSubscription struct {
-	// Member "events" (required).
+	// Events is the member "events" (required).
 	Events []string
-	// Ask for the harness-specific native payload as well. Optional member "includeNative"; nil when absent.
+	// IncludeNative is the optional member "includeNative" (nil when absent).
+	// Ask for the harness-specific native payload as well.
 	IncludeNative *bool
-	// Member "content" (required).
+	// Content is the member "content" (required).
 	Content ContentSelection
-	// Optional member "upload"; nil when absent.
+	// Upload is the optional member "upload" (nil when absent).
 	Upload *ContentUpload
-	// Optional member "filters"; nil when absent.
+	// Filters is the optional member "filters" (nil when absent).
 	Filters *Filters
-	// Optional member "scope"; nil when absent.
+	// Scope is the optional member "scope" (nil when absent).
 	Scope *ObserveSubscriptionScope
-	// Optional member "disableable"; nil when absent.
+	// Disableable is the optional member "disableable" (nil when absent).
 	Disableable *bool
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*ObserveSubscription) isBackendSubscription() {}
 
-// GetEvents returns v.Events (the member "events"); see the interfaces ObserveSubscription implements.
+// GetEvents returns v.Events (the member "events"); see the interfaces
+// ObserveSubscription implements.
 func (v *ObserveSubscription) GetEvents() []string {
 	if v == nil {
 		return nil
@@ -24236,7 +26094,8 @@ func (*ObserveSubscription) GetMode() string {
 	return "observe"
 }
 
-// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see the interfaces ObserveSubscription implements.
+// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see
+// the interfaces ObserveSubscription implements.
 func (v *ObserveSubscription) GetIncludeNative() *bool {
 	if v == nil {
 		return nil
@@ -24244,7 +26103,8 @@ func (v *ObserveSubscription) GetIncludeNative() *bool {
 	return v.IncludeNative
 }
 
-// GetContent returns v.Content (the member "content"); see the interfaces ObserveSubscription implements.
+// GetContent returns v.Content (the member "content"); see the interfaces
+// ObserveSubscription implements.
 func (v *ObserveSubscription) GetContent() ContentSelection {
 	if v == nil {
 		return ContentSelection{}
@@ -24252,7 +26112,8 @@ func (v *ObserveSubscription) GetContent() ContentSelection {
 	return v.Content
 }
 
-// GetUpload returns v.Upload (the member "upload"); see the interfaces ObserveSubscription implements.
+// GetUpload returns v.Upload (the member "upload"); see the interfaces
+// ObserveSubscription implements.
 func (v *ObserveSubscription) GetUpload() *ContentUpload {
 	if v == nil {
 		return nil
@@ -24260,7 +26121,8 @@ func (v *ObserveSubscription) GetUpload() *ContentUpload {
 	return v.Upload
 }
 
-// GetFilters returns v.Filters (the member "filters"); see the interfaces ObserveSubscription implements.
+// GetFilters returns v.Filters (the member "filters"); see the interfaces
+// ObserveSubscription implements.
 func (v *ObserveSubscription) GetFilters() *Filters {
 	if v == nil {
 		return nil
@@ -24268,7 +26130,8 @@ func (v *ObserveSubscription) GetFilters() *Filters {
 	return v.Filters
 }
 
-// GetDisableable returns v.Disableable (the member "disableable"); see the interfaces ObserveSubscription implements.
+// GetDisableable returns v.Disableable (the member "disableable"); see the
+// interfaces ObserveSubscription implements.
 func (v *ObserveSubscription) GetDisableable() *bool {
 	if v == nil {
 		return nil
@@ -24276,7 +26139,8 @@ func (v *ObserveSubscription) GetDisableable() *bool {
 	return v.Disableable
 }
 
-// bObserveSubscription fills v, which is zero, from object n of a validated document.
+// bObserveSubscription fills v, which is zero, from object n of a validated
+// document.
 func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 	d := c.Doc
 	var slab0 *[2]bool
@@ -24322,7 +26186,8 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 var sizeObserveSubscription ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -24364,7 +26229,8 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/registration.schema.json#/$defs/observeSubscription.
+// Validate reports whether v, encoded, satisfies
+// draft/registration.schema.json#/$defs/observeSubscription.
 func (v *ObserveSubscription) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_observeSubscription)
 }
@@ -24375,12 +26241,14 @@ func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_observeSubscription)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_observeSubscription, bObserveSubscription)
 }
 
-// NewObserveSubscription returns a ObserveSubscription with its required members; its encoding always carries mode "observe".
+// NewObserveSubscription returns a new ObserveSubscription with its required
+// members; its encoding always carries mode "observe".
 func NewObserveSubscription(events []string, content ContentSelection) *ObserveSubscription {
 	return &ObserveSubscription{
 		Content: content,
@@ -24388,10 +26256,11 @@ func NewObserveSubscription(events []string, content ContentSelection) *ObserveS
 	}
 }
 
-// ObserveSubscriptionScope is a string from a fixed list.
+// ObserveSubscriptionScope is a string from a fixed list
+// (registration.schema.json#/$defs/observeSubscription/properties/scope).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: draft/registration.schema.json#/$defs/observeSubscription/properties/scope
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ObserveSubscriptionScope string
 
 // The values of ObserveSubscriptionScope.
@@ -24401,10 +26270,10 @@ const (
 	ObserveSubscriptionScopeUser    ObserveSubscriptionScope = "user"
 )
 
-// BackendSubscription is one of several object shapes.
+// BackendSubscription is one of several object shapes
+// (registration.schema.json#/$defs/backend/properties/subscriptions/items).
 //
 // The concrete types are *InterceptSubscription, *ObserveSubscription.
-// Schema: draft/registration.schema.json#/$defs/backend/properties/subscriptions/items
 type BackendSubscription interface {
 	isBackendSubscription()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -24456,23 +26325,26 @@ func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 	return nil
 }
 
-// RegistrationContentreceiver: Shape of a content receiver endpoint. A backend may not declare one; uploads are configured per subscription.
-//
-// Schema: draft/registration.schema.json#/$defs/contentReceiver
+// RegistrationContentreceiver is an object
+// (registration.schema.json#/$defs/contentReceiver). Shape of a content
+// receiver endpoint. A backend may not declare one; uploads are configured per
+// subscription.
 type RegistrationContentreceiver struct {
-	// Member "url" (required).
+	// URL is the member "url" (required).
 	URL HTTPURL
-	// Optional member "authentication"; nil when absent.
+	// Authentication is the optional member "authentication" (nil when absent).
 	Authentication Authentication
-	// Member "timeoutMs" (required).
+	// TimeoutMs is the member "timeoutMs" (required).
 	TimeoutMs PositiveInteger
-	// Member "maxBytes" (required).
+	// MaxBytes is the member "maxBytes" (required).
 	MaxBytes PositiveInteger
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bRegistrationContentreceiver fills v, which is zero, from object n of a validated document.
+// bRegistrationContentreceiver fills v, which is zero, from object n of a
+// validated document.
 func bRegistrationContentreceiver(c *ahprt.Ctx, n ahprt.Node, v *RegistrationContentreceiver) {
 	d := c.Doc
 	{
@@ -24497,7 +26369,8 @@ func bRegistrationContentreceiver(c *ahprt.Ctx, n ahprt.Node, v *RegistrationCon
 var sizeRegistrationContentreceiver ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -24528,7 +26401,8 @@ func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies draft/registration.schema.json#/$defs/contentReceiver.
+// Validate reports whether v, encoded, satisfies
+// draft/registration.schema.json#/$defs/contentReceiver.
 func (v *RegistrationContentreceiver) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_contentReceiver)
 }
@@ -24539,21 +26413,27 @@ func (v *RegistrationContentreceiver) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_contentReceiver)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *RegistrationContentreceiver) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_contentReceiver, bRegistrationContentreceiver)
 }
 
-// EventWildcard: '*' for every event, or '<family>.*' for one event family. (a string, as draft/registration.schema.json#/$defs/eventWildcard names it.)
+// EventWildcard is a string (registration.schema.json#/$defs/eventWildcard).
+// '*' for every event, or '<family>.*' for one event family.
 type EventWildcard = string
 
-// ReverseDNSName is the type CommonReverseDNSName, as draft/registration.schema.json#/$defs/reverseDns names it.
+// ReverseDNSName is the type CommonReverseDNSName
+// (registration.schema.json#/$defs/reverseDns).
 type ReverseDNSName = CommonReverseDNSName
 
-// WireMessage: Entry point for any single AHP message on the wire: an intercept or capabilities request, their results, an error reply, or an observe notification.
+// WireMessage is one of several object shapes (schema.json#). Entry point for
+// any single AHP message on the wire: an intercept or capabilities request,
+// their results, an error reply, or an observe notification.
 //
-// The concrete types are *InterceptRequest, *InterceptResponse, *JSONRPCErrorResponse, *ObserveNotification, *CapabilitiesRequest, *CapabilitiesResponse.
-// Schema: draft/schema.json#
+// The concrete types are *InterceptRequest, *InterceptResponse,
+// *JSONRPCErrorResponse, *ObserveNotification, *CapabilitiesRequest,
+// *CapabilitiesResponse.
 type WireMessage interface {
 	isWireMessage()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -24635,10 +26515,14 @@ func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
 	return nil
 }
 
-// TaskWorkspaceEvent: Complete definitions of task.change.*, workspace.change.* and file.changed, envelope included.
+// TaskWorkspaceEvent is one of several object shapes
+// (task-workspace-event.schema.json#). Complete definitions of task.change.*,
+// workspace.change.* and file.changed, envelope included.
 //
-// The concrete types are *TaskWorkspaceEventTaskChangeBefore, *TaskWorkspaceEventTaskChangeAfter, *TaskWorkspaceEventWorkspaceChangeBefore, *TaskWorkspaceEventWorkspaceChangeAfter, *TaskWorkspaceEventFileChanged.
-// Schema: draft/task-workspace-event.schema.json#
+// The concrete types are *TaskWorkspaceEventTaskChangeBefore,
+// *TaskWorkspaceEventTaskChangeAfter,
+// *TaskWorkspaceEventWorkspaceChangeBefore,
+// *TaskWorkspaceEventWorkspaceChangeAfter, *TaskWorkspaceEventFileChanged.
 type TaskWorkspaceEvent interface {
 	isTaskWorkspaceEvent()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -25228,7 +27112,8 @@ func buildMapMCPElicitationPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node)
 	return out
 }
 
-// appendMapMCPElicitationPrimitiveSchemaDefinition writes members in name order: the output is deterministic.
+// appendMapMCPElicitationPrimitiveSchemaDefinition writes members in name
+// order: the output is deterministic.
 func appendMapMCPElicitationPrimitiveSchemaDefinition(b []byte, m map[string]MCPElicitationPrimitiveSchemaDefinition) []byte {
 	b = append(b, '{')
 	for i, k := range ahprt.SortedKeys(m) {
@@ -25279,7 +27164,8 @@ func buildMapMCPElicitationElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) 
 	return out
 }
 
-// appendMapMCPElicitationElicitResultContentValue writes members in name order: the output is deterministic.
+// appendMapMCPElicitationElicitResultContentValue writes members in name
+// order: the output is deterministic.
 func appendMapMCPElicitationElicitResultContentValue(b []byte, m map[string]*MCPElicitationElicitResultContentValue) []byte {
 	b = append(b, '{')
 	for i, k := range ahprt.SortedKeys(m) {

@@ -7,8 +7,9 @@ import (
 	"reflect"
 )
 
-// DecodeCapabilities decodes data as Capabilities and validates every keyword of capabilities.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeCapabilities decodes data as Capabilities and validates every keyword
+// of capabilities.schema.json# in the same pass. A rejected document returns
+// an *ahprt.Error and no value, never a partial one.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeCapabilities)
@@ -18,13 +19,15 @@ func decodeCapabilities(c *ahprt.Ctx) (*Capabilities, error) {
 	return ahprt.BuildRoot(c, 0, vCapabilities, bCapabilities)
 }
 
-// CheckCapabilities validates data as Capabilities (capabilities.schema.json#) without building a value.
+// CheckCapabilities validates data as Capabilities (capabilities.schema.json#)
+// without building a value.
 func CheckCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vCapabilities)
 }
 
-// DecodeErrorResponse decodes data as ErrorResponse and validates every keyword of common.schema.json#/$defs/errorResponse in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeErrorResponse decodes data as ErrorResponse and validates every
+// keyword of common.schema.json#/$defs/errorResponse in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (*ErrorResponse, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeErrorResponse)
@@ -34,13 +37,15 @@ func decodeErrorResponse(c *ahprt.Ctx) (*ErrorResponse, error) {
 	return ahprt.BuildRoot(c, 0, vCommon_errorResponse, bErrorResponse)
 }
 
-// CheckErrorResponse validates data as ErrorResponse (common.schema.json#/$defs/errorResponse) without building a value.
+// CheckErrorResponse validates data as ErrorResponse
+// (common.schema.json#/$defs/errorResponse) without building a value.
 func CheckErrorResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vCommon_errorResponse)
 }
 
-// DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of common.schema.json#/$defs/jsonRpcId in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of
+// common.schema.json#/$defs/jsonRpcId in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeJSONRPCID)
@@ -50,13 +55,16 @@ func decodeJSONRPCID(c *ahprt.Ctx) (*JSONRPCID, error) {
 	return ahprt.BuildRoot(c, 0, vCommon_jsonRpcId, bJSONRPCID)
 }
 
-// CheckJSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId) without building a value.
+// CheckJSONRPCID validates data as JSONRPCID
+// (common.schema.json#/$defs/jsonRpcId) without building a value.
 func CheckJSONRPCID(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vCommon_jsonRpcId)
 }
 
-// DecodeJSONRPCResponseID decodes data as JSONRPCResponseID and validates every keyword of common.schema.json#/$defs/jsonRpcResponseId in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCResponseID decodes data as JSONRPCResponseID and validates
+// every keyword of common.schema.json#/$defs/jsonRpcResponseId in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCResponseID, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeJSONRPCResponseID)
@@ -66,13 +74,15 @@ func decodeJSONRPCResponseID(c *ahprt.Ctx) (*JSONRPCResponseID, error) {
 	return ahprt.BuildRoot(c, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
-// CheckJSONRPCResponseID validates data as JSONRPCResponseID (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
+// CheckJSONRPCResponseID validates data as JSONRPCResponseID
+// (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
 func CheckJSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vCommon_jsonRpcResponseId)
 }
 
-// DecodeNative decodes data as Native and validates every keyword of common.schema.json#/$defs/native in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeNative decodes data as Native and validates every keyword of
+// common.schema.json#/$defs/native in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeNative(data []byte, opts ...ahprt.Option) (*Native, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeNative)
@@ -82,13 +92,15 @@ func decodeNative(c *ahprt.Ctx) (*Native, error) {
 	return ahprt.BuildRoot(c, 0, vCommon_native, bNative)
 }
 
-// CheckNative validates data as Native (common.schema.json#/$defs/native) without building a value.
+// CheckNative validates data as Native (common.schema.json#/$defs/native)
+// without building a value.
 func CheckNative(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vCommon_native)
 }
 
-// DecodeNotification decodes data as Notification and validates every keyword of common.schema.json#/$defs/notification in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeNotification decodes data as Notification and validates every keyword
+// of common.schema.json#/$defs/notification in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeNotification(data []byte, opts ...ahprt.Option) (*Notification, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeNotification)
@@ -98,13 +110,15 @@ func decodeNotification(c *ahprt.Ctx) (*Notification, error) {
 	return ahprt.BuildRoot(c, 0, vCommon_notification, bNotification)
 }
 
-// CheckNotification validates data as Notification (common.schema.json#/$defs/notification) without building a value.
+// CheckNotification validates data as Notification
+// (common.schema.json#/$defs/notification) without building a value.
 func CheckNotification(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vCommon_notification)
 }
 
-// DecodeProtocolVersion decodes data as ProtocolVersion and validates every keyword of common.schema.json#/$defs/protocolVersion in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeProtocolVersion decodes data as ProtocolVersion and validates every
+// keyword of common.schema.json#/$defs/protocolVersion in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeProtocolVersion)
@@ -118,13 +132,15 @@ func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
 	return c.Text(0), nil
 }
 
-// CheckProtocolVersion validates data as ProtocolVersion (common.schema.json#/$defs/protocolVersion) without building a value.
+// CheckProtocolVersion validates data as ProtocolVersion
+// (common.schema.json#/$defs/protocolVersion) without building a value.
 func CheckProtocolVersion(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vCommon_protocolVersion)
 }
 
-// DecodeRequest decodes data as Request and validates every keyword of common.schema.json#/$defs/request in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeRequest decodes data as Request and validates every keyword of
+// common.schema.json#/$defs/request in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeRequest(data []byte, opts ...ahprt.Option) (*Request, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeRequest)
@@ -134,13 +150,15 @@ func decodeRequest(c *ahprt.Ctx) (*Request, error) {
 	return ahprt.BuildRoot(c, 0, vCommon_request, bRequest)
 }
 
-// CheckRequest validates data as Request (common.schema.json#/$defs/request) without building a value.
+// CheckRequest validates data as Request (common.schema.json#/$defs/request)
+// without building a value.
 func CheckRequest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vCommon_request)
 }
 
-// DecodeSession decodes data as Session and validates every keyword of common.schema.json#/$defs/session in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeSession decodes data as Session and validates every keyword of
+// common.schema.json#/$defs/session in the same pass. A rejected document
+// returns an *ahprt.Error and no value, never a partial one.
 func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeSession)
@@ -150,13 +168,15 @@ func decodeSession(c *ahprt.Ctx) (*Session, error) {
 	return ahprt.BuildRoot(c, 0, vCommon_session, bSession)
 }
 
-// CheckSession validates data as Session (common.schema.json#/$defs/session) without building a value.
+// CheckSession validates data as Session (common.schema.json#/$defs/session)
+// without building a value.
 func CheckSession(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vCommon_session)
 }
 
-// DecodeSuccessResponse decodes data as SuccessResponse and validates every keyword of common.schema.json#/$defs/successResponse in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeSuccessResponse decodes data as SuccessResponse and validates every
+// keyword of common.schema.json#/$defs/successResponse in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (*SuccessResponse, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeSuccessResponse)
@@ -166,13 +186,15 @@ func decodeSuccessResponse(c *ahprt.Ctx) (*SuccessResponse, error) {
 	return ahprt.BuildRoot(c, 0, vCommon_successResponse, bSuccessResponse)
 }
 
-// CheckSuccessResponse validates data as SuccessResponse (common.schema.json#/$defs/successResponse) without building a value.
+// CheckSuccessResponse validates data as SuccessResponse
+// (common.schema.json#/$defs/successResponse) without building a value.
 func CheckSuccessResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vCommon_successResponse)
 }
 
-// DecodeDenyEffect decodes data as DenyEffect and validates every keyword of deny-effect.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeDenyEffect decodes data as DenyEffect and validates every keyword of
+// deny-effect.schema.json# in the same pass. A rejected document returns an
+// *ahprt.Error and no value, never a partial one.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeDenyEffect)
@@ -182,13 +204,15 @@ func decodeDenyEffect(c *ahprt.Ctx) (*DenyEffect, error) {
 	return ahprt.BuildRoot(c, 0, vDenyEffect, bDenyEffect)
 }
 
-// CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#) without building a value.
+// CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#)
+// without building a value.
 func CheckDenyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vDenyEffect)
 }
 
-// DecodeExtensions decodes data as Extensions and validates every keyword of extensions.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeExtensions decodes data as Extensions and validates every keyword of
+// extensions.schema.json# in the same pass. A rejected document returns an
+// *ahprt.Error and no value, never a partial one.
 func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeExtensions)
@@ -203,13 +227,16 @@ func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckExtensions validates data as Extensions (extensions.schema.json#) without building a value.
+// CheckExtensions validates data as Extensions (extensions.schema.json#)
+// without building a value.
 func CheckExtensions(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vExtensions)
 }
 
-// DecodeInterceptDenyResponse decodes data as InterceptDenyResponse and validates every keyword of intercept-deny-response.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInterceptDenyResponse decodes data as InterceptDenyResponse and
+// validates every keyword of intercept-deny-response.schema.json# in the same
+// pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptDenyResponse, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInterceptDenyResponse)
@@ -219,13 +246,16 @@ func decodeInterceptDenyResponse(c *ahprt.Ctx) (*InterceptDenyResponse, error) {
 	return ahprt.BuildRoot(c, 0, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
-// CheckInterceptDenyResponse validates data as InterceptDenyResponse (intercept-deny-response.schema.json#) without building a value.
+// CheckInterceptDenyResponse validates data as InterceptDenyResponse
+// (intercept-deny-response.schema.json#) without building a value.
 func CheckInterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vInterceptDenyResponse)
 }
 
-// DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse and validates every keyword of intercept-no-effect-response.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse
+// and validates every keyword of intercept-no-effect-response.schema.json# in
+// the same pass. A rejected document returns an *ahprt.Error and no value,
+// never a partial one.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*InterceptNoEffectResponse, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInterceptNoEffectResponse)
@@ -235,13 +265,15 @@ func decodeInterceptNoEffectResponse(c *ahprt.Ctx) (*InterceptNoEffectResponse, 
 	return ahprt.BuildRoot(c, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
-// CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse (intercept-no-effect-response.schema.json#) without building a value.
+// CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse
+// (intercept-no-effect-response.schema.json#) without building a value.
 func CheckInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vInterceptNoEffectResponse)
 }
 
-// DecodeInterceptRequest decodes data as InterceptRequest and validates every keyword of intercept-request.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInterceptRequest decodes data as InterceptRequest and validates every
+// keyword of intercept-request.schema.json# in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptRequest, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInterceptRequest)
@@ -251,13 +283,15 @@ func decodeInterceptRequest(c *ahprt.Ctx) (*InterceptRequest, error) {
 	return ahprt.BuildRoot(c, 0, vInterceptRequest, bInterceptRequest)
 }
 
-// CheckInterceptRequest validates data as InterceptRequest (intercept-request.schema.json#) without building a value.
+// CheckInterceptRequest validates data as InterceptRequest
+// (intercept-request.schema.json#) without building a value.
 func CheckInterceptRequest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vInterceptRequest)
 }
 
-// DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every keyword of json-rpc-message.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every
+// keyword of json-rpc-message.schema.json# in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeJSONRPCMessage)
@@ -271,13 +305,15 @@ func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
 	return bJSONRPCMessage(c, 0), nil
 }
 
-// CheckJSONRPCMessage validates data as JSONRPCMessage (json-rpc-message.schema.json#) without building a value.
+// CheckJSONRPCMessage validates data as JSONRPCMessage
+// (json-rpc-message.schema.json#) without building a value.
 func CheckJSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vJSONRPCMessage)
 }
 
-// DecodeRegistration decodes data as Registration and validates every keyword of registration.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeRegistration decodes data as Registration and validates every keyword
+// of registration.schema.json# in the same pass. A rejected document returns
+// an *ahprt.Error and no value, never a partial one.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeRegistration)
@@ -287,13 +323,16 @@ func decodeRegistration(c *ahprt.Ctx) (*Registration, error) {
 	return ahprt.BuildRoot(c, 0, vRegistration, bRegistration)
 }
 
-// CheckRegistration validates data as Registration (registration.schema.json#) without building a value.
+// CheckRegistration validates data as Registration (registration.schema.json#)
+// without building a value.
 func CheckRegistration(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vRegistration)
 }
 
-// DecodeAuthentication decodes data as Authentication and validates every keyword of registration.schema.json#/$defs/authentication in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeAuthentication decodes data as Authentication and validates every
+// keyword of registration.schema.json#/$defs/authentication in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeAuthentication(data []byte, opts ...ahprt.Option) (*Authentication, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeAuthentication)
@@ -303,13 +342,15 @@ func decodeAuthentication(c *ahprt.Ctx) (*Authentication, error) {
 	return ahprt.BuildRoot(c, 0, vRegistration_authentication, bAuthentication)
 }
 
-// CheckAuthentication validates data as Authentication (registration.schema.json#/$defs/authentication) without building a value.
+// CheckAuthentication validates data as Authentication
+// (registration.schema.json#/$defs/authentication) without building a value.
 func CheckAuthentication(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vRegistration_authentication)
 }
 
-// DecodeBackend decodes data as Backend and validates every keyword of registration.schema.json#/$defs/backend in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeBackend decodes data as Backend and validates every keyword of
+// registration.schema.json#/$defs/backend in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeBackend)
@@ -319,13 +360,15 @@ func decodeBackend(c *ahprt.Ctx) (*Backend, error) {
 	return ahprt.BuildRoot(c, 0, vRegistration_backend, bBackend)
 }
 
-// CheckBackend validates data as Backend (registration.schema.json#/$defs/backend) without building a value.
+// CheckBackend validates data as Backend
+// (registration.schema.json#/$defs/backend) without building a value.
 func CheckBackend(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vRegistration_backend)
 }
 
-// DecodeHTTPTransport decodes data as HTTPTransport and validates every keyword of registration.schema.json#/$defs/httpTransport in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeHTTPTransport decodes data as HTTPTransport and validates every
+// keyword of registration.schema.json#/$defs/httpTransport in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeHTTPTransport)
@@ -335,13 +378,16 @@ func decodeHTTPTransport(c *ahprt.Ctx) (*HTTPTransport, error) {
 	return ahprt.BuildRoot(c, 0, vRegistration_httpTransport, bHTTPTransport)
 }
 
-// CheckHTTPTransport validates data as HTTPTransport (registration.schema.json#/$defs/httpTransport) without building a value.
+// CheckHTTPTransport validates data as HTTPTransport
+// (registration.schema.json#/$defs/httpTransport) without building a value.
 func CheckHTTPTransport(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vRegistration_httpTransport)
 }
 
-// DecodeInterceptSubscription decodes data as InterceptSubscription and validates every keyword of registration.schema.json#/$defs/interceptSubscription in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeInterceptSubscription decodes data as InterceptSubscription and
+// validates every keyword of
+// registration.schema.json#/$defs/interceptSubscription in the same pass. A
+// rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptSubscription, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeInterceptSubscription)
@@ -351,13 +397,17 @@ func decodeInterceptSubscription(c *ahprt.Ctx) (*InterceptSubscription, error) {
 	return ahprt.BuildRoot(c, 0, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
-// CheckInterceptSubscription validates data as InterceptSubscription (registration.schema.json#/$defs/interceptSubscription) without building a value.
+// CheckInterceptSubscription validates data as InterceptSubscription
+// (registration.schema.json#/$defs/interceptSubscription) without building a
+// value.
 func CheckInterceptSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vRegistration_interceptSubscription)
 }
 
-// DecodeObserveSubscription decodes data as ObserveSubscription and validates every keyword of registration.schema.json#/$defs/observeSubscription in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeObserveSubscription decodes data as ObserveSubscription and validates
+// every keyword of registration.schema.json#/$defs/observeSubscription in the
+// same pass. A rejected document returns an *ahprt.Error and no value, never a
+// partial one.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubscription, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeObserveSubscription)
@@ -367,13 +417,16 @@ func decodeObserveSubscription(c *ahprt.Ctx) (*ObserveSubscription, error) {
 	return ahprt.BuildRoot(c, 0, vRegistration_observeSubscription, bObserveSubscription)
 }
 
-// CheckObserveSubscription validates data as ObserveSubscription (registration.schema.json#/$defs/observeSubscription) without building a value.
+// CheckObserveSubscription validates data as ObserveSubscription
+// (registration.schema.json#/$defs/observeSubscription) without building a
+// value.
 func CheckObserveSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vRegistration_observeSubscription)
 }
 
-// DecodeReverseDNS decodes data as ReverseDNS and validates every keyword of registration.schema.json#/$defs/reverseDns in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeReverseDNS decodes data as ReverseDNS and validates every keyword of
+// registration.schema.json#/$defs/reverseDns in the same pass. A rejected
+// document returns an *ahprt.Error and no value, never a partial one.
 func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (ReverseDNS, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeReverseDNS)
@@ -387,13 +440,16 @@ func decodeReverseDNS(c *ahprt.Ctx) (ReverseDNS, error) {
 	return c.Text(0), nil
 }
 
-// CheckReverseDNS validates data as ReverseDNS (registration.schema.json#/$defs/reverseDns) without building a value.
+// CheckReverseDNS validates data as ReverseDNS
+// (registration.schema.json#/$defs/reverseDns) without building a value.
 func CheckReverseDNS(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vRegistration_reverseDns)
 }
 
-// DecodeStdioTransport decodes data as StdioTransport and validates every keyword of registration.schema.json#/$defs/stdioTransport in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeStdioTransport decodes data as StdioTransport and validates every
+// keyword of registration.schema.json#/$defs/stdioTransport in the same pass.
+// A rejected document returns an *ahprt.Error and no value, never a partial
+// one.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeStdioTransport)
@@ -403,13 +459,15 @@ func decodeStdioTransport(c *ahprt.Ctx) (*StdioTransport, error) {
 	return ahprt.BuildRoot(c, 0, vRegistration_stdioTransport, bStdioTransport)
 }
 
-// CheckStdioTransport validates data as StdioTransport (registration.schema.json#/$defs/stdioTransport) without building a value.
+// CheckStdioTransport validates data as StdioTransport
+// (registration.schema.json#/$defs/stdioTransport) without building a value.
 func CheckStdioTransport(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vRegistration_stdioTransport)
 }
 
-// DecodeToolBefore decodes data as ToolBefore and validates every keyword of tool-before.schema.json# in the same pass.
-// A rejected document returns a *ahprt.Error and no value, never a partial one.
+// DecodeToolBefore decodes data as ToolBefore and validates every keyword of
+// tool-before.schema.json# in the same pass. A rejected document returns an
+// *ahprt.Error and no value, never a partial one.
 func DecodeToolBefore(data []byte, opts ...ahprt.Option) (*ToolBefore, error) {
 	c, err := ahprt.Begin(data, opts)
 	return ahprt.Decoded(c, err, decodeToolBefore)
@@ -419,7 +477,8 @@ func decodeToolBefore(c *ahprt.Ctx) (*ToolBefore, error) {
 	return ahprt.BuildRoot(c, 0, vToolBefore, bToolBefore)
 }
 
-// CheckToolBefore validates data as ToolBefore (tool-before.schema.json#) without building a value.
+// CheckToolBefore validates data as ToolBefore (tool-before.schema.json#)
+// without building a value.
 func CheckToolBefore(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0, vToolBefore)
 }

@@ -42,7 +42,8 @@ func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_effects checks 0.1.0-draft.1/capabilities.schema.json#/properties/effects.
+// vCapabilities_effects checks
+// 0.1.0-draft.1/capabilities.schema.json#/properties/effects.
 func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -71,7 +72,8 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilities_effects_items checks 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items.
+// vCapabilities_effects_items checks
+// 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items.
 func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -90,7 +92,8 @@ func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCapabilities_effects_items_anyOf_0 checks 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0.
+// vCapabilities_effects_items_anyOf_0 checks
+// 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0.
 func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "deny")) {
@@ -99,7 +102,8 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vCapabilities_effects_items_anyOf_1 checks 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1.
+// vCapabilities_effects_items_anyOf_1 checks
+// 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1.
 func vCapabilities_effects_items_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -159,7 +163,8 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vDenyEffect_type checks 0.1.0-draft.1/deny-effect.schema.json#/properties/type.
+// vDenyEffect_type checks
+// 0.1.0-draft.1/deny-effect.schema.json#/properties/type.
 func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "deny")) {
@@ -168,7 +173,8 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vDenyEffect_reason checks 0.1.0-draft.1/deny-effect.schema.json#/properties/reason.
+// vDenyEffect_reason checks
+// 0.1.0-draft.1/deny-effect.schema.json#/properties/reason.
 func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -181,7 +187,8 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vDenyEffect_code checks 0.1.0-draft.1/deny-effect.schema.json#/properties/code.
+// vDenyEffect_code checks
+// 0.1.0-draft.1/deny-effect.schema.json#/properties/code.
 func vDenyEffect_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -212,7 +219,8 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExtensions_propertyNames checks 0.1.0-draft.1/extensions.schema.json#/propertyNames.
+// vExtensions_propertyNames checks
+// 0.1.0-draft.1/extensions.schema.json#/propertyNames.
 func vExtensions_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -224,7 +232,8 @@ func vExtensions_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vInterceptDenyResponse checks 0.1.0-draft.1/intercept-deny-response.schema.json#.
+// vInterceptDenyResponse checks
+// 0.1.0-draft.1/intercept-deny-response.schema.json#.
 func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_successResponse(c, n, ev) {
 		return false
@@ -235,7 +244,8 @@ func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_successResponse checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
+// vCommon_successResponse checks
+// 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
 func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -286,7 +296,8 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_successResponse_jsonrpc checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc.
+// vCommon_successResponse_jsonrpc checks
+// 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc.
 func vCommon_successResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "2.0")) {
@@ -295,7 +306,8 @@ func vCommon_successResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vCommon_jsonRpcResponseId checks 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId.
+// vCommon_jsonRpcResponseId checks
+// 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId.
 func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -333,7 +345,8 @@ func vCommon_jsonRpcId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_jsonRpcId_anyOf_0 checks 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0.
+// vCommon_jsonRpcId_anyOf_0 checks
+// 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0.
 func vCommon_jsonRpcId_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -346,7 +359,8 @@ func vCommon_jsonRpcId_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCommon_jsonRpcId_anyOf_1 checks 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/1.
+// vCommon_jsonRpcId_anyOf_1 checks
+// 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/1.
 func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -356,7 +370,8 @@ func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vCommon_jsonRpcResponseId_anyOf_1 checks 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1.
+// vCommon_jsonRpcResponseId_anyOf_1 checks
+// 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1.
 func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -366,7 +381,8 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vCommon_successResponse_result checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_successResponse_result checks
+// 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -376,7 +392,8 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vInterceptDenyResponse_allOf_1 checks 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1.
+// vInterceptDenyResponse_allOf_1 checks
+// 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1.
 func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -404,7 +421,8 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vInterceptDenyResponse_allOf_1_result checks 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result.
+// vInterceptDenyResponse_allOf_1_result checks
+// 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result.
 func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -447,7 +465,8 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vCommon_protocolVersion checks 0.1.0-draft.1/common.schema.json#/$defs/protocolVersion.
+// vCommon_protocolVersion checks
+// 0.1.0-draft.1/common.schema.json#/$defs/protocolVersion.
 func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "0.1")) {
@@ -456,7 +475,8 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInterceptDenyResponse_allOf_1_result_effects checks 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
+// vInterceptDenyResponse_allOf_1_result_effects checks
+// 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
 func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -484,7 +504,8 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptNoEffectResponse checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
+// vInterceptNoEffectResponse checks
+// 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
 func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_successResponse(c, n, ev) {
 		return false
@@ -495,7 +516,8 @@ func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vInterceptNoEffectResponse_allOf_1 checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1.
+// vInterceptNoEffectResponse_allOf_1 checks
+// 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1.
 func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -523,7 +545,8 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vInterceptNoEffectResponse_allOf_1_result checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
+// vInterceptNoEffectResponse_allOf_1_result checks
+// 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
 func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -566,7 +589,8 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptNoEffectResponse_allOf_1_result_effects checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
+// vInterceptNoEffectResponse_allOf_1_result_effects checks
+// 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
 func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -642,7 +666,8 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_request_jsonrpc checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc.
+// vCommon_request_jsonrpc checks
+// 0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc.
 func vCommon_request_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "2.0")) {
@@ -651,7 +676,8 @@ func vCommon_request_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_request_method checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/method.
+// vCommon_request_method checks
+// 0.1.0-draft.1/common.schema.json#/$defs/request/properties/method.
 func vCommon_request_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -664,7 +690,8 @@ func vCommon_request_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_request_params checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
+// vCommon_request_params checks
+// 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
 func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -674,7 +701,8 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInterceptRequest_allOf_1 checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1.
+// vInterceptRequest_allOf_1 checks
+// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1.
 func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -707,7 +735,8 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	return true
 }
 
-// vInterceptRequest_allOf_1_method checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method.
+// vInterceptRequest_allOf_1_method checks
+// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method.
 func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "hooks/intercept")) {
@@ -716,7 +745,8 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vInterceptRequest_allOf_1_params checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params.
+// vInterceptRequest_allOf_1_params checks
+// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params.
 func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -844,7 +874,8 @@ func vToolBefore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolBefore_source checks 0.1.0-draft.1/tool-before.schema.json#/properties/source.
+// vToolBefore_source checks
+// 0.1.0-draft.1/tool-before.schema.json#/properties/source.
 func vToolBefore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -857,7 +888,8 @@ func vToolBefore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolBefore_type checks 0.1.0-draft.1/tool-before.schema.json#/properties/type.
+// vToolBefore_type checks
+// 0.1.0-draft.1/tool-before.schema.json#/properties/type.
 func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.before")) {
@@ -866,7 +898,8 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolBefore_time checks 0.1.0-draft.1/tool-before.schema.json#/properties/time.
+// vToolBefore_time checks
+// 0.1.0-draft.1/tool-before.schema.json#/properties/time.
 func vToolBefore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -929,7 +962,8 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_id checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/id.
+// vCommon_session_id checks
+// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/id.
 func vCommon_session_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -942,7 +976,8 @@ func vCommon_session_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_cwd checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/cwd.
+// vCommon_session_cwd checks
+// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/cwd.
 func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -952,7 +987,8 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_workspaceRoots checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots.
+// vCommon_session_workspaceRoots checks
+// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots.
 func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -974,7 +1010,8 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vCommon_session_workspaceRoots_items checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items.
+// vCommon_session_workspaceRoots_items checks
+// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items.
 func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -984,7 +1021,8 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCommon_session_model checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/model.
+// vCommon_session_model checks
+// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/model.
 func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -994,7 +1032,8 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
+// vCommon_session_agent checks
+// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
 func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1032,7 +1071,8 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent_id checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id.
+// vCommon_session_agent_id checks
+// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id.
 func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1045,7 +1085,8 @@ func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent_type checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type.
+// vCommon_session_agent_type checks
+// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type.
 func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1055,7 +1096,8 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vToolBefore_tool checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
+// vToolBefore_tool checks
+// 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
 func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1118,7 +1160,8 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolBefore_tool_callId checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId.
+// vToolBefore_tool_callId checks
+// 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId.
 func vToolBefore_tool_callId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1131,7 +1174,8 @@ func vToolBefore_tool_callId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolBefore_tool_name checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name.
+// vToolBefore_tool_name checks
+// 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name.
 func vToolBefore_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1144,7 +1188,8 @@ func vToolBefore_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolBefore_tool_kind checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind.
+// vToolBefore_tool_kind checks
+// 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind.
 func vToolBefore_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1159,7 +1204,8 @@ func vToolBefore_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolBefore_tool_input checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input.
+// vToolBefore_tool_input checks
+// 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input.
 func vToolBefore_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1169,7 +1215,8 @@ func vToolBefore_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vToolBefore_tool_mcp checks 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp.
+// vToolBefore_tool_mcp checks
+// 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp.
 func vToolBefore_tool_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1223,7 +1270,8 @@ func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_native_provider checks 0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider.
+// vCommon_native_provider checks
+// 0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider.
 func vCommon_native_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1236,7 +1284,8 @@ func vCommon_native_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_native_eventName checks 0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName.
+// vCommon_native_eventName checks
+// 0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName.
 func vCommon_native_eventName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1249,7 +1298,8 @@ func vCommon_native_eventName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_native_payload checks 0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload.
+// vCommon_native_payload checks
+// 0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload.
 func vCommon_native_payload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1259,7 +1309,8 @@ func vCommon_native_payload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
+// vInterceptRequest_allOf_1_params_capabilities checks
+// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -1270,7 +1321,8 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks
+// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1298,7 +1350,8 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects checks
+// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1323,7 +1376,9 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx,
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains
+// checks
+// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "deny")) {
@@ -1398,7 +1453,8 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_notification checks 0.1.0-draft.1/common.schema.json#/$defs/notification.
+// vCommon_notification checks
+// 0.1.0-draft.1/common.schema.json#/$defs/notification.
 func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1449,7 +1505,8 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_notification_jsonrpc checks 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc.
+// vCommon_notification_jsonrpc checks
+// 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc.
 func vCommon_notification_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "2.0")) {
@@ -1458,7 +1515,8 @@ func vCommon_notification_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vCommon_notification_method checks 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method.
+// vCommon_notification_method checks
+// 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method.
 func vCommon_notification_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1471,7 +1529,8 @@ func vCommon_notification_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_notification_params checks 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params.
+// vCommon_notification_params checks
+// 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params.
 func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1481,7 +1540,8 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_errorResponse checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
+// vCommon_errorResponse checks
+// 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
 func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1532,7 +1592,8 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_errorResponse_jsonrpc checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc.
+// vCommon_errorResponse_jsonrpc checks
+// 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc.
 func vCommon_errorResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "2.0")) {
@@ -1541,7 +1602,8 @@ func vCommon_errorResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vCommon_errorResponse_error checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
+// vCommon_errorResponse_error checks
+// 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
 func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1581,7 +1643,8 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_errorResponse_error_code checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
+// vCommon_errorResponse_error_code checks
+// 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
 func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1591,7 +1654,8 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vCommon_errorResponse_error_message checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
+// vCommon_errorResponse_error_message checks
+// 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
 func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1643,7 +1707,8 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_hooks checks 0.1.0-draft.1/registration.schema.json#/properties/hooks.
+// vRegistration_hooks checks
+// 0.1.0-draft.1/registration.schema.json#/properties/hooks.
 func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1668,7 +1733,8 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend checks 0.1.0-draft.1/registration.schema.json#/$defs/backend.
+// vRegistration_backend checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend.
 func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1722,7 +1788,8 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend_allOf_0 checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0.
+// vRegistration_backend_allOf_0 checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0.
 func vRegistration_backend_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
 		if !vRegistration_backend_allOf_0_then(c, n, ev) {
@@ -1732,7 +1799,8 @@ func vRegistration_backend_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vRegistration_backend_allOf_0_if checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if.
+// vRegistration_backend_allOf_0_if checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if.
 func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1760,7 +1828,8 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_backend_allOf_0_if_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
+// vRegistration_backend_allOf_0_if_transport checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1788,7 +1857,8 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vRegistration_backend_allOf_0_if_transport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
+// vRegistration_backend_allOf_0_if_transport_type checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
 func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
@@ -1797,7 +1867,8 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vRegistration_backend_allOf_0_then checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then.
+// vRegistration_backend_allOf_0_then checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then.
 func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1810,7 +1881,8 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vRegistration_backend_allOf_1 checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1.
+// vRegistration_backend_allOf_1 checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1.
 func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1822,7 +1894,8 @@ func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vRegistration_backend_allOf_1_then checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then.
+// vRegistration_backend_allOf_1_then checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then.
 func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1850,7 +1923,8 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vRegistration_backend_allOf_1_then_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
+// vRegistration_backend_allOf_1_then_transport checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1878,7 +1952,8 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vRegistration_backend_allOf_1_then_transport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
+// vRegistration_backend_allOf_1_then_transport_type checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
 func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
@@ -1887,7 +1962,8 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_reverseDns checks 0.1.0-draft.1/registration.schema.json#/$defs/reverseDns.
+// vRegistration_reverseDns checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/reverseDns.
 func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1900,7 +1976,8 @@ func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vRegistration_backend_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport.
+// vRegistration_backend_transport checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport.
 func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1938,7 +2015,8 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_stdioTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
+// vRegistration_stdioTransport checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
 func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1990,7 +2068,8 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vRegistration_stdioTransport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type.
+// vRegistration_stdioTransport_type checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type.
 func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
@@ -1999,7 +2078,8 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_stdioTransport_command checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command.
+// vRegistration_stdioTransport_command checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command.
 func vRegistration_stdioTransport_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2012,7 +2092,8 @@ func vRegistration_stdioTransport_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vRegistration_stdioTransport_args checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args.
+// vRegistration_stdioTransport_args checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args.
 func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2034,7 +2115,8 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_stdioTransport_args_items checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items.
+// vRegistration_stdioTransport_args_items checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items.
 func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2044,7 +2126,8 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vRegistration_stdioTransport_lifecycle checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle.
+// vRegistration_stdioTransport_lifecycle checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle.
 func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2059,7 +2142,8 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vRegistration_stdioTransport_cwd checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd.
+// vRegistration_stdioTransport_cwd checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd.
 func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2069,7 +2153,8 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_httpTransport checks 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
+// vRegistration_httpTransport checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
 func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2108,7 +2193,8 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vRegistration_httpTransport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type.
+// vRegistration_httpTransport_type checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type.
 func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
@@ -2117,7 +2203,8 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_httpTransport_url checks 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url.
+// vRegistration_httpTransport_url checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url.
 func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2133,7 +2220,8 @@ func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	return true
 }
 
-// vRegistration_authentication checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
+// vRegistration_authentication checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
 func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2185,7 +2273,8 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vRegistration_authentication_type checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type.
+// vRegistration_authentication_type checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type.
 func vRegistration_authentication_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "bearer")) {
@@ -2194,7 +2283,8 @@ func vRegistration_authentication_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_authentication_tokenEnv checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv.
+// vRegistration_authentication_tokenEnv checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv.
 func vRegistration_authentication_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2207,7 +2297,8 @@ func vRegistration_authentication_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vRegistration_backend_subscriptions checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions.
+// vRegistration_backend_subscriptions checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions.
 func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2232,7 +2323,8 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
+// vRegistration_backend_subscriptions_items checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
 func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2270,7 +2362,8 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_interceptSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
+// vRegistration_interceptSubscription checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
 func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2323,7 +2416,8 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_interceptSubscription_events checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events.
+// vRegistration_interceptSubscription_events checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events.
 func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2355,7 +2449,8 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vRegistration_interceptSubscription_events_items checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
+// vRegistration_interceptSubscription_events_items checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
 func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.before")) {
@@ -2364,7 +2459,8 @@ func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vRegistration_interceptSubscription_mode checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode.
+// vRegistration_interceptSubscription_mode checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode.
 func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "intercept")) {
@@ -2373,7 +2469,8 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vRegistration_interceptSubscription_timeoutMs checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs.
+// vRegistration_interceptSubscription_timeoutMs checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs.
 func vRegistration_interceptSubscription_timeoutMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2386,7 +2483,8 @@ func vRegistration_interceptSubscription_timeoutMs(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vRegistration_interceptSubscription_failurePolicy checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
+// vRegistration_interceptSubscription_failurePolicy checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
 func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2401,7 +2499,8 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_interceptSubscription_includeNative checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
+// vRegistration_interceptSubscription_includeNative checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
 func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2411,7 +2510,8 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_observeSubscription checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
+// vRegistration_observeSubscription checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
 func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2464,7 +2564,8 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_observeSubscription_events checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events.
+// vRegistration_observeSubscription_events checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events.
 func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2493,7 +2594,8 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vRegistration_observeSubscription_events_items checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items.
+// vRegistration_observeSubscription_events_items checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items.
 func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2508,7 +2610,8 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vRegistration_observeSubscription_mode checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode.
+// vRegistration_observeSubscription_mode checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode.
 func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "observe")) {
@@ -2517,7 +2620,8 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vRegistration_observeSubscription_includeNative checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
+// vRegistration_observeSubscription_includeNative checks
+// 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
 func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2527,7 +2631,8 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCommon_merged checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged checks
+// 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
@@ -2538,7 +2643,8 @@ func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged2 checks 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
+// vCommon_merged2 checks
+// 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
@@ -2549,7 +2655,8 @@ func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_merged3 checks 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
+// vCommon_merged3 checks
+// 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
 func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCommon_request_params(c, n, ev) {
 		return false
@@ -2560,9 +2667,12 @@ func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// Regular expressions of pattern and patternProperties, translated from ECMA-262 to RE2 and
-// compiled to a DFA at generation time (ahprt.DFA answers as regexp does, without its
-// backtracking), or left to regexp when the DFA compiler refuses them (see internal/redfa).
+// Regular expressions of pattern and patternProperties, translated from
+// ECMA-262 to RE2 and
+// compiled to a DFA at generation time (ahprt.DFA answers as regexp does,
+// without its
+// backtracking), or left to regexp when the DFA compiler refuses them (see
+// internal/redfa).
 var (
 	// "^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"
 	// as RE2 "^(?:[A-Za-z][\\-0-9A-Z_a-z]*\\.)+[A-Za-z][\\-0-9A-Z_a-z]*$"
@@ -2861,7 +2971,8 @@ var reasons = [...]ahprt.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
 }
 
-// Each object's required members' reasons, in the schema's order (see ahprt.Ctx.FailRequired).
+// Each object's required members' reasons, in the schema's order (see
+// ahprt.Ctx.FailRequired).
 var (
 	required0  = []*ahprt.Reason{&reasons[1]}
 	required1  = []*ahprt.Reason{&reasons[9], &reasons[10]}

@@ -1,7 +1,23 @@
 // Package v0_1_0_draft_1 holds the Agent Hooks Protocol messages of schema
-// snapshot "0.1.0-draft.1" (wire protocolVersion "0.1"): Go types for
-// every schema document and definition, decoders that validate every
-// keyword in one pass, encoders, and constructors.
+// snapshot "0.1.0-draft.1" (wire protocolVersion "0.1"): Go types for every
+// schema document and definition, decoders that validate every keyword in
+// one pass, encoders, and constructors.
+//
+// # Starting points
+//
+// Each type X has a decoder, DecodeX(data, opts...), and a validator that
+// builds no value, CheckX. Most programs start from these:
+//
+//   - [DecodeInterceptRequest] and [InterceptRequest]: a hooks/intercept request:
+//     the event, and the capabilities the host offers for it.
+//   - [DecodeRegistration] and [Registration]: a registration document: backends
+//     and their subscriptions.
+//
+// The dispatch package generated beside this one decodes a message of any
+// snapshot the module was generated with, chosen by its protocolVersion, and
+// answers what it cannot handle with the JSON-RPC error AHP defines. Package
+// github.com/ahpgen/ahpgen/backend serves hooks written against these types
+// over HTTP and stdio. [Registry] lists every entry point by schema location.
 //
 // Decoders are lenient where the schema leaves objects open (unknown
 // members are kept in each struct's Unknown field and written back) and

@@ -4,13 +4,15 @@ package v0_1_0_draft_1
 
 import "github.com/ahpgen/ahpgen/ahprt"
 
-// Capabilities: Lists, per request, which effects the backend is allowed to return. A backend must confine itself to what is listed here.
-//
-// Schema: 0.1.0-draft.1/capabilities.schema.json#
+// Capabilities is an object (capabilities.schema.json#). Lists, per request,
+// which effects the backend is allowed to return. A backend must confine
+// itself to what is listed here.
 type Capabilities struct {
-	// Non-empty set of effect names without repeats: "deny" or a reverse-DNS experimental effect. Member "effects" (required).
+	// Effects is the member "effects" (required). Non-empty set of effect
+	// names without repeats: "deny" or a reverse-DNS experimental effect.
 	Effects []string
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -33,7 +35,8 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node, v *Capabilities) {
 var sizeCapabilities ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Capabilities) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -52,7 +55,8 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/capabilities.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/capabilities.schema.json#.
 func (v *Capabilities) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilities)
 }
@@ -63,20 +67,23 @@ func (v *Capabilities) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Capabilities) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCapabilities, bCapabilities)
 }
 
-// ErrorResponse: A JSON-RPC 2.0 answer reporting a failure; it must not also carry a result member.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/errorResponse
+// ErrorResponse is an object (common.schema.json#/$defs/errorResponse). A
+// JSON-RPC 2.0 answer reporting a failure; it must not also carry a result
+// member.
 type ErrorResponse struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCResponseID
-	// What went wrong: a numeric code, a human-readable text and optional details. Member "error" (required).
+	// Error is the member "error" (required). What went wrong: a numeric code,
+	// a human-readable text and optional details.
 	Error ErrorResponseError
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -104,7 +111,8 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponse) {
 var sizeErrorResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ErrorResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -126,7 +134,8 @@ func (v *ErrorResponse) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
 func (v *ErrorResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_errorResponse)
 }
@@ -137,12 +146,14 @@ func (v *ErrorResponse) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_errorResponse, bErrorResponse)
 }
 
-// NewErrorResponse returns a ErrorResponse with its required members; its encoding always carries jsonrpc "2.0".
+// NewErrorResponse returns a new ErrorResponse with its required members; its
+// encoding always carries jsonrpc "2.0".
 func NewErrorResponse(id JSONRPCResponseID, error ErrorResponseError) *ErrorResponse {
 	return &ErrorResponse{
 		Error: error,
@@ -150,10 +161,10 @@ func NewErrorResponse(id JSONRPCResponseID, error ErrorResponseError) *ErrorResp
 	}
 }
 
-// JSONRPCResponseID: Identifier echoed by a response. Besides every request identifier, null is accepted.
+// JSONRPCResponseID is a value of one of several JSON kinds
+// (common.schema.json#/$defs/jsonRpcResponseId). Identifier echoed by a
+// response. Besides every request identifier, null is accepted.
 // Exactly one field is set.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId
 type JSONRPCResponseID struct {
 	// Null is set for the JSON null.
 	Null   bool
@@ -161,7 +172,8 @@ type JSONRPCResponseID struct {
 	String *string
 }
 
-// bJSONRPCResponseID fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+// bJSONRPCResponseID fills v, which is zero, from value n of a validated
+// document (one field, for its JSON kind).
 func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
 	d := c.Doc
 	switch d.Kind(n) {
@@ -195,7 +207,8 @@ func (v *JSONRPCResponseID) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId.
 func (v *JSONRPCResponseID) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_jsonRpcResponseId)
 }
@@ -206,26 +219,31 @@ func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcResponseId)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
-// ErrorResponseError: What went wrong: a numeric code, a human-readable text and optional details.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error
+// ErrorResponseError is an object
+// (common.schema.json#/$defs/errorResponse/properties/error). What went wrong:
+// a numeric code, a human-readable text and optional details.
 type ErrorResponseError struct {
-	// Integer failure code. Member "code" (required).
+	// Code is the member "code" (required). Integer failure code.
 	Code ahprt.Number
-	// Short human-readable account of the failure. Member "message" (required).
+	// Message is the member "message" (required). Short human-readable account
+	// of the failure.
 	Message string
-	// Extra details of any JSON kind; they must never contain secrets. Optional member "data"; nil when absent.
+	// Data is the optional member "data" (nil when absent). Extra details of
+	// any JSON kind; they must never contain secrets.
 	Data ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bErrorResponseError fills v, which is zero, from object n of a validated document.
+// bErrorResponseError fills v, which is zero, from object n of a validated
+// document.
 func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
 	d := c.Doc
 	{
@@ -248,7 +266,8 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
 var sizeErrorResponseError ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -273,7 +292,8 @@ func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
 func (v *ErrorResponseError) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_errorResponse_error)
 }
@@ -284,21 +304,23 @@ func (v *ErrorResponseError) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse_error)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ErrorResponseError) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_errorResponse_error, bErrorResponseError)
 }
 
-// JSONRPCID: Identifier of a JSON-RPC request: a string with at least one character, or an integer.
+// JSONRPCID is a value of one of several JSON kinds
+// (common.schema.json#/$defs/jsonRpcId). Identifier of a JSON-RPC request: a
+// string with at least one character, or an integer.
 // Exactly one field is set.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId
 type JSONRPCID struct {
 	Int    *ahprt.Number
 	String *string
 }
 
-// bJSONRPCID fills v, which is zero, from value n of a validated document (one field, for its JSON kind).
+// bJSONRPCID fills v, which is zero, from value n of a validated document (one
+// field, for its JSON kind).
 func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
@@ -328,7 +350,8 @@ func (v *JSONRPCID) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId.
 func (v *JSONRPCID) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_jsonRpcId)
 }
@@ -339,22 +362,27 @@ func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcId)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_jsonRpcId, bJSONRPCID)
 }
 
-// Native: The event as the originating provider reported it, wrapped with the provider and its own event name.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/native
+// Native is an object (common.schema.json#/$defs/native). The event as the
+// originating provider reported it, wrapped with the provider and its own
+// event name.
 type Native struct {
-	// Which product emitted the original event; never empty. Member "provider" (required).
+	// Provider is the member "provider" (required). Which product emitted the
+	// original event; never empty.
 	Provider string
-	// The provider's own name for the event; never empty. Member "eventName" (required).
+	// EventName is the member "eventName" (required). The provider's own name
+	// for the event; never empty.
 	EventName string
-	// The provider's original data, opaque to AHP. Member "payload" (required).
+	// Payload is the member "payload" (required). The provider's original
+	// data, opaque to AHP.
 	Payload ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -381,7 +409,8 @@ func bNative(c *ahprt.Ctx, n ahprt.Node, v *Native) {
 var sizeNative ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Native) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -404,7 +433,8 @@ func (v *Native) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/native.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/native.
 func (v *Native) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_native)
 }
@@ -415,20 +445,24 @@ func (v *Native) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_native)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Native) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_native, bNative)
 }
 
-// Notification: A JSON-RPC 2.0 call that gets no answer. The id member must be missing altogether; an explicit null id is refused too.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/notification
+// Notification is an object (common.schema.json#/$defs/notification). A
+// JSON-RPC 2.0 call that gets no answer. The id member must be missing
+// altogether; an explicit null id is refused too.
 type Notification struct {
-	// Name of the invoked method; never empty. Member "method" (required).
+	// Method is the member "method" (required). Name of the invoked method;
+	// never empty.
 	Method string
-	// Arguments of the call, always given as an object. Member "params" (required).
+	// Params is the member "params" (required). Arguments of the call, always
+	// given as an object.
 	Params ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -456,7 +490,8 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node, v *Notification) {
 var sizeNotification ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Notification) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -478,7 +513,8 @@ func (v *Notification) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/notification.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/notification.
 func (v *Notification) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_notification)
 }
@@ -489,12 +525,14 @@ func (v *Notification) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_notification)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Notification) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_notification, bNotification)
 }
 
-// NewNotification returns a Notification with its required members; its encoding always carries jsonrpc "2.0".
+// NewNotification returns a new Notification with its required members; its
+// encoding always carries jsonrpc "2.0".
 func NewNotification(method string, params ahprt.Value) *Notification {
 	return &Notification{
 		Method: method,
@@ -502,20 +540,22 @@ func NewNotification(method string, params ahprt.Value) *Notification {
 	}
 }
 
-// ProtocolVersion is a string, as 0.1.0-draft.1/common.schema.json#/$defs/protocolVersion names it.
+// ProtocolVersion is a string (common.schema.json#/$defs/protocolVersion).
 type ProtocolVersion = string
 
-// Request: A JSON-RPC 2.0 call that expects an answer.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/request
+// Request is an object (common.schema.json#/$defs/request). A JSON-RPC 2.0
+// call that expects an answer.
 type Request struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCID
-	// Name of the invoked method; never empty. Member "method" (required).
+	// Method is the member "method" (required). Name of the invoked method;
+	// never empty.
 	Method string
-	// Arguments of the call, always given as an object. Member "params" (required).
+	// Params is the member "params" (required). Arguments of the call, always
+	// given as an object.
 	Params ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -545,7 +585,8 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node, v *Request) {
 var sizeRequest ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Request) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -569,7 +610,8 @@ func (v *Request) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/request.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/request.
 func (v *Request) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_request)
 }
@@ -580,12 +622,14 @@ func (v *Request) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_request)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Request) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_request, bRequest)
 }
 
-// NewRequest returns a Request with its required members; its encoding always carries jsonrpc "2.0".
+// NewRequest returns a new Request with its required members; its encoding
+// always carries jsonrpc "2.0".
 func NewRequest(id JSONRPCID, method string, params ahprt.Value) *Request {
 	return &Request{
 		ID:     id,
@@ -594,21 +638,25 @@ func NewRequest(id JSONRPCID, method string, params ahprt.Value) *Request {
 	}
 }
 
-// Session: The agent session an event belongs to.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/session
+// Session is an object (common.schema.json#/$defs/session). The agent session
+// an event belongs to.
 type Session struct {
-	// Session identifier; never empty. Member "id" (required).
+	// ID is the member "id" (required). Session identifier; never empty.
 	ID string
-	// Working directory of the session. Optional member "cwd"; nil when absent.
+	// Cwd is the optional member "cwd" (nil when absent). Working directory of
+	// the session.
 	Cwd *string
-	// Root folders of the workspace the agent operates on. Optional member "workspaceRoots"; nil when absent.
+	// WorkspaceRoots is the optional member "workspaceRoots" (nil when
+	// absent). Root folders of the workspace the agent operates on.
 	WorkspaceRoots []string
-	// Model in use, as the harness names it. Optional member "model"; nil when absent.
+	// Model is the optional member "model" (nil when absent). Model in use, as
+	// the harness names it.
 	Model *string
-	// The agent running the session. Optional member "agent"; nil when absent.
+	// Agent is the optional member "agent" (nil when absent). The agent
+	// running the session.
 	Agent *SessionAgent
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -650,7 +698,8 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 var sizeSession ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Session) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -685,7 +734,8 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/session.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/session.
 func (v *Session) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_session)
 }
@@ -696,20 +746,23 @@ func (v *Session) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Session) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_session, bSession)
 }
 
-// SessionAgent: The agent running the session.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent
+// SessionAgent is an object
+// (common.schema.json#/$defs/session/properties/agent). The agent running the
+// session.
 type SessionAgent struct {
-	// Agent identifier; never empty. Member "id" (required).
+	// ID is the member "id" (required). Agent identifier; never empty.
 	ID string
-	// Free-form kind of agent. Optional member "type"; nil when absent.
+	// Type is the optional member "type" (nil when absent). Free-form kind of
+	// agent.
 	Type *string
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -735,7 +788,8 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 var sizeSessionAgent ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -758,7 +812,8 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
 func (v *SessionAgent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_session_agent)
 }
@@ -769,26 +824,29 @@ func (v *SessionAgent) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session_agent)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *SessionAgent) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_session_agent, bSessionAgent)
 }
 
-// SuccessResponse: A JSON-RPC 2.0 answer carrying an object result and no error member.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/successResponse
+// SuccessResponse is an object (common.schema.json#/$defs/successResponse). A
+// JSON-RPC 2.0 answer carrying an object result and no error member.
 type SuccessResponse struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCResponseID
-	// Outcome of the call, always given as an object. Member "result" (required).
+	// Result is the member "result" (required). Outcome of the call, always
+	// given as an object.
 	Result ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*SuccessResponse) isJSONRPCMessage() {}
 
-// bSuccessResponse fills v, which is zero, from object n of a validated document.
+// bSuccessResponse fills v, which is zero, from object n of a validated
+// document.
 func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
 	d := c.Doc
 	{
@@ -810,7 +868,8 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
 var sizeSuccessResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *SuccessResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -832,7 +891,8 @@ func (v *SuccessResponse) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
 func (v *SuccessResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_successResponse)
 }
@@ -843,12 +903,14 @@ func (v *SuccessResponse) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_successResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *SuccessResponse) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_successResponse, bSuccessResponse)
 }
 
-// NewSuccessResponse returns a SuccessResponse with its required members; its encoding always carries jsonrpc "2.0".
+// NewSuccessResponse returns a new SuccessResponse with its required members;
+// its encoding always carries jsonrpc "2.0".
 func NewSuccessResponse(id JSONRPCResponseID, result ahprt.Value) *SuccessResponse {
 	return &SuccessResponse{
 		ID:     id,
@@ -856,17 +918,20 @@ func NewSuccessResponse(id JSONRPCResponseID, result ahprt.Value) *SuccessRespon
 	}
 }
 
-// DenyEffect: Tells the harness to refuse the intercepted operation; once the harness accepts it, the operation does not run.
-//
-// Schema: 0.1.0-draft.1/deny-effect.schema.json#
+// DenyEffect is an object (deny-effect.schema.json#). Tells the harness to
+// refuse the intercepted operation; once the harness accepts it, the operation
+// does not run.
 type DenyEffect struct {
-	// Why the operation is refused, in words fit to show; never empty and never secret. Member "reason" (required).
+	// Reason is the member "reason" (required). Why the operation is refused,
+	// in words fit to show; never empty and never secret.
 	Reason string
-	// Optional machine-readable refusal code in reverse-DNS form. Optional member "code"; nil when absent.
+	// Code is the optional member "code" (nil when absent). Optional
+	// machine-readable refusal code in reverse-DNS form.
 	Code *string
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -895,7 +960,8 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 var sizeDenyEffect ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -923,7 +989,8 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/deny-effect.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/deny-effect.schema.json#.
 func (v *DenyEffect) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vDenyEffect)
 }
@@ -934,32 +1001,39 @@ func (v *DenyEffect) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vDenyEffect)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *DenyEffect) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vDenyEffect, bDenyEffect)
 }
 
-// NewDenyEffect returns a DenyEffect with its required members; its encoding always carries type "deny".
+// NewDenyEffect returns a new DenyEffect with its required members; its
+// encoding always carries type "deny".
 func NewDenyEffect(reason string) *DenyEffect {
 	return &DenyEffect{Reason: reason}
 }
 
-// Extensions: Object whose keys are reverse-DNS names (two or more dot-separated labels, each beginning with a letter) and whose values may be any JSON. (raw JSON, as 0.1.0-draft.1/extensions.schema.json# names it.)
+// Extensions is raw JSON (extensions.schema.json#). Object whose keys are
+// reverse-DNS names (two or more dot-separated labels, each beginning with a
+// letter) and whose values may be any JSON.
 type Extensions = ahprt.Value
 
-// InterceptDenyResponse: Successful hooks/intercept result whose effect list holds a single deny and nothing else.
-//
-// Schema: 0.1.0-draft.1/intercept-deny-response.schema.json#
+// InterceptDenyResponse is an object (intercept-deny-response.schema.json#).
+// Successful hooks/intercept result whose effect list holds a single deny and
+// nothing else.
 type InterceptDenyResponse struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCResponseID
-	// Outcome of the call, always given as an object. Member "result" (required).
+	// Result is the member "result" (required). Outcome of the call, always
+	// given as an object.
 	Result InterceptDenyResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptDenyResponse fills v, which is zero, from object n of a validated document.
+// bInterceptDenyResponse fills v, which is zero, from object n of a validated
+// document.
 func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse) {
 	d := c.Doc
 	{
@@ -981,7 +1055,8 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse
 var sizeInterceptDenyResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1003,7 +1078,8 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/intercept-deny-response.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/intercept-deny-response.schema.json#.
 func (v *InterceptDenyResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptDenyResponse)
 }
@@ -1014,12 +1090,14 @@ func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptDenyResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
-// NewInterceptDenyResponse returns a InterceptDenyResponse with its required members; its encoding always carries jsonrpc "2.0".
+// NewInterceptDenyResponse returns a new InterceptDenyResponse with its
+// required members; its encoding always carries jsonrpc "2.0".
 func NewInterceptDenyResponse(id JSONRPCResponseID, result InterceptDenyResponseResult) *InterceptDenyResponse {
 	return &InterceptDenyResponse{
 		ID:     id,
@@ -1027,19 +1105,21 @@ func NewInterceptDenyResponse(id JSONRPCResponseID, result InterceptDenyResponse
 	}
 }
 
-// InterceptDenyResponseResult is an object of the schema.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result
+// InterceptDenyResponseResult is an object
+// (common.schema.json#/$defs/successResponse/properties/result).
 type InterceptDenyResponseResult struct {
-	// Exactly one entry, a deny effect. Member "effects" (required).
+	// Effects is the member "effects" (required). Exactly one entry, a deny
+	// effect.
 	Effects []DenyEffect
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptDenyResponseResult fills v, which is zero, from object n of a validated document.
+// bInterceptDenyResponseResult fills v, which is zero, from object n of a
+// validated document.
 func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponseResult) {
 	d := c.Doc
 	{
@@ -1061,7 +1141,8 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyRe
 var sizeInterceptDenyResponseResult ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1085,7 +1166,8 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func (v *InterceptDenyResponseResult) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged)
 }
@@ -1096,29 +1178,36 @@ func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_merged, bInterceptDenyResponseResult)
 }
 
-// NewInterceptDenyResponseResult returns a InterceptDenyResponseResult with its required members; its encoding always carries protocolVersion "0.1".
+// NewInterceptDenyResponseResult returns a new InterceptDenyResponseResult
+// with its required members; its encoding always carries protocolVersion
+// "0.1".
 func NewInterceptDenyResponseResult(effects []DenyEffect) *InterceptDenyResponseResult {
 	return &InterceptDenyResponseResult{Effects: effects}
 }
 
-// InterceptNoEffectResponse: Successful hooks/intercept result whose effect list is empty. Returning nothing grants nothing: it never lifts permission checks, sandboxing or approval steps.
-//
-// Schema: 0.1.0-draft.1/intercept-no-effect-response.schema.json#
+// InterceptNoEffectResponse is an object
+// (intercept-no-effect-response.schema.json#). Successful hooks/intercept
+// result whose effect list is empty. Returning nothing grants nothing: it
+// never lifts permission checks, sandboxing or approval steps.
 type InterceptNoEffectResponse struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCResponseID
-	// Outcome of the call, always given as an object. Member "result" (required).
+	// Result is the member "result" (required). Outcome of the call, always
+	// given as an object.
 	Result InterceptNoEffectResponseResult
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptNoEffectResponse fills v, which is zero, from object n of a validated document.
+// bInterceptNoEffectResponse fills v, which is zero, from object n of a
+// validated document.
 func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponse) {
 	d := c.Doc
 	{
@@ -1140,7 +1229,8 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffect
 var sizeInterceptNoEffectResponse ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1162,7 +1252,8 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
 func (v *InterceptNoEffectResponse) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptNoEffectResponse)
 }
@@ -1173,12 +1264,14 @@ func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptNoEffectResponse)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
-// NewInterceptNoEffectResponse returns a InterceptNoEffectResponse with its required members; its encoding always carries jsonrpc "2.0".
+// NewInterceptNoEffectResponse returns a new InterceptNoEffectResponse with
+// its required members; its encoding always carries jsonrpc "2.0".
 func NewInterceptNoEffectResponse(id JSONRPCResponseID, result InterceptNoEffectResponseResult) *InterceptNoEffectResponse {
 	return &InterceptNoEffectResponse{
 		ID:     id,
@@ -1186,19 +1279,20 @@ func NewInterceptNoEffectResponse(id JSONRPCResponseID, result InterceptNoEffect
 	}
 }
 
-// InterceptNoEffectResponseResult is an object of the schema.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result
+// InterceptNoEffectResponseResult is an object
+// (common.schema.json#/$defs/successResponse/properties/result).
 type InterceptNoEffectResponseResult struct {
-	// Always the empty array here. Member "effects" (required).
+	// Effects is the member "effects" (required). Always the empty array here.
 	Effects []ahprt.Value
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptNoEffectResponseResult fills v, which is zero, from object n of a validated document.
+// bInterceptNoEffectResponseResult fills v, which is zero, from object n of a
+// validated document.
 func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponseResult) {
 	d := c.Doc
 	{
@@ -1220,7 +1314,8 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNo
 var sizeInterceptNoEffectResponseResult ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1244,7 +1339,8 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func (v *InterceptNoEffectResponseResult) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged2)
 }
@@ -1255,29 +1351,35 @@ func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged2)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_merged2, bInterceptNoEffectResponseResult)
 }
 
-// NewInterceptNoEffectResponseResult returns a InterceptNoEffectResponseResult with its required members; its encoding always carries protocolVersion "0.1".
+// NewInterceptNoEffectResponseResult returns a new
+// InterceptNoEffectResponseResult with its required members; its encoding
+// always carries protocolVersion "0.1".
 func NewInterceptNoEffectResponseResult(effects []ahprt.Value) *InterceptNoEffectResponseResult {
 	return &InterceptNoEffectResponseResult{Effects: effects}
 }
 
-// InterceptRequest: JSON-RPC request a harness sends before a tool runs, carrying the wire version, the event and the effects the backend may return.
-//
-// Schema: 0.1.0-draft.1/intercept-request.schema.json#
+// InterceptRequest is an object (intercept-request.schema.json#). JSON-RPC
+// request a harness sends before a tool runs, carrying the wire version, the
+// event and the effects the backend may return.
 type InterceptRequest struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID JSONRPCID
-	// Arguments of the call, always given as an object. Member "params" (required).
+	// Params is the member "params" (required). Arguments of the call, always
+	// given as an object.
 	Params InterceptRequestParams
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptRequest fills v, which is zero, from object n of a validated document.
+// bInterceptRequest fills v, which is zero, from object n of a validated
+// document.
 func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
 	d := c.Doc
 	{
@@ -1300,7 +1402,8 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
 var sizeInterceptRequest ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1323,7 +1426,8 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/intercept-request.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/intercept-request.schema.json#.
 func (v *InterceptRequest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest)
 }
@@ -1334,12 +1438,15 @@ func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vInterceptRequest, bInterceptRequest)
 }
 
-// NewInterceptRequest returns a InterceptRequest with its required members; its encoding always carries jsonrpc "2.0", method "hooks/intercept".
+// NewInterceptRequest returns a new InterceptRequest with its required
+// members; its encoding always carries jsonrpc "2.0", method
+// "hooks/intercept".
 func NewInterceptRequest(id JSONRPCID, params InterceptRequestParams) *InterceptRequest {
 	return &InterceptRequest{
 		ID:     id,
@@ -1347,21 +1454,23 @@ func NewInterceptRequest(id JSONRPCID, params InterceptRequestParams) *Intercept
 	}
 }
 
-// InterceptRequestParams is an object of the schema.
-//
-// Schema: 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params
+// InterceptRequestParams is an object
+// (common.schema.json#/$defs/request/properties/params).
 type InterceptRequestParams struct {
-	// Member "event" (required).
+	// Event is the member "event" (required).
 	Event ToolBefore
-	// Effects granted for this request; deny has to be among them. Member "capabilities" (required).
+	// Capabilities is the member "capabilities" (required). Effects granted
+	// for this request; deny has to be among them.
 	Capabilities Capabilities
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bInterceptRequestParams fills v, which is zero, from object n of a validated document.
+// bInterceptRequestParams fills v, which is zero, from object n of a validated
+// document.
 func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParams) {
 	d := c.Doc
 	{
@@ -1385,7 +1494,8 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestPara
 var sizeInterceptRequestParams ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1411,7 +1521,8 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
 func (v *InterceptRequestParams) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged3)
 }
@@ -1422,12 +1533,14 @@ func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged3)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vCommon_merged3, bInterceptRequestParams)
 }
 
-// NewInterceptRequestParams returns a InterceptRequestParams with its required members; its encoding always carries protocolVersion "0.1".
+// NewInterceptRequestParams returns a new InterceptRequestParams with its
+// required members; its encoding always carries protocolVersion "0.1".
 func NewInterceptRequestParams(event ToolBefore, capabilities Capabilities) *InterceptRequestParams {
 	return &InterceptRequestParams{
 		Capabilities: capabilities,
@@ -1435,25 +1548,28 @@ func NewInterceptRequestParams(event ToolBefore, capabilities Capabilities) *Int
 	}
 }
 
-// ToolBefore: Raised when the agent is about to run a tool, before anything has executed.
-//
-// Schema: 0.1.0-draft.1/tool-before.schema.json#
+// ToolBefore is an object (tool-before.schema.json#). Raised when the agent is
+// about to run a tool, before anything has executed.
 type ToolBefore struct {
-	// Event identifier; never empty. Member "id" (required).
+	// ID is the member "id" (required). Event identifier; never empty.
 	ID string
-	// URI naming the producer of the event. Member "source" (required).
+	// Source is the member "source" (required). URI naming the producer of the
+	// event.
 	Source string
-	// When the event happened, as an RFC 3339 timestamp. Member "time" (required).
+	// Time is the member "time" (required). When the event happened, as an RFC
+	// 3339 timestamp.
 	Time string
-	// Member "session" (required).
+	// Session is the member "session" (required).
 	Session Session
-	// The pending tool invocation. Since nothing has run yet, output and error members are refused. Member "tool" (required).
+	// Tool is the member "tool" (required). The pending tool invocation. Since
+	// nothing has run yet, output and error members are refused.
 	Tool ToolBeforeTool
-	// Optional member "native"; nil when absent.
+	// Native is the optional member "native" (nil when absent).
 	Native *Native
-	// Optional member "extensions"; nil when absent.
+	// Extensions is the optional member "extensions" (nil when absent).
 	Extensions Extensions
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1491,7 +1607,8 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 var sizeToolBefore ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ToolBefore) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1527,7 +1644,8 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/tool-before.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/tool-before.schema.json#.
 func (v *ToolBefore) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vToolBefore)
 }
@@ -1538,12 +1656,14 @@ func (v *ToolBefore) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ToolBefore) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vToolBefore, bToolBefore)
 }
 
-// NewToolBefore returns a ToolBefore with its required members; its encoding always carries type "tool.before".
+// NewToolBefore returns a new ToolBefore with its required members; its
+// encoding always carries type "tool.before".
 func NewToolBefore(id string, source string, time string, session Session, tool ToolBeforeTool) *ToolBefore {
 	return &ToolBefore{
 		ID:      id,
@@ -1554,25 +1674,31 @@ func NewToolBefore(id string, source string, time string, session Session, tool 
 	}
 }
 
-// ToolBeforeTool: The pending tool invocation. Since nothing has run yet, output and error members are refused.
-//
-// Schema: 0.1.0-draft.1/tool-before.schema.json#/properties/tool
+// ToolBeforeTool is an object (tool-before.schema.json#/properties/tool). The
+// pending tool invocation. Since nothing has run yet, output and error members
+// are refused.
 type ToolBeforeTool struct {
-	// Identifier of this invocation; never empty. Member "callId" (required).
+	// CallID is the member "callId" (required). Identifier of this invocation;
+	// never empty.
 	CallID string
-	// Tool name as the harness knows it; never empty. Member "name" (required).
+	// Name is the member "name" (required). Tool name as the harness knows it;
+	// never empty.
 	Name string
-	// Broad category of the tool. Member "kind" (required).
+	// Kind is the member "kind" (required). Broad category of the tool.
 	Kind ToolBeforeToolKind
-	// Arguments the tool will receive, as a free-form object. Member "input" (required).
+	// Input is the member "input" (required). Arguments the tool will receive,
+	// as a free-form object.
 	Input ahprt.Value
-	// Free-form details for tools served over MCP. Optional member "mcp"; nil when absent.
+	// MCP is the optional member "mcp" (nil when absent). Free-form details
+	// for tools served over MCP.
 	MCP ahprt.Value
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bToolBeforeTool fills v, which is zero, from object n of a validated document.
+// bToolBeforeTool fills v, which is zero, from object n of a validated
+// document.
 func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeTool) {
 	d := c.Doc
 	{
@@ -1599,7 +1725,8 @@ func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeTool) {
 var sizeToolBeforeTool ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1628,7 +1755,8 @@ func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
 func (v *ToolBeforeTool) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vToolBefore_tool)
 }
@@ -1639,15 +1767,18 @@ func (v *ToolBeforeTool) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore_tool)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ToolBeforeTool) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vToolBefore_tool, bToolBeforeTool)
 }
 
-// ToolBeforeToolKind: Broad category of the tool.
+// ToolBeforeToolKind is a string from a fixed list
+// (tool-before.schema.json#/properties/tool/properties/kind). Broad category
+// of the tool.
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ToolBeforeToolKind string
 
 // The values of ToolBeforeToolKind.
@@ -1663,10 +1794,13 @@ const (
 	ToolBeforeToolKindOther     ToolBeforeToolKind = "other"
 )
 
-// JSONRPCMessage: Any single JSON-RPC 2.0 object this snapshot exchanges: a request, a notification, a success answer or an error answer. Exactly one of the four shapes has to fit.
+// JSONRPCMessage is one of several object shapes
+// (json-rpc-message.schema.json#). Any single JSON-RPC 2.0 object this
+// snapshot exchanges: a request, a notification, a success answer or an error
+// answer. Exactly one of the four shapes has to fit.
 //
-// The concrete types are *Request, *Notification, *SuccessResponse, *ErrorResponse.
-// Schema: 0.1.0-draft.1/json-rpc-message.schema.json#
+// The concrete types are *Request, *Notification, *SuccessResponse,
+// *ErrorResponse.
 type JSONRPCMessage interface {
 	isJSONRPCMessage()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -1732,13 +1866,15 @@ func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
 	return nil
 }
 
-// Registration: Configuration document telling a harness which backends to reach, how to reach them and which events each one subscribes to.
-//
-// Schema: 0.1.0-draft.1/registration.schema.json#
+// Registration is an object (registration.schema.json#). Configuration
+// document telling a harness which backends to reach, how to reach them and
+// which events each one subscribes to.
 type Registration struct {
-	// The configured backends; at least one. Member "hooks" (required).
+	// Hooks is the member "hooks" (required). The configured backends; at
+	// least one.
 	Hooks []Backend
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1762,7 +1898,8 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node, v *Registration) {
 var sizeRegistration ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Registration) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1782,7 +1919,8 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/registration.schema.json#.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/registration.schema.json#.
 func (v *Registration) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration)
 }
@@ -1793,29 +1931,33 @@ func (v *Registration) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Registration) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vRegistration, bRegistration)
 }
 
-// NewRegistration returns a Registration with its required members; its encoding always carries protocolVersion "0.1".
+// NewRegistration returns a new Registration with its required members; its
+// encoding always carries protocolVersion "0.1".
 func NewRegistration(hooks []Backend) *Registration {
 	return &Registration{Hooks: hooks}
 }
 
-// Backend: One hook backend: its identity, how to reach it, and what it subscribes to. Authentication is only possible over HTTP.
-//
-// Schema: 0.1.0-draft.1/registration.schema.json#/$defs/backend
+// Backend is an object (registration.schema.json#/$defs/backend). One hook
+// backend: its identity, how to reach it, and what it subscribes to.
+// Authentication is only possible over HTTP.
 type Backend struct {
-	// Member "id" (required).
+	// ID is the member "id" (required).
 	ID ReverseDNS
-	// Member "transport" (required).
+	// Transport is the member "transport" (required).
 	Transport BackendTransport
-	// Optional member "authentication"; nil when absent.
+	// Authentication is the optional member "authentication" (nil when absent).
 	Authentication *Authentication
-	// What the backend listens to; at least one entry. Member "subscriptions" (required).
+	// Subscriptions is the member "subscriptions" (required). What the backend
+	// listens to; at least one entry.
 	Subscriptions []BackendSubscription
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1846,7 +1988,8 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node, v *Backend) {
 var sizeBackend ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Backend) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1877,7 +2020,8 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/registration.schema.json#/$defs/backend.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/registration.schema.json#/$defs/backend.
 func (v *Backend) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_backend)
 }
@@ -1888,27 +2032,34 @@ func (v *Backend) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_backend)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Backend) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vRegistration_backend, bBackend)
 }
 
-// ReverseDNS: Name made of two or more dot-separated labels, each starting with a letter. (a string, as 0.1.0-draft.1/registration.schema.json#/$defs/reverseDns names it.)
+// ReverseDNS is a string (registration.schema.json#/$defs/reverseDns). Name
+// made of two or more dot-separated labels, each starting with a letter.
 type ReverseDNS = string
 
-// StdioTransport: Runs the backend as a local program that speaks newline-delimited JSON on its standard streams.
-//
-// Schema: 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport
+// StdioTransport is an object
+// (registration.schema.json#/$defs/stdioTransport). Runs the backend as a
+// local program that speaks newline-delimited JSON on its standard streams.
 type StdioTransport struct {
-	// Program to execute directly, without a shell; never empty. Member "command" (required).
+	// Command is the member "command" (required). Program to execute directly,
+	// without a shell; never empty.
 	Command string
-	// Arguments handed to the program. Optional member "args"; nil when absent.
+	// Args is the optional member "args" (nil when absent). Arguments handed
+	// to the program.
 	Args []string
-	// Whether one process serves many events or a fresh one is started for each event. Member "lifecycle" (required).
+	// Lifecycle is the member "lifecycle" (required). Whether one process
+	// serves many events or a fresh one is started for each event.
 	Lifecycle StdioTransportLifecycle
-	// Folder the program starts in. Optional member "cwd"; nil when absent.
+	// Cwd is the optional member "cwd" (nil when absent). Folder the program
+	// starts in.
 	Cwd *string
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -1919,7 +2070,8 @@ func (*StdioTransport) GetType() string {
 	return "stdio"
 }
 
-// bStdioTransport fills v, which is zero, from object n of a validated document.
+// bStdioTransport fills v, which is zero, from object n of a validated
+// document.
 func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 	d := c.Doc
 	{
@@ -1946,7 +2098,8 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 var sizeStdioTransport ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -1976,7 +2129,8 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
 func (v *StdioTransport) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_stdioTransport)
 }
@@ -1987,12 +2141,14 @@ func (v *StdioTransport) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_stdioTransport)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *StdioTransport) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vRegistration_stdioTransport, bStdioTransport)
 }
 
-// NewStdioTransport returns a StdioTransport with its required members; its encoding always carries type "stdio".
+// NewStdioTransport returns a new StdioTransport with its required members;
+// its encoding always carries type "stdio".
 func NewStdioTransport(command string, lifecycle StdioTransportLifecycle) *StdioTransport {
 	return &StdioTransport{
 		Command:   command,
@@ -2000,10 +2156,13 @@ func NewStdioTransport(command string, lifecycle StdioTransportLifecycle) *Stdio
 	}
 }
 
-// StdioTransportLifecycle: Whether one process serves many events or a fresh one is started for each event.
+// StdioTransportLifecycle is a string from a fixed list
+// (registration.schema.json#/$defs/stdioTransport/properties/lifecycle).
+// Whether one process serves many events or a fresh one is started for each
+// event.
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type StdioTransportLifecycle string
 
 // The values of StdioTransportLifecycle.
@@ -2012,13 +2171,14 @@ const (
 	StdioTransportLifecyclePerEvent   StdioTransportLifecycle = "per_event"
 )
 
-// HTTPTransport: Reaches the backend by posting JSON to a web endpoint.
-//
-// Schema: 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport
+// HTTPTransport is an object (registration.schema.json#/$defs/httpTransport).
+// Reaches the backend by posting JSON to a web endpoint.
 type HTTPTransport struct {
-	// Absolute endpoint address using the http or https scheme. Member "url" (required).
+	// URL is the member "url" (required). Absolute endpoint address using the
+	// http or https scheme.
 	URL string
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2049,7 +2209,8 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
 var sizeHTTPTransport ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -2069,7 +2230,8 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
 func (v *HTTPTransport) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_httpTransport)
 }
@@ -2080,20 +2242,22 @@ func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_httpTransport)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vRegistration_httpTransport, bHTTPTransport)
 }
 
-// NewHTTPTransport returns a HTTPTransport with its required members; its encoding always carries type "http".
+// NewHTTPTransport returns a new HTTPTransport with its required members; its
+// encoding always carries type "http".
 func NewHTTPTransport(url string) *HTTPTransport {
 	return &HTTPTransport{URL: url}
 }
 
-// BackendTransport is one of several object shapes.
+// BackendTransport is one of several object shapes
+// (registration.schema.json#/$defs/backend/properties/transport).
 //
 // The concrete types are *StdioTransport, *HTTPTransport.
-// Schema: 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport
 type BackendTransport interface {
 	isBackendTransport()
 	// AppendJSON appends the value's JSON encoding to b.
@@ -2133,17 +2297,21 @@ func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
 	return nil
 }
 
-// Authentication: Bearer credentials looked up from an environment variable at run time. Writing the secret itself into the document is refused.
-//
-// Schema: 0.1.0-draft.1/registration.schema.json#/$defs/authentication
+// Authentication is an object
+// (registration.schema.json#/$defs/authentication). Bearer credentials looked
+// up from an environment variable at run time. Writing the secret itself into
+// the document is refused.
 type Authentication struct {
-	// Name of the environment variable holding the token. Member "tokenEnv" (required).
+	// TokenEnv is the member "tokenEnv" (required). Name of the environment
+	// variable holding the token.
 	TokenEnv string
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
-// bAuthentication fills v, which is zero, from object n of a validated document.
+// bAuthentication fills v, which is zero, from object n of a validated
+// document.
 func bAuthentication(c *ahprt.Ctx, n ahprt.Node, v *Authentication) {
 	d := c.Doc
 	{
@@ -2163,7 +2331,8 @@ func bAuthentication(c *ahprt.Ctx, n ahprt.Node, v *Authentication) {
 var sizeAuthentication ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *Authentication) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -2183,7 +2352,8 @@ func (v *Authentication) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
 func (v *Authentication) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_authentication)
 }
@@ -2194,40 +2364,51 @@ func (v *Authentication) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *Authentication) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vRegistration_authentication, bAuthentication)
 }
 
-// NewAuthentication returns a Authentication with its required members; its encoding always carries type "bearer".
+// NewAuthentication returns a new Authentication with its required members;
+// its encoding always carries type "bearer".
 func NewAuthentication(tokenEnv string) *Authentication {
 	return &Authentication{TokenEnv: tokenEnv}
 }
 
-// InterceptSubscription: Asks for hooks/intercept calls. In this snapshot only tool.before can be intercepted; a deadline and a failure policy are mandatory.
-//
-// Schema: 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription
+// InterceptSubscription is an object
+// (registration.schema.json#/$defs/interceptSubscription). Asks for
+// hooks/intercept calls. In this snapshot only tool.before can be intercepted;
+// a deadline and a failure policy are mandatory.
 type InterceptSubscription struct {
-	// Exactly the one event tool.before. Member "events" (required).
+	// Events is the member "events" (required). Exactly the one event
+	// tool.before.
 	Events []string
-	// Time allowed for an answer, in milliseconds; at least 1. Member "timeoutMs" (required).
+	// TimeoutMs is the member "timeoutMs" (required). Time allowed for an
+	// answer, in milliseconds; at least 1.
 	TimeoutMs ahprt.Number
-	// What the harness does when the backend fails or runs out of time: carry on, or block the operation. Member "failurePolicy" (required).
+	// FailurePolicy is the member "failurePolicy" (required). What the harness
+	// does when the backend fails or runs out of time: carry on, or block the
+	// operation.
 	FailurePolicy InterceptSubscriptionFailurePolicy
-	// Whether events should carry the provider's native payload. Optional member "includeNative"; nil when absent.
+	// IncludeNative is the optional member "includeNative" (nil when absent).
+	// Whether events should carry the provider's native payload.
 	IncludeNative *bool
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
 func (*InterceptSubscription) isBackendSubscription() {}
 
-// GetMode returns "intercept", the member "mode" of every InterceptSubscription.
+// GetMode returns "intercept", the member "mode" of every
+// InterceptSubscription.
 func (*InterceptSubscription) GetMode() string {
 	return "intercept"
 }
 
-// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see the interfaces InterceptSubscription implements.
+// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see
+// the interfaces InterceptSubscription implements.
 func (v *InterceptSubscription) GetIncludeNative() *bool {
 	if v == nil {
 		return nil
@@ -2235,7 +2416,8 @@ func (v *InterceptSubscription) GetIncludeNative() *bool {
 	return v.IncludeNative
 }
 
-// bInterceptSubscription fills v, which is zero, from object n of a validated document.
+// bInterceptSubscription fills v, which is zero, from object n of a validated
+// document.
 func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription) {
 	d := c.Doc
 	{
@@ -2262,7 +2444,8 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription
 var sizeInterceptSubscription ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -2290,7 +2473,8 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
 func (v *InterceptSubscription) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_interceptSubscription)
 }
@@ -2301,12 +2485,14 @@ func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_interceptSubscription)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
-// NewInterceptSubscription returns a InterceptSubscription with its required members; its encoding always carries mode "intercept".
+// NewInterceptSubscription returns a new InterceptSubscription with its
+// required members; its encoding always carries mode "intercept".
 func NewInterceptSubscription(events []string, timeoutMs ahprt.Number, failurePolicy InterceptSubscriptionFailurePolicy) *InterceptSubscription {
 	return &InterceptSubscription{
 		Events:        events,
@@ -2315,10 +2501,13 @@ func NewInterceptSubscription(events []string, timeoutMs ahprt.Number, failurePo
 	}
 }
 
-// InterceptSubscriptionFailurePolicy: What the harness does when the backend fails or runs out of time: carry on, or block the operation.
+// InterceptSubscriptionFailurePolicy is a string from a fixed list
+// (registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy).
+// What the harness does when the backend fails or runs out of time: carry on,
+// or block the operation.
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type InterceptSubscriptionFailurePolicy string
 
 // The values of InterceptSubscriptionFailurePolicy.
@@ -2327,15 +2516,19 @@ const (
 	InterceptSubscriptionFailurePolicyFailClosed InterceptSubscriptionFailurePolicy = "fail-closed"
 )
 
-// ObserveSubscription: Asks for one-way hooks/observe notifications. Deadline and failure policy have no meaning here and are refused.
-//
-// Schema: 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription
+// ObserveSubscription is an object
+// (registration.schema.json#/$defs/observeSubscription). Asks for one-way
+// hooks/observe notifications. Deadline and failure policy have no meaning
+// here and are refused.
 type ObserveSubscription struct {
-	// Events to be notified about, without repeats. Member "events" (required).
+	// Events is the member "events" (required). Events to be notified about,
+	// without repeats.
 	Events []ObserveSubscriptionEvent
-	// Whether events should carry the provider's native payload. Optional member "includeNative"; nil when absent.
+	// IncludeNative is the optional member "includeNative" (nil when absent).
+	// Whether events should carry the provider's native payload.
 	IncludeNative *bool
-	// Unknown keeps, in order, members the schema does not declare; encoding writes them back.
+	// Unknown keeps, in order, members the schema does not declare; encoding
+	// writes them back.
 	Unknown ahprt.Unknown
 }
 
@@ -2346,7 +2539,8 @@ func (*ObserveSubscription) GetMode() string {
 	return "observe"
 }
 
-// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see the interfaces ObserveSubscription implements.
+// GetIncludeNative returns v.IncludeNative (the member "includeNative"); see
+// the interfaces ObserveSubscription implements.
 func (v *ObserveSubscription) GetIncludeNative() *bool {
 	if v == nil {
 		return nil
@@ -2354,7 +2548,8 @@ func (v *ObserveSubscription) GetIncludeNative() *bool {
 	return v.IncludeNative
 }
 
-// bObserveSubscription fills v, which is zero, from object n of a validated document.
+// bObserveSubscription fills v, which is zero, from object n of a validated
+// document.
 func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 	d := c.Doc
 	{
@@ -2377,7 +2572,8 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 var sizeObserveSubscription ahprt.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
-// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.
+// MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
+// encodings.
 func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	// A nil v (a typed nil in a union, say) is null, which the checks judge.
 	if v == nil {
@@ -2401,7 +2597,8 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
+// Validate reports whether v, encoded, satisfies
+// 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
 func (v *ObserveSubscription) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vRegistration_observeSubscription)
 }
@@ -2412,20 +2609,23 @@ func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
 	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_observeSubscription)
 }
 
-// UnmarshalJSON decodes and validates data into v (lenient mode, default limits).
+// UnmarshalJSON decodes and validates data into v (lenient mode, default
+// limits).
 func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0, vRegistration_observeSubscription, bObserveSubscription)
 }
 
-// NewObserveSubscription returns a ObserveSubscription with its required members; its encoding always carries mode "observe".
+// NewObserveSubscription returns a new ObserveSubscription with its required
+// members; its encoding always carries mode "observe".
 func NewObserveSubscription(events []ObserveSubscriptionEvent) *ObserveSubscription {
 	return &ObserveSubscription{Events: events}
 }
 
-// ObserveSubscriptionEvent is a string from a fixed list.
+// ObserveSubscriptionEvent is a string from a fixed list
+// (registration.schema.json#/$defs/observeSubscription/properties/events/items).
 //
-// A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.
-// Schema: 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items
+// A value outside the list is unsupported: decoders reject it with
+// ahprt.ErrUnsupported.
 type ObserveSubscriptionEvent string
 
 // The values of ObserveSubscriptionEvent.
@@ -2437,10 +2637,10 @@ const (
 	ObserveSubscriptionEventSessionEnd   ObserveSubscriptionEvent = "session.end"
 )
 
-// BackendSubscription is one of several object shapes.
+// BackendSubscription is one of several object shapes
+// (registration.schema.json#/$defs/backend/properties/subscriptions/items).
 //
 // The concrete types are *InterceptSubscription, *ObserveSubscription.
-// Schema: 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items
 type BackendSubscription interface {
 	isBackendSubscription()
 	// AppendJSON appends the value's JSON encoding to b.

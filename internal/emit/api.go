@@ -51,8 +51,7 @@ func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
 func (e *gotypes) api(t *ir.Type, loc string) {
 	res, ptr := e.resultType(t)
 	check := checkID(t)
-	e.f.Commentf("%s decodes data as %s and validates every keyword of %s in the same pass.", t.DecodeFunc, t.Name, loc)
-	e.f.Comment("A rejected document returns a *ahprt.Error and no value, never a partial one.")
+	e.f.Comment(fmt.Sprintf("%s decodes data as %s and validates every keyword of %s in the same pass. A rejected document returns an *ahprt.Error and no value, never a partial one.", t.DecodeFunc, t.Name, loc))
 	e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).Block(
 		List(Id("c"), Id("err")).Op(":=").Qual(rt, "Begin").Call(Id("data"), Id("opts")),
 		Return(Qual(rt, "Decoded").Call(Id("c"), Id("err"), Id(t.DecodeDocFunc))),
@@ -75,7 +74,7 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 		g.Return(value, Nil())
 	})
 	e.f.Line()
-	e.f.Commentf("%s validates data as %s (%s) without building a value.", t.CheckFunc, t.Name, loc)
+	e.f.Comment(fmt.Sprintf("%s validates data as %s (%s) without building a value.", t.CheckFunc, t.Name, loc))
 	e.f.Func().Id(t.CheckFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Error().Block(
 		Return(Qual(rt, "Check").Call(Id("data"), Id("opts"), unrepeated(t), check)),
 	)
@@ -124,7 +123,7 @@ func (e *gotypes) constructor(t *ir.Type) {
 		return
 	}
 	params := newLocalNames()
-	e.f.Commentf("%s returns a %s with its required members; its encoding always carries %s.", t.NewFunc, t.Name, strings.Join(consts, ", "))
+	e.f.Comment(fmt.Sprintf("%s returns a new %s with its required members; its encoding always carries %s.", t.NewFunc, t.Name, strings.Join(consts, ", ")))
 	e.f.Func().Id(t.NewFunc).ParamsFunc(func(g *Group) {
 		for _, f := range t.Fields {
 			if f.Required && f.Const == nil {

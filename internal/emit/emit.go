@@ -41,8 +41,9 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	out := map[string][]byte{}
 
 	var doc bytes.Buffer
-	if err := templates.All.ExecuteTemplate(&doc, "package-doc.go.tmpl", map[string]string{
+	if err := templates.All.ExecuteTemplate(&doc, "package-doc.go.tmpl", map[string]any{
 		"Package": name, "Key": s.Key, "WireVersion": s.WireVersion, "Source": s.Source,
+		"Start": startingPoints(s),
 	}); err != nil {
 		return nil, err
 	}
@@ -109,6 +110,39 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	return out, nil
 }
 
+// startingPoint is a type the package doc names first: what a reader
+// of an AHP snapshot's package most likely came for. Item is its list
+// item in the doc comment, wrapped.
+type startingPoint struct {
+	Type, Decode, What, Item string
+}
+
+// startingPoints are the entry points of the snapshot's documents that
+// AHP programs start from, those the snapshot has, in this order.
+func startingPoints(s Snapshot) []startingPoint {
+	roles := []struct{ doc, what string }{
+		{"schema.json#", "any message of this snapshot, a type switch away from its kind"},
+		{"intercept-request.schema.json#", "a hooks/intercept request: the event, and the capabilities the host offers for it"},
+		{"intercept-response.schema.json#", "the reply to it: the effects"},
+		{"observe-notification.schema.json#", "a hooks/observe notification"},
+		{"capabilities-request.schema.json#", "a hooks/capabilities request"},
+		{"capabilities-response.schema.json#", "the reply to it: the backend's manifest"},
+		{"event.schema.json#", "every event type, with accessors for the envelope they share"},
+		{"effect.schema.json#", "every effect type"},
+		{"registration.schema.json#", "a registration document: backends and their subscriptions"},
+	}
+	var out []startingPoint
+	for _, r := range roles {
+		if t, ok := s.Types.Named[s.Key+"/"+r.doc]; ok {
+			p := startingPoint{Type: t.Name, Decode: t.DecodeFunc, What: r.what}
+			item := wrap(fmt.Sprintf("[%s] and [%s]: %s.", p.Decode, p.Type, p.What))
+			p.Item = "//   - " + strings.ReplaceAll(item, "\n", "\n//     ")
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // render formats f. Output that does not parse is a generator bug: with
 // AHPGEN_DEBUG_DIR set, the unformatted text is saved there to look at.
 func render(f *File) ([]byte, error) {
@@ -123,7 +157,43 @@ func render(f *File) ([]byte, error) {
 		}
 		return nil, firstLine(err)
 	}
-	return buf.Bytes(), nil
+	return wrapComments(buf.Bytes()), nil
+}
+
+// wrapComments breaks every comment line longer than 80 columns (a tab
+// counting 4) between words, keeping its indentation: the generated
+// comments, written as one line each, read as Go's are written. Only
+// lines that are a comment alone change; a word longer than the line
+// (a long pattern) stays whole.
+func wrapComments(src []byte) []byte {
+	var out bytes.Buffer
+	for _, line := range bytes.SplitAfter(src, []byte("\n")) {
+		body := bytes.TrimRight(line, "\n")
+		indent := body[:len(body)-len(bytes.TrimLeft(body, "\t"))]
+		text, ok := bytes.CutPrefix(body[len(indent):], []byte("// "))
+		width := 4*len(indent) + len(body) - len(indent)
+		if !ok || width <= 80 {
+			out.Write(line)
+			continue
+		}
+		room := 80 - 4*len(indent) - 3
+		n := 0
+		out.Write(indent)
+		out.WriteString("//")
+		for _, w := range bytes.Fields(text) {
+			if n > 0 && n+1+len(w) > room {
+				out.WriteByte('\n')
+				out.Write(indent)
+				out.WriteString("//")
+				n = 0
+			}
+			out.WriteByte(' ')
+			out.Write(w)
+			n += 1 + len(w)
+		}
+		out.WriteByte('\n')
+	}
+	return out.Bytes()
 }
 
 func firstLine(err error) error {

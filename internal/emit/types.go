@@ -89,6 +89,43 @@ func comment(text string) string {
 	return strings.Join(strings.Fields(text), " ")
 }
 
+// wrap fills text into lines of at most 77 characters (a line of a doc
+// comment, "// " included, stays within 80), breaking between words: for
+// the package doc, which is a template's output, not rendered code.
+func wrap(text string) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		switch {
+		case n == 0:
+		case n+1+len(w) > 77:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
+}
+
+// typeDoc is the doc comment of type t: a Go sentence saying what t is
+// and which schema location it holds, then the schema's description (on
+// one line: render wraps comments).
+func typeDoc(t *ir.Type, what string) string {
+	_, loc, _ := strings.Cut(t.Schema.Loc, "/") // the package is the snapshot
+	doc := fmt.Sprintf("%s is %s (%s).", t.Name, what, loc)
+	if t.Doc != "" {
+		doc += " " + comment(t.Doc)
+		if !strings.HasSuffix(doc, ".") {
+			doc += "."
+		}
+	}
+	return doc
+}
+
 func (e *gotypes) emit() {
 	for _, t := range e.ts.All {
 		e.decl(t)
@@ -101,18 +138,9 @@ func (e *gotypes) emit() {
 }
 
 func (e *gotypes) decl(t *ir.Type) {
-	doc := t.Name + " is"
-	if t.Doc != "" {
-		doc = t.Name + ": " + comment(t.Doc)
-	}
 	switch t.Kind {
 	case ir.StructKind:
-		if t.Doc == "" {
-			doc = t.Name + " is an object of the schema."
-		}
-		e.f.Comment(doc)
-		e.f.Comment("")
-		e.f.Commentf("Schema: %s", t.Schema.Loc)
+		e.f.Comment(typeDoc(t, "an object"))
 		e.f.Type().Id(t.Name).StructFunc(func(g *Group) {
 			for _, f := range t.Fields {
 				e.field(g, f)
@@ -139,17 +167,13 @@ func (e *gotypes) decl(t *ir.Type) {
 		e.methods(t)
 		e.constructor(t)
 	case ir.UnionKind:
-		if t.Doc == "" {
-			doc = t.Name + " is one of several object shapes."
-		}
-		e.f.Comment(doc)
+		e.f.Comment(typeDoc(t, "one of several object shapes"))
 		e.f.Comment("")
 		var names []string
 		for _, l := range t.Leaves() {
 			names = append(names, "*"+l.Name)
 		}
-		e.f.Commentf("The concrete types are %s.", strings.Join(names, ", "))
-		e.f.Commentf("Schema: %s", t.Schema.Loc)
+		e.f.Comment(fmt.Sprintf("The concrete types are %s.", strings.Join(names, ", ")))
 		e.f.Type().Id(t.Name).InterfaceFunc(func(g *Group) {
 			g.Id(t.MarkerMethod).Params()
 			g.Comment("AppendJSON appends the value's JSON encoding to b.")
@@ -163,13 +187,9 @@ func (e *gotypes) decl(t *ir.Type) {
 		// Nested unions are flattened: their leaves carry every marker.
 		e.build(t)
 	case ir.EnumKind:
-		if t.Doc == "" {
-			doc = t.Name + " is a string from a fixed list."
-		}
-		e.f.Comment(doc)
+		e.f.Comment(typeDoc(t, "a string from a fixed list"))
 		e.f.Comment("")
 		e.f.Comment("A value outside the list is unsupported: decoders reject it with ahprt.ErrUnsupported.")
-		e.f.Commentf("Schema: %s", t.Schema.Loc)
 		e.f.Type().Id(t.Name).String()
 		e.f.Line()
 		e.f.Commentf("The values of %s.", t.Name)
@@ -181,12 +201,7 @@ func (e *gotypes) decl(t *ir.Type) {
 		e.f.Line()
 		e.build(t)
 	case ir.AliasKind:
-		if t.Doc == "" {
-			doc = fmt.Sprintf("%s is %s, as %s names it.", t.Name, describe(t.Target), t.Schema.Loc)
-		} else {
-			doc += fmt.Sprintf(" (%s, as %s names it.)", describe(t.Target), t.Schema.Loc)
-		}
-		e.f.Comment(doc)
+		e.f.Comment(typeDoc(t, describe(t.Target)))
 		if t.Defined {
 			e.f.Type().Id(t.Name).Add(e.goType(t.Target))
 		} else {
@@ -194,13 +209,8 @@ func (e *gotypes) decl(t *ir.Type) {
 		}
 		e.f.Line()
 	case ir.KindUnionKind:
-		if t.Doc == "" {
-			doc = t.Name + " is a value of one of several JSON kinds."
-		}
-		e.f.Comment(doc)
+		e.f.Comment(typeDoc(t, "a value of one of several JSON kinds"))
 		e.f.Comment("Exactly one field is set.")
-		e.f.Comment("")
-		e.f.Commentf("Schema: %s", t.Schema.Loc)
 		e.f.Type().Id(t.Name).StructFunc(func(g *Group) {
 			for _, a := range t.Alts {
 				if a.Kind == "null" {
@@ -253,11 +263,11 @@ func (e *gotypes) field(g *Group, f *ir.Field) {
 	case f.Const != nil && f.Required:
 		return // fixed by the type: encoders write it
 	case f.Const != nil:
-		doc = append(doc, fmt.Sprintf("Set %s to write the member %q with its only value, %s.", f.Go, f.JSON, f.Const.JSON))
+		doc = append([]string{fmt.Sprintf("%s, when set, writes the member %q with its only value, %s.", f.Go, f.JSON, f.Const.JSON)}, doc...)
 	case !f.Required:
-		doc = append(doc, fmt.Sprintf("Optional member %q; nil when absent.", f.JSON))
+		doc = append([]string{fmt.Sprintf("%s is the optional member %q (nil when absent).", f.Go, f.JSON)}, doc...)
 	default:
-		doc = append(doc, fmt.Sprintf("Member %q (required).", f.JSON))
+		doc = append([]string{fmt.Sprintf("%s is the member %q (required).", f.Go, f.JSON)}, doc...)
 	}
 	g.Comment(strings.Join(doc, " "))
 	g.Id(f.Go).Add(e.fieldType(f))
