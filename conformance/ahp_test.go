@@ -6,7 +6,6 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -29,30 +28,6 @@ const (
 type outcome struct {
 	source, key, label string
 	report             conformance.Report
-}
-
-// readFloor reads floor.txt: "<source> <snapshot> <agreeing cases>"
-// lines, # comments.
-func readFloor(t *testing.T) map[[2]string]int {
-	t.Helper()
-	data, err := os.ReadFile("floor.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[[2]string]int{}
-	for _, line := range strings.Split(string(data), "\n") {
-		line, _, _ = strings.Cut(line, "#")
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		n, err := strconv.Atoi(f[len(f)-1])
-		if len(f) != 3 || err != nil {
-			t.Fatalf("floor.txt: bad line %q", line)
-		}
-		out[[2]string{f[0], f[1]}] = n
-	}
-	return out
 }
 
 // judge prints one line per snapshot and fails the test: on AHP_ROOT
@@ -86,14 +61,15 @@ func judge(t *testing.T, source string, explicit bool, runs []outcome) {
 	if explicit {
 		return
 	}
-	for k, floor := range readFloor(t) {
-		if k[0] != source {
+	for k, floor := range testenv.Floors(t, "floor.txt", 2) {
+		src, key, _ := strings.Cut(k, " ")
+		if src != source {
 			continue
 		}
-		o, ok := got[k[1]]
+		o, ok := got[key]
 		switch {
 		case !ok:
-			t.Errorf("floor.txt: no %s run for snapshot %s", source, k[1])
+			t.Errorf("floor.txt: no %s run for snapshot %s", source, key)
 		case o.report.Agreeing < floor:
 			t.Errorf("%s: %d cases agree, below the floor of %d in floor.txt", o.label, o.report.Agreeing, floor)
 		}

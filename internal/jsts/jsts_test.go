@@ -25,31 +25,6 @@ var mustAgree = []string{
 	"optional/format/date-time.json",
 }
 
-// readFloor reads floor.txt: "<name> <count>" lines, # comments.
-func readFloor(t *testing.T) map[string]int {
-	data, err := os.ReadFile("floor.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]int{}
-	for _, line := range strings.Split(string(data), "\n") {
-		line, _, _ = strings.Cut(line, "#")
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		if len(f) != 2 {
-			t.Fatalf("floor.txt: bad line %q", line)
-		}
-		n, err := strconv.Atoi(f[1])
-		if err != nil {
-			t.Fatalf("floor.txt: %v", err)
-		}
-		out[f[0]] = n
-	}
-	return out
-}
-
 // isDefault reports whether dir is the default suite folder (../shared/jsts),
 // however it was named.
 func isDefault(dir string) bool {
@@ -146,7 +121,7 @@ func TestSuite(t *testing.T) {
 		t.Logf("JSTS_ONLY=%s: floors not checked", only)
 		return
 	}
-	floor := readFloor(t)
+	floor := testenv.Floors(t, "floor.txt", 1)
 	if explicit && !isDefault(dir) {
 		if req.agree < req.total {
 			t.Errorf("JSTS_DIR=%s: %d of %d required tests disagree", dir, req.total-req.agree, req.total)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/internal/generate"
 	"github.com/ahpgen/ahpgen/internal/jsts"
+	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
 // Budget of the default run (go test ./...): schemas, and instances per
@@ -80,34 +81,12 @@ func TestSchemaFuzz(t *testing.T) {
 		t.Errorf("%d of %d instances disagree with santhosh (see DISAGREE lines)", total.disagree, total.instances)
 	}
 	if os.Getenv("SCHEMAFUZZ_SCHEMAS")+os.Getenv("SCHEMAFUZZ_FROM")+os.Getenv("SCHEMAFUZZ_SEED") == "" {
-		floor := readFloor(t)
+		floor := testenv.Floors(t, "floor.txt", 1)
 		if total.schemas < floor["schemas"] || total.instances < floor["instances"] {
 			t.Errorf("the default run fuzzed %d schemas and %d instances, below the floor of %d and %d in floor.txt",
 				total.schemas, total.instances, floor["schemas"], floor["instances"])
 		}
 	}
-}
-
-// readFloor reads floor.txt: "<name> <count>" lines, # comments.
-func readFloor(t *testing.T) map[string]int {
-	data, err := os.ReadFile("floor.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]int{}
-	for _, line := range strings.Split(string(data), "\n") {
-		line, _, _ = strings.Cut(line, "#")
-		f := strings.Fields(line)
-		if len(f) == 0 {
-			continue
-		}
-		n, err := strconv.Atoi(f[len(f)-1])
-		if len(f) != 2 || err != nil {
-			t.Fatalf("floor.txt: bad line %q", line)
-		}
-		out[f[0]] = n
-	}
-	return out
 }
 
 type tally struct{ schemas, instances, valid, disagree, skipped int }
