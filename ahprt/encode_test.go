@@ -28,3 +28,15 @@ func FuzzAppendString(f *testing.F) {
 		}
 	})
 }
+
+func TestValueAppendJSON(t *testing.T) {
+	for in, want := range map[string]string{"": "null", `{ "a" : [1, 2] }`: `{"a":[1,2]}`, `"x y"`: `"x y"`} {
+		var v Value
+		if in != "" {
+			v = Value(in)
+		}
+		if got := string(v.AppendJSON([]byte(">"))); got != ">"+want {
+			t.Errorf("%q: got %s, want >%s", in, got, want)
+		}
+	}
+}

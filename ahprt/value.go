@@ -19,6 +19,10 @@ func (v Value) MarshalJSON() ([]byte, error) {
 	return v, nil
 }
 
+// AppendJSON appends v compact (null when absent), as generated values
+// append themselves: raw JSON goes where kits take any generated value.
+func (v Value) AppendJSON(b []byte) []byte { return AppendValue(b, v) }
+
 // UnmarshalJSON stores a compact copy of data.
 func (v *Value) UnmarshalJSON(data []byte) error {
 	d, err := Parse(data, Limits{})
