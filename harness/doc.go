@@ -1,0 +1,63 @@
+// Package harness runs AHP hooks from the agent harness (the host): it
+// loads registration documents, calls the registered backends over HTTP
+// or stdio, judges their replies against what each request offered and
+// the event's current state, applies the accepted effects, and observes.
+// It is the other side of package backend.
+//
+//	reg, err := harness.LoadFile("hooks.json") // any snapshot: draft, 0.1
+//	h, err := harness.New(reg)
+//	defer h.Close()
+//	d, err := h.Intercept(ctx, call) // call: a *draft.ToolBefore, say
+//	if d.Denied() { … d.Denial.Reason … }
+//
+// What the kit does, so that the host need not:
+//
+//   - Registration: the document is checked by its snapshot's generated
+//     registration check, then for what no schema states (unique ids, no
+//     backend subscribed twice to one event in one mode, plain http only to
+//     loopback); a refusal names the file and the JSON Pointer.
+//   - Requests: hooks/intercept carries the event's id as the request id,
+//     the registration's protocolVersion, the capabilities the host
+//     configured for the event type (WithCapabilities, Offer), and the
+//     event as each subscription may see it (native only with
+//     includeNative); it is checked by the snapshot's generated request
+//     check before anything is sent.
+//   - The chain: interceptors run serially in registration order, each
+//     within its timeoutMs (connection, sending, waiting and judging the
+//     reply included); retries (WithRetries) only inside that deadline and
+//     never after a reply. A deny stops the chain. An operational failure
+//     (failure.md's list: see FailureClass) applies the subscription's
+//     failure policy: fail-open goes on without the backend, fail-closed
+//     stops the chain with a synthetic denial, which the audit record marks
+//     (Record.Synthetic) apart from a backend's deny.
+//   - Replies: decoded strictly; the id and the protocolVersion must be the
+//     request's; the snapshot's response schema must accept the result
+//     (unknown effect types and operations are unsupported); every effect
+//     must have been offered (package offer); effects of one reply must not
+//     contradict each other (deny with allow or ask or return, stop with
+//     continue, two returns); modify and return values must fit the event's
+//     current state (Stage); and the edited event must still be a valid
+//     event. Any of these refuses the whole reply: nothing of it is applied.
+//   - Effects: modify replaces, or merges (a shallow top-level overwrite of
+//     an object where null is a value; an append to a message or text part
+//     list), and the edited event goes to the next interceptor; allow, ask
+//     and deny settle the Permission (the strongest stands, and an empty
+//     reply grants nothing: PermissionNone is not PermissionAllow);
+//     message, return, flow (stop stands over continue, and a continue
+//     uses one of the offered continuations) and inject are collected in
+//     the Decision for the host to carry out.
+//   - Observation: once the chain settles, hooks/observe with the
+//     effective event goes to the matching observe subscriptions, and to
+//     the matching intercept subscriptions the chain never called; in the
+//     background, bounded (WithObservers), and nothing an observer does
+//     changes the decision.
+//
+// Transports: HTTP (one POST per message, application/json, 200 with the
+// reply, 202 or 204 for a notification, redirects only where WithRedirects
+// allows them, bearer tokens from the environment or WithSecrets) and
+// stdio, run directly without a shell: persistent (one process, replies
+// correlated by id, one intercept outstanding, late replies dropped, a
+// process that keeps writing what is not a reply terminated) or per_event
+// (a process per message: one line, EOF, at most one reply line; the exit
+// status decides nothing but failure).
+package harness

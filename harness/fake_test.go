@@ -1,0 +1,131 @@
+package harness_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/backend"
+	"github.com/ahpgen/ahpgen/gen/draft"
+)
+
+// The test binary is also the stdio backends the tests start: with
+// HARNESS_FAKE set, it runs the backend its last argument names and exits.
+const fakeEnv = "HARNESS_FAKE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(fakeEnv) != "" {
+		os.Exit(fake(os.Args[len(os.Args)-1]))
+	}
+	os.Exit(m.Run())
+}
+
+// stdioTransport runs this test binary as the fake backend mode.
+func stdioTransport(mode, lifecycle string) string {
+	return fmt.Sprintf(`{"type":"stdio","command":%q,"args":["-test.run=^$",%q],"lifecycle":%q}`, os.Args[0], mode, lifecycle)
+}
+
+// fakeEnvOpt is the environment the fake backends need.
+func fakeEnvList() []string { return []string{fakeEnv + "=1", "PATH=" + os.Getenv("PATH")} }
+
+// fake runs one fake backend on stdin and stdout; it returns the exit code.
+func fake(mode string) int {
+	fmt.Fprintf(os.Stderr, "started %d\n", os.Getpid())
+	ctx := context.Background()
+	in := bufio.NewReader(os.Stdin)
+	out := os.Stdout
+	// id reads a request line's id (the fakes answer what they read).
+	id := func(line string) string {
+		d, err := ahprt.Parse([]byte(line), ahprt.Limits{})
+		if err != nil {
+			return "?"
+		}
+		n, _ := d.Member(d.Root(), "id")
+		return d.Text(n)
+	}
+	reply := func(id, effects string) string {
+		return `{"jsonrpc":"2.0","id":"` + id + `","result":{"protocolVersion":"draft","effects":[` + effects + `]}}` + "\n"
+	}
+	switch mode {
+	case "kit", "kit-one":
+		srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
+		backend.OnIntercept(srv, draft.Snapshot, policy)
+		backend.OnObserve(srv, draft.Snapshot, func(_ context.Context, n *draft.ObserveNotification) error {
+			fmt.Fprintf(os.Stderr, "observed %s\n", n.Params.Event.GetID())
+			return nil
+		})
+		var err error
+		if mode == "kit" {
+			err = srv.ServeStdio(ctx, os.Stdin, out)
+		} else {
+			err = srv.ServeOne(ctx, os.Stdin, out)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		return 0
+	case "crash": // read a request, die
+		in.ReadString('\n')
+		return 3
+	case "reply-exit1": // per-event: a valid reply, then a failing exit
+		line, _ := in.ReadString('\n')
+		fmt.Fprint(out, reply(id(line), ""))
+		return 1
+	case "noreply": // per-event: nothing written
+		in.ReadString('\n')
+		return 0
+	case "two-lines": // per-event: two replies
+		line, _ := in.ReadString('\n')
+		fmt.Fprint(out, reply(id(line), "")+reply(id(line), ""))
+		return 0
+	case "garbage": // three lines that are no replies per request
+		for {
+			if _, err := in.ReadString('\n'); err != nil {
+				return 0
+			}
+			fmt.Fprint(out, "not json\n{\"jsonrpc\":\nnope\n")
+		}
+	case "wrong-id":
+		for {
+			if _, err := in.ReadString('\n'); err != nil {
+				return 0
+			}
+			fmt.Fprint(out, reply("not-the-id", ""))
+		}
+	case "bad-utf8":
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			fmt.Fprint(out, strings.Replace(reply(id(line), `{"type":"message","text":"x"}`), `"x"`, "\"\xff\"", 1))
+		}
+	case "late": // the first request is answered after 400ms, the others at once
+		first := true
+		for {
+			line, err := in.ReadString('\n')
+			if err != nil {
+				return 0
+			}
+			if first {
+				time.Sleep(400 * time.Millisecond)
+				first = false
+			}
+			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"late or not"}`))
+		}
+	case "hang": // reads, never answers, ignores EOF
+		for {
+			if _, err := in.ReadString('\n'); err != nil {
+				time.Sleep(time.Hour)
+			}
+		}
+	}
+	fmt.Fprintln(os.Stderr, "unknown fake mode", mode)
+	return 2
+}

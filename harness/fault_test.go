@@ -1,0 +1,236 @@
+package harness_test
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/gen/draft"
+	"github.com/ahpgen/ahpgen/harness"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+// A fault is a backend misbehaving one way; every fault is run under both
+// failure policies, as the only backend of a chain and after a backend
+// whose modify is accepted, and must yield the failure's decision with
+// nothing of the faulty reply applied.
+type fault struct {
+	name  string
+	class harness.FailureClass
+	// reply answers a request (its id) over HTTP: status, content type,
+	// body. Nil for the transport faults (see addr).
+	reply func(id string) (int, string, string)
+	// url is the backend's URL, for faults without a server.
+	url string
+}
+
+// result writes a reply with these effects.
+func result(id, effects string) string {
+	return `{"jsonrpc":"2.0","id":"` + id + `","result":{"protocolVersion":"draft","effects":[` + effects + `]}}`
+}
+
+// sneaky is a valid, offered modify: a faulty reply carries it first, to
+// show that nothing of a refused reply is applied.
+const sneaky = `{"type":"modify","target":"input","operation":"merge","value":{"sneaky":true}}`
+
+func httpFaults(t *testing.T) []fault {
+	ok := func(body string) func(string) (int, string, string) {
+		return func(id string) (int, string, string) {
+			return 200, "application/json", strings.ReplaceAll(body, "$ID", id)
+		}
+	}
+	closed, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := "http://" + closed.Addr().String() + "/hooks"
+	closed.Close()
+	return []fault{
+		{name: "connection refused", class: harness.ClassConnection, url: refused},
+		{name: "status 500", class: harness.ClassHTTPStatus, reply: func(string) (int, string, string) { return 500, "text/plain", "oops" }},
+		{name: "status 204 to a request", class: harness.ClassHTTPStatus, reply: func(string) (int, string, string) { return 204, "", "" }},
+		{name: "status 401", class: harness.ClassAuth, reply: func(string) (int, string, string) { return 401, "text/plain", "who are you" }},
+		{name: "redirect not enabled", class: harness.ClassHTTPStatus, reply: func(string) (int, string, string) { return 307, "text/plain", "" }},
+		{name: "not application/json", class: harness.ClassMalformed, reply: func(id string) (int, string, string) { return 200, "text/plain", result(id, "") }},
+		{name: "malformed UTF-8", class: harness.ClassMalformed, reply: ok(strings.Replace(result("$ID", sneaky+`,{"type":"message","text":"x"}`), `"x"`, "\"\xff\"", 1))},
+		{name: "malformed JSON", class: harness.ClassMalformed, reply: ok(`{"jsonrpc":"2.0","id":"$ID","result":{`)},
+		{name: "duplicate member", class: harness.ClassMalformed, reply: ok(`{"jsonrpc":"2.0","id":"$ID","id":"$ID","result":{"protocolVersion":"draft","effects":[]}}`)},
+		{name: "trailing data", class: harness.ClassMalformed, reply: ok(result("$ID", "") + `{}`)},
+		{name: "a batch", class: harness.ClassMalformed, reply: ok(`[` + result("$ID", "") + `]`)},
+		{name: "not JSON-RPC 2.0", class: harness.ClassMalformed, reply: ok(strings.Replace(result("$ID", sneaky), `"2.0"`, `"1.0"`, 1))},
+		{name: "neither result nor error", class: harness.ClassMalformed, reply: ok(`{"jsonrpc":"2.0","id":"$ID"}`)},
+		{name: "wrong id", class: harness.ClassIDMismatch, reply: ok(result("someone-else", sneaky))},
+		{name: "numeric id", class: harness.ClassIDMismatch, reply: ok(`{"jsonrpc":"2.0","id":7,"result":{"protocolVersion":"draft","effects":[]}}`)},
+		{name: "wrong version", class: harness.ClassUnsupportedVersion, reply: ok(strings.Replace(result("$ID", sneaky), `"draft"`, `"1900-01-01"`, 1))},
+		{name: "error -32001", class: harness.ClassUnsupportedVersion, reply: ok(`{"jsonrpc":"2.0","id":"$ID","error":{"code":-32001,"message":"unsupported_protocol_version","data":{"supported":["2026-12-15"]}}}`)},
+		{name: "error -32002", class: harness.ClassUnsupportedEvent, reply: ok(`{"jsonrpc":"2.0","id":"$ID","error":{"code":-32002,"message":"unsupported_event"}}`)},
+		{name: "error -32004", class: harness.ClassRPCError, reply: ok(`{"jsonrpc":"2.0","id":"$ID","error":{"code":-32004,"message":"backend_internal_error"}}`)},
+		{name: "error with a null id", class: harness.ClassRPCError, reply: ok(`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`)},
+		{name: "error for another id", class: harness.ClassIDMismatch, reply: ok(`{"jsonrpc":"2.0","id":"x","error":{"code":-32004,"message":"m"}}`)},
+		{name: "error and result", class: harness.ClassMalformed, reply: ok(`{"jsonrpc":"2.0","id":"$ID","error":{"code":-32004,"message":"m"},"result":{"protocolVersion":"draft","effects":[]}}`)},
+		{name: "missing effects", class: harness.ClassInvalidResult, reply: ok(`{"jsonrpc":"2.0","id":"$ID","result":{"protocolVersion":"draft"}}`)},
+		{name: "missing protocolVersion", class: harness.ClassInvalidResult, reply: ok(`{"jsonrpc":"2.0","id":"$ID","result":{"effects":[]}}`)},
+		{name: "deny without a reason", class: harness.ClassInvalidResult, reply: ok(result("$ID", sneaky+`,{"type":"deny"}`))},
+		{name: "unknown effect", class: harness.ClassUnknownEffect, reply: ok(result("$ID", sneaky+`,{"type":"unknown"}`))},
+		{name: "unknown operation", class: harness.ClassUnknownEffect, reply: ok(result("$ID", `{"type":"modify","target":"input","operation":"patch","value":{}}`))},
+		{name: "experimental effect", class: harness.ClassUnknownEffect, reply: ok(result("$ID", sneaky+`,{"type":"com.example.audit"}`))},
+		{name: "unadvertised effect", class: harness.ClassUnadvertised, reply: ok(result("$ID", sneaky+`,{"type":"ask"}`))},
+		{name: "unadvertised target", class: harness.ClassUnadvertised, reply: ok(result("$ID", `{"type":"modify","target":"input","operation":"replace","value":{}}`))},
+		{name: "conflicting permissions", class: harness.ClassConflict, reply: ok(result("$ID", sneaky+`,{"type":"allow"},{"type":"deny","reason":"no"}`))},
+		{name: "two returns", class: harness.ClassConflict, reply: ok(result("$ID", sneaky+`,{"type":"return","value":[]},{"type":"return","value":[]}`))},
+		{name: "deny and return", class: harness.ClassConflict, reply: ok(result("$ID", `{"type":"deny","reason":"no"},{"type":"return","value":[]}`))},
+		{name: "input not an object", class: harness.ClassInvalidResult, reply: ok(result("$ID", sneaky+`,{"type":"modify","target":"input","operation":"merge","value":[1]}`))},
+		{name: "return that is no tool output", class: harness.ClassMalformedEffect, reply: ok(result("$ID", sneaky+`,{"type":"return","value":"done"}`))},
+		{name: "too large", class: harness.ClassMalformed, reply: ok(result("$ID", `{"type":"message","text":"`+strings.Repeat("x", 5000)+`"}`))},
+	}
+}
+
+// offered is what the fault tests advertise: deny, allow, return, and
+// merge (not replace) into the input.
+const offered = `{"effects":["deny","allow","return","message","modify"],"modify":{"input":{"replace":false,"merge":true}}}`
+
+func TestFaultsHTTP(t *testing.T) {
+	for _, f := range httpFaults(t) {
+		url := f.url
+		if f.reply != nil {
+			s := raw(t, func(w http.ResponseWriter, r *http.Request) {
+				body, _ := io.ReadAll(r.Body)
+				d, _ := ahprt.Parse(body, ahprt.Limits{})
+				n, _ := d.Member(d.Root(), "id")
+				status, ct, out := f.reply(d.Text(n))
+				if ct != "" {
+					w.Header().Set("Content-Type", ct)
+				}
+				if status == 307 {
+					w.Header().Set("Location", "/elsewhere")
+				}
+				w.WriteHeader(status)
+				io.WriteString(w, out)
+			})
+			url = s.URL
+		}
+		for _, p := range []string{"fail-open", "fail-closed"} {
+			t.Run(f.name+"/"+p, func(t *testing.T) {
+				checkFault(t, httpTransport(url), p, f.class, 2000, harness.WithMaxReplyBytes(4096))
+			})
+		}
+	}
+}
+
+// checkFault runs two chains: the faulty backend alone, and after a
+// backend whose merge is accepted; then it checks the decisions.
+func checkFault(t *testing.T, transport, policy string, class harness.FailureClass, timeoutMs int, opts ...harness.Option) {
+	t.Helper()
+	good := newKit(t, policy2)
+	opts = append(opts, harness.WithCapabilities("tool.before", caps(offered)), harness.WithEnv(fakeEnvList()))
+	for _, chain := range [][]hook{
+		{{"com.example.faulty", transport, []string{intercept(`["tool.before"]`, timeoutMs, policy)}}},
+		{{"com.example.good", httpTransport(good.URL), []string{intercept(`["tool.*"]`, 2000, "fail-closed")}},
+			{"com.example.faulty", transport, []string{intercept(`["tool.before"]`, timeoutMs, policy)}}},
+	} {
+		h := build(t, registration(chain...), opts...)
+		d, err := h.Intercept(context.Background(), toolCall("evt-1", "ls", `{"path":"/tmp"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := d.Audit[len(d.Audit)-1]
+		if rec.Backend != "com.example.faulty" || rec.Failure == nil || rec.Failure.Class != class {
+			t.Fatalf("want a %s failure; audit:\n%s", class, recordsString(d.Audit))
+		}
+		wantInput := `{"path":"/tmp"}`
+		if len(chain) == 2 {
+			wantInput = `{"path":"/tmp","checked":true}`
+		}
+		jsonEq(t, "input", d.Target(offer.TargetInput), wantInput)
+		if in, _ := ahprtGet(d.Event, "tool", "input"); !ahprt.EqualJSON(in, []byte(wantInput)) {
+			t.Errorf("event input %s", in)
+		}
+		switch policy {
+		case "fail-open":
+			if d.Permission != harness.PermissionNone || rec.Outcome != harness.OutcomeFailedOpen || rec.Synthetic {
+				t.Errorf("fail-open: %s, %s", d.Permission, rec)
+			}
+		case "fail-closed":
+			if !d.Denied() || !d.Denial.Synthetic || d.Denial.Reason != harness.SyntheticReason || d.Denial.Backend != "com.example.faulty" ||
+				rec.Outcome != harness.OutcomeFailedClosed || !rec.Synthetic {
+				t.Errorf("fail-closed: %s %+v, %s", d.Permission, d.Denial, rec)
+			}
+		}
+		if d.Return != nil || len(d.Messages) != 0 {
+			t.Errorf("applied from a refused reply: %+v %+v", d.Return, d.Messages)
+		}
+	}
+}
+
+// policy2 marks the input as checked.
+func policy2(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
+	return []draft.Effect{draft.NewModifyEffect(draft.ModifyEffectTargetInput, draft.ModifyEffectOperationMerge, ahprt.Value(`{"checked":true}`))}, nil
+}
+
+func TestFaultsStdio(t *testing.T) {
+	for _, f := range []struct {
+		mode, lifecycle string
+		class           harness.FailureClass
+	}{
+		{"crash", "persistent", harness.ClassProcess},
+		{"crash", "per_event", harness.ClassProcess},
+		{"reply-exit1", "per_event", harness.ClassProcess},
+		{"noreply", "per_event", harness.ClassMalformed},
+		{"two-lines", "per_event", harness.ClassMalformed},
+		{"garbage", "persistent", harness.ClassMalformed},
+		{"garbage", "per_event", harness.ClassMalformed},
+		{"wrong-id", "persistent", harness.ClassIDMismatch},
+		{"wrong-id", "per_event", harness.ClassIDMismatch},
+		{"bad-utf8", "persistent", harness.ClassMalformed},
+		{"hang", "per_event", harness.ClassDeadline},
+		{"no-such-mode", "per_event", harness.ClassProcess},
+	} {
+		for _, p := range []string{"fail-open", "fail-closed"} {
+			t.Run(f.mode+"/"+f.lifecycle+"/"+p, func(t *testing.T) {
+				timeout := 5000
+				if f.class == harness.ClassDeadline {
+					timeout = 300
+				}
+				checkFault(t, stdioTransport(f.mode, f.lifecycle), p, f.class, timeout)
+			})
+		}
+	}
+}
+
+func TestLaunchFailure(t *testing.T) {
+	for _, lc := range []string{"persistent", "per_event"} {
+		for _, p := range []string{"fail-open", "fail-closed"} {
+			checkFault(t, `{"type":"stdio","command":"/nonexistent/backend","lifecycle":"`+lc+`"}`, p, harness.ClassProcess, 2000)
+		}
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	s := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body) // then the server notices the client leaving
+		select {
+		case <-r.Context().Done():
+		case <-time.After(10 * time.Second):
+		}
+	})
+	for _, p := range []string{"fail-open", "fail-closed"} {
+		h := build(t, registration(hook{"com.example.slow", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 100, p)}}))
+		start := time.Now()
+		d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if el := time.Since(start); el > 5*time.Second {
+			t.Errorf("%s: took %v for a 100ms deadline", p, el)
+		}
+		rec := d.Audit[0]
+		if rec.Failure == nil || rec.Failure.Class != harness.ClassDeadline || d.Denied() != (p == "fail-closed") {
+			t.Errorf("%s: %s, %s", p, d.Permission, rec)
+		}
+	}
+}

@@ -1,0 +1,299 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+)
+
+const (
+	methodIntercept = "hooks/intercept"
+	methodObserve   = "hooks/observe"
+)
+
+// Event is an event to send: any generated value of the registration's
+// snapshot (a *draft.ToolBefore), or its JSON as an ahprt.Value.
+type Event interface{ AppendJSON(b []byte) []byte }
+
+// Harness calls the backends of one registration. It is safe for
+// concurrent use: each Intercept runs its own chain (a persistent stdio
+// backend still answers one intercept at a time).
+type Harness struct {
+	reg    *Registration
+	snap   *ahprt.Snapshot
+	opts   options
+	edit   *editor
+	conns  map[*Backend]conn
+	caps   map[string][]byte // configured capabilities, by event type
+	checks struct {
+		request, notify func([]byte, ...ahprt.Option) error
+	}
+	observers chan struct{} // observer slots
+	wg        sync.WaitGroup
+	mu        sync.RWMutex // held for reading while sending; Close takes it to write
+	closed    atomic.Bool
+}
+
+type options struct {
+	caps           map[string][]byte
+	capsErr        error
+	secrets        func(ctx context.Context, ref string) (string, error)
+	redirects      map[string]bool
+	retries        int
+	backoff        time.Duration
+	observeWait    time.Duration
+	observers      int
+	stderr         io.Writer
+	env            []string
+	roundTripper   http.RoundTripper
+	maxReply       int64
+	decode         []ahprt.Option
+	audit          func(context.Context, Record)
+	terminateAfter int
+}
+
+// Option configures a Harness.
+type Option func(*options)
+
+// WithCapabilities sets what the host advertises with every event of type
+// eventType (unless a call says otherwise, see Offer): a capabilities
+// value of the registration's snapshot (a *draft.Capabilities) or its JSON
+// (ahprt.Value). It must be valid for that event (the snapshot's
+// capability bounds), and advertise only what the host enforces: the
+// harness applies every effect it accepts to the Decision, and the host
+// must then honor the Decision. Without it an event type is offered deny
+// where the event allows one, nothing otherwise.
+func WithCapabilities(eventType string, capabilities Event) Option {
+	return func(o *options) {
+		if o.caps == nil {
+			o.caps = map[string][]byte{}
+		}
+		b, err := compact(capabilities.AppendJSON(nil))
+		if err != nil && o.capsErr == nil {
+			o.capsErr = fmt.Errorf("harness: capabilities for %s: %w", eventType, err)
+		}
+		o.caps[eventType] = b
+	}
+}
+
+// WithSecrets resolves a bearer authentication's tokenRef at dispatch. A
+// registration with a tokenRef is refused without it.
+func WithSecrets(resolve func(ctx context.Context, ref string) (string, error)) Option {
+	return func(o *options) { o.secrets = resolve }
+}
+
+// WithRedirects lets the HTTP backends with these ids be redirected (307
+// and 308 only, keeping the POST; to https or a loopback host; never to
+// another origin while sending a credential; at most 5 hops). Without it a
+// redirect is an operational failure (its status is not 200).
+func WithRedirects(backendIDs ...string) Option {
+	return func(o *options) {
+		if o.redirects == nil {
+			o.redirects = map[string]bool{}
+		}
+		for _, id := range backendIDs {
+			o.redirects[id] = true
+		}
+	}
+}
+
+// WithRetries resends an intercept request up to n more times after a
+// failure a retry can mend (a connection or process failure, a 5xx or 429
+// status, -32003 backend unavailable), byte for byte (the same event id
+// and request id), waiting backoff between attempts, and only while the
+// subscription's deadline leaves time. A reply is never retried: not a
+// deny, not an empty one, not one that was refused. The default is no
+// retry.
+func WithRetries(n int, backoff time.Duration) Option {
+	return func(o *options) { o.retries, o.backoff = n, backoff }
+}
+
+// WithObservers bounds observation: at most n hooks/observe deliveries in
+// flight (default 64; one more is dropped, and the audit log says so),
+// each within timeout (default 5s).
+func WithObservers(n int, timeout time.Duration) Option {
+	return func(o *options) { o.observers, o.observeWait = n, timeout }
+}
+
+// WithStderr receives what stdio backends write to their standard error
+// (default: discarded).
+func WithStderr(w io.Writer) Option { return func(o *options) { o.stderr = w } }
+
+// WithEnv is the environment of stdio backend processes. The default is
+// small: PATH, HOME, TMPDIR, LANG and the LC_ variables of the harness's
+// own environment (stdio.md: the smallest practical environment; never a
+// credential).
+func WithEnv(env []string) Option { return func(o *options) { o.env = env } }
+
+// WithHTTPTransport is the round tripper HTTP backends are reached with
+// (a TLS configuration with the deployment's trust roots, say). The
+// default is a clone of http.DefaultTransport.
+func WithHTTPTransport(rt http.RoundTripper) Option {
+	return func(o *options) { o.roundTripper = rt }
+}
+
+// WithMaxReplyBytes bounds a reply's size (default 4 MiB): a longer one is
+// malformed.
+func WithMaxReplyBytes(n int64) Option { return func(o *options) { o.maxReply = n } }
+
+// WithDecodeOptions passes options to every decode of a reply
+// (ahprt.WithMode(ahprt.StrictAll) refuses unknown members everywhere).
+func WithDecodeOptions(opts ...ahprt.Option) Option {
+	return func(o *options) { o.decode = append(o.decode, opts...) }
+}
+
+// WithAuditLog receives every record as it is made: the chain's (which the
+// Decision also carries) and the observers' (which it cannot, being sent
+// after it).
+func WithAuditLog(f func(context.Context, Record)) Option {
+	return func(o *options) { o.audit = f }
+}
+
+// New builds a harness over a registration: a connection per backend
+// (HTTP clients; stdio processes start at their first message). It refuses
+// what it cannot honor: an authentication it cannot send (oauth, mtls,
+// workload; a tokenRef without WithSecrets), observe subscriptions in a
+// snapshot without hooks/observe, capabilities that are not valid for
+// their event.
+func New(reg *Registration, opts ...Option) (*Harness, error) {
+	h := &Harness{reg: reg, snap: reg.Snapshot, conns: map[*Backend]conn{}}
+	h.opts = options{observeWait: 5 * time.Second, observers: 64, maxReply: 4 << 20, terminateAfter: 3}
+	for _, o := range opts {
+		o(&h.opts)
+	}
+	if h.opts.capsErr != nil {
+		return nil, h.opts.capsErr
+	}
+	if h.opts.observers <= 0 {
+		h.opts.observers = 1
+	}
+	if h.opts.env == nil {
+		h.opts.env = smallEnv()
+	}
+	if h.opts.stderr == nil {
+		h.opts.stderr = io.Discard
+	}
+	h.edit = newEditor(h.snap)
+	h.observers = make(chan struct{}, h.opts.observers)
+	req, ok := h.snap.Entry("intercept-request.schema.json#")
+	if !ok {
+		return nil, fmt.Errorf("harness: snapshot %s has no intercept request schema", h.snap.Key)
+	}
+	h.checks.request = req.Check
+	if n, ok := h.snap.Entry("observe-notification.schema.json#"); ok && h.snap.Notifications[methodObserve] != nil {
+		h.checks.notify = n.Check
+	}
+	cfg := func(pointer, reason string) error {
+		return &ConfigError{File: reg.Name, Pointer: pointer, Reason: reason}
+	}
+	for _, b := range reg.Backends {
+		for _, s := range b.Subscriptions {
+			if s.Mode == Observe && h.checks.notify == nil {
+				return nil, cfg(s.Pointer, "snapshot "+h.snap.Key+" defines no hooks/observe: this subscription cannot be served")
+			}
+		}
+		if a := b.Auth; a != nil {
+			switch {
+			case a.Type != "bearer":
+				return nil, cfg(b.Pointer+"/authentication", "authentication "+strconv.Quote(a.Type)+" is not supported by this harness (bearer only): nothing would be sent")
+			case a.TokenRef != "" && h.opts.secrets == nil:
+				return nil, cfg(b.Pointer+"/authentication/tokenRef", "a tokenRef needs a secret store: harness.WithSecrets")
+			}
+		}
+	}
+	h.caps = map[string][]byte{}
+	for typ, caps := range h.opts.caps {
+		if err := h.checkCaps(typ, caps); err != nil {
+			return nil, err
+		}
+		h.caps[typ] = caps
+	}
+	rt := h.opts.roundTripper
+	if rt == nil {
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.MaxIdleConnsPerHost = 64
+		rt = t
+	}
+	for _, b := range reg.Backends {
+		switch {
+		case b.HTTP != nil:
+			h.conns[b] = newHTTPConn(h, b, rt)
+		case b.Stdio.PerEvent:
+			h.conns[b] = &perEventConn{h: h, b: b}
+		default:
+			h.conns[b] = newPersistentConn(h, b)
+		}
+	}
+	return h, nil
+}
+
+// checkCaps checks capabilities configured for an event type: a request
+// carrying them must be valid but for the event (the snapshot's bounds for
+// the event type, or its capabilities schema when it has none).
+func (h *Harness) checkCaps(typ string, caps []byte) error {
+	loc := locCapabilities + typ
+	en, ok := h.snap.Entry(loc)
+	if !ok {
+		loc = "capabilities.schema.json#"
+		en, ok = h.snap.Entry(loc)
+	}
+	if !ok {
+		return nil
+	}
+	if err := en.Check(caps); err != nil {
+		return fmt.Errorf("harness: the capabilities for %s are not valid (%s): %w", typ, loc, err)
+	}
+	return nil
+}
+
+// smallEnv is the default environment of stdio backends.
+func smallEnv() []string {
+	var env []string
+	for _, k := range []string{"PATH", "HOME", "TMPDIR", "LANG", "LC_ALL", "LC_CTYPE", "SYSTEMROOT"} {
+		if v, ok := os.LookupEnv(k); ok {
+			env = append(env, k+"="+v)
+		}
+	}
+	return env
+}
+
+// Registration is the registration the harness runs.
+func (h *Harness) Registration() *Registration { return h.reg }
+
+// ErrClosed is what Intercept and Observe return after Close.
+var ErrClosed = errors.New("harness: closed")
+
+// Close stops the harness: it waits for the observers in flight (each
+// bounded by its timeout), ends every stdio backend process (EOF on its
+// standard input, then a kill after a grace period) and reaps it. Calls
+// after Close return ErrClosed.
+func (h *Harness) Close() error {
+	if h.closed.Swap(true) {
+		return nil
+	}
+	h.mu.Lock() // no call is sending anymore
+	defer h.mu.Unlock()
+	h.wg.Wait()
+	var errs []error
+	for _, b := range h.reg.Backends {
+		if err := h.conns[b].close(); err != nil {
+			errs = append(errs, fmt.Errorf("backend %s: %w", b.ID, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (h *Harness) log(ctx context.Context, r Record) {
+	if h.opts.audit != nil {
+		h.opts.audit(ctx, r)
+	}
+}

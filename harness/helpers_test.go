@@ -1,0 +1,143 @@
+package harness_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/backend"
+	"github.com/ahpgen/ahpgen/gen/draft"
+	"github.com/ahpgen/ahpgen/harness"
+)
+
+// toolCall is a tool.before event of the draft snapshot.
+func toolCall(id, tool, input string) *draft.ToolBefore {
+	return draft.NewToolBefore(id, "urn:example:harness-test", "2026-12-01T10:00:00Z",
+		draft.Identity{ID: "call-" + id}, draft.Tool{Name: tool, Input: ahprt.Value(input), Origin: draft.ToolOriginNative}, "native")
+}
+
+// hook is one backend of a test registration.
+type hook struct {
+	id        string
+	transport string // a JSON object
+	subs      []string
+}
+
+// intercept is an intercept subscription to events (a JSON list).
+func intercept(events string, timeoutMs int, policy string) string {
+	return fmt.Sprintf(`{"mode":"intercept","events":%s,"timeoutMs":%d,"failurePolicy":%q,"content":{"default":"body"}}`, events, timeoutMs, policy)
+}
+
+// observe is an observe subscription.
+func observe(events string) string {
+	return fmt.Sprintf(`{"mode":"observe","events":%s,"content":{"default":"body"}}`, events)
+}
+
+func httpTransport(url string) string { return fmt.Sprintf(`{"type":"http","url":%q}`, url) }
+
+// registration writes a draft registration document.
+func registration(hooks ...hook) []byte {
+	var b strings.Builder
+	b.WriteString(`{"protocolVersion":"draft","hooks":[`)
+	for i, h := range hooks {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id":%q,"transport":%s,"subscriptions":[%s]}`, h.id, h.transport, strings.Join(h.subs, ","))
+	}
+	b.WriteString("]}")
+	return []byte(b.String())
+}
+
+// build loads a registration and builds a harness, closed at the end.
+func build(t testing.TB, doc []byte, opts ...harness.Option) *harness.Harness {
+	t.Helper()
+	reg, err := harness.Load("test.json", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := harness.New(reg, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := h.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return h
+}
+
+// kitServer serves a draft intercept handler (and records observations)
+// with the backend kit over loopback HTTP.
+type kitServer struct {
+	*httptest.Server
+	mu       sync.Mutex
+	observed []string // events, as received
+	done     chan struct{}
+}
+
+func newKit(t testing.TB, h func(context.Context, *draft.InterceptRequest) ([]draft.Effect, error)) *kitServer {
+	srv := backend.New(backend.WithErrorLog(func(context.Context, *backend.Error) {}))
+	k := &kitServer{done: make(chan struct{}, 100)}
+	backend.OnIntercept(srv, draft.Snapshot, h)
+	backend.OnObserve(srv, draft.Snapshot, func(_ context.Context, n *draft.ObserveNotification) error {
+		k.mu.Lock()
+		k.observed = append(k.observed, string(n.Params.Event.AppendJSON(nil)))
+		k.mu.Unlock()
+		k.done <- struct{}{}
+		return nil
+	})
+	k.Server = httptest.NewServer(srv)
+	t.Cleanup(k.Close)
+	return k
+}
+
+// waitObserved waits for n observations and returns them.
+func (k *kitServer) waitObserved(t testing.TB, n int) []string {
+	t.Helper()
+	for range n {
+		select {
+		case <-k.done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%d observations, want %d", len(k.observed), n)
+		}
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return append([]string(nil), k.observed...)
+}
+
+// raw serves a fixed handler over loopback HTTP.
+func raw(t testing.TB, f http.HandlerFunc) *httptest.Server {
+	s := httptest.NewServer(f)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// caps is capabilities JSON.
+func caps(s string) ahprt.Value { return ahprt.Value(s) }
+
+// jsonEq compares JSON values.
+func jsonEq(t testing.TB, what string, got []byte, want string) {
+	t.Helper()
+	if !ahprt.EqualJSON(got, []byte(want)) {
+		t.Errorf("%s = %s, want %s", what, got, want)
+	}
+}
+
+// recordsString prints an audit trail.
+func recordsString(rs []harness.Record) string {
+	var b strings.Builder
+	for _, r := range rs {
+		b.WriteString(r.String())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

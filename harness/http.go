@@ -1,0 +1,177 @@
+package harness
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"os"
+	"strings"
+)
+
+// conn is how the harness reaches one backend.
+type conn interface {
+	// call sends a request and returns its reply (one JSON-RPC message,
+	// owned by the caller), or the failure.
+	call(ctx context.Context, id string, msg []byte) ([]byte, *Failure)
+	// notify sends a notification; no reply is read.
+	notify(ctx context.Context, msg []byte) *Failure
+	close() error
+}
+
+// httpConn is the HTTP binding: one POST per message.
+type httpConn struct {
+	h      *Harness
+	b      *Backend
+	client *http.Client
+}
+
+func newHTTPConn(h *Harness, b *Backend, rt http.RoundTripper) *httpConn {
+	c := &httpConn{h: h, b: b}
+	c.client = &http.Client{Transport: rt, CheckRedirect: c.redirect}
+	return c
+}
+
+// redirect follows a redirect only where WithRedirects enabled it, and
+// only one that keeps the POST and its body (307, 308), to https or a
+// loopback host, within the origin when a credential goes with it.
+func (c *httpConn) redirect(req *http.Request, via []*http.Request) error {
+	if !c.h.opts.redirects[c.b.ID] {
+		return http.ErrUseLastResponse
+	}
+	switch {
+	case len(via) >= 5:
+		return errors.New("more than 5 redirects")
+	case req.Method != http.MethodPost:
+		return errors.New("a redirect that turns the POST into " + req.Method)
+	case req.URL.Scheme != "https" && !(req.URL.Scheme == "http" && Loopback(req.URL.Hostname())):
+		return errors.New("a redirect to plain http on a host that is not loopback")
+	case c.b.Auth != nil && (req.URL.Scheme != via[0].URL.Scheme || req.URL.Host != via[0].URL.Host):
+		return errors.New("a redirect to another origin while sending a credential")
+	}
+	return nil
+}
+
+// token is the Authorization header value, or the authentication failure
+// (nothing is sent without the configured credential).
+func (c *httpConn) token(ctx context.Context) (string, *Failure) {
+	a := c.b.Auth
+	if a == nil {
+		return "", nil
+	}
+	var tok string
+	switch {
+	case a.TokenEnv != "":
+		tok = os.Getenv(a.TokenEnv)
+		if tok == "" {
+			return "", &Failure{Class: ClassAuth, Err: errors.New("the token's environment variable " + a.TokenEnv + " is empty or unset")}
+		}
+	default:
+		var err error
+		if tok, err = c.h.opts.secrets(ctx, a.TokenRef); err != nil || tok == "" {
+			if err == nil {
+				err = errors.New("empty token")
+			}
+			return "", &Failure{Class: ClassAuth, Err: fmt.Errorf("resolving the token reference: %w", err)}
+		}
+	}
+	if strings.ContainsAny(tok, "\r\n") {
+		return "", &Failure{Class: ClassAuth, Err: errors.New("the token holds a line break")}
+	}
+	return "Bearer " + tok, nil
+}
+
+// post sends msg and returns the response, its body not read.
+func (c *httpConn) post(ctx context.Context, msg []byte) (*http.Response, *Failure) {
+	auth, f := c.token(ctx)
+	if f != nil {
+		return nil, f
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.b.HTTP.URL.String(), bytes.NewReader(msg))
+	if err != nil {
+		return nil, &Failure{Class: ClassConnection, Err: err}
+	}
+	req.Header["Content-Type"] = jsonType
+	req.Header["Accept"] = jsonType
+	if auth != "" {
+		req.Header["Authorization"] = []string{auth}
+	}
+	resp, err := c.client.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, &Failure{Class: ClassDeadline, Err: err}
+		}
+		return nil, &Failure{Class: ClassConnection, Err: err}
+	}
+	return resp, nil
+}
+
+var jsonType = []string{"application/json"}
+
+func (c *httpConn) call(ctx context.Context, _ string, msg []byte) ([]byte, *Failure) {
+	resp, f := c.post(ctx, msg)
+	if f != nil {
+		return nil, f
+	}
+	defer resp.Body.Close()
+	switch {
+	case resp.StatusCode == http.StatusUnauthorized:
+		drain(resp.Body)
+		return nil, &Failure{Class: ClassAuth, Status: resp.StatusCode, Err: errors.New("the backend refused the credential (no OAuth discovery here)")}
+	case resp.StatusCode != http.StatusOK:
+		drain(resp.Body)
+		return nil, &Failure{Class: ClassHTTPStatus, Status: resp.StatusCode}
+	case !isJSON(resp.Header.Get("Content-Type")):
+		drain(resp.Body)
+		return nil, &Failure{Class: ClassMalformed, Status: resp.StatusCode, Err: errors.New("the reply is not application/json")}
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, c.h.opts.maxReply+1))
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return nil, &Failure{Class: ClassDeadline, Err: err}
+	case err != nil:
+		return nil, &Failure{Class: ClassConnection, Err: err}
+	case int64(len(body)) > c.h.opts.maxReply:
+		return nil, &Failure{Class: ClassMalformed, Err: fmt.Errorf("the reply is larger than %d bytes", c.h.opts.maxReply)}
+	}
+	return body, nil
+}
+
+// notify: accepted is 202 or 204, without a body.
+func (c *httpConn) notify(ctx context.Context, msg []byte) *Failure {
+	resp, f := c.post(ctx, msg)
+	if f != nil {
+		return f
+	}
+	defer resp.Body.Close()
+	drain(resp.Body)
+	if resp.StatusCode != http.StatusAccepted && resp.StatusCode != http.StatusNoContent {
+		return &Failure{Class: ClassHTTPStatus, Status: resp.StatusCode}
+	}
+	return nil
+}
+
+func (c *httpConn) close() error {
+	c.client.CloseIdleConnections()
+	return nil
+}
+
+// drain reads a little of a body so that its connection can be reused.
+func drain(r io.Reader) { io.Copy(io.Discard, io.LimitReader(r, 64<<10)) }
+
+// isJSON reports whether a Content-Type is application/json (UTF-8: no
+// other charset).
+func isJSON(ct string) bool {
+	if ct == "application/json" {
+		return true
+	}
+	t, params, err := mime.ParseMediaType(ct)
+	if err != nil || t != "application/json" {
+		return false
+	}
+	cs, ok := params["charset"]
+	return !ok || strings.EqualFold(cs, "utf-8")
+}

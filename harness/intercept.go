@@ -1,0 +1,453 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+// CallOption adjusts one Intercept.
+type CallOption func(*call)
+
+type call struct {
+	caps        []byte
+	capsErr     error
+	targets     map[offer.Target]ahprt.Value
+	attachments []ahprt.Value
+}
+
+// Offer replaces, for this event only, the capabilities configured for its
+// type (WithCapabilities): per-event advertisements narrow to what holds
+// now, the continuations left for a turn, say.
+func Offer(capabilities Event) CallOption {
+	return func(c *call) {
+		c.caps, c.capsErr = compact(capabilities.AppendJSON(nil))
+	}
+}
+
+// Target gives the current value of a modify target that the event does
+// not hold where the harness finds it (the harness reads tool input from
+// tool.before and tool.permission.request, the items of tool.after,
+// model and turn events, messages of user.message events and
+// context.compact.after's summary). A modify of it is judged against this
+// value, and the edited value is in Decision.Targets; the event is left as
+// it is.
+func Target(t offer.Target, value ahprt.Value) CallOption {
+	return func(c *call) {
+		if c.targets == nil {
+			c.targets = map[offer.Target]ahprt.Value{}
+		}
+		v, err := compact(value)
+		if err != nil && c.capsErr == nil {
+			c.capsErr = fmt.Errorf("harness: target %s: %w", t, err)
+		}
+		c.targets[t] = v
+	}
+}
+
+// Attachments authorizes attachment descriptors (content parts with a
+// body) that a modified message list may carry, unchanged.
+func Attachments(parts ...ahprt.Value) CallOption {
+	return func(c *call) { c.attachments = append(c.attachments, parts...) }
+}
+
+// eventPaths are where events hold their modify targets.
+var eventPaths = map[string]map[offer.Target][]string{
+	"tool.before":             {offer.TargetInput: {"tool", "input"}},
+	"tool.permission.request": {offer.TargetInput: {"tool", "input"}},
+	"tool.after":              {offer.TargetOutput: {"items"}},
+	"model.request.before":    {offer.TargetRequest: {"items"}},
+	"model.response.after":    {offer.TargetResponse: {"items"}},
+	"turn.start":              {offer.TargetPrompt: {"items"}},
+	"turn.finish.before":      {offer.TargetResponse: {"items"}},
+	"context.compact.after":   {offer.TargetSummary: {"summary"}},
+	"user.message.inbound":    {offer.TargetPrompt: {"message", "messages"}},
+	"user.message.outbound":   {offer.TargetContent: {"message", "messages"}},
+}
+
+// chain is one Intercept's state: the event as accepted effects left it,
+// and what it offers.
+type chain struct {
+	id    string
+	event ahprt.Value // the effective event
+	caps  []byte
+	offer offer.Offer
+	state State
+}
+
+// Intercept runs the interceptors of event's type, serially in
+// registration order, and returns the decision (AHP-COMP-001). For each
+// matching intercept subscription it sends hooks/intercept (the request id
+// is the event's id, the protocolVersion the registration's snapshot, the
+// capabilities the host configured for the event type), within the
+// subscription's timeout, and judges the reply before applying anything
+// (see package doc). A deny stops the chain, and so does an operational
+// failure under fail-closed, which denies (a synthetic denial); under
+// fail-open the chain goes on without that backend. When no subscription
+// matches, nothing is sent and the decision is PermissionNone.
+//
+// After the chain settles, hooks/observe goes to the matching observers
+// and to the matching interceptors the chain never called, with the
+// effective event, in the background (Intercept does not wait for them).
+//
+// The error is for the caller's mistakes, never a backend's: an event that
+// is not a valid interceptable event of the snapshot, invalid call
+// options, a closed harness.
+func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption) (*Decision, error) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	if h.closed.Load() {
+		return nil, ErrClosed
+	}
+	var c call
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.capsErr != nil {
+		return nil, c.capsErr
+	}
+	ev, err := compact(event.AppendJSON(nil))
+	if err != nil {
+		return nil, fmt.Errorf("harness: the event is not JSON: %w", err)
+	}
+	st, err := h.begin(ev, &c)
+	if err != nil {
+		return nil, err
+	}
+	d := &Decision{EventID: st.id, EventType: st.state.Event, Permission: PermissionNone, Flow: FlowNone}
+	var uncalled []*Subscription
+	stopped := false
+	for _, b := range h.reg.Backends {
+		for _, s := range b.Subscriptions {
+			if s.Mode != Intercept || !s.Matches(st.state.Event) {
+				continue
+			}
+			if stopped {
+				uncalled = append(uncalled, s)
+				continue
+			}
+			rec := h.consult(ctx, s, st, d)
+			d.Audit = append(d.Audit, rec)
+			h.log(ctx, rec)
+			if rec.Outcome == OutcomeDenied || rec.Outcome == OutcomeFailedClosed {
+				stopped = true
+			}
+		}
+	}
+	for _, s := range uncalled {
+		rec := Record{EventID: st.id, Backend: s.Backend.ID, Subscription: s.Pointer, Outcome: OutcomeNotCalled, Policy: s.Policy}
+		d.Audit = append(d.Audit, rec)
+		h.log(ctx, rec)
+	}
+	d.Event, d.Targets = st.event, st.state.Targets
+	if st.offer.Offers(offer.Flow) {
+		remaining, count, max := st.offer.Continuations()
+		if d.Flow == FlowContinue {
+			remaining, count = remaining-1, count+1
+		}
+		d.Continuations = &Continuations{Remaining: remaining, Count: count, Max: max}
+	}
+	h.observe(ctx, st.state.Event, st.event, uncalled)
+	return d, nil
+}
+
+// begin reads the event and builds the chain's state: its id and type, the
+// offer, the targets it holds.
+func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
+	d, err := ahprt.Parse(ev, ahprt.Limits{})
+	if err != nil {
+		return nil, fmt.Errorf("harness: the event is not JSON: %w", err)
+	}
+	idn, _ := d.Member(d.Root(), "id")
+	tn, _ := d.Member(d.Root(), "type")
+	st := &chain{id: d.Text(idn), event: ev}
+	st.state.Event = d.Text(tn)
+	if st.state.Event == "" && h.snap.WireVersion == "0.1" {
+		st.state.Event = "tool.before" // the one event of 0.1, which has no type member
+	}
+	st.caps = c.caps
+	if st.caps == nil {
+		st.caps = h.caps[st.state.Event]
+	}
+	if st.caps == nil {
+		st.caps = h.defaultCaps(st.state.Event)
+	} else if c.caps != nil {
+		if err := h.checkCaps(st.state.Event, st.caps); err != nil {
+			return nil, err
+		}
+	}
+	if st.offer, err = offer.Parse(st.caps); err != nil {
+		return nil, fmt.Errorf("harness: capabilities: %w", err)
+	}
+	// The request must be valid as it would first be sent: the event, the
+	// capabilities for it, the id rule.
+	if err := h.checkRequest(h.request(nil, st.id, ev, st.caps)); err != nil {
+		return nil, fmt.Errorf("harness: not a valid %s intercept request for this event: %w", h.snap.Key, err)
+	}
+	st.state.Targets = map[offer.Target]ahprt.Value{}
+	for t, path := range eventPaths[st.state.Event] {
+		if n, ok := find(d, path); ok {
+			st.state.Targets[t] = d.RawValue(n)
+		}
+	}
+	for t, v := range c.targets {
+		st.state.Targets[t] = v
+	}
+	if st.state.Event == "user.elicitation.result" || st.state.Event == "user.elicitation.request" {
+		if n, ok := find(d, []string{"elicitation", "mode"}); ok {
+			st.state.Mode = d.Text(n)
+		}
+		if n, ok := find(d, []string{"elicitation", "action"}); ok {
+			st.state.Action = d.Text(n)
+		}
+	}
+	st.state.Attachments = c.attachments
+	// Advertise only what can be enforced: a modify target the harness
+	// has no value for could not be judged nor applied.
+	if st.offer.Offers(offer.Modify) {
+		for _, t := range []offer.Target{offer.TargetInput, offer.TargetOutput, offer.TargetPrompt, offer.TargetRequest, offer.TargetResponse,
+			offer.TargetContent, offer.TargetInstructions, offer.TargetSummary, offer.TargetWorkspace} {
+			if (st.offer.CanModify(t, offer.Replace) || st.offer.CanModify(t, offer.Merge)) && st.state.Targets[t] == nil {
+				return nil, fmt.Errorf("harness: the capabilities offer modify %s, but the %s event holds none where the harness reads it: pass harness.Target", t, st.state.Event)
+			}
+		}
+	}
+	return st, nil
+}
+
+// defaultCaps offers deny where the event allows it, nothing otherwise.
+func (h *Harness) defaultCaps(typ string) []byte {
+	deny := []byte(`{"effects":["deny"]}`)
+	if en, ok := h.snap.Entry(locCapabilities + typ); ok && en.Check(deny) != nil {
+		return []byte(`{"effects":[]}`)
+	}
+	return deny
+}
+
+func (h *Harness) checkRequest(req []byte) error { return h.checks.request(req) }
+
+// request appends a hooks/intercept request to b: the envelope's constants
+// are the snapshot's (its wire version), the event and capabilities as
+// given (compact), the id the event's.
+func (h *Harness) request(b []byte, id string, event, caps []byte) []byte {
+	b = append(b, `{"jsonrpc":"2.0","id":`...)
+	b = ahprt.AppendString(b, id)
+	b = append(b, `,"method":"hooks/intercept","params":{"protocolVersion":`...)
+	b = ahprt.AppendString(b, h.snap.WireVersion)
+	b = append(b, `,"event":`...)
+	b = append(b, event...)
+	b = append(b, `,"capabilities":`...)
+	b = append(b, caps...)
+	return append(b, "}}"...)
+}
+
+// notification appends a hooks/observe notification of event to b.
+func (h *Harness) notification(b []byte, event []byte) []byte {
+	b = append(b, `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":`...)
+	b = ahprt.AppendString(b, h.snap.WireVersion)
+	b = append(b, `,"event":`...)
+	b = append(b, event...)
+	return append(b, "}}"...)
+}
+
+// view is the event as subscription s receives it: without native unless
+// it asked for it.
+func view(s *Subscription, event ahprt.Value) ahprt.Value {
+	if s.IncludeNative {
+		return event
+	}
+	return without(event, "native")
+}
+
+// consult calls one interceptor within its deadline, judges its reply and
+// applies an accepted one to the chain and the decision.
+func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *Decision) Record {
+	rec := Record{EventID: st.id, Backend: s.Backend.ID, Subscription: s.Pointer, Policy: s.Policy}
+	start := time.Now()
+	dctx, cancel := context.WithTimeout(ctx, s.Timeout)
+	defer cancel()
+	req := h.request(nil, st.id, view(s, st.event), st.caps)
+	conn := h.conns[s.Backend]
+	var v *verdict
+	var f *Failure
+	for {
+		rec.Attempts++
+		var reply []byte
+		reply, f = conn.call(dctx, st.id, req)
+		if f == nil {
+			v, f = h.judge(reply, st, &st.offer, s.Backend.ID)
+			if f == nil && dctx.Err() != nil {
+				// Accepted too late: the deadline covers acceptance.
+				v, f = nil, &Failure{Class: ClassLate, Err: errors.New("the reply was judged after the deadline")}
+			}
+			break // a reply is never retried
+		}
+		if f.Class == ClassDeadline || dctx.Err() != nil {
+			f.Class = ClassDeadline
+			break
+		}
+		if !f.retryable() || rec.Attempts > h.opts.retries {
+			break
+		}
+		if h.opts.backoff > 0 {
+			t := time.NewTimer(h.opts.backoff)
+			select {
+			case <-t.C:
+			case <-dctx.Done():
+				t.Stop()
+			}
+			if dctx.Err() != nil {
+				break
+			}
+		}
+	}
+	rec.Elapsed = time.Since(start)
+	if f != nil {
+		if errors.Is(ctx.Err(), context.Canceled) {
+			f = &Failure{Class: ClassDeadline, Err: fmt.Errorf("interrupted: %w", context.Cause(ctx))}
+		}
+		rec.Failure = f
+		if s.Policy == FailClosed {
+			rec.Outcome, rec.Synthetic = OutcomeFailedClosed, true
+			d.Permission = PermissionDeny
+			d.Denial = &Denial{Reason: SyntheticReason, Backend: s.Backend.ID, Synthetic: true}
+		} else {
+			rec.Outcome = OutcomeFailedOpen
+		}
+		return rec
+	}
+	rec.Effects = v.effects
+	h.apply(st, d, v)
+	switch {
+	case v.permission == PermissionDeny:
+		rec.Outcome = OutcomeDenied
+	case len(v.effects) == 0:
+		rec.Outcome = OutcomeNoEffect
+	default:
+		rec.Outcome = OutcomeApplied
+	}
+	return rec
+}
+
+// apply commits an accepted verdict: the edited event and targets, and
+// what the effects ask, composed with the earlier backends' (the strongest
+// permission stands, a stop stands, the last return stands, messages,
+// instructions and injections add up in order).
+func (h *Harness) apply(st *chain, d *Decision, v *verdict) {
+	if v.targets != nil {
+		st.state.Targets = v.targets
+	}
+	if v.event != nil {
+		st.event = v.event
+	}
+	if v.permission.rank() > d.Permission.rank() {
+		d.Permission = v.permission
+		if v.permission == PermissionDeny {
+			d.Denial = v.denial
+		}
+	}
+	d.Messages = append(d.Messages, v.messages...)
+	if v.ret != nil {
+		d.Return = v.ret
+	}
+	switch {
+	case v.flow == FlowStop && d.Flow != FlowStop:
+		d.Flow, d.StopReason = FlowStop, v.stopReason
+	case v.flow == FlowContinue && d.Flow == FlowNone:
+		d.Flow = FlowContinue
+	}
+	if v.flow == FlowContinue {
+		d.Instructions = append(d.Instructions, v.instrs...)
+	}
+	d.Injections = append(d.Injections, v.injections...)
+}
+
+// Observe sends hooks/observe with event to every observe subscription of
+// its type, in the background (best effort, bounded: see WithObservers).
+// Use it for the events the host does not intercept (session.end,
+// tool.after when nothing intercepts it); Intercept observes its own
+// events. The error is for the caller's mistakes: an event the snapshot's
+// observe notification rejects, a closed harness.
+func (h *Harness) Observe(ctx context.Context, event Event) error {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	if h.closed.Load() {
+		return ErrClosed
+	}
+	if h.checks.notify == nil {
+		return fmt.Errorf("harness: snapshot %s defines no hooks/observe", h.snap.Key)
+	}
+	ev, err := compact(event.AppendJSON(nil))
+	if err != nil {
+		return fmt.Errorf("harness: the event is not JSON: %w", err)
+	}
+	if err := h.checks.notify(h.notification(nil, ev)); err != nil {
+		return fmt.Errorf("harness: not a valid %s observe notification: %w", h.snap.Key, err)
+	}
+	d, _ := ahprt.Parse(ev, ahprt.Limits{})
+	tn, _ := d.Member(d.Root(), "type")
+	h.observe(ctx, d.Text(tn), ev, nil)
+	return nil
+}
+
+// observe dispatches hooks/observe with the effective event to the
+// matching observe subscriptions and to extra (intercept subscriptions the
+// chain never called), each in its own goroutine, bounded; it never
+// waits for a delivery.
+func (h *Harness) observe(ctx context.Context, typ string, event ahprt.Value, extra []*Subscription) {
+	if h.checks.notify == nil {
+		return // 0.1: no hooks/observe
+	}
+	subs := extra
+	for _, b := range h.reg.Backends {
+		for _, s := range b.Subscriptions {
+			if s.Mode == Observe && s.Matches(typ) {
+				subs = append(subs, s)
+			}
+		}
+	}
+	if len(subs) == 0 {
+		return
+	}
+	ctx = context.WithoutCancel(ctx) // the caller's call ends now; delivery goes on
+	id := ""
+	if d, err := ahprt.Parse(event, ahprt.Limits{}); err == nil {
+		n, _ := d.Member(d.Root(), "id")
+		id = d.Text(n)
+	}
+	for _, s := range subs {
+		rec := Record{EventID: id, Backend: s.Backend.ID, Subscription: s.Pointer, Outcome: OutcomeObserved}
+		msg := h.notification(nil, view(s, event))
+		if err := h.checks.notify(msg); err != nil {
+			// The effective event passed as an intercept request: a
+			// snapshot whose notification says otherwise is the only way.
+			rec.Outcome, rec.Failure = OutcomeObserveFail, &Failure{Class: ClassMalformed, Err: err}
+			h.log(ctx, rec)
+			continue
+		}
+		select {
+		case h.observers <- struct{}{}:
+		default:
+			rec.Outcome = OutcomeDropped
+			h.log(ctx, rec)
+			continue
+		}
+		h.wg.Add(1)
+		go func() {
+			defer func() { <-h.observers; h.wg.Done() }()
+			octx, cancel := context.WithTimeout(ctx, h.opts.observeWait)
+			defer cancel()
+			start := time.Now()
+			rec.Attempts = 1
+			if f := h.conns[s.Backend].notify(octx, msg); f != nil {
+				rec.Outcome, rec.Failure = OutcomeObserveFail, f
+			}
+			rec.Elapsed = time.Since(start)
+			h.log(ctx, rec)
+		}()
+	}
+}

@@ -1,0 +1,187 @@
+package harness_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/gen/draft"
+	"github.com/ahpgen/ahpgen/harness"
+)
+
+// auditLog collects the records WithAuditLog gets.
+type auditLog struct {
+	mu   sync.Mutex
+	recs []harness.Record
+}
+
+func (l *auditLog) add(_ context.Context, r harness.Record) {
+	l.mu.Lock()
+	l.recs = append(l.recs, r)
+	l.mu.Unlock()
+}
+
+func (l *auditLog) outcomes(backend string) []harness.Outcome {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []harness.Outcome
+	for _, r := range l.recs {
+		if r.Backend == backend {
+			out = append(out, r.Outcome)
+		}
+	}
+	return out
+}
+
+// TestObserveAfterSettling: observers get the effective event once the
+// chain settles; an interceptor the chain never reached gets the same
+// boundary; an interceptor that was called gets no second copy.
+func TestObserveAfterSettling(t *testing.T) {
+	sandbox := newKit(t, policy) // merges {"sandbox":true}, denies rm
+	watcher := newKit(t, policy)
+	late := newKit(t, policy)
+	h := build(t, registration(
+		hook{"com.example.sandbox", httpTransport(sandbox.URL), []string{intercept(`["tool.before"]`, 2000, "fail-closed")}},
+		hook{"com.example.watcher", httpTransport(watcher.URL), []string{observe(`["tool.*"]`)}},
+		hook{"com.example.late", httpTransport(late.URL), []string{intercept(`["*"]`, 2000, "fail-open")}},
+	), harness.WithCapabilities("tool.before", caps(modifyInput)))
+
+	d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{"path":"/tmp"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Audit) != 2 || d.Audit[1].Outcome != harness.OutcomeApplied {
+		t.Fatalf("audit:\n%s", recordsString(d.Audit))
+	}
+	got := watcher.waitObserved(t, 1)
+	in, _ := ahprtGet([]byte(got[0]), "tool", "input")
+	jsonEq(t, "observed input", in, `{"path":"/tmp","sandbox":true,"cwd":null}`)
+
+	// rm: denied by the first, so the last interceptor is never called and
+	// is sent the boundary instead; the first gets no copy.
+	d, err = h.Intercept(context.Background(), toolCall("e2", "rm", `{"path":"/"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Denied() || len(d.Audit) != 2 || d.Audit[1].Outcome != harness.OutcomeNotCalled || d.Audit[1].Backend != "com.example.late" {
+		t.Fatalf("audit:\n%s", recordsString(d.Audit))
+	}
+	if got := late.waitObserved(t, 1); !strings.Contains(got[0], `"id":"e2"`) {
+		t.Errorf("late observed %s", got)
+	}
+	watcher.waitObserved(t, 1)
+	h.Close() // waits for the observers
+	if n := len(sandbox.observed); n != 0 {
+		t.Errorf("the called interceptor was sent %d observations", n)
+	}
+}
+
+// TestObserverFailures: observers that fail, hang or are too many never
+// change a decision, and the audit log says what became of each.
+func TestObserverFailures(t *testing.T) {
+	broken := raw(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) })
+	release := make(chan struct{})
+	var slowDone atomic.Bool
+	slow := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body)
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+		slowDone.Store(true)
+		w.WriteHeader(204)
+	})
+	var log auditLog
+	h := build(t, registration(
+		hook{"com.example.broken", httpTransport(broken.URL), []string{observe(`["*"]`)}},
+		hook{"com.example.slow", httpTransport(slow.URL), []string{observe(`["*"]`)}},
+		hook{"com.example.gone", stdioTransport("crash", "per_event"), []string{observe(`["tool.before"]`)}},
+	), harness.WithObservers(2, 10*time.Second), harness.WithAuditLog(log.add), harness.WithEnv(fakeEnvList()))
+	d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slowDone.Load() {
+		t.Error("Intercept waited for an observer")
+	}
+	if d.Permission != harness.PermissionNone || len(d.Audit) != 0 {
+		t.Errorf("decision %s, audit:\n%s", d.Permission, recordsString(d.Audit))
+	}
+	close(release)
+	h.Close()
+	if got := log.outcomes("com.example.broken"); len(got) != 1 || got[0] != harness.OutcomeObserveFail {
+		t.Errorf("broken: %v", got)
+	}
+	if got := log.outcomes("com.example.slow"); len(got) != 1 || got[0] != harness.OutcomeObserved {
+		t.Errorf("slow: %v", got)
+	}
+	// Two slots: the third delivery found them busy.
+	if got := log.outcomes("com.example.gone"); len(got) != 1 || got[0] != harness.OutcomeDropped {
+		t.Errorf("gone: %v", got)
+	}
+}
+
+// TestObserve sends an observe-only event to its observers.
+func TestObserve(t *testing.T) {
+	watcher := newKit(t, policy)
+	h := build(t, registration(
+		hook{"com.example.watcher", httpTransport(watcher.URL), []string{observe(`["session.end"]`)}},
+		hook{"com.example.other", httpTransport(watcher.URL), []string{observe(`["tool.*"]`)}},
+	))
+	end := ahprt.Value(`{"id":"s-end","source":"urn:example:h","time":"2026-12-01T10:00:00Z","type":"session.end","session":{"id":"s"},"outcome":"completed","reason":"done"}`)
+	if err := h.Observe(context.Background(), end); err != nil {
+		t.Fatal(err)
+	}
+	if got := watcher.waitObserved(t, 1); !strings.Contains(got[0], `"s-end"`) {
+		t.Errorf("observed %s", got)
+	}
+	if err := h.Observe(context.Background(), ahprt.Value(`{"id":"x","type":"session.end"}`)); err == nil {
+		t.Error("an invalid event was accepted")
+	}
+	h.Close()
+	if err := h.Observe(context.Background(), end); err != harness.ErrClosed {
+		t.Errorf("after Close: %v", err)
+	}
+	if len(watcher.observed) != 1 {
+		t.Errorf("%d observations", len(watcher.observed))
+	}
+}
+
+// TestNativeOnlyWhenAsked: native reaches only the subscriptions that set
+// includeNative.
+func TestNativeOnlyWhenAsked(t *testing.T) {
+	var mu sync.Mutex
+	bodies := map[string]string{}
+	record := func(name string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			mu.Lock()
+			bodies[name] = string(b)
+			mu.Unlock()
+			w.Header().Set("Content-Type", "application/json")
+			d, _ := ahprt.Parse(b, ahprt.Limits{})
+			n, _ := d.Member(d.Root(), "id")
+			io.WriteString(w, result(d.Text(n), ""))
+		}
+	}
+	with, without := raw(t, record("with")), raw(t, record("without"))
+	sub := intercept(`["tool.before"]`, 2000, "fail-closed")
+	h := build(t, registration(
+		hook{"com.example.with", httpTransport(with.URL), []string{strings.Replace(sub, `"mode"`, `"includeNative":true,"mode"`, 1)}},
+		hook{"com.example.without", httpTransport(without.URL), []string{sub}},
+	))
+	ev := toolCall("e1", "ls", `{}`)
+	ev.Native = draft.Native(`{"provider":"test","eventName":"PreToolUse","payload":{"secret":1}}`)
+	if _, err := h.Intercept(context.Background(), ev); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(bodies["with"], `"native":{`) || strings.Contains(bodies["without"], `"native":`) {
+		t.Errorf("with: %s\nwithout: %s", bodies["with"], bodies["without"])
+	}
+}

@@ -1,0 +1,267 @@
+package harness
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+// verdict is what one accepted reply asks for: its effects read, judged
+// and staged, nothing applied yet.
+type verdict struct {
+	effects    []string // types, in order
+	permission Permission
+	denial     *Denial
+	messages   []Message
+	ret        *Return
+	flow       Flow
+	stopReason string
+	instrs     []string
+	injections []Injection
+	targets    map[offer.Target]ahprt.Value // staged (nil: no modify)
+	event      ahprt.Value                  // the edited event (nil: unchanged)
+}
+
+// judge reads a reply to the request for event id under the offer o and
+// the chain's state: strict decode, id and version, the snapshot's
+// response schema, the offer, conflicts, then the contextual checks and
+// the edited event's own check. Nothing is applied: the verdict is staged.
+func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, backendID string) (*verdict, *Failure) {
+	c, err := ahprt.Begin(reply, h.opts.decode)
+	if err != nil {
+		return nil, &Failure{Class: ClassMalformed, Err: err}
+	}
+	defer c.Release()
+	d := c.Doc
+	root := d.Root()
+	if d.Kind(root) != ahprt.KindObject {
+		return nil, &Failure{Class: ClassMalformed, Err: errors.New("the reply is not a JSON-RPC object")}
+	}
+	if v, ok := d.Member(root, "jsonrpc"); !ok || !d.StrEq(v, "2.0") {
+		return nil, &Failure{Class: ClassMalformed, Pointer: "/jsonrpc", Err: errors.New(`the reply is not JSON-RPC 2.0`)}
+	}
+	idn, hasID := d.Member(root, "id")
+	if en, ok := d.Member(root, "error"); ok {
+		// An error reply: valid by one of the snapshot's errorResponse
+		// schemas, for this id (or null: the backend could not read ours).
+		if hasID && d.Kind(idn) != ahprt.KindNull && !d.StrEq(idn, st.id) {
+			return nil, &Failure{Class: ClassIDMismatch, Pointer: "/id", Err: errors.New("an error reply for another id")}
+		}
+		if !h.validError(c) {
+			return nil, &Failure{Class: ClassMalformed, Pointer: "/error", Err: errors.New("an error reply the snapshot's errorResponse schema rejects")}
+		}
+		cn, _ := d.Member(en, "code")
+		code, _ := ahprt.Number(d.Raw(cn)).Int64()
+		mn, _ := d.Member(en, "message")
+		f := &Failure{Class: ClassRPCError, Code: int(code), Err: errors.New(strconv.Quote(d.Text(mn)))}
+		switch code {
+		case -32001:
+			f.Class = ClassUnsupportedVersion
+		case -32002:
+			f.Class = ClassUnsupportedEvent
+		}
+		return nil, f
+	}
+	result, ok := d.Member(root, "result")
+	if !ok || !hasID {
+		return nil, &Failure{Class: ClassMalformed, Err: errors.New("neither a result with an id nor an error")}
+	}
+	if !d.StrEq(idn, st.id) {
+		return nil, &Failure{Class: ClassIDMismatch, Pointer: "/id", Err: errors.New("the reply answers another request")}
+	}
+	if v, ok := d.Member(result, "protocolVersion"); ok && !d.StrEq(v, h.snap.WireVersion) {
+		return nil, &Failure{Class: ClassUnsupportedVersion, Pointer: "/result/protocolVersion",
+			Err: errors.New("a result of another protocol version than " + strconv.Quote(h.snap.WireVersion))}
+	}
+	if err := h.checkReply(c); err != nil {
+		f := &Failure{Class: ClassInvalidResult, Err: err}
+		var ae *ahprt.Error
+		if errors.As(err, &ae) {
+			f.Pointer = ae.Root().Pointer
+		}
+		if errors.Is(err, ahprt.ErrUnsupported) {
+			f.Class = ClassUnknownEffect
+		}
+		return nil, f
+	}
+	effects, _ := d.Member(result, "effects")
+	if err := o.CheckDoc(d, effects, "/result/effects"); err != nil {
+		f := &Failure{Class: ClassUnadvertised, Err: err}
+		var v *offer.Violation
+		if errors.As(err, &v) {
+			f.Pointer = v.Pointer
+		}
+		return nil, f
+	}
+	v, f := h.read(d, effects, st, backendID)
+	if f != nil {
+		return nil, f
+	}
+	if v.targets != nil {
+		event, err := h.edited(st, v.targets)
+		if err != nil {
+			return nil, &Failure{Class: ClassMalformedEffect, Pointer: "/result/effects", Err: err}
+		}
+		v.event = event
+	}
+	return v, nil
+}
+
+// read reads an effects list the schema and the offer accepted: what each
+// effect asks, whether they contradict each other, and the contextual
+// checks (modify staged on the chain's state, return values judged).
+func (h *Harness) read(d *ahprt.Doc, effects ahprt.Node, st *chain, backendID string) (*verdict, *Failure) {
+	v := &verdict{permission: PermissionNone, flow: FlowNone}
+	conflict := func(i int, why string) (*verdict, *Failure) {
+		return nil, &Failure{Class: ClassConflict, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New(why)}
+	}
+	returns := 0
+	for it := d.Items(effects); it.Next(); {
+		x, i := it.Item(), it.Index()
+		tn, _ := d.Member(x, "type")
+		typ := d.Text(tn)
+		v.effects = append(v.effects, typ)
+		str := func(name string) string {
+			n, _ := d.Member(x, name)
+			return d.Text(n)
+		}
+		switch offer.EffectType(typ) {
+		case offer.Deny, offer.Allow, offer.Ask:
+			p := Permission(typ)
+			if v.permission != PermissionNone && v.permission != p {
+				return conflict(i, string(v.permission)+" and "+typ+" in one reply")
+			}
+			v.permission = p
+			if p == PermissionDeny && v.denial == nil {
+				v.denial = &Denial{Reason: str("reason"), Code: str("code"), Backend: backendID}
+			}
+		case offer.Message:
+			v.messages = append(v.messages, Message{Text: str("text"), Backend: backendID})
+		case offer.Return:
+			returns++
+			if returns > 1 {
+				return conflict(i, "two return effects in one reply")
+			}
+			vn, _ := d.Member(x, "value")
+			val := d.RawValue(vn)
+			if why := h.edit.checkReturn(&st.state, val); why != "" {
+				return nil, &Failure{Class: ClassMalformedEffect, Pointer: "/result/effects/" + strconv.Itoa(i) + "/value", Err: errors.New(why)}
+			}
+			v.ret = &Return{Value: val, Backend: backendID}
+		case offer.Flow:
+			op := Flow(str("operation"))
+			if v.flow != FlowNone && v.flow != op {
+				return conflict(i, "flow stop and continue in one reply")
+			}
+			v.flow = op
+			if op == FlowStop && v.stopReason == "" {
+				v.stopReason = str("reason")
+			}
+			if n, ok := d.Member(x, "instruction"); ok {
+				v.instrs = append(v.instrs, d.Text(n))
+			}
+		case offer.Inject:
+			vn, _ := d.Member(x, "value")
+			v.injections = append(v.injections, Injection{DeliverAt: offer.DeliverAt(str("deliverAt")), Value: d.RawValue(vn), Backend: backendID})
+		case offer.Modify:
+			// staged below, in order, on the chain's state
+		default:
+			// An experimental effect the offer listed and the schema
+			// accepted: this harness does not know how to apply it.
+			return nil, &Failure{Class: ClassUnknownEffect, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New("effect " + strconv.Quote(typ) + " has no meaning this harness knows")}
+		}
+	}
+	if v.permission == PermissionDeny && v.ret != nil {
+		return conflict(0, "deny and return in one reply")
+	}
+	staged, e := h.edit.stage(&st.state, d, effects, "/result/effects")
+	if e != nil {
+		return nil, &Failure{Class: ClassMalformedEffect, Pointer: e.Pointer, Err: errors.New(e.Reason)}
+	}
+	if staged != nil && !sameMap(staged, st.state.Targets) {
+		v.targets = staged
+	}
+	return v, nil
+}
+
+func sameMap(a, b map[offer.Target]ahprt.Value) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || string(v) != string(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// edited writes staged targets into the event where it holds them, and
+// checks the edited event: the request that would carry it must pass the
+// snapshot's intercept-request check (an outbound message list of role
+// user, say, does not).
+func (h *Harness) edited(st *chain, staged map[offer.Target]ahprt.Value) (ahprt.Value, error) {
+	event := st.event
+	for t, val := range staged {
+		path, ok := eventPaths[st.state.Event][t]
+		if !ok || string(st.state.Targets[t]) == string(val) {
+			continue
+		}
+		var err error
+		if event, err = set(event, path, val); err != nil {
+			return nil, err
+		}
+	}
+	if string(event) == string(st.event) {
+		return event, nil
+	}
+	req := h.request(nil, st.id, event, st.caps)
+	if err := h.checkRequest(req); err != nil {
+		return nil, errors.New("the edited event is not a valid " + st.state.Event + " event: " + err.Error())
+	}
+	return event, nil
+}
+
+// checkReply runs the snapshot's checks of an intercept reply on c: the
+// first that accepts it decides; when none does, the first one's
+// rejection says why (as the backend kit judges the replies it sends).
+func (h *Harness) checkReply(c *ahprt.Ctx) error {
+	checks := h.snap.ReplyChecks[methodIntercept]
+	if len(checks) > 0 {
+		for _, f := range checks {
+			c.Forget()
+			if c.Child(0, f) {
+				return nil
+			}
+		}
+		c.Forget()
+		return c.Run(checks[0])
+	}
+	var first error
+	for _, decode := range h.snap.Responses {
+		c.Forget()
+		if _, err := decode(c); err == nil {
+			return nil
+		} else if first == nil {
+			first = err
+		}
+	}
+	if first == nil {
+		first = errors.New("snapshot " + h.snap.Key + " defines no response")
+	}
+	return first
+}
+
+// validError reports whether c is an error reply one of the snapshot's
+// errorResponse schemas accepts.
+func (h *Harness) validError(c *ahprt.Ctx) bool {
+	for _, decode := range h.snap.ErrorResponses {
+		c.Forget()
+		if _, err := decode(c); err == nil {
+			return true
+		}
+	}
+	return false
+}

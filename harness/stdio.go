@@ -1,0 +1,419 @@
+package harness
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"sync"
+	"time"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+)
+
+// command is the backend's process, run directly (no shell); ctx, when it
+// is not nil, kills it.
+func (h *Harness) command(ctx context.Context, b *Backend) *exec.Cmd {
+	cmd := exec.Command(b.Stdio.Command, b.Stdio.Args...)
+	if ctx != nil {
+		cmd = exec.CommandContext(ctx, b.Stdio.Command, b.Stdio.Args...)
+	}
+	cmd.Dir = b.Stdio.Dir
+	cmd.Env = h.opts.env
+	cmd.Stderr = h.opts.stderr
+	cmd.WaitDelay = time.Second // a killed process's children cannot hold its pipes open
+	return cmd
+}
+
+// perEventConn is the per-event stdio lifecycle: a process per message,
+// which reads it up to EOF and writes at most one reply.
+type perEventConn struct {
+	h *Harness
+	b *Backend
+}
+
+func (c *perEventConn) run(ctx context.Context, msg []byte, reply bool) ([]byte, *Failure) {
+	cmd := c.h.command(ctx, c.b)
+	cmd.Stdin = bytes.NewReader(append(msg[:len(msg):len(msg)], '\n'))
+	out := &capped{max: c.h.opts.maxReply + 1}
+	cmd.Stdout = out
+	err := cmd.Run()
+	switch {
+	case ctx.Err() != nil:
+		return nil, &Failure{Class: ClassDeadline, Err: ctx.Err()}
+	case err != nil:
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return nil, &Failure{Class: ClassProcess, Err: fmt.Errorf("the backend exited: %s", exit.ProcessState)}
+		}
+		return nil, &Failure{Class: ClassProcess, Err: err}
+	case !reply:
+		return nil, nil
+	case out.over:
+		return nil, &Failure{Class: ClassMalformed, Err: fmt.Errorf("the reply is larger than %d bytes", c.h.opts.maxReply)}
+	}
+	line, f := oneLine(out.b)
+	if f != nil {
+		return nil, f
+	}
+	return line, nil
+}
+
+// oneLine is the framing of a per-event reply: exactly one line, ending
+// with its LF, no CR.
+func oneLine(b []byte) ([]byte, *Failure) {
+	switch {
+	case len(b) == 0:
+		return nil, &Failure{Class: ClassMalformed, Err: errors.New("the backend wrote no reply")}
+	case b[len(b)-1] != '\n':
+		return nil, &Failure{Class: ClassMalformed, Err: errors.New("the reply does not end with a line feed")}
+	case bytes.IndexByte(b[:len(b)-1], '\n') >= 0:
+		return nil, &Failure{Class: ClassMalformed, Err: errors.New("more than one line: a per-event backend writes at most one reply")}
+	case bytes.IndexByte(b, '\r') >= 0:
+		return nil, &Failure{Class: ClassMalformed, Err: errors.New("a CR in the reply")}
+	}
+	return b[:len(b)-1], nil
+}
+
+func (c *perEventConn) call(ctx context.Context, _ string, msg []byte) ([]byte, *Failure) {
+	return c.run(ctx, msg, true)
+}
+
+// notify starts a process for the notification; its output and status
+// are not read, but it is reaped within ctx.
+func (c *perEventConn) notify(ctx context.Context, msg []byte) *Failure {
+	_, f := c.run(ctx, msg, false)
+	return f
+}
+
+func (c *perEventConn) close() error { return nil }
+
+// capped keeps up to max bytes and notes that there were more.
+type capped struct {
+	b    []byte
+	max  int64
+	over bool
+}
+
+func (w *capped) Write(p []byte) (int, error) {
+	room := w.max - int64(len(w.b))
+	if int64(len(p)) > room {
+		w.b = append(w.b, p[:max(room, 0)]...)
+		w.over = true
+		return len(p), nil // keep reading: the process must not block on a full pipe
+	}
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// persistentConn is the persistent stdio lifecycle: one process for many
+// messages, started at the first one and again after it ends; replies are
+// correlated by id, one intercept outstanding at a time.
+type persistentConn struct {
+	h    *Harness
+	b    *Backend
+	slot chan struct{} // the one intercept outstanding
+	mu   sync.Mutex    // guards p and closed
+	p    *process
+	done bool
+}
+
+func newPersistentConn(h *Harness, b *Backend) *persistentConn {
+	return &persistentConn{h: h, b: b, slot: make(chan struct{}, 1)}
+}
+
+// process is one run of a persistent backend.
+type process struct {
+	cmd   *exec.Cmd
+	stdin *os.File
+	wmu   sync.Mutex // one message written at a time
+	mu    sync.Mutex // guards the fields below
+	wait  *waiter    // the request outstanding
+	gone  []string   // ids of requests abandoned at their deadline: their replies are late
+	bad   int        // malformed lines in a row
+	ended chan struct{}
+	err   error // why it ended
+}
+
+// waiter is the request outstanding: its id, and where its reply goes.
+type waiter struct {
+	id    string
+	reply chan []byte
+	fail  chan *Failure
+}
+
+// get returns the running process, starting one when there is none.
+func (c *persistentConn) get() (*process, *Failure) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.done {
+		return nil, &Failure{Class: ClassProcess, Err: ErrClosed}
+	}
+	if c.p != nil {
+		select {
+		case <-c.p.ended:
+			c.p.stdin.Close() // the last run's: it is reaped, start another
+		default:
+			return c.p, nil
+		}
+	}
+	p, err := c.start()
+	if err != nil {
+		return nil, &Failure{Class: ClassProcess, Err: fmt.Errorf("starting the backend: %w", err)}
+	}
+	c.p = p
+	return p, nil
+}
+
+func (c *persistentConn) start() (*process, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	cmd := c.h.command(context.Background(), c.b) // ended by close, not by a context
+	cmd.Stdin, cmd.Stdout = inR, outW
+	if err := cmd.Start(); err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, err
+	}
+	inR.Close()
+	outW.Close()
+	p := &process{cmd: cmd, stdin: inW, ended: make(chan struct{})}
+	go p.read(outR, c.h.opts.maxReply, c.h.opts.terminateAfter)
+	return p, nil
+}
+
+// read routes the process's output lines until it ends, then reaps it.
+func (p *process) read(out *os.File, maxLine int64, terminateAfter int) {
+	r := bufio.NewReaderSize(out, 64<<10)
+	var buf []byte
+	for {
+		line, err := readLine(r, &buf, maxLine)
+		if err != nil && !errors.Is(err, errLong) {
+			break
+		}
+		if errors.Is(err, errLong) {
+			p.malformed(fmt.Errorf("a line longer than %d bytes", maxLine), terminateAfter)
+			continue
+		}
+		p.route(line, terminateAfter)
+	}
+	out.Close()
+	werr := p.cmd.Wait()
+	p.mu.Lock()
+	if werr != nil {
+		p.err = fmt.Errorf("the backend ended: %w", werr)
+	} else {
+		p.err = errors.New("the backend ended (exit status 0)")
+	}
+	w := p.wait
+	p.wait = nil
+	p.mu.Unlock()
+	close(p.ended)
+	if w != nil {
+		w.fail <- &Failure{Class: ClassProcess, Err: p.err}
+	}
+}
+
+var errLong = errors.New("line too long")
+
+// readLine reads one line without its LF (valid until the next call); a
+// line longer than max is skipped (errLong).
+func readLine(r *bufio.Reader, buf *[]byte, max int64) ([]byte, error) {
+	*buf = (*buf)[:0]
+	long := false
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !long {
+			if int64(len(*buf)+len(chunk)) > max+1 {
+				long, *buf = true, (*buf)[:0]
+			} else {
+				*buf = append(*buf, chunk...)
+			}
+		}
+		switch err {
+		case nil:
+			if long {
+				return nil, errLong
+			}
+			return (*buf)[:len(*buf)-1], nil
+		case bufio.ErrBufferFull:
+			continue
+		default:
+			return nil, err // EOF: a last line without its LF is not a message
+		}
+	}
+}
+
+// route hands a line to the request it answers. A reply to an abandoned
+// request is late and dropped; a line that is not a JSON-RPC reply fails
+// the request outstanding, and too many in a row end the process.
+func (p *process) route(line []byte, terminateAfter int) {
+	d, err := ahprt.Parse(line, ahprt.Limits{})
+	if err != nil || d.Kind(d.Root()) != ahprt.KindObject || bytes.IndexByte(line, '\r') >= 0 {
+		if err == nil {
+			err = errors.New("a line that is not a JSON-RPC object")
+		}
+		p.malformed(err, terminateAfter)
+		return
+	}
+	idn, hasID := d.Member(d.Root(), "id")
+	p.mu.Lock()
+	w := p.wait
+	switch {
+	case hasID && d.Kind(idn) == ahprt.KindString && w != nil && d.StrEq(idn, w.id),
+		w != nil && (!hasID || d.Kind(idn) == ahprt.KindNull):
+		// Its reply, or a reply that could not name it (an error reply
+		// with a null id: the backend could not read the request).
+		p.wait, p.bad = nil, 0
+		p.mu.Unlock()
+		w.reply <- bytes.Clone(line)
+		return
+	case hasID && d.Kind(idn) == ahprt.KindString && p.abandoned(d.Text(idn)):
+		p.mu.Unlock()
+		return // late: its request was given up at its deadline
+	case w != nil:
+		p.wait = nil
+		p.mu.Unlock()
+		w.fail <- &Failure{Class: ClassIDMismatch, Pointer: "/id", Err: errors.New("a reply for another request")}
+		return
+	}
+	p.mu.Unlock()
+	p.malformed(errors.New("a message while no request is outstanding"), terminateAfter)
+}
+
+// abandoned reports whether id is a request given up at its deadline;
+// p.mu is held.
+func (p *process) abandoned(id string) bool {
+	for _, g := range p.gone {
+		if g == id {
+			return true
+		}
+	}
+	return false
+}
+
+// malformed counts a line that is not a reply; it fails the request
+// outstanding, and a backend that keeps writing such lines is terminated.
+func (p *process) malformed(err error, terminateAfter int) {
+	p.mu.Lock()
+	p.bad++
+	bad := p.bad
+	w := p.wait
+	p.wait = nil
+	p.mu.Unlock()
+	if w != nil {
+		w.fail <- &Failure{Class: ClassMalformed, Err: err}
+	}
+	if bad >= terminateAfter {
+		p.cmd.Process.Kill()
+	}
+}
+
+func (c *persistentConn) call(ctx context.Context, id string, msg []byte) ([]byte, *Failure) {
+	select {
+	case c.slot <- struct{}{}:
+	case <-ctx.Done():
+		return nil, &Failure{Class: ClassDeadline, Err: errors.New("another intercept to this backend was still outstanding")}
+	}
+	defer func() { <-c.slot }()
+	p, f := c.get()
+	if f != nil {
+		return nil, f
+	}
+	w := &waiter{id: id, reply: make(chan []byte, 1), fail: make(chan *Failure, 1)}
+	p.mu.Lock()
+	p.wait = w
+	p.mu.Unlock()
+	if f := p.write(ctx, msg); f != nil {
+		p.forget(w)
+		return nil, f
+	}
+	select {
+	case r := <-w.reply:
+		return r, nil
+	case f := <-w.fail:
+		return nil, f
+	case <-ctx.Done():
+		p.forget(w)
+		return nil, &Failure{Class: ClassDeadline, Err: ctx.Err()}
+	}
+}
+
+// forget gives up on w: a reply for it is late from now on.
+func (p *process) forget(w *waiter) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.wait == w {
+		p.wait = nil
+	}
+	p.gone = append(p.gone, w.id)
+	if len(p.gone) > 64 {
+		p.gone = p.gone[len(p.gone)-64:]
+	}
+}
+
+// write sends one message line within ctx.
+func (p *process) write(ctx context.Context, msg []byte) *Failure {
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	if dl, ok := ctx.Deadline(); ok {
+		p.stdin.SetWriteDeadline(dl)
+	} else {
+		p.stdin.SetWriteDeadline(time.Time{})
+	}
+	line := append(msg[:len(msg):len(msg)], '\n')
+	if _, err := p.stdin.Write(line); err != nil {
+		if ctx.Err() != nil || errors.Is(err, os.ErrDeadlineExceeded) {
+			return &Failure{Class: ClassDeadline, Err: err}
+		}
+		return &Failure{Class: ClassProcess, Err: fmt.Errorf("writing to the backend: %w", err)}
+	}
+	return nil
+}
+
+// notify writes the notification to the running process (starting it if
+// need be); it does not take the intercept slot.
+func (c *persistentConn) notify(ctx context.Context, msg []byte) *Failure {
+	p, f := c.get()
+	if f != nil {
+		return f
+	}
+	return p.write(ctx, msg)
+}
+
+// close ends the process: EOF on its input, a grace period, then a kill;
+// it returns once the process is reaped.
+func (c *persistentConn) close() error {
+	c.mu.Lock()
+	c.done = true
+	p := c.p
+	c.mu.Unlock()
+	if p == nil {
+		return nil
+	}
+	p.wmu.Lock()
+	p.stdin.Close()
+	p.wmu.Unlock()
+	t := time.NewTimer(2 * time.Second)
+	defer t.Stop()
+	select {
+	case <-p.ended:
+	case <-t.C:
+		p.cmd.Process.Kill()
+		<-p.ended
+	}
+	return nil
+}
