@@ -41,6 +41,10 @@ func judge(t *testing.T, source string, explicit bool, runs []outcome) {
 		r := o.report
 		t.Logf("%s (%s)", r.Summary(), o.label)
 		println(r.Summary(), "("+o.label+")")
+		if r.Contextual > 0 {
+			t.Logf("%s (%s)", r.ContextualSummary(), o.label)
+			println(r.ContextualSummary(), "("+o.label+")")
+		}
 		for _, c := range r.Checks {
 			if c.Unsupported {
 				t.Logf("%s", c)

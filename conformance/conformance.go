@@ -17,6 +17,8 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/harness"
+	"github.com/ahpgen/ahpgen/offer"
 )
 
 // Case is one fixture of a manifest.
@@ -77,11 +79,20 @@ type Report struct {
 	// Cases counts manifest cases; Agreeing those whose every supported
 	// check agrees.
 	Cases, Agreeing int
+	// Contextual counts the cases with an editContext; ContextualAgreeing
+	// those whose contextual check agrees.
+	Contextual, ContextualAgreeing int
 }
 
 // Summary is the line tests print: "ahp conformance: N/M cases agree".
 func (r Report) Summary() string {
 	return fmt.Sprintf("ahp conformance: %d/%d cases agree", r.Agreeing, r.Cases)
+}
+
+// ContextualSummary is the line for the editContext cases: "ahp
+// contextual: N/M cases agree".
+func (r Report) ContextualSummary() string {
+	return fmt.Sprintf("ahp contextual: %d/%d cases agree", r.ContextualAgreeing, r.Contextual)
 }
 
 // Disagreements lists the checks that disagree.
@@ -124,13 +135,20 @@ func Run(root, snapshot, schemaPrefix string, registry []ahprt.Entry) (Report, e
 		return e, nil
 	}
 	aggregate := schemaPrefix + "schema.json"
+	snap := &ahprt.Snapshot{Entries: registry}
 	for _, c := range m.Cases {
 		r.Cases++
-		checks := runCase(root, c, aggregate, lookup)
+		checks := runCase(root, c, aggregate, lookup, snap)
 		ok := true
 		for _, ch := range checks {
 			if !ch.Unsupported && !ch.Agrees() {
 				ok = false
+			}
+			if ch.What == "contextual" {
+				r.Contextual++
+				if ch.Agrees() {
+					r.ContextualAgreeing++
+				}
 			}
 		}
 		if ok {
@@ -162,7 +180,7 @@ func HasFixtures(root, key string) bool {
 	return err == nil
 }
 
-func runCase(root string, c Case, aggregate string, lookup func(string) (ahprt.Entry, error)) []Check {
+func runCase(root string, c Case, aggregate string, lookup func(string) (ahprt.Entry, error), snap *ahprt.Snapshot) []Check {
 	var out []Check
 	raw, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(c.Path)))
 	if err != nil {
@@ -210,9 +228,55 @@ func runCase(root string, c Case, aggregate string, lookup func(string) (ahprt.E
 		}
 	}
 	if c.ContextualExpected != nil {
-		out = append(out, Check{Case: c.ID, What: "contextual", Schema: c.Schema, Want: *c.ContextualExpected, Unsupported: true})
+		ch := Check{Case: c.ID, What: "contextual", Schema: c.Schema, Want: *c.ContextualExpected}
+		// Valid in context: valid by the case's schema, and its modify
+		// effects staged on the edit context's state by the harness kit's
+		// own contextual checks.
+		switch e, err := lookup(c.Schema); {
+		case err != nil:
+			ch.Err, ch.Got = err.Error(), !ch.Want
+		case framingErr != nil:
+			ch.Err = framingErr.Error()
+		default:
+			if err := e.Check(doc); err != nil {
+				ch.Err = err.Error()
+			} else if err := contextual(snap, c.EditContext, doc); err != nil {
+				ch.Err = err.Error()
+			} else {
+				ch.Got = true
+			}
+		}
+		out = append(out, ch)
 	}
 	return out
+}
+
+// contextual stages a response's effects on an editContext ({event,
+// current, mode, action}) with harness.Stage.
+func contextual(snap *ahprt.Snapshot, editContext json.RawMessage, doc []byte) error {
+	var ec struct {
+		Event   string                     `json:"event"`
+		Current map[string]json.RawMessage `json:"current"`
+		Mode    string                     `json:"mode"`
+		Action  string                     `json:"action"`
+	}
+	if err := json.Unmarshal(editContext, &ec); err != nil {
+		return fmt.Errorf("editContext: %v", err)
+	}
+	s := harness.State{Event: ec.Event, Mode: ec.Mode, Action: ec.Action, Targets: map[offer.Target]ahprt.Value{}}
+	for t, v := range ec.Current {
+		var val ahprt.Value
+		if err := val.UnmarshalJSON(v); err != nil {
+			return fmt.Errorf("editContext.current.%s: %v", t, err)
+		}
+		s.Targets[offer.Target(t)] = val
+	}
+	effects, err := member(doc, "result", "effects")
+	if err != nil {
+		return err
+	}
+	_, err = harness.Stage(snap, s, effects)
+	return err
 }
 
 // Frame applies a binding's framing rule and returns the JSON text. The
