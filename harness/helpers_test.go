@@ -3,6 +3,7 @@ package harness_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -140,4 +141,52 @@ func recordsString(rs []harness.Record) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// replier answers every request with these effects (and counts the
+// requests); notifications get 204.
+type replier struct {
+	*httptest.Server
+	mu    sync.Mutex
+	hits  int
+	reqs  []string
+	reply func(hit int, id string) (status int, body string)
+}
+
+func newReplier(t testing.TB, effects string) *replier {
+	return newReplierFunc(t, func(_ int, id string) (int, string) { return 200, result(id, effects) })
+}
+
+func newReplierFunc(t testing.TB, reply func(hit int, id string) (int, string)) *replier {
+	r := &replier{reply: reply}
+	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		body, _ := io.ReadAll(req.Body)
+		d, err := ahprt.Parse(body, ahprt.Limits{})
+		if err != nil {
+			w.WriteHeader(400)
+			return
+		}
+		n, ok := d.Member(d.Root(), "id")
+		if !ok {
+			w.WriteHeader(204)
+			return
+		}
+		r.mu.Lock()
+		r.hits++
+		hit := r.hits
+		r.reqs = append(r.reqs, string(body))
+		r.mu.Unlock()
+		status, out := r.reply(hit, d.Text(n))
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		io.WriteString(w, out)
+	}))
+	t.Cleanup(r.Close)
+	return r
+}
+
+func (r *replier) count() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.hits
 }

@@ -356,11 +356,11 @@ func (h *Harness) apply(st *chain, d *Decision, v *verdict) {
 	}
 	switch {
 	case v.flow == FlowStop && d.Flow != FlowStop:
-		d.Flow, d.StopReason = FlowStop, v.stopReason
+		d.Flow, d.StopReason, d.Instructions = FlowStop, v.stopReason, nil
 	case v.flow == FlowContinue && d.Flow == FlowNone:
 		d.Flow = FlowContinue
 	}
-	if v.flow == FlowContinue {
+	if v.flow == FlowContinue && d.Flow == FlowContinue {
 		d.Instructions = append(d.Instructions, v.instrs...)
 	}
 	d.Injections = append(d.Injections, v.injections...)

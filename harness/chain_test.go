@@ -1,0 +1,179 @@
+package harness_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/harness"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+const toolBeforeCaps = `{"effects":["deny","allow","ask","return","message","inject","flow","modify"],"modify":{"input":{"replace":true,"merge":true}},"flow":{"operations":["stop"]},"inject":{"context":{"append":true,"deliverAt":["now","next_turn"]}}}`
+
+// TestCompose: effects of several backends add up in registration order:
+// the strongest permission, the last return, every message and
+// injection, a stop.
+func TestCompose(t *testing.T) {
+	out := `[{"id":"m","role":"tool","parts":[{"id":"p","kind":"text","mediaType":"text/plain","selection":"body","text":"cached"}]}]`
+	a := newReplier(t, `{"type":"allow"},{"type":"message","text":"a"},{"type":"modify","target":"input","operation":"merge","value":{"by":"a"}}`)
+	b := newReplier(t, `{"type":"ask"},{"type":"message","text":"b"},{"type":"return","value":`+out+`}`)
+	c := newReplier(t, `{"type":"allow"},{"type":"flow","operation":"stop","reason":"enough"},{"type":"inject","target":"context","operation":"append","deliverAt":"next_turn","value":`+strings.Replace(out, `"tool"`, `"user"`, 1)+`}`)
+	empty := newReplier(t, ``)
+	sub := intercept(`["tool.before"]`, 2000, "fail-closed")
+	h := build(t, registration(
+		hook{"com.example.a", httpTransport(a.URL), []string{sub}},
+		hook{"com.example.empty", httpTransport(empty.URL), []string{sub}},
+		hook{"com.example.b", httpTransport(b.URL), []string{sub}},
+		hook{"com.example.c", httpTransport(c.URL), []string{sub}},
+	), harness.WithCapabilities("tool.before", caps(toolBeforeCaps)))
+	d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{"path":"/"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Permission != harness.PermissionAsk {
+		t.Errorf("permission %s: a later allow does not undo an ask", d.Permission)
+	}
+	if len(d.Messages) != 2 || d.Messages[0] != (harness.Message{Text: "a", Backend: "com.example.a"}) || d.Messages[1].Text != "b" {
+		t.Errorf("messages %+v", d.Messages)
+	}
+	if d.Return == nil || d.Return.Backend != "com.example.b" || !ahprt.EqualJSON(d.Return.Value, []byte(out)) {
+		t.Errorf("return %+v", d.Return)
+	}
+	if d.Flow != harness.FlowStop || d.StopReason != "enough" || len(d.Injections) != 1 || d.Injections[0].DeliverAt != offer.NextTurn {
+		t.Errorf("flow %s %q, injections %+v", d.Flow, d.StopReason, d.Injections)
+	}
+	jsonEq(t, "input", d.Target(offer.TargetInput), `{"path":"/","by":"a"}`)
+	want := []harness.Outcome{harness.OutcomeApplied, harness.OutcomeNoEffect, harness.OutcomeApplied, harness.OutcomeApplied}
+	for i, r := range d.Audit {
+		if r.Outcome != want[i] {
+			t.Errorf("audit:\n%s", recordsString(d.Audit))
+			break
+		}
+	}
+	// Later backends see the edited event.
+	if !strings.Contains(b.reqs[0], `"input":{"path":"/","by":"a"}`) {
+		t.Errorf("b was sent %s", b.reqs[0])
+	}
+	// An empty reply grants nothing.
+	h2 := build(t, registration(hook{"com.example.empty", httpTransport(empty.URL), []string{sub}}), harness.WithCapabilities("tool.before", caps(toolBeforeCaps)))
+	if d, _ := h2.Intercept(context.Background(), toolCall("e2", "ls", `{}`)); d.Permission != harness.PermissionNone || d.Audit[0].Outcome != harness.OutcomeNoEffect {
+		t.Errorf("empty: %s", d.Permission)
+	}
+}
+
+// toolAfter is a tool.after event.
+func toolAfter(id string) ahprt.Value {
+	return ahprt.Value(`{"id":"` + id + `","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"tool.after","call":{"id":"c1"},"tool":{"name":"ls","input":{},"origin":"native"},"path":"native","outcome":"ok","execution":{"status":"executed"},"items":` + msgs("tool", text1) + `}`)
+}
+
+func flowCaps(remaining, count int) ahprt.Value {
+	return ahprt.Value(`{"effects":["flow","modify","message"],"modify":{"output":{"replace":true,"merge":true}},"flow":{"operations":["stop","continue"],"remainingContinuations":` +
+		strconv.Itoa(remaining) + `,"continuationCount":` + strconv.Itoa(count) + `,"maxContinuations":3}}`)
+}
+
+// TestFlowAndOutput: continue uses a continuation, a stop stands, output
+// merges append to the event's items.
+func TestFlowAndOutput(t *testing.T) {
+	more := `[{"id":"m2","role":"tool","parts":[{"id":"p9","kind":"text","mediaType":"text/plain","selection":"body","text":"more"}]}]`
+	cont := newReplier(t, `{"type":"flow","operation":"continue","instruction":"keep going"}`)
+	add := newReplier(t, `{"type":"modify","target":"output","operation":"merge","value":`+more+`}`)
+	stop := newReplier(t, `{"type":"flow","operation":"stop","reason":"halt"}`)
+	sub := intercept(`["tool.after"]`, 2000, "fail-open")
+	h := build(t, registration(hook{"com.example.cont", httpTransport(cont.URL), []string{sub}}, hook{"com.example.add", httpTransport(add.URL), []string{sub}}),
+		harness.WithCapabilities("tool.after", flowCaps(2, 1)))
+	d, err := h.Intercept(context.Background(), toolAfter("e1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Flow != harness.FlowContinue || len(d.Instructions) != 1 || d.Continuations == nil || *d.Continuations != (harness.Continuations{Remaining: 1, Count: 2, Max: 3}) {
+		t.Errorf("flow %s %v %+v\n%s", d.Flow, d.Instructions, d.Continuations, recordsString(d.Audit))
+	}
+	items, _ := ahprtGet(d.Event, "items")
+	jsonEq(t, "items", items, msgs("tool", text1)[:len(msgs("tool", text1))-1]+","+more[1:])
+	jsonEq(t, "output", d.Target(offer.TargetOutput), string(items))
+
+	// No continuation left: continue is not offered.
+	d, err = h.Intercept(context.Background(), toolAfter("e2"), harness.Offer(flowCaps(0, 3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Flow != harness.FlowNone || d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassUnadvertised {
+		t.Errorf("no continuation left: %s\n%s", d.Flow, recordsString(d.Audit))
+	}
+
+	// A stop stands over a later continue.
+	h = build(t, registration(hook{"com.example.stop", httpTransport(stop.URL), []string{sub}}, hook{"com.example.cont", httpTransport(cont.URL), []string{sub}}),
+		harness.WithCapabilities("tool.after", flowCaps(2, 1)))
+	d, _ = h.Intercept(context.Background(), toolAfter("e3"))
+	if d.Flow != harness.FlowStop || d.StopReason != "halt" || len(d.Instructions) != 0 || d.Continuations.Count != 1 {
+		t.Errorf("stop then continue: %s %q %v %+v", d.Flow, d.StopReason, d.Instructions, d.Continuations)
+	}
+}
+
+// TestEditedEventChecked: an edit that leaves the event invalid (an
+// outbound message of role user) is refused whole.
+func TestEditedEventChecked(t *testing.T) {
+	outbound := ahprt.Value(`{"id":"o1","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"user.message.outbound","message":{"channel":"chat","messages":` + msgs("assistant", text1) + `}}`)
+	userMsg := newReplier(t, `{"type":"modify","target":"content","operation":"replace","value":`+msgs("user", text1)+`}`)
+	ok := newReplier(t, `{"type":"modify","target":"content","operation":"replace","value":`+msgs("assistant", strings.Replace(text1, "one", "edited", 1))+`}`)
+	sub := intercept(`["user.message.outbound"]`, 2000, "fail-open")
+	contentCaps := caps(`{"effects":["modify"],"modify":{"content":{"replace":true,"merge":false}}}`)
+	h := build(t, registration(hook{"com.example.user", httpTransport(userMsg.URL), []string{sub}}, hook{"com.example.ok", httpTransport(ok.URL), []string{sub}}),
+		harness.WithCapabilities("user.message.outbound", contentCaps))
+	d, err := h.Intercept(context.Background(), outbound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassMalformedEffect {
+		t.Errorf("audit:\n%s", recordsString(d.Audit))
+	}
+	if d.Audit[1].Outcome != harness.OutcomeApplied || !strings.Contains(string(d.Event), `"text":"edited"`) {
+		t.Errorf("second backend: %s\n%s", d.Event, recordsString(d.Audit))
+	}
+}
+
+// TestTargetFromHost: a target the event does not hold comes from the
+// host; offering it without one is the caller's mistake.
+func TestTargetFromHost(t *testing.T) {
+	ws := ahprt.Value(`{"id":"w1","source":"urn:example:t","time":"2026-12-01T10:00:00Z","type":"workspace.change.before","workspace":{"kind":"cwd","change":{"cwd":"/b"},"prior":{"cwd":"/a"}}}`)
+	edit := newReplier(t, `{"type":"modify","target":"workspace","operation":"merge","value":{"cwd":"/sandbox"}}`)
+	h := build(t, registration(hook{"com.example.ws", httpTransport(edit.URL), []string{intercept(`["workspace.*"]`, 2000, "fail-closed")}}),
+		harness.WithCapabilities("workspace.change.before", caps(`{"effects":["deny","modify"],"modify":{"workspace":{"replace":false,"merge":true}}}`)))
+	if _, err := h.Intercept(context.Background(), ws); err == nil || !strings.Contains(err.Error(), "pass harness.Target") {
+		t.Errorf("no target: %v", err)
+	}
+	d, err := h.Intercept(context.Background(), ws, harness.Target(offer.TargetWorkspace, ahprt.Value(`{"cwd":"/b","roots":["/b"]}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonEq(t, "workspace", d.Target(offer.TargetWorkspace), `{"cwd":"/sandbox","roots":["/b"]}`)
+	if string(d.Event) != string(ws) {
+		t.Errorf("the event changed: %s", d.Event)
+	}
+}
+
+// TestCallerMistakes: an invalid event is the caller's error, and nothing
+// is sent.
+func TestCallerMistakes(t *testing.T) {
+	r := newReplier(t, ``)
+	h := build(t, registration(hook{"com.example.a", httpTransport(r.URL), []string{intercept(`["*"]`, 2000, "fail-closed")}}))
+	for _, ev := range []harness.Event{
+		ahprt.Value(`{"id":"x"}`),
+		ahprt.Value(`not json`),
+		ahprt.Value(`{"id":"s","source":"urn:x","time":"2026-12-01T10:00:00Z","type":"session.end","session":{"id":"s"},"outcome":"completed","reason":"r"}`), // not interceptable
+		toolCall("", "ls", `{}`), // an empty id
+	} {
+		if _, err := h.Intercept(context.Background(), ev); err == nil {
+			t.Errorf("accepted %s", ev.AppendJSON(nil))
+		}
+	}
+	if _, err := h.Intercept(context.Background(), toolCall("e", "ls", `{}`), harness.Offer(caps(`{"effects":["continue"]}`))); err == nil {
+		t.Error("accepted invalid capabilities")
+	}
+	if r.count() != 0 {
+		t.Errorf("%d requests sent", r.count())
+	}
+}
