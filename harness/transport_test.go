@@ -1,0 +1,206 @@
+package harness_test
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ahpgen/ahpgen/harness"
+)
+
+// TestRetries: a retry mends a 503 inside the deadline, resending the
+// same bytes; replies are never retried; the deadline bounds retries.
+func TestRetries(t *testing.T) {
+	flaky := newReplierFunc(t, func(hit int, id string) (int, string) {
+		if hit == 1 {
+			return 503, `busy`
+		}
+		return 200, result(id, `{"type":"deny","reason":"second time"}`)
+	})
+	sub := intercept(`["tool.before"]`, 2000, "fail-open")
+	h := build(t, registration(hook{"com.example.flaky", httpTransport(flaky.URL), []string{sub}}), harness.WithRetries(3, 10*time.Millisecond))
+	d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Denied() || d.Audit[0].Attempts != 2 || flaky.count() != 2 || flaky.reqs[0] != flaky.reqs[1] {
+		t.Errorf("%s, %d requests", recordsString(d.Audit), flaky.count())
+	}
+	// A deny, an empty reply, a refused reply: sent once.
+	for _, effects := range []string{`{"type":"deny","reason":"no"}`, ``, `{"type":"unknown"}`} {
+		r := newReplier(t, effects)
+		h := build(t, registration(hook{"com.example.once", httpTransport(r.URL), []string{sub}}), harness.WithRetries(3, 0))
+		d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if r.count() != 1 || d.Audit[0].Attempts != 1 {
+			t.Errorf("%q: %d requests", effects, r.count())
+		}
+	}
+	// Always busy: retries stop at the deadline.
+	busy := newReplierFunc(t, func(int, string) (int, string) { return 503, "busy" })
+	h = build(t, registration(hook{"com.example.busy", httpTransport(busy.URL), []string{intercept(`["tool.before"]`, 300, "fail-closed")}}),
+		harness.WithRetries(1000, 50*time.Millisecond))
+	start := time.Now()
+	d, _ = h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+	if el := time.Since(start); el > 2*time.Second || !d.Denied() || d.Audit[0].Attempts > 8 || d.Audit[0].Attempts < 2 {
+		t.Errorf("%v: %s", el, recordsString(d.Audit))
+	}
+}
+
+// lockedBuffer collects a process's standard error.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestLateReply: a persistent backend's reply after its request's
+// deadline is dropped, and the next request gets its own reply from the
+// same process.
+func TestLateReply(t *testing.T) {
+	var stderr lockedBuffer
+	h := build(t, registration(hook{"com.example.late", stdioTransport("late", "persistent"), []string{intercept(`["tool.before"]`, 5000, "fail-open")}}),
+		harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
+	defer cancel()
+	d, err := h.Intercept(ctx, toolCall("e1", "ls", `{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Denied() || d.Audit[0].Failure == nil || d.Audit[0].Failure.Class != harness.ClassDeadline {
+		t.Fatalf("e1:\n%s", recordsString(d.Audit))
+	}
+	d, err = h.Intercept(context.Background(), toolCall("e2", "ls", `{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Denied() || d.Audit[0].Outcome != harness.OutcomeDenied {
+		t.Errorf("e2:\n%s", recordsString(d.Audit))
+	}
+	if n := strings.Count(stderr.String(), "started"); n != 1 {
+		t.Errorf("%d processes started", n)
+	}
+}
+
+// TestMalformedOutputTerminates: a persistent backend that keeps writing
+// lines that are no replies is terminated, and the next request starts
+// another.
+func TestMalformedOutputTerminates(t *testing.T) {
+	var stderr lockedBuffer
+	h := build(t, registration(hook{"com.example.garbage", stdioTransport("garbage", "persistent"), []string{intercept(`["tool.before"]`, 2000, "fail-open")}}),
+		harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
+	for _, id := range []string{"e1", "e2"} {
+		d, _ := h.Intercept(context.Background(), toolCall(id, "ls", `{}`))
+		if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassMalformed {
+			t.Errorf("%s:\n%s", id, recordsString(d.Audit))
+		}
+		time.Sleep(100 * time.Millisecond) // the rest of the garbage arrives, the process is killed
+	}
+	if n := strings.Count(stderr.String(), "started"); n != 2 {
+		t.Errorf("%d processes started, want 2 (the first terminated)", n)
+	}
+}
+
+// TestOneInterceptOutstanding: concurrent events through one persistent
+// backend are answered one at a time, each correctly.
+func TestOneInterceptOutstanding(t *testing.T) {
+	h := build(t, registration(hook{"com.example.kit", stdioTransport("kit", "persistent"), []string{intercept(`["tool.before"]`, 10000, "fail-closed")}}),
+		harness.WithEnv(fakeEnvList()))
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			name := "ls"
+			if i%2 == 0 {
+				name = "rm"
+			}
+			d, err := h.Intercept(context.Background(), toolCall("e"+string(rune('a'+i)), name, `{}`))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if d.Denied() != (name == "rm") || d.Denial != nil && d.Denial.Synthetic {
+				t.Errorf("%s: %s", name, recordsString(d.Audit))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestBearer: a token from the environment goes in one Authorization
+// header; without it nothing is sent and the policy applies.
+func TestBearer(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	s := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = append(got, strings.Join(r.Header.Values("Authorization"), "|"))
+		mu.Unlock()
+		w.WriteHeader(401)
+	})
+	doc := strings.Replace(string(registration(hook{"com.example.a", httpTransport(s.URL), []string{intercept(`["tool.before"]`, 2000, "fail-closed")}})),
+		`"subscriptions"`, `"authentication":{"type":"bearer","tokenEnv":"HARNESS_TEST_TOKEN"},"subscriptions"`, 1)
+	h := build(t, []byte(doc))
+	t.Setenv("HARNESS_TEST_TOKEN", "")
+	d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassAuth || !d.Denied() || len(got) != 0 {
+		t.Errorf("no token: %v sent; %s", got, recordsString(d.Audit))
+	}
+	t.Setenv("HARNESS_TEST_TOKEN", "s3cret")
+	d, _ = h.Intercept(context.Background(), toolCall("e2", "ls", `{}`))
+	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassAuth || f.Status != 401 || len(got) != 1 || got[0] != "Bearer s3cret" {
+		t.Errorf("token: %v sent; %s", got, recordsString(d.Audit))
+	}
+	if strings.Contains(d.Audit[0].String(), "s3cret") {
+		t.Error("the audit shows the token")
+	}
+	// A tokenRef resolved by the host's secret store.
+	ref := strings.Replace(doc, `"tokenEnv":"HARNESS_TEST_TOKEN"`, `"tokenRef":"vault:ahp"`, 1)
+	h = build(t, []byte(ref), harness.WithSecrets(func(_ context.Context, r string) (string, error) { return "from-" + r, nil }))
+	h.Intercept(context.Background(), toolCall("e3", "ls", `{}`))
+	if len(got) != 2 || got[1] != "Bearer from-vault:ahp" {
+		t.Errorf("tokenRef: %v", got)
+	}
+}
+
+// TestRedirects: followed only where enabled, and only keeping the POST.
+func TestRedirects(t *testing.T) {
+	target := newReplier(t, `{"type":"deny","reason":"moved"}`)
+	moved := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		code := 307
+		if strings.HasSuffix(r.URL.Path, "/found") {
+			code = 302
+		}
+		http.Redirect(w, r, target.URL, code)
+	})
+	for _, c := range []struct {
+		path    string
+		enabled bool
+		deny    bool
+	}{{"/temp", false, false}, {"/temp", true, true}, {"/found", true, false}} {
+		var opts []harness.Option
+		if c.enabled {
+			opts = append(opts, harness.WithRedirects("com.example.moved"))
+		}
+		h := build(t, registration(hook{"com.example.moved", httpTransport(moved.URL + c.path), []string{intercept(`["tool.before"]`, 2000, "fail-open")}}), opts...)
+		d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+		if d.Denied() != c.deny {
+			t.Errorf("%s enabled=%v: %s", c.path, c.enabled, recordsString(d.Audit))
+		}
+	}
+}
