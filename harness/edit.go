@@ -2,6 +2,7 @@ package harness
 
 import (
 	"strconv"
+	"sync"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/offer"
@@ -104,6 +105,7 @@ func Stage(snap *ahprt.Snapshot, s State, effects []byte) (map[offer.Target]ahpr
 type editor struct {
 	snap                             *ahprt.Snapshot
 	messages, textParts, elicitation func([]byte, ...ahprt.Option) error
+	bound                            sync.Map // bounds' verdicts, by event, target and operation
 }
 
 func newEditor(snap *ahprt.Snapshot) *editor {
@@ -178,6 +180,16 @@ func (e *editor) bounds(event string, t offer.Target, merge bool) string {
 	if event == "" {
 		return ""
 	}
+	key := event + "\x00" + string(t) + "\x00" + strconv.FormatBool(merge)
+	if why, ok := e.bound.Load(key); ok {
+		return why.(string)
+	}
+	why := e.checkBounds(event, t, merge)
+	e.bound.Store(key, why)
+	return why
+}
+
+func (e *editor) checkBounds(event string, t offer.Target, merge bool) string {
 	en, ok := e.snap.Entry(locCapabilities + event)
 	if !ok {
 		return ""

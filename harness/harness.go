@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/offer"
 )
 
 const (
@@ -33,7 +34,7 @@ type Harness struct {
 	opts   options
 	edit   *editor
 	conns  map[*Backend]conn
-	caps   map[string][]byte // configured capabilities, by event type
+	caps   sync.Map // event type → *offered: configured, or the default
 	checks struct {
 		request, notify func([]byte, ...ahprt.Option) error
 	}
@@ -210,12 +211,15 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 			}
 		}
 	}
-	h.caps = map[string][]byte{}
 	for typ, caps := range h.opts.caps {
 		if err := h.checkCaps(typ, caps); err != nil {
 			return nil, err
 		}
-		h.caps[typ] = caps
+		o, err := offer.Parse(caps)
+		if err != nil {
+			return nil, fmt.Errorf("harness: the capabilities for %s: %w", typ, err)
+		}
+		h.caps.Store(typ, &offered{raw: caps, offer: o})
 	}
 	rt := h.opts.roundTripper
 	if rt == nil {
@@ -234,6 +238,27 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 		}
 	}
 	return h, nil
+}
+
+// offered is capabilities to advertise, read.
+type offered struct {
+	raw   []byte
+	offer offer.Offer
+}
+
+// capabilities is what an event type is offered: what the host
+// configured, or deny where the event allows it and nothing otherwise.
+func (h *Harness) capabilities(typ string) *offered {
+	if o, ok := h.caps.Load(typ); ok {
+		return o.(*offered)
+	}
+	raw := []byte(`{"effects":["deny"]}`)
+	if en, ok := h.snap.Entry(locCapabilities + typ); ok && en.Check(raw) != nil {
+		raw = []byte(`{"effects":[]}`)
+	}
+	o, _ := offer.Parse(raw)
+	got, _ := h.caps.LoadOrStore(typ, &offered{raw: raw, offer: o})
+	return got.(*offered)
 }
 
 // checkCaps checks capabilities configured for an event type: a request

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -55,25 +56,38 @@ func Attachments(parts ...ahprt.Value) CallOption {
 	return func(c *call) { c.attachments = append(c.attachments, parts...) }
 }
 
+// span is the byte range [start, end) of a value in a document.
+type span struct{ start, end int }
+
+// slot is where an event holds a modify target. An opaque slot takes any
+// value of the target's shape (a tool's input is an opaque object:
+// execution-payloads.md), so an edit there needs no new check of the
+// event.
+type slot struct {
+	path   []string
+	opaque bool
+}
+
 // eventPaths are where events hold their modify targets.
-var eventPaths = map[string]map[offer.Target][]string{
-	"tool.before":             {offer.TargetInput: {"tool", "input"}},
-	"tool.permission.request": {offer.TargetInput: {"tool", "input"}},
-	"tool.after":              {offer.TargetOutput: {"items"}},
-	"model.request.before":    {offer.TargetRequest: {"items"}},
-	"model.response.after":    {offer.TargetResponse: {"items"}},
-	"turn.start":              {offer.TargetPrompt: {"items"}},
-	"turn.finish.before":      {offer.TargetResponse: {"items"}},
-	"context.compact.after":   {offer.TargetSummary: {"summary"}},
-	"user.message.inbound":    {offer.TargetPrompt: {"message", "messages"}},
-	"user.message.outbound":   {offer.TargetContent: {"message", "messages"}},
+var eventPaths = map[string]map[offer.Target]slot{
+	"tool.before":             {offer.TargetInput: {[]string{"tool", "input"}, true}},
+	"tool.permission.request": {offer.TargetInput: {[]string{"tool", "input"}, true}},
+	"tool.after":              {offer.TargetOutput: {path: []string{"items"}}},
+	"model.request.before":    {offer.TargetRequest: {path: []string{"items"}}},
+	"model.response.after":    {offer.TargetResponse: {path: []string{"items"}}},
+	"turn.start":              {offer.TargetPrompt: {path: []string{"items"}}},
+	"turn.finish.before":      {offer.TargetResponse: {path: []string{"items"}}},
+	"context.compact.after":   {offer.TargetSummary: {path: []string{"summary"}}},
+	"user.message.inbound":    {offer.TargetPrompt: {path: []string{"message", "messages"}}},
+	"user.message.outbound":   {offer.TargetContent: {path: []string{"message", "messages"}}},
 }
 
 // chain is one Intercept's state: the event as accepted effects left it,
 // and what it offers.
 type chain struct {
 	id    string
-	event ahprt.Value // the effective event
+	event ahprt.Value           // the effective event
+	spans map[offer.Target]span // where event holds its targets
 	caps  []byte
 	offer offer.Offer
 	state State
@@ -110,11 +124,7 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 	if c.capsErr != nil {
 		return nil, c.capsErr
 	}
-	ev, err := compact(event.AppendJSON(nil))
-	if err != nil {
-		return nil, fmt.Errorf("harness: the event is not JSON: %w", err)
-	}
-	st, err := h.begin(ev, &c)
+	st, err := h.begin(singleLine(event.AppendJSON(nil)), &c)
 	if err != nil {
 		return nil, err
 	}
@@ -158,10 +168,12 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 // begin reads the event and builds the chain's state: its id and type, the
 // offer, the targets it holds.
 func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
-	d, err := ahprt.Parse(ev, ahprt.Limits{})
+	pc, err := ahprt.Begin(ev, nil)
 	if err != nil {
 		return nil, fmt.Errorf("harness: the event is not JSON: %w", err)
 	}
+	defer pc.Release()
+	d := pc.Doc
 	idn, _ := d.Member(d.Root(), "id")
 	tn, _ := d.Member(d.Root(), "type")
 	st := &chain{id: d.Text(idn), event: ev}
@@ -169,19 +181,17 @@ func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
 	if st.state.Event == "" && h.snap.WireVersion == "0.1" {
 		st.state.Event = "tool.before" // the one event of 0.1, which has no type member
 	}
-	st.caps = c.caps
-	if st.caps == nil {
-		st.caps = h.caps[st.state.Event]
-	}
-	if st.caps == nil {
-		st.caps = h.defaultCaps(st.state.Event)
-	} else if c.caps != nil {
-		if err := h.checkCaps(st.state.Event, st.caps); err != nil {
+	if c.caps != nil {
+		if err := h.checkCaps(st.state.Event, c.caps); err != nil {
 			return nil, err
 		}
-	}
-	if st.offer, err = offer.Parse(st.caps); err != nil {
-		return nil, fmt.Errorf("harness: capabilities: %w", err)
+		if st.offer, err = offer.Parse(c.caps); err != nil {
+			return nil, fmt.Errorf("harness: capabilities: %w", err)
+		}
+		st.caps = c.caps
+	} else {
+		o := h.capabilities(st.state.Event)
+		st.caps, st.offer = o.raw, o.offer
 	}
 	// The request must be valid as it would first be sent: the event, the
 	// capabilities for it, the id rule.
@@ -189,9 +199,14 @@ func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
 		return nil, fmt.Errorf("harness: not a valid %s intercept request for this event: %w", h.snap.Key, err)
 	}
 	st.state.Targets = map[offer.Target]ahprt.Value{}
-	for t, path := range eventPaths[st.state.Event] {
-		if n, ok := find(d, path); ok {
+	for t, sl := range eventPaths[st.state.Event] {
+		if n, ok := find(d, sl.path); ok {
 			st.state.Targets[t] = d.RawValue(n)
+			if st.spans == nil {
+				st.spans = map[offer.Target]span{}
+			}
+			start, end := d.Span(n)
+			st.spans[t] = span{start, end}
 		}
 	}
 	for t, v := range c.targets {
@@ -219,13 +234,17 @@ func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
 	return st, nil
 }
 
-// defaultCaps offers deny where the event allows it, nothing otherwise.
-func (h *Harness) defaultCaps(typ string) []byte {
-	deny := []byte(`{"effects":["deny"]}`)
-	if en, ok := h.snap.Entry(locCapabilities + typ); ok && en.Check(deny) != nil {
-		return []byte(`{"effects":[]}`)
+// singleLine returns JSON on one line: generated encoders write it so, and
+// other JSON is compacted (a stdio message is one line; a literal line
+// break in JSON text is always whitespace).
+func singleLine(b []byte) []byte {
+	if bytes.IndexByte(b, '\n') < 0 && bytes.IndexByte(b, '\r') < 0 {
+		return b
 	}
-	return deny
+	if v, err := compact(b); err == nil {
+		return v
+	}
+	return b // not JSON: the request check says so
 }
 
 func (h *Harness) checkRequest(req []byte) error { return h.checks.request(req) }
@@ -257,7 +276,7 @@ func (h *Harness) notification(b []byte, event []byte) []byte {
 // view is the event as subscription s receives it: without native unless
 // it asked for it.
 func view(s *Subscription, event ahprt.Value) ahprt.Value {
-	if s.IncludeNative {
+	if s.IncludeNative || !bytes.Contains(event, []byte(`"native":`)) {
 		return event
 	}
 	return without(event, "native")
@@ -270,7 +289,7 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 	start := time.Now()
 	dctx, cancel := context.WithTimeout(ctx, s.Timeout)
 	defer cancel()
-	req := h.request(nil, st.id, view(s, st.event), st.caps)
+	req := h.request(make([]byte, 0, len(st.event)+len(st.caps)+160), st.id, view(s, st.event), st.caps)
 	conn := h.conns[s.Backend]
 	var v *verdict
 	var f *Failure
@@ -342,7 +361,7 @@ func (h *Harness) apply(st *chain, d *Decision, v *verdict) {
 		st.state.Targets = v.targets
 	}
 	if v.event != nil {
-		st.event = v.event
+		st.event, st.spans = v.event, v.spans
 	}
 	if v.permission.rank() > d.Permission.rank() {
 		d.Permission = v.permission
@@ -381,10 +400,7 @@ func (h *Harness) Observe(ctx context.Context, event Event) error {
 	if h.checks.notify == nil {
 		return fmt.Errorf("harness: snapshot %s defines no hooks/observe", h.snap.Key)
 	}
-	ev, err := compact(event.AppendJSON(nil))
-	if err != nil {
-		return fmt.Errorf("harness: the event is not JSON: %w", err)
-	}
+	ev := singleLine(event.AppendJSON(nil))
 	if err := h.checks.notify(h.notification(nil, ev)); err != nil {
 		return fmt.Errorf("harness: not a valid %s observe notification: %w", h.snap.Key, err)
 	}

@@ -1,8 +1,6 @@
 package harness
 
 import (
-	"errors"
-
 	"github.com/ahpgen/ahpgen/ahprt"
 )
 
@@ -40,28 +38,15 @@ func find(d *ahprt.Doc, path []string) (ahprt.Node, bool) {
 	return n, true
 }
 
-// set returns doc with the value at path replaced by value (which must
-// already be there: targets are required members of their events).
-func set(doc []byte, path []string, value []byte) ([]byte, error) {
-	d, err := ahprt.Parse(doc, ahprt.Limits{})
-	if err != nil {
-		return nil, err
-	}
-	n, ok := find(d, path)
-	if !ok {
-		return nil, errors.New("the event has no member at the target's place")
-	}
-	start, end := d.Span(n)
-	return splice(doc, start, end, value), nil
-}
-
 // without returns object doc without its top-level member name (doc
 // itself when it has none).
 func without(doc []byte, name string) []byte {
-	d, err := ahprt.Parse(doc, ahprt.Limits{})
+	c, err := ahprt.Begin(doc, nil)
 	if err != nil {
 		return doc
 	}
+	defer c.Release()
+	d := c.Doc
 	var prevEnd = -1 // end of the previous member's value
 	for m := d.Members(d.Root()); m.Next(); {
 		if m.Key() != name {
@@ -92,14 +77,17 @@ func skipSpace(b []byte, i int) int {
 // null is a value, not a deletion), then value's other members in order.
 // Both are compact JSON objects.
 func mergeObjects(prev, value []byte) ([]byte, error) {
-	pd, err := ahprt.Parse(prev, ahprt.Limits{})
+	pc, err := ahprt.Begin(prev, nil)
 	if err != nil {
 		return nil, err
 	}
-	vd, err := ahprt.Parse(value, ahprt.Limits{})
+	defer pc.Release()
+	vc, err := ahprt.Begin(value, nil)
 	if err != nil {
 		return nil, err
 	}
+	defer vc.Release()
+	pd, vd := pc.Doc, vc.Doc
 	out := make([]byte, 0, len(prev)+len(value))
 	out = append(out, '{')
 	first := true

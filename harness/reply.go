@@ -22,6 +22,7 @@ type verdict struct {
 	injections []Injection
 	targets    map[offer.Target]ahprt.Value // staged (nil: no modify)
 	event      ahprt.Value                  // the edited event (nil: unchanged)
+	spans      map[offer.Target]span        // where the edited event holds its targets
 }
 
 // judge reads a reply to the request for event id under the offer o and
@@ -100,11 +101,11 @@ func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, backendID strin
 		return nil, f
 	}
 	if v.targets != nil {
-		event, err := h.edited(st, v.targets)
+		event, spans, err := h.edited(st, v.targets)
 		if err != nil {
 			return nil, &Failure{Class: ClassMalformedEffect, Pointer: "/result/effects", Err: err}
 		}
-		v.event = event
+		v.event, v.spans = event, spans
 	}
 	return v, nil
 }
@@ -199,29 +200,42 @@ func sameMap(a, b map[offer.Target]ahprt.Value) bool {
 }
 
 // edited writes staged targets into the event where it holds them, and
-// checks the edited event: the request that would carry it must pass the
-// snapshot's intercept-request check (an outbound message list of role
-// user, say, does not).
-func (h *Harness) edited(st *chain, staged map[offer.Target]ahprt.Value) (ahprt.Value, error) {
-	event := st.event
+// checks the edited event (unless only opaque slots changed): the request
+// that would carry it must pass the snapshot's intercept-request check (an
+// outbound message list of role user, say, does not).
+func (h *Harness) edited(st *chain, staged map[offer.Target]ahprt.Value) (ahprt.Value, map[offer.Target]span, error) {
+	event, spans, check := st.event, st.spans, false
 	for t, val := range staged {
-		path, ok := eventPaths[st.state.Event][t]
-		if !ok || string(st.state.Targets[t]) == string(val) {
+		sl, ok := eventPaths[st.state.Event][t]
+		sp, held := spans[t]
+		if !ok || !held || string(st.state.Targets[t]) == string(val) {
 			continue
 		}
-		var err error
-		if event, err = set(event, path, val); err != nil {
-			return nil, err
+		// Splice the value in where the event holds the target; the
+		// targets after it move.
+		event = splice(event, sp.start, sp.end, val)
+		delta := len(val) - (sp.end - sp.start)
+		moved := make(map[offer.Target]span, len(spans))
+		for u, o := range spans {
+			switch {
+			case u == t:
+				o.end = o.start + len(val)
+			case o.start >= sp.end:
+				o.start, o.end = o.start+delta, o.end+delta
+			}
+			moved[u] = o
 		}
+		spans = moved
+		check = check || !sl.opaque
 	}
-	if string(event) == string(st.event) {
-		return event, nil
+	if !check {
+		return event, spans, nil
 	}
-	req := h.request(nil, st.id, event, st.caps)
+	req := h.request(make([]byte, 0, len(event)+len(st.caps)+160), st.id, event, st.caps)
 	if err := h.checkRequest(req); err != nil {
-		return nil, errors.New("the edited event is not a valid " + st.state.Event + " event: " + err.Error())
+		return nil, nil, errors.New("the edited event is not a valid " + st.state.Event + " event: " + err.Error())
 	}
-	return event, nil
+	return event, spans, nil
 }
 
 // checkReply runs the snapshot's checks of an intercept reply on c: the
