@@ -106,7 +106,7 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, strings.Replace(reply(id(line), `{"type":"message","text":"x"}`), `"x"`, "\"\xff\"", 1))
 		}
-	case "late": // the first request is answered after 400ms, the others at once
+	case "late": // the first request is answered after 600ms, the others at once
 		first := true
 		for {
 			line, err := in.ReadString('\n')
@@ -114,7 +114,7 @@ func fake(mode string) int {
 				return 0
 			}
 			if first {
-				time.Sleep(400 * time.Millisecond)
+				time.Sleep(600 * time.Millisecond)
 				first = false
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"late or not"}`))

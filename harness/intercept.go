@@ -82,6 +82,11 @@ var eventPaths = map[string]map[offer.Target]slot{
 	"user.message.outbound":   {offer.TargetContent: {path: []string{"message", "messages"}}},
 }
 
+// ErrInterrupted is Intercept's error when its context ends before the
+// chain settles (errors.Is also finds context.Canceled or
+// context.DeadlineExceeded).
+var ErrInterrupted = errors.New("harness: interrupted")
+
 // chain is one Intercept's state: the event as accepted effects left it,
 // and what it offers.
 type chain struct {
@@ -108,9 +113,13 @@ type chain struct {
 // and to the matching interceptors the chain never called, with the
 // effective event, in the background (Intercept does not wait for them).
 //
-// The error is for the caller's mistakes, never a backend's: an event that
-// is not a valid interceptable event of the snapshot, invalid call
-// options, a closed harness.
+// The error is for the caller, never a backend's: an event that is not a
+// valid interceptable event of the snapshot, invalid call options, a
+// closed harness, or ctx done before the chain settled (ErrInterrupted,
+// wrapping ctx's cause: the pending request is abandoned, nothing is
+// observed, and there is no decision, so no failure policy can let the
+// operation go on). A subscription's timeout is no interruption: it is an
+// operational failure, and its policy applies.
 func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption) (*Decision, error) {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
@@ -141,6 +150,11 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 				continue
 			}
 			rec := h.consult(ctx, s, st, d)
+			if ctx.Err() != nil {
+				// Interrupted: the pending request ends, and no policy
+				// (fail-open least of all) lets the operation go on.
+				return nil, fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
+			}
 			d.Audit = append(d.Audit, rec)
 			h.log(ctx, rec)
 			if rec.Outcome == OutcomeDenied || rec.Outcome == OutcomeFailedClosed {
@@ -326,9 +340,6 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 	}
 	rec.Elapsed = time.Since(start)
 	if f != nil {
-		if errors.Is(ctx.Err(), context.Canceled) {
-			f = &Failure{Class: ClassDeadline, Err: fmt.Errorf("interrupted: %w", context.Cause(ctx))}
-		}
 		rec.Failure = f
 		if s.Policy == FailClosed {
 			rec.Outcome, rec.Synthetic = OutcomeFailedClosed, true

@@ -3,6 +3,7 @@ package harness_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -73,11 +74,11 @@ func (l *lockedBuffer) String() string {
 // same process.
 func TestLateReply(t *testing.T) {
 	var stderr lockedBuffer
-	h := build(t, registration(hook{"com.example.late", stdioTransport("late", "persistent"), []string{intercept(`["tool.before"]`, 5000, "fail-open")}}),
+	// e1 is answered after 600 ms, past its 400 ms deadline, while e2 is
+	// outstanding; then e2, at once.
+	h := build(t, registration(hook{"com.example.late", stdioTransport("late", "persistent"), []string{intercept(`["tool.before"]`, 400, "fail-open")}}),
 		harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
-	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
-	defer cancel()
-	d, err := h.Intercept(ctx, toolCall("e1", "ls", `{}`))
+	d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,5 +203,35 @@ func TestRedirects(t *testing.T) {
 		if d.Denied() != c.deny {
 			t.Errorf("%s enabled=%v: %s", c.path, c.enabled, recordsString(d.Audit))
 		}
+	}
+}
+
+// TestInterrupted: a context that ends mid-chain ends the pending request
+// and yields no decision, whatever the policy; nothing is observed.
+func TestInterrupted(t *testing.T) {
+	hold := make(chan struct{})
+	defer close(hold)
+	slow := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-hold:
+		case <-r.Context().Done():
+		}
+	})
+	watcher := newKit(t, policy)
+	h := build(t, registration(hook{"com.example.slow", httpTransport(slow.URL), []string{intercept(`["tool.before"]`, 10000, "fail-open")}},
+		hook{"com.example.watcher", httpTransport(watcher.URL), []string{observe(`["*"]`)}}))
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	start := time.Now()
+	d, err := h.Intercept(ctx, toolCall("e1", "ls", `{}`))
+	if !errors.Is(err, harness.ErrInterrupted) || !errors.Is(err, context.Canceled) || d != nil {
+		t.Errorf("got %v, %v", d, err)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("took %v", el)
+	}
+	h.Close()
+	if n := len(watcher.observed); n != 0 {
+		t.Errorf("%d observations of an interrupted event", n)
 	}
 }
