@@ -25,7 +25,8 @@
 //   - The chain: interceptors run serially in registration order, each
 //     within its timeoutMs (connection, sending, waiting and judging the
 //     reply included); retries (WithRetries) only inside that deadline and
-//     never after a reply. A deny stops the chain. An operational failure
+//     never after a reply. A deny stops the chain. When the caller's
+//     context ends first, Intercept returns ErrInterrupted and no decision. An operational failure
 //     (failure.md's list: see FailureClass) applies the subscription's
 //     failure policy: fail-open goes on without the backend, fail-closed
 //     stops the chain with a synthetic denial, which the audit record marks

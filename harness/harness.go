@@ -198,7 +198,7 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 	}
 	for _, b := range reg.Backends {
 		for _, s := range b.Subscriptions {
-			if s.Mode == Observe && h.checks.notify == nil {
+			if s.Mode == ModeObserve && h.checks.notify == nil {
 				return nil, cfg(s.Pointer, "snapshot "+h.snap.Key+" defines no hooks/observe: this subscription cannot be served")
 			}
 		}

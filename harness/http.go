@@ -47,7 +47,7 @@ func (c *httpConn) redirect(req *http.Request, via []*http.Request) error {
 		return errors.New("more than 5 redirects")
 	case req.Method != http.MethodPost:
 		return errors.New("a redirect that turns the POST into " + req.Method)
-	case req.URL.Scheme != "https" && !(req.URL.Scheme == "http" && Loopback(req.URL.Hostname())):
+	case req.URL.Scheme != "https" && !(req.URL.Scheme == "http" && loopback(req.URL.Hostname())):
 		return errors.New("a redirect to plain http on a host that is not loopback")
 	case c.b.Auth != nil && (req.URL.Scheme != via[0].URL.Scheme || req.URL.Host != via[0].URL.Host):
 		return errors.New("a redirect to another origin while sending a credential")

@@ -142,7 +142,7 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 	stopped := false
 	for _, b := range h.reg.Backends {
 		for _, s := range b.Subscriptions {
-			if s.Mode != Intercept || !s.Matches(st.state.Event) {
+			if s.Mode != ModeIntercept || !s.Matches(st.state.Event) {
 				continue
 			}
 			if stopped {
@@ -432,7 +432,7 @@ func (h *Harness) observe(ctx context.Context, typ string, event ahprt.Value, ex
 	subs := extra
 	for _, b := range h.reg.Backends {
 		for _, s := range b.Subscriptions {
-			if s.Mode == Observe && s.Matches(typ) {
+			if s.Mode == ModeObserve && s.Matches(typ) {
 				subs = append(subs, s)
 			}
 		}

@@ -74,8 +74,8 @@ type Mode string
 
 // The subscription modes.
 const (
-	Intercept Mode = "intercept" // hooks/intercept: the backend decides
-	Observe   Mode = "observe"   // hooks/observe: the backend is told
+	ModeIntercept Mode = "intercept" // hooks/intercept: the backend decides
+	ModeObserve   Mode = "observe"   // hooks/observe: the backend is told
 )
 
 // Policy is what an intercept subscription's operational failure does to
@@ -278,7 +278,7 @@ func readBackend(d *ahprt.Doc, n ahprt.Node, at string) (*Backend, *ConfigError)
 		if u.User != nil {
 			return nil, &ConfigError{Pointer: at + "/transport/url", Reason: "credentials in a URL are not allowed (use authentication)"}
 		}
-		if u.Scheme == "http" && !Loopback(u.Hostname()) {
+		if u.Scheme == "http" && !loopback(u.Hostname()) {
 			return nil, &ConfigError{Pointer: at + "/transport/url", Reason: "plain http is for loopback hosts only: use https"}
 		}
 		b.HTTP = &HTTPTransport{URL: u}
@@ -368,11 +368,11 @@ func readSubscription(d *ahprt.Doc, n ahprt.Node, at string) (*Subscription, *Co
 		}
 	}
 	switch s.Mode {
-	case Intercept:
+	case ModeIntercept:
 		if s.Timeout == 0 || (s.Policy != FailOpen && s.Policy != FailClosed) {
 			return nil, &ConfigError{Pointer: at, Reason: "an intercept subscription needs timeoutMs and failurePolicy"}
 		}
-	case Observe:
+	case ModeObserve:
 		if s.Timeout != 0 || s.Policy != "" {
 			return nil, &ConfigError{Pointer: at, Reason: "an observe subscription takes neither timeoutMs nor failurePolicy"}
 		}
@@ -382,10 +382,10 @@ func readSubscription(d *ahprt.Doc, n ahprt.Node, at string) (*Subscription, *Co
 	return s, nil
 }
 
-// Loopback reports whether host (a URL's host name, without port) is a
+// loopback reports whether host (a URL's host name, without port) is a
 // loopback address or "localhost": the only hosts the harness reaches over
 // plain http.
-func Loopback(host string) bool {
+func loopback(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}
