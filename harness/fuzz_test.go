@@ -1,0 +1,87 @@
+package harness
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/gen/draft"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+// fixed is a conn that answers with the bytes it holds.
+type fixed []byte
+
+func (f fixed) call(context.Context, string, []byte) ([]byte, *Failure) { return f, nil }
+func (fixed) notify(context.Context, []byte) *Failure                   { return nil }
+func (fixed) close() error                                              { return nil }
+
+// FuzzReply: any reply yields a decision, never a panic; a refused one
+// applies nothing.
+func FuzzReply(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":"e1","result":{"protocolVersion":"draft","effects":[{"type":"modify","target":"input","operation":"merge","value":{"a":null}}]}}`,
+		`{"jsonrpc":"2.0","id":"e1","result":{"protocolVersion":"draft","effects":[{"type":"deny","reason":"r"},{"type":"allow"}]}}`,
+		`{"jsonrpc":"2.0","id":"e1","result":{"protocolVersion":"draft","effects":[{"type":"return","value":[{"id":"m","role":"tool","parts":[]}]},{"type":"message","text":"t"}]}}`,
+		`{"jsonrpc":"2.0","id":"e1","error":{"code":-32003,"message":"m"}}`,
+		`{"jsonrpc":"2.0","id":"e1","result":{"protocolVersion":"draft","effects":[{"type":"flow","operation":"stop","reason":"r"},{"type":"inject","target":"context","operation":"append","deliverAt":"now","value":[]}]}}`,
+		"\xff", `[]`, `{}`, `null`,
+	} {
+		f.Add([]byte(s))
+	}
+	reg, err := Load("f.json", []byte(`{"protocolVersion":"draft","hooks":[{"id":"com.example.p","transport":{"type":"http","url":"http://127.0.0.1:1/"},"subscriptions":[{"events":["tool.before"],"mode":"intercept","timeoutMs":5000,"failurePolicy":"fail-open","content":{"default":"body"}}]}]}`))
+	if err != nil {
+		f.Fatal(err)
+	}
+	h, err := New(reg, WithCapabilities("tool.before", ahprt.Value(`{"effects":["deny","allow","ask","modify","message","return","flow","inject"],"modify":{"input":{"replace":true,"merge":true}},"flow":{"operations":["stop"]},"inject":{"context":{"append":true,"deliverAt":["now"]}}}`)))
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer h.Close()
+	ev := draft.NewToolBefore("e1", "urn:x:y", "2026-12-01T10:00:00Z", draft.Identity{ID: "c"}, draft.Tool{Name: "t", Input: ahprt.Value(`{"k":1}`), Origin: draft.ToolOriginNative}, "native")
+	f.Fuzz(func(t *testing.T, reply []byte) {
+		h.mu.Lock()
+		h.conns[reg.Backends[0]] = fixed(reply)
+		h.mu.Unlock()
+		d, err := h.Intercept(context.Background(), ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := d.Audit[0]
+		if r.Outcome == OutcomeFailedOpen {
+			if d.Permission != PermissionNone || string(d.Target(offer.TargetInput)) != `{"k":1}` || d.Return != nil || len(d.Messages) != 0 || d.Flow != FlowNone {
+				t.Fatalf("applied from a refused reply: %+v", d)
+			}
+			return
+		}
+		if strings.ContainsAny(string(d.Event), "\n\r") {
+			t.Fatalf("the edited event spans lines: %s", d.Event)
+		}
+		// Whatever was applied, the effective event is a valid event.
+		o := h.capabilities("tool.before")
+		if err := h.checkRequest(h.request(nil, "e1", d.Event, o.raw)); err != nil {
+			t.Fatalf("the effective event is invalid: %v\n%s", err, d.Event)
+		}
+	})
+}
+
+// FuzzLoad: any document is loaded or refused with a ConfigError.
+func FuzzLoad(f *testing.F) {
+	f.Add([]byte(`{"protocolVersion":"draft","hooks":[{"id":"com.example.a","transport":{"type":"stdio","command":"x","lifecycle":"per_event"},"subscriptions":[{"events":["tool.*","*"],"mode":"observe","content":{"default":"omit"}}]}]}`))
+	f.Add([]byte(`{"protocolVersion":"0.1","hooks":[{"id":"com.example.a","transport":{"type":"http","url":"http://[::1]:9/"},"subscriptions":[{"events":["tool.before"],"mode":"intercept","timeoutMs":1e3,"failurePolicy":"fail-closed"}]}]}`))
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		reg, err := Load("f.json", doc)
+		if err != nil {
+			if _, ok := err.(*ConfigError); !ok {
+				t.Fatalf("%T %v", err, err)
+			}
+			return
+		}
+		for _, b := range reg.Backends {
+			if (b.HTTP == nil) == (b.Stdio == nil) || len(b.Subscriptions) == 0 {
+				t.Fatalf("backend %+v", b)
+			}
+		}
+	})
+}
