@@ -8,6 +8,7 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/backend"
 	"github.com/ahpgen/ahpgen/gen/draft"
+	v01 "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
 	"github.com/ahpgen/ahpgen/harness"
 	"github.com/ahpgen/ahpgen/offer"
 )
@@ -87,4 +88,45 @@ func TestNoMatchSendsNothing(t *testing.T) {
 	if d.Permission != harness.PermissionNone || len(d.Audit) != 0 || calls != 0 {
 		t.Errorf("decision %+v, %d calls", d, calls)
 	}
+}
+
+// TestRequestsAreTheConstructors: what the harness sends is, value for
+// value, what the snapshot's generated constructors build for the same
+// event and capabilities (it writes the envelope's constants from the
+// snapshot and checks the whole request with the generated check, which
+// keeps the kit snapshot-generic).
+func TestRequestsAreTheConstructors(t *testing.T) {
+	r := newReplier(t, ``)
+	sub := intercept(`["tool.before"]`, 2000, "fail-closed")
+	ev := toolCall("e1", "ls", `{"path":"/tmp"}`)
+	capsV := &draft.Capabilities{Effects: []string{"deny", "modify"}, Modify: &draft.CapabilitiesModify{Input: &draft.ModifyOperations{Merge: true}}}
+	h := build(t, registration(hook{"com.example.a", httpTransport(r.URL), []string{sub}}), harness.WithCapabilities("tool.before", capsV))
+	if _, err := h.Intercept(context.Background(), ev); err != nil {
+		t.Fatal(err)
+	}
+	id := "e1"
+	want, err := draft.NewInterceptRequest(draft.JSONRPCID{String: &id}, *draft.NewInterceptRequestParams(ev, *capsV)).MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonEq(t, "draft request", []byte(r.reqs[0]), string(want))
+
+	// 0.1: its tool.before, deny offered by default.
+	doc := `{"protocolVersion":"0.1","hooks":[{"id":"com.example.a","transport":{"type":"http","url":"` + r.URL + `"},"subscriptions":[{"events":["tool.before"],"mode":"intercept","timeoutMs":2000,"failurePolicy":"fail-closed"}]}]}`
+	h = build(t, []byte(doc))
+	ev01 := v01.NewToolBefore("e2", "urn:example:t", "2026-12-01T10:00:00Z", v01.Session{ID: "s"},
+		v01.ToolBeforeTool{CallID: "c", Name: "ls", Kind: v01.ToolBeforeToolKindShell, Input: ahprt.Value(`{}`)})
+	d, err := h.Intercept(context.Background(), ev01)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassUnsupportedVersion {
+		t.Errorf("a draft reply to a 0.1 request: %s", recordsString(d.Audit))
+	}
+	id = "e2"
+	want, err = v01.NewInterceptRequest(v01.JSONRPCID{String: &id}, *v01.NewInterceptRequestParams(*ev01, v01.Capabilities{Effects: []string{"deny"}})).MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonEq(t, "0.1 request", []byte(r.reqs[1]), string(want))
 }
