@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"maps"
 	"strconv"
 	"sync"
 
@@ -98,7 +99,7 @@ func Stage(snap *ahprt.Snapshot, s State, effects []byte) (map[offer.Target]ahpr
 	if e != nil {
 		return nil, e
 	}
-	return staged, nil
+	return maps.Clone(staged), nil // never s.Targets itself
 }
 
 // editor holds a snapshot's checks the contextual rules use.

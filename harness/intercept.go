@@ -309,33 +309,23 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 	var f *Failure
 	for {
 		rec.Attempts++
-		var reply []byte
-		reply, f = conn.call(dctx, st.id, req)
-		if f == nil {
+		reply, cf := conn.call(dctx, st.id, req)
+		if f = cf; f == nil {
 			v, f = h.judge(reply, st, &st.offer, s.Backend.ID)
 			if f == nil && dctx.Err() != nil {
 				// Accepted too late: the deadline covers acceptance.
 				v, f = nil, &Failure{Class: ClassLate, Err: errors.New("the reply was judged after the deadline")}
 			}
-			break // a reply is never retried
+			if f == nil || f.Class != ClassRPCError || !f.retryable() {
+				break // a reply is never retried, but for "unavailable, try again"
+			}
 		}
 		if f.Class == ClassDeadline || dctx.Err() != nil {
 			f.Class = ClassDeadline
 			break
 		}
-		if !f.retryable() || rec.Attempts > h.opts.retries {
+		if !f.retryable() || rec.Attempts > h.opts.retries || !h.wait(dctx) {
 			break
-		}
-		if h.opts.backoff > 0 {
-			t := time.NewTimer(h.opts.backoff)
-			select {
-			case <-t.C:
-			case <-dctx.Done():
-				t.Stop()
-			}
-			if dctx.Err() != nil {
-				break
-			}
 		}
 	}
 	rec.Elapsed = time.Since(start)
@@ -361,6 +351,20 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 		rec.Outcome = OutcomeApplied
 	}
 	return rec
+}
+
+// wait sleeps the backoff between attempts; false when the deadline
+// passed meanwhile.
+func (h *Harness) wait(ctx context.Context) bool {
+	if h.opts.backoff > 0 {
+		t := time.NewTimer(h.opts.backoff)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+		}
+	}
+	return ctx.Err() == nil
 }
 
 // apply commits an accepted verdict: the edited event and targets, and

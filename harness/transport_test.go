@@ -31,9 +31,25 @@ func TestRetries(t *testing.T) {
 	if !d.Denied() || d.Audit[0].Attempts != 2 || flaky.count() != 2 || flaky.reqs[0] != flaky.reqs[1] {
 		t.Errorf("%s, %d requests", recordsString(d.Audit), flaky.count())
 	}
-	// A deny, an empty reply, a refused reply: sent once.
-	for _, effects := range []string{`{"type":"deny","reason":"no"}`, ``, `{"type":"unknown"}`} {
+	// -32003, backend unavailable: one more try.
+	unavailable := newReplierFunc(t, func(hit int, id string) (int, string) {
+		if hit == 1 {
+			return 200, `{"jsonrpc":"2.0","id":"` + id + `","error":{"code":-32003,"message":"backend_unavailable"}}`
+		}
+		return 200, result(id, ``)
+	})
+	h = build(t, registration(hook{"com.example.unavailable", httpTransport(unavailable.URL), []string{sub}}), harness.WithRetries(3, 0))
+	if d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`)); d.Audit[0].Outcome != harness.OutcomeNoEffect || d.Audit[0].Attempts != 2 {
+		t.Errorf("-32003:\n%s", recordsString(d.Audit))
+	}
+	// A deny, an empty reply, a refused reply, another error: sent once.
+	for _, effects := range []string{`{"type":"deny","reason":"no"}`, ``, `{"type":"unknown"}`, "error"} {
 		r := newReplier(t, effects)
+		if effects == "error" {
+			r = newReplierFunc(t, func(_ int, id string) (int, string) {
+				return 200, `{"jsonrpc":"2.0","id":"` + id + `","error":{"code":-32004,"message":"backend_internal_error"}}`
+			})
+		}
 		h := build(t, registration(hook{"com.example.once", httpTransport(r.URL), []string{sub}}), harness.WithRetries(3, 0))
 		d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
 		if r.count() != 1 || d.Audit[0].Attempts != 1 {
