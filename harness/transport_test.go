@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -249,5 +250,35 @@ func TestInterrupted(t *testing.T) {
 	h.Close()
 	if n := len(watcher.observed); n != 0 {
 		t.Errorf("%d observations of an interrupted event", n)
+	}
+}
+
+// TestCloseReaps: Close ends a persistent backend that ignores the end of
+// its input (a kill after the grace period) and reaps it.
+func TestCloseReaps(t *testing.T) {
+	reg, err := harness.Load("hang.json", registration(hook{"com.example.hang", stdioTransport("hang", "persistent"), []string{intercept(`["tool.before"]`, 200, "fail-closed")}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := harness.New(reg, harness.WithEnv(fakeEnvList()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+	if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassDeadline || !d.Denied() {
+		t.Errorf("%s", recordsString(d.Audit))
+	}
+	if len(children(t)) == 0 && runtime.GOOS == "linux" {
+		t.Fatal("the backend is not running")
+	}
+	start := time.Now()
+	if err := h.Close(); err != nil {
+		t.Error(err)
+	}
+	if el := time.Since(start); el > 10*time.Second {
+		t.Errorf("Close took %v", el)
+	}
+	if kids := children(t); len(kids) > 0 {
+		t.Errorf("left: %v", kids)
 	}
 }
