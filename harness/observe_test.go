@@ -87,27 +87,29 @@ func TestObserveAfterSettling(t *testing.T) {
 func TestObserverFailures(t *testing.T) {
 	broken := raw(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(500) })
 	release := make(chan struct{})
-	var slowDone atomic.Bool
+	var slowDone atomic.Int32
 	slow := raw(t, func(w http.ResponseWriter, r *http.Request) {
 		io.ReadAll(r.Body)
 		select {
 		case <-release:
 		case <-r.Context().Done():
 		}
-		slowDone.Store(true)
+		slowDone.Add(1)
 		w.WriteHeader(204)
 	})
+	// Two slots, both taken by observers held until after Intercept: the
+	// third delivery finds them busy and is dropped.
 	var log auditLog
 	h := build(t, registration(
-		hook{"com.example.broken", httpTransport(broken.URL), []string{observe(`["*"]`)}},
-		hook{"com.example.slow", httpTransport(slow.URL), []string{observe(`["*"]`)}},
-		hook{"com.example.gone", stdioTransport("crash", "per_event"), []string{observe(`["tool.before"]`)}},
-	), harness.WithObservers(2, 10*time.Second), harness.WithAuditLog(log.add), harness.WithEnv(fakeEnvList()))
+		hook{"com.example.slow1", httpTransport(slow.URL), []string{observe(`["*"]`)}},
+		hook{"com.example.slow2", httpTransport(slow.URL), []string{observe(`["tool.*"]`)}},
+		hook{"com.example.dropped", httpTransport(broken.URL), []string{observe(`["tool.before"]`)}},
+	), harness.WithObservers(2, 10*time.Second), harness.WithAuditLog(log.add))
 	d, err := h.Intercept(context.Background(), toolCall("e1", "rm", `{}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if slowDone.Load() {
+	if slowDone.Load() != 0 {
 		t.Error("Intercept waited for an observer")
 	}
 	if d.Permission != harness.PermissionNone || len(d.Audit) != 0 {
@@ -115,15 +117,38 @@ func TestObserverFailures(t *testing.T) {
 	}
 	close(release)
 	h.Close()
-	if got := log.outcomes("com.example.broken"); len(got) != 1 || got[0] != harness.OutcomeObserveFail {
-		t.Errorf("broken: %v", got)
+	for backend, want := range map[string]harness.Outcome{"com.example.slow1": harness.OutcomeObserved, "com.example.slow2": harness.OutcomeObserved, "com.example.dropped": harness.OutcomeDropped} {
+		if got := log.outcomes(backend); len(got) != 1 || got[0] != want {
+			t.Errorf("%s: %v, want %s", backend, got, want)
+		}
 	}
-	if got := log.outcomes("com.example.slow"); len(got) != 1 || got[0] != harness.OutcomeObserved {
-		t.Errorf("slow: %v", got)
+
+	// A 500, a process that dies, an observer that outlives its timeout:
+	// failed deliveries, logged; the decision is the interceptor's.
+	hang := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body)
+		<-r.Context().Done()
+	})
+	deny := newReplier(t, `{"type":"deny","reason":"no"}`)
+	log = auditLog{}
+	h = build(t, registration(
+		hook{"com.example.deny", httpTransport(deny.URL), []string{intercept(`["tool.before"]`, 2000, "fail-open")}},
+		hook{"com.example.broken", httpTransport(broken.URL), []string{observe(`["*"]`)}},
+		hook{"com.example.gone", stdioTransport("crash", "per_event"), []string{observe(`["tool.before"]`)}},
+		hook{"com.example.hang", httpTransport(hang.URL), []string{observe(`["tool.before"]`)}},
+	), harness.WithObservers(8, 300*time.Millisecond), harness.WithAuditLog(log.add), harness.WithEnv(fakeEnvList()))
+	d, err = h.Intercept(context.Background(), toolCall("e2", "rm", `{}`))
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Two slots: the third delivery found them busy.
-	if got := log.outcomes("com.example.gone"); len(got) != 1 || got[0] != harness.OutcomeDropped {
-		t.Errorf("gone: %v", got)
+	if !d.Denied() || d.Denial.Reason != "no" {
+		t.Errorf("decision %s %+v", d.Permission, d.Denial)
+	}
+	h.Close()
+	for _, backend := range []string{"com.example.broken", "com.example.gone", "com.example.hang"} {
+		if got := log.outcomes(backend); len(got) != 1 || got[0] != harness.OutcomeObserveFail {
+			t.Errorf("%s: %v", backend, got)
+		}
 	}
 }
 
