@@ -106,16 +106,14 @@ func fake(mode string) int {
 			}
 			fmt.Fprint(out, strings.Replace(reply(id(line), `{"type":"message","text":"x"}`), `"x"`, "\"\xff\"", 1))
 		}
-	case "late": // the first request is answered after 600ms, the others at once
-		first := true
+	case "late": // a call of the tool "slow" is answered after 600ms, others at once
 		for {
 			line, err := in.ReadString('\n')
 			if err != nil {
 				return 0
 			}
-			if first {
+			if strings.Contains(line, `"name":"slow"`) {
 				time.Sleep(600 * time.Millisecond)
-				first = false
 			}
 			fmt.Fprint(out, reply(id(line), `{"type":"deny","reason":"late or not"}`))
 		}

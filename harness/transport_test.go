@@ -92,10 +92,14 @@ func (l *lockedBuffer) String() string {
 func TestLateReply(t *testing.T) {
 	var stderr lockedBuffer
 	// e1 is answered after 600 ms, past its 400 ms deadline, while e2 is
-	// outstanding; then e2, at once.
+	// outstanding; then e2, at once. e0 starts the process first.
 	h := build(t, registration(hook{"com.example.late", stdioTransport("late", "persistent"), []string{intercept(`["tool.before"]`, 400, "fail-open")}}),
 		harness.WithEnv(fakeEnvList()), harness.WithStderr(&stderr))
-	d, err := h.Intercept(context.Background(), toolCall("e1", "ls", `{}`))
+	if d, _ := h.Intercept(context.Background(), toolCall("e0", "ls", `{}`)); !d.Denied() {
+		// a cold start past the deadline: once more, the process is up
+		h.Intercept(context.Background(), toolCall("e0b", "ls", `{}`))
+	}
+	d, err := h.Intercept(context.Background(), toolCall("e1", "slow", `{}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +130,10 @@ func TestMalformedOutputTerminates(t *testing.T) {
 		if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassMalformed {
 			t.Errorf("%s:\n%s", id, recordsString(d.Audit))
 		}
-		time.Sleep(100 * time.Millisecond) // the rest of the garbage arrives, the process is killed
+		// The rest of the garbage arrives, the process is killed.
+		for deadline := time.Now().Add(5 * time.Second); len(children(t)) > 0 && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
 	}
 	if n := strings.Count(stderr.String(), "started"); n != 2 {
 		t.Errorf("%d processes started, want 2 (the first terminated)", n)
