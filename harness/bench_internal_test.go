@@ -30,8 +30,8 @@ func BenchmarkInterceptCanned(b *testing.B) {
 	}
 	defer h.Close()
 	h.conns[reg.Backends[0]] = canned{}
-	ev := draft.NewToolBefore("evt_01JQ8Z2Y6YR0H8N7Q2M3X4V5W6", "urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d", "2026-08-24T08:51:14Z",
-		draft.Identity{ID: "call_456"}, draft.Tool{Name: "Bash", Input: ahprt.Value(`{"command":"git status","cwd":"/repo","timeout":30}`), Origin: draft.ToolOriginNative}, "native")
+	ev := draft.NewToolBeforeEvent("evt_01JQ8Z2Y6YR0H8N7Q2M3X4V5W6", "urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d", "2026-08-24T08:51:14Z",
+		draft.Identity{ID: "call_456"}, draft.ExecutionEventTool{Name: "Bash", Input: ahprt.Value(`{"command":"git status","cwd":"/repo","timeout":30}`), Origin: draft.ExecutionEventToolOriginNative}, "native")
 	b.ReportAllocs()
 	for b.Loop() {
 		d, err := h.Intercept(context.Background(), ev)

@@ -7,7 +7,7 @@
 //	reg, err := harness.LoadFile("hooks.json") // any snapshot: draft, 0.1
 //	h, err := harness.New(reg)
 //	defer h.Close()
-//	d, err := h.Intercept(ctx, call) // call: a *draft.ToolBefore, say
+//	d, err := h.Intercept(ctx, call) // call: a *draft.ToolBeforeEvent, say
 //	if d.Denied() { … d.Denial.Reason … }
 //
 // What the kit does, so that the host need not:

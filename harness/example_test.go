@@ -16,7 +16,7 @@ import (
 func Example() {
 	srv := backend.New()
 	backend.OnIntercept(srv, draft.Snapshot, func(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
-		if call, ok := req.Params.Event.(*draft.ToolBefore); ok && call.Tool.Name == "rm" {
+		if call, ok := req.Params.Event.(*draft.ToolBeforeEvent); ok && call.Tool.Name == "rm" {
 			return []draft.Effect{draft.NewDenyEffect("rm is not allowed here")}, nil
 		}
 		return nil, nil
@@ -37,8 +37,8 @@ func Example() {
 	defer h.Close()
 
 	for _, tool := range []string{"ls", "rm"} {
-		call := draft.NewToolBefore(harness.NewEventID(), "urn:example:host", "2026-12-01T10:00:00Z",
-			draft.Identity{ID: "call-1"}, draft.Tool{Name: tool, Input: ahprt.Value(`{"path":"/tmp"}`), Origin: draft.ToolOriginNative}, "native")
+		call := draft.NewToolBeforeEvent(harness.NewEventID(), "urn:example:host", "2026-12-01T10:00:00Z",
+			draft.Identity{ID: "call-1"}, draft.ExecutionEventTool{Name: tool, Input: ahprt.Value(`{"path":"/tmp"}`), Origin: draft.ExecutionEventToolOriginNative}, "native")
 		d, err := h.Intercept(context.Background(), call)
 		if err != nil {
 			panic(err)

@@ -39,7 +39,7 @@ func FuzzReply(f *testing.F) {
 		f.Fatal(err)
 	}
 	defer h.Close()
-	ev := draft.NewToolBefore("e1", "urn:x:y", "2026-12-01T10:00:00Z", draft.Identity{ID: "c"}, draft.Tool{Name: "t", Input: ahprt.Value(`{"k":1}`), Origin: draft.ToolOriginNative}, "native")
+	ev := draft.NewToolBeforeEvent("e1", "urn:x:y", "2026-12-01T10:00:00Z", draft.Identity{ID: "c"}, draft.ExecutionEventTool{Name: "t", Input: ahprt.Value(`{"k":1}`), Origin: draft.ExecutionEventToolOriginNative}, "native")
 	f.Fuzz(func(t *testing.T, reply []byte) {
 		h.mu.Lock()
 		h.conns[reg.Backends[0]] = fixed(reply)

@@ -22,7 +22,7 @@ const (
 )
 
 // Event is an event to send: any generated value of the registration's
-// snapshot (a *draft.ToolBefore), or its JSON as an ahprt.Value.
+// snapshot (a *draft.ToolBeforeEvent), or its JSON as an ahprt.Value.
 type Event interface{ AppendJSON(b []byte) []byte }
 
 // Harness calls the backends of one registration. It is safe for

@@ -15,7 +15,7 @@ import (
 
 // policy denies rm, sandboxes the input where merge is offered.
 func policy(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
-	call := req.Params.Event.(*draft.ToolBefore)
+	call := req.Params.Event.(*draft.ToolBeforeEvent)
 	o := backend.Offered(ctx)
 	if call.Tool.Name == "rm" {
 		return []draft.Effect{draft.NewDenyEffect("no rm")}, nil

@@ -18,9 +18,9 @@ import (
 )
 
 // toolCall is a tool.before event of the draft snapshot.
-func toolCall(id, tool, input string) *draft.ToolBefore {
-	return draft.NewToolBefore(id, "urn:example:harness-test", "2026-12-01T10:00:00Z",
-		draft.Identity{ID: "call-" + id}, draft.Tool{Name: tool, Input: ahprt.Value(input), Origin: draft.ToolOriginNative}, "native")
+func toolCall(id, tool, input string) *draft.ToolBeforeEvent {
+	return draft.NewToolBeforeEvent(id, "urn:example:harness-test", "2026-12-01T10:00:00Z",
+		draft.Identity{ID: "call-" + id}, draft.ExecutionEventTool{Name: tool, Input: ahprt.Value(input), Origin: draft.ExecutionEventToolOriginNative}, "native")
 }
 
 // hook is one backend of a test registration.

@@ -202,7 +202,7 @@ func TestNativeOnlyWhenAsked(t *testing.T) {
 		hook{"com.example.without", httpTransport(without.URL), []string{sub}},
 	))
 	ev := toolCall("e1", "ls", `{}`)
-	ev.Native = draft.Native(`{"provider":"test","eventName":"PreToolUse","payload":{"secret":1}}`)
+	ev.Native = draft.NativeEvent(`{"provider":"test","eventName":"PreToolUse","payload":{"secret":1}}`)
 	if _, err := h.Intercept(context.Background(), ev); err != nil {
 		t.Fatal(err)
 	}

@@ -83,8 +83,8 @@ func kit(tb testing.TB, url string, rt http.RoundTripper) func() *harness.Decisi
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { h.Close() })
-	event := draft.NewToolBefore("evt_01JQ8Z2Y6YR0H8N7Q2M3X4V5W6", "urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d", "2026-08-24T08:51:14Z",
-		draft.Identity{ID: "call_456"}, draft.Tool{Name: "Bash", Input: ahprt.Value(input), Origin: draft.ToolOriginNative}, "native")
+	event := draft.NewToolBeforeEvent("evt_01JQ8Z2Y6YR0H8N7Q2M3X4V5W6", "urn:uuid:5b7de29e-a9e0-41a8-bf26-d94b05f0656d", "2026-08-24T08:51:14Z",
+		draft.Identity{ID: "call_456"}, draft.ExecutionEventTool{Name: "Bash", Input: ahprt.Value(input), Origin: draft.ExecutionEventToolOriginNative}, "native")
 	return func() *harness.Decision {
 		d, err := h.Intercept(context.Background(), event)
 		if err != nil {

@@ -89,8 +89,8 @@ func toolCall(snapshot, tool string, input ahprt.Value) harness.Event {
 		return v01.NewToolBefore(id, "urn:example:harness", now, v01.Session{ID: "session-1"},
 			v01.ToolBeforeTool{CallID: "call-" + id, Name: tool, Kind: v01.ToolBeforeToolKindOther, Input: input})
 	}
-	return draft.NewToolBefore(id, "urn:example:harness", now,
-		draft.Identity{ID: "call-" + id}, draft.Tool{Name: tool, Input: input, Origin: draft.ToolOriginNative}, "native")
+	return draft.NewToolBeforeEvent(id, "urn:example:harness", now,
+		draft.Identity{ID: "call-" + id}, draft.ExecutionEventTool{Name: tool, Input: input, Origin: draft.ExecutionEventToolOriginNative}, "native")
 }
 
 // print writes the decision, the edited input and the audit trail.
