@@ -45,8 +45,7 @@ func CheckCapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 }
 
 // DecodeStaticCapabilityManifest decodes data as StaticCapabilityManifest and
-// validates every keyword of
-// capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
+// validates every keyword of capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
 // in the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (*StaticCapabilityManifest, error) {
@@ -58,8 +57,7 @@ func decodeStaticCapabilityManifest(c *ahprt.Ctx) (*StaticCapabilityManifest, er
 	return ahprt.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
-// CheckStaticCapabilityManifest validates data as StaticCapabilityManifest
-// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
+// CheckStaticCapabilityManifest validates data as StaticCapabilityManifest (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
 // without building a value.
 func CheckStaticCapabilityManifest(data []byte, opts ...ahprt.Option) error {
 	return ahprt.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest)

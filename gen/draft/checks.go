@@ -426,15 +426,13 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
+// vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
 // (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(1, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_body)
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
+// vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
 func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -515,8 +513,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events.
+// vCapabilitiesResponse_allOf_1_result_manifest_events checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events.
 func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -538,16 +535,14 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items
 // (a named type: one run per node, see ahprt.Ctx.Memo).
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(2, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_body)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_body checks the
-// keywords of
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
+// keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -921,8 +916,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -950,8 +944,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -980,8 +973,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1010,8 +1002,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1023,8 +1014,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1052,8 +1042,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1076,8 +1065,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if) {
 		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c, n, ev) {
@@ -1087,8 +1075,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1117,8 +1104,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Quiet(n, nil, vCommon_interceptableEventType) {
 		return c.FailWith(n, &reasons[50])
@@ -1143,8 +1129,7 @@ func vCommon_interceptableEventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1173,8 +1158,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not) {
 		return c.FailWith(n, &reasons[52])
@@ -1183,8 +1167,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1210,8 +1193,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "intercept")) {
@@ -1220,8 +1202,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1252,8 +1233,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1986,8 +1966,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_modifyOperations_anyOf_0_replace checks
-// draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace.
+// vCapabilities_modifyOperations_anyOf_0_replace checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace.
 func vCapabilities_modifyOperations_anyOf_0_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Bool(n)) {
@@ -2030,8 +2009,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_modifyOperations_anyOf_1_merge checks
-// draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge.
+// vCapabilities_modifyOperations_anyOf_1_merge checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge.
 func vCapabilities_modifyOperations_anyOf_1_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Bool(n)) {
@@ -2303,8 +2281,7 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vCapabilities_inject_context_append checks
-// draft/capabilities.schema.json#/properties/inject/properties/context/properties/append.
+// vCapabilities_inject_context_append checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/append.
 func vCapabilities_inject_context_append(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Bool(n)) {
@@ -2313,8 +2290,7 @@ func vCapabilities_inject_context_append(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vCapabilities_inject_context_deliverAt checks
-// draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt.
+// vCapabilities_inject_context_deliverAt checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt.
 func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2343,8 +2319,7 @@ func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_inject_context_deliverAt_items checks
-// draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items.
+// vCapabilities_inject_context_deliverAt_items checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items.
 func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2444,8 +2419,7 @@ func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vCapabilities_sessionStart_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects.
+// vCapabilities_sessionStart_allOf_1_effects checks draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects.
 func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2467,8 +2441,7 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vCapabilities_sessionStart_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items.
+// vCapabilities_sessionStart_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items.
 func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2483,8 +2456,7 @@ func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2515,8 +2487,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2585,8 +2556,7 @@ func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilities_configChangeBefore_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects.
+// vCapabilities_configChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects.
 func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2608,8 +2578,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_configChangeBefore_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items.
+// vCapabilities_configChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items.
 func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2624,8 +2593,7 @@ func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2656,8 +2624,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2757,8 +2724,7 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items.
+// vCapabilities_turnStart_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items.
 func vCapabilities_turnStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2792,8 +2758,7 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames.
+// vCapabilities_turnStart_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames.
 func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2838,8 +2803,7 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_flow_operations checks
-// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations.
+// vCapabilities_turnStart_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations.
 func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2861,8 +2825,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_turnStart_allOf_1_flow_operations_items checks
-// draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_turnStart_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2877,8 +2840,7 @@ func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2909,8 +2871,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2987,8 +2948,7 @@ func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects.
+// vCapabilities_turnFinishBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects.
 func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3010,8 +2970,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items.
+// vCapabilities_turnFinishBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items.
 func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3026,8 +2985,7 @@ func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_modify checks
-// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify.
+// vCapabilities_turnFinishBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify.
 func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3045,8 +3003,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames.
+// vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames.
 func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3061,8 +3018,7 @@ func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_flow checks
-// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow.
+// vCapabilities_turnFinishBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow.
 func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3091,8 +3047,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_flow_operations checks
-// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations.
+// vCapabilities_turnFinishBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations.
 func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3114,8 +3069,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilities_turnFinishBefore_allOf_1_flow_operations_items checks
-// draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_turnFinishBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3130,8 +3084,7 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3162,8 +3115,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3240,8 +3192,7 @@ func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects.
+// vCapabilities_modelRequestBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects.
 func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3263,8 +3214,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items.
+// vCapabilities_modelRequestBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items.
 func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3279,8 +3229,7 @@ func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_modify checks
-// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify.
+// vCapabilities_modelRequestBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify.
 func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3298,8 +3247,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames.
+// vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames.
 func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3314,8 +3262,7 @@ func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_flow checks
-// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow.
+// vCapabilities_modelRequestBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow.
 func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3344,8 +3291,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_flow_operations checks
-// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations.
+// vCapabilities_modelRequestBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations.
 func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3367,8 +3313,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vCapabilities_modelRequestBefore_allOf_1_flow_operations_items checks
-// draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_modelRequestBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3383,8 +3328,7 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3415,8 +3359,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3493,8 +3436,7 @@ func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects.
+// vCapabilities_modelResponseAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects.
 func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3516,8 +3458,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items.
+// vCapabilities_modelResponseAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items.
 func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3532,8 +3473,7 @@ func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_modify checks
-// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify.
+// vCapabilities_modelResponseAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify.
 func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3551,8 +3491,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames.
+// vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames.
 func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3567,8 +3506,7 @@ func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_flow checks
-// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow.
+// vCapabilities_modelResponseAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow.
 func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3597,8 +3535,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_flow_operations checks
-// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations.
+// vCapabilities_modelResponseAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations.
 func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3620,8 +3557,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vCapabilities_modelResponseAfter_allOf_1_flow_operations_items checks
-// draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_modelResponseAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3636,8 +3572,7 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3668,8 +3603,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3742,8 +3676,7 @@ func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects.
+// vCapabilities_modelSwitchBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects.
 func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3765,8 +3698,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items.
+// vCapabilities_modelSwitchBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items.
 func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3781,8 +3713,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_flow checks
-// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow.
+// vCapabilities_modelSwitchBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow.
 func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3811,8 +3742,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_flow_operations checks
-// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations.
+// vCapabilities_modelSwitchBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations.
 func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3834,8 +3764,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items checks
-// draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3850,8 +3779,7 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx,
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3882,8 +3810,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -3983,8 +3910,7 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items.
+// vCapabilities_toolBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items.
 func vCapabilities_toolBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4018,8 +3944,7 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames.
+// vCapabilities_toolBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames.
 func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4064,8 +3989,7 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_flow_operations checks
-// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations.
+// vCapabilities_toolBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations.
 func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4087,8 +4011,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_toolBefore_allOf_1_flow_operations_items checks
-// draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_toolBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4103,8 +4026,7 @@ func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4135,8 +4057,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4236,8 +4157,7 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items.
+// vCapabilities_toolAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items.
 func vCapabilities_toolAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4271,8 +4191,7 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames.
+// vCapabilities_toolAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames.
 func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4317,8 +4236,7 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_flow_operations checks
-// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations.
+// vCapabilities_toolAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations.
 func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4340,8 +4258,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_toolAfter_allOf_1_flow_operations_items checks
-// draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_toolAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4356,8 +4273,7 @@ func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4388,8 +4304,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4466,8 +4381,7 @@ func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects.
+// vCapabilities_toolPermissionRequest_allOf_1_effects checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects.
 func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4489,8 +4403,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items.
+// vCapabilities_toolPermissionRequest_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items.
 func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4505,8 +4418,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_modify checks
-// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify.
+// vCapabilities_toolPermissionRequest_allOf_1_modify checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify.
 func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4524,8 +4436,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames.
+// vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames.
 func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4540,8 +4451,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.C
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_flow checks
-// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow.
+// vCapabilities_toolPermissionRequest_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow.
 func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4570,8 +4480,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_flow_operations checks
-// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations.
+// vCapabilities_toolPermissionRequest_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations.
 func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4593,8 +4502,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n
 	return true
 }
 
-// vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items checks
-// draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4609,8 +4517,7 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4641,8 +4548,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4715,8 +4621,7 @@ func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects.
+// vCapabilities_toolBatchAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects.
 func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4738,8 +4643,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items.
+// vCapabilities_toolBatchAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items.
 func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4754,8 +4658,7 @@ func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_flow checks
-// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow.
+// vCapabilities_toolBatchAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow.
 func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4784,8 +4687,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_flow_operations checks
-// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations.
+// vCapabilities_toolBatchAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations.
 func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4807,8 +4709,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilities_toolBatchAfter_allOf_1_flow_operations_items checks
-// draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items.
+// vCapabilities_toolBatchAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items.
 func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4823,8 +4724,7 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4855,8 +4755,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4929,8 +4828,7 @@ func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vCapabilities_contextCompactBefore_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects.
+// vCapabilities_contextCompactBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects.
 func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4952,8 +4850,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilities_contextCompactBefore_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items.
+// vCapabilities_contextCompactBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items.
 func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4968,8 +4865,7 @@ func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vCapabilities_contextCompactBefore_allOf_1_modify checks
-// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify.
+// vCapabilities_contextCompactBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify.
 func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -4987,8 +4883,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames.
+// vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames.
 func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5003,8 +4898,7 @@ func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ct
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5035,8 +4929,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5109,8 +5002,7 @@ func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vCapabilities_contextCompactAfter_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects.
+// vCapabilities_contextCompactAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects.
 func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5132,8 +5024,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vCapabilities_contextCompactAfter_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items.
+// vCapabilities_contextCompactAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items.
 func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5148,8 +5039,7 @@ func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vCapabilities_contextCompactAfter_allOf_1_modify checks
-// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify.
+// vCapabilities_contextCompactAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify.
 func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5167,8 +5057,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames.
+// vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames.
 func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5183,8 +5072,7 @@ func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5215,8 +5103,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5285,8 +5172,7 @@ func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vCapabilities_taskChangeBefore_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects.
+// vCapabilities_taskChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects.
 func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5308,8 +5194,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vCapabilities_taskChangeBefore_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items.
+// vCapabilities_taskChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items.
 func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5324,8 +5209,7 @@ func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5356,8 +5240,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5426,8 +5309,7 @@ func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vCapabilities_userElicitationRequest_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects.
+// vCapabilities_userElicitationRequest_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects.
 func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5449,8 +5331,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilities_userElicitationRequest_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items.
+// vCapabilities_userElicitationRequest_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items.
 func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5465,8 +5346,7 @@ func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5497,8 +5377,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5571,8 +5450,7 @@ func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCapabilities_userElicitationResult_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects.
+// vCapabilities_userElicitationResult_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects.
 func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5594,8 +5472,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vCapabilities_userElicitationResult_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items.
+// vCapabilities_userElicitationResult_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items.
 func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5610,8 +5487,7 @@ func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vCapabilities_userElicitationResult_allOf_1_modify checks
-// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify.
+// vCapabilities_userElicitationResult_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify.
 func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5629,8 +5505,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilities_userElicitationResult_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames.
+// vCapabilities_userElicitationResult_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames.
 func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5645,8 +5520,7 @@ func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.C
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5677,8 +5551,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5751,8 +5624,7 @@ func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vCapabilities_userMessageInbound_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects.
+// vCapabilities_userMessageInbound_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects.
 func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5774,8 +5646,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_userMessageInbound_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items.
+// vCapabilities_userMessageInbound_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items.
 func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5790,8 +5661,7 @@ func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vCapabilities_userMessageInbound_allOf_1_modify checks
-// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify.
+// vCapabilities_userMessageInbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify.
 func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5809,8 +5679,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vCapabilities_userMessageInbound_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames.
+// vCapabilities_userMessageInbound_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames.
 func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5825,8 +5694,7 @@ func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5857,8 +5725,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5931,8 +5798,7 @@ func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vCapabilities_userMessageOutbound_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects.
+// vCapabilities_userMessageOutbound_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects.
 func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5954,8 +5820,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vCapabilities_userMessageOutbound_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items.
+// vCapabilities_userMessageOutbound_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items.
 func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5970,8 +5835,7 @@ func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vCapabilities_userMessageOutbound_allOf_1_modify checks
-// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify.
+// vCapabilities_userMessageOutbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify.
 func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -5989,8 +5853,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames.
+// vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames.
 func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6005,8 +5868,7 @@ func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6037,8 +5899,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6111,8 +5972,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore_allOf_1_effects checks
-// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects.
+// vCapabilities_workspaceChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects.
 func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6134,8 +5994,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore_allOf_1_effects_items checks
-// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items.
+// vCapabilities_workspaceChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items.
 func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6150,8 +6009,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore_allOf_1_modify checks
-// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify.
+// vCapabilities_workspaceChangeBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify.
 func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6169,8 +6027,7 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames checks
-// draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames.
+// vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames.
 func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6200,8 +6057,7 @@ func vCommon_eventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes.
+// vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6231,8 +6087,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.C
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6247,8 +6102,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *a
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_gaps checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps.
+// vCapabilitiesResponse_allOf_1_result_manifest_gaps checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps.
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6270,8 +6124,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6310,8 +6163,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_transports checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports.
+// vCapabilitiesResponse_allOf_1_result_manifest_transports checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports.
 func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6337,8 +6189,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_transports_items checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_transports_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6353,8 +6204,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_authentication checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication.
+// vCapabilitiesResponse_allOf_1_result_manifest_authentication checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication.
 func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6380,8 +6230,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_authentication_items checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items.
+// vCapabilitiesResponse_allOf_1_result_manifest_authentication_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6396,8 +6245,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_limits checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
+// vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
 func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6438,8 +6286,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_toolPaths checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths.
+// vCapabilitiesResponse_allOf_1_result_manifest_toolPaths checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths.
 func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6465,8 +6312,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_contentCategories checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories.
+// vCapabilitiesResponse_allOf_1_result_manifest_contentCategories checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories.
 func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6492,8 +6338,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6535,8 +6380,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0 checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6564,8 +6408,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6594,8 +6437,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
@@ -6604,8 +6446,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_di
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes.
+// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6632,8 +6473,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6649,8 +6489,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c 
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -6661,8 +6500,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields
-// checks
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields.
+// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields.
 func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8208,8 +8046,7 @@ func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vContentItem_attachmentBodyPart_selection checks
-// draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection.
+// vContentItem_attachmentBodyPart_selection checks draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection.
 func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "body")) {
@@ -8423,8 +8260,7 @@ func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vContentItem_attachmentMetadataPart_selection checks
-// draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection.
+// vContentItem_attachmentMetadataPart_selection checks draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection.
 func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "metadata")) {
@@ -8509,8 +8345,7 @@ func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vContentItem_attachmentOmittedPart_selection checks
-// draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection.
+// vContentItem_attachmentOmittedPart_selection checks draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection.
 func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "omit")) {
@@ -8559,8 +8394,7 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_type checks
-// draft/interaction-event.schema.json#/$defs/config.change.before/properties/type.
+// vInteractionEvent_configChangeBefore_type checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/type.
 func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "config.change.before")) {
@@ -8569,8 +8403,7 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change checks
-// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
+// vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8623,8 +8456,7 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_source checks
-// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source.
+// vInteractionEvent_configChangeBefore_change_source checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source.
 func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8637,8 +8469,7 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_scope checks
-// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope.
+// vInteractionEvent_configChangeBefore_change_scope checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope.
 func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8651,8 +8482,7 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_settings checks
-// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings.
+// vInteractionEvent_configChangeBefore_change_settings checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings.
 func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8674,8 +8504,7 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_settings_items checks
-// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items.
+// vInteractionEvent_configChangeBefore_change_settings_items checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items.
 func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8688,8 +8517,7 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_summary checks
-// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary.
+// vInteractionEvent_configChangeBefore_change_summary checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary.
 func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8702,8 +8530,7 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_path checks
-// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path.
+// vInteractionEvent_configChangeBefore_change_path checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path.
 func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8775,8 +8602,7 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_type checks
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/type.
+// vInteractionEvent_configChangeAfter_type checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/type.
 func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "config.change.after")) {
@@ -8785,8 +8611,7 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change checks
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
+// vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8843,8 +8668,7 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_source checks
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source.
+// vInteractionEvent_configChangeAfter_change_source checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source.
 func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8857,8 +8681,7 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_scope checks
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope.
+// vInteractionEvent_configChangeAfter_change_scope checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope.
 func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8871,8 +8694,7 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_settings checks
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings.
+// vInteractionEvent_configChangeAfter_change_settings checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings.
 func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8894,8 +8716,7 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_settings_items checks
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items.
+// vInteractionEvent_configChangeAfter_change_settings_items checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items.
 func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8908,8 +8729,7 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_summary checks
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary.
+// vInteractionEvent_configChangeAfter_change_summary checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary.
 func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8922,8 +8742,7 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_path checks
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path.
+// vInteractionEvent_configChangeAfter_change_path checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path.
 func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8936,8 +8755,7 @@ func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_mcpServers checks
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers.
+// vInteractionEvent_configChangeAfter_change_mcpServers checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers.
 func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -8959,8 +8777,7 @@ func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_mcpServers_items checks
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items.
+// vInteractionEvent_configChangeAfter_change_mcpServers_items checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items.
 func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9491,8 +9308,7 @@ func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_turnCompletion_continuationCount checks
-// draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount.
+// vExecutionEvent_turnCompletion_continuationCount checks draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount.
 func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9709,8 +9525,7 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 	return true
 }
 
-// vExecutionEvent_usage_cost_amount checks
-// draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount.
+// vExecutionEvent_usage_cost_amount checks draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount.
 func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -9737,8 +9552,7 @@ func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	return true
 }
 
-// vExecutionEvent_usage_cost_basis checks
-// draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis.
+// vExecutionEvent_usage_cost_basis checks draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis.
 func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10392,8 +10206,7 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vExecutionEvent_modelRequestBefore_type checks
-// draft/execution-event.schema.json#/$defs/model.request.before/properties/type.
+// vExecutionEvent_modelRequestBefore_type checks draft/execution-event.schema.json#/$defs/model.request.before/properties/type.
 func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.request.before")) {
@@ -10541,8 +10354,7 @@ func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vExecutionEvent_modelRequestBefore_params checks
-// draft/execution-event.schema.json#/$defs/model.request.before/properties/params.
+// vExecutionEvent_modelRequestBefore_params checks draft/execution-event.schema.json#/$defs/model.request.before/properties/params.
 func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10732,8 +10544,7 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vExecutionEvent_skippedExecution_execution checks
-// draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution.
+// vExecutionEvent_skippedExecution_execution checks draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution.
 func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10766,8 +10577,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_skippedExecution_execution_status checks
-// draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status.
+// vExecutionEvent_skippedExecution_execution_status checks draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status.
 func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
@@ -10805,8 +10615,7 @@ func vExecutionEvent_suppliedResultOnSkip_then(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_suppliedResultOnSkip_then_execution checks
-// draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution.
+// vExecutionEvent_suppliedResultOnSkip_then_execution checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution.
 func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -10834,8 +10643,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vExecutionEvent_suppliedResultOnSkip_then_execution_reason checks
-// draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason.
+// vExecutionEvent_suppliedResultOnSkip_then_execution_reason checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason.
 func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "supplied_result")) {
@@ -10869,8 +10677,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vExecutionEvent_modelResponseAfter_type checks
-// draft/execution-event.schema.json#/$defs/model.response.after/properties/type.
+// vExecutionEvent_modelResponseAfter_type checks draft/execution-event.schema.json#/$defs/model.response.after/properties/type.
 func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.response.after")) {
@@ -11413,8 +11220,7 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_attemptUsage_allOf_1_kind checks
-// draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind.
+// vExecutionEvent_attemptUsage_allOf_1_kind checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind.
 func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "amount")) {
@@ -11423,8 +11229,7 @@ func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_attemptUsage_allOf_1_scope checks
-// draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope.
+// vExecutionEvent_attemptUsage_allOf_1_scope checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope.
 func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "attempt")) {
@@ -11433,8 +11238,7 @@ func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_attemptUsage_allOf_1_provenance checks
-// draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance.
+// vExecutionEvent_attemptUsage_allOf_1_provenance checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance.
 func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11449,8 +11253,7 @@ func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vExecutionEvent_modelResponseAfter_finishReason checks
-// draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason.
+// vExecutionEvent_modelResponseAfter_finishReason checks draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason.
 func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11463,8 +11266,7 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vExecutionEvent_modelResponseAfter_latencyMs checks
-// draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs.
+// vExecutionEvent_modelResponseAfter_latencyMs checks draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs.
 func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11631,8 +11433,7 @@ func vExecutionEvent_modelError_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_modelError_execution_allOf_1 checks
-// draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1.
+// vExecutionEvent_modelError_execution_allOf_1 checks draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1.
 func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11660,8 +11461,7 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vExecutionEvent_modelError_execution_allOf_1_status checks
-// draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status.
+// vExecutionEvent_modelError_execution_allOf_1_status checks draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status.
 func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "executed")) {
@@ -11827,8 +11627,7 @@ func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_reason checks
-// draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason.
+// vExecutionEvent_modelSwitchBefore_reason checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason.
 func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11841,8 +11640,7 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_pricing checks
-// draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
+// vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
 func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11884,8 +11682,7 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens checks
-// draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens.
+// vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens.
 func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -11898,8 +11695,7 @@ func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ct
 	return true
 }
 
-// vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens checks
-// draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens.
+// vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens.
 func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12037,8 +11833,7 @@ func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vExecutionEvent_modelSwitchAfter_reason checks
-// draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason.
+// vExecutionEvent_modelSwitchAfter_reason checks draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason.
 func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12542,8 +12337,7 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vExecutionEvent_mcp_server_name checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name.
+// vExecutionEvent_mcp_server_name checks draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name.
 func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12693,8 +12487,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_0 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12717,8 +12510,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12751,8 +12543,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12777,8 +12568,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12811,8 +12601,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path.
+// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "url")) {
@@ -12821,8 +12610,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_transport checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport.
+// vExecutionEvent_mcp_connection_oneOf_0_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport.
 func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
@@ -12914,8 +12702,7 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_connectionGaps_items_path checks
-// draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path.
+// vExecutionEvent_connectionGaps_items_path checks draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path.
 func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12928,8 +12715,7 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_connectionGaps_items_reason checks
-// draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason.
+// vExecutionEvent_connectionGaps_items_reason checks draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason.
 func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -12999,8 +12785,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_0 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13023,8 +12808,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13057,8 +12841,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13083,8 +12866,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13117,8 +12899,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path.
+// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "url")) {
@@ -13127,8 +12908,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_transport checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport.
+// vExecutionEvent_mcp_connection_oneOf_1_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport.
 func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "sse")) {
@@ -13197,8 +12977,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -13217,8 +12996,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13241,8 +13019,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13275,8 +13052,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13301,8 +13077,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13336,8 +13111,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path
-// checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
+// checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "command")) {
@@ -13346,8 +13120,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -13366,8 +13139,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13390,8 +13162,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13424,8 +13195,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13450,8 +13220,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13485,8 +13254,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path
-// checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
+// checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "args")) {
@@ -13495,8 +13263,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -13515,8 +13282,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13539,8 +13305,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13573,8 +13338,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13599,8 +13363,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13634,8 +13397,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path
-// checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path.
+// checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "cwd")) {
@@ -13644,8 +13406,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_transport checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport.
+// vExecutionEvent_mcp_connection_oneOf_2_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport.
 func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
@@ -13654,8 +13415,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_command checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command.
+// vExecutionEvent_mcp_connection_oneOf_2_command checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command.
 func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13668,8 +13428,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_args checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args.
+// vExecutionEvent_mcp_connection_oneOf_2_args checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args.
 func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13691,8 +13450,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_args_items checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items.
+// vExecutionEvent_mcp_connection_oneOf_2_args_items checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items.
 func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13702,8 +13460,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_cwd checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd.
+// vExecutionEvent_mcp_connection_oneOf_2_cwd checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd.
 func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13769,8 +13526,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -13789,8 +13545,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13813,8 +13568,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13847,8 +13601,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13873,8 +13626,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13908,8 +13660,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path
-// checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
+// checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "addressForm")) {
@@ -13918,8 +13669,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -13938,8 +13688,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13962,8 +13711,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1 checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -13996,8 +13744,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14022,8 +13769,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains.
+// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14057,8 +13803,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path
-// checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
+// checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
 func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "address")) {
@@ -14067,8 +13812,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_transport checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport.
+// vExecutionEvent_mcp_connection_oneOf_3_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport.
 func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14081,8 +13825,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_addressForm checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm.
+// vExecutionEvent_mcp_connection_oneOf_3_addressForm checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm.
 func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14095,8 +13838,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_address checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address.
+// vExecutionEvent_mcp_connection_oneOf_3_address checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address.
 func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14224,8 +13966,7 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest_type checks
-// draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type.
+// vExecutionEvent_toolPermissionRequest_type checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type.
 func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.permission.request")) {
@@ -14234,8 +13975,7 @@ func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest_suggestions checks
-// draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions.
+// vExecutionEvent_toolPermissionRequest_suggestions checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions.
 func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14257,8 +13997,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest_suggestions_items checks
-// draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items.
+// vExecutionEvent_toolPermissionRequest_suggestions_items checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items.
 func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14268,8 +14007,7 @@ func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vExecutionEvent_toolPermissionRequest_sandboxBypass checks
-// draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass.
+// vExecutionEvent_toolPermissionRequest_sandboxBypass checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass.
 func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14408,8 +14146,7 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_toolPermissionResolved_type checks
-// draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type.
+// vExecutionEvent_toolPermissionResolved_type checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type.
 func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.permission.resolved")) {
@@ -14418,8 +14155,7 @@ func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_toolPermissionResolved_decision checks
-// draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision.
+// vExecutionEvent_toolPermissionResolved_decision checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision.
 func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14434,8 +14170,7 @@ func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vExecutionEvent_toolPermissionResolved_decidedBy checks
-// draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy.
+// vExecutionEvent_toolPermissionResolved_decidedBy checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy.
 func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14599,8 +14334,7 @@ func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vExecutionEvent_toolProgress_backgrounded checks
-// draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded.
+// vExecutionEvent_toolProgress_backgrounded checks draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded.
 func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14749,15 +14483,13 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items checks
-// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items
+// vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items
 // (a named type: one run per node, see ahprt.Ctx.Memo).
 func vExecutionEvent_toolBatchAfter_calls_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(29, n, ev, vExecutionEvent_toolBatchAfter_calls_items_body)
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of
-// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
+// vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
 func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14880,8 +14612,7 @@ func vExecutionEvent_deniedByPolicy_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vExecutionEvent_deniedByPolicy_then_execution checks
-// draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution.
+// vExecutionEvent_deniedByPolicy_then_execution checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution.
 func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -14913,8 +14644,7 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vExecutionEvent_deniedByPolicy_then_execution_status checks
-// draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status.
+// vExecutionEvent_deniedByPolicy_then_execution_status checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status.
 func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
@@ -14923,8 +14653,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vExecutionEvent_deniedByPolicy_then_execution_reason checks
-// draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason.
+// vExecutionEvent_deniedByPolicy_then_execution_reason checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason.
 func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "policy")) {
@@ -14933,8 +14662,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vExecutionEvent_toolBatchAfter_calls_items_path checks
-// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path.
+// vExecutionEvent_toolBatchAfter_calls_items_path checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path.
 func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15083,8 +14811,7 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_contextCompactBefore_type checks
-// draft/execution-event.schema.json#/$defs/context.compact.before/properties/type.
+// vExecutionEvent_contextCompactBefore_type checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/type.
 func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.before")) {
@@ -15093,8 +14820,7 @@ func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vExecutionEvent_contextCompactBefore_trigger checks
-// draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger.
+// vExecutionEvent_contextCompactBefore_trigger checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger.
 func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15132,8 +14858,7 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vExecutionEvent_contextCompactBefore_tokenCounts checks
-// draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts.
+// vExecutionEvent_contextCompactBefore_tokenCounts checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts.
 func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15298,8 +15023,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter_type checks
-// draft/execution-event.schema.json#/$defs/context.compact.after/properties/type.
+// vExecutionEvent_contextCompactAfter_type checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/type.
 func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.after")) {
@@ -15308,8 +15032,7 @@ func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter_removed checks
-// draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed.
+// vExecutionEvent_contextCompactAfter_removed checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed.
 func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15331,8 +15054,7 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter_removed_items checks
-// draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
+// vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
 func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15366,8 +15088,7 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vExecutionEvent_contextCompactAfter_removed_items_id checks
-// draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id.
+// vExecutionEvent_contextCompactAfter_removed_items_id checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id.
 func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15429,8 +15150,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChangeBefore_type checks
-// draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type.
+// vTaskWorkspaceEvent_taskChangeBefore_type checks draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type.
 func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "task.change.before")) {
@@ -15510,8 +15230,7 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange_operation checks
-// draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation.
+// vTaskWorkspaceEvent_taskChange_operation checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation.
 func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15548,8 +15267,7 @@ func vTaskWorkspaceEvent_taskChange_prior(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange_description checks
-// draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description.
+// vTaskWorkspaceEvent_taskChange_description checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description.
 func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15608,8 +15326,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChangeAfter_type checks
-// draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type.
+// vTaskWorkspaceEvent_taskChangeAfter_type checks draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type.
 func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "task.change.after")) {
@@ -15694,15 +15411,13 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vInteractionEvent_userAttention_attention checks
-// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention
+// vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention
 // (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userAttention_attention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(36, n, ev, vInteractionEvent_userAttention_attention_body)
 }
 
-// vInteractionEvent_userAttention_attention_body checks the keywords of
-// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+// vInteractionEvent_userAttention_attention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15746,8 +15461,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInteractionEvent_userAttention_attention_kind checks
-// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind.
+// vInteractionEvent_userAttention_attention_kind checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind.
 func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15829,8 +15543,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest_type checks
-// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type.
+// vInteractionEvent_userElicitationRequest_type checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type.
 func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.request")) {
@@ -15839,16 +15552,14 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest_elicitation checks
-// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation
+// vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation
 // (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationRequest_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(39, n, ev, vInteractionEvent_userElicitationRequest_elicitation_body)
 }
 
 // vInteractionEvent_userElicitationRequest_elicitation_body checks the
-// keywords of
-// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+// keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15891,8 +15602,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 	return true
 }
 
-// vInteractionEvent_userElicitationRequest_elicitation_server checks
-// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server.
+// vInteractionEvent_userElicitationRequest_elicitation_server checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server.
 func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -15990,8 +15700,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_type checks
-// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type.
+// vInteractionEvent_userElicitationResult_type checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type.
 func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.result")) {
@@ -16000,16 +15709,14 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_elicitation checks
-// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation
+// vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation
 // (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userElicitationResult_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(42, n, ev, vInteractionEvent_userElicitationResult_elicitation_body)
 }
 
 // vInteractionEvent_userElicitationResult_elicitation_body checks the keywords
-// of
-// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+// of draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16057,8 +15764,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_elicitation_server checks
-// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server.
+// vInteractionEvent_userElicitationResult_elicitation_server checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server.
 func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16071,8 +15777,7 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 	return true
 }
 
-// vInteractionEvent_userElicitationResult_elicitation_action checks
-// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action.
+// vInteractionEvent_userElicitationResult_elicitation_action checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action.
 func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16153,8 +15858,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_type checks
-// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type.
+// vInteractionEvent_userMessageInbound_type checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type.
 func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.inbound")) {
@@ -16163,15 +15867,13 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message checks
-// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message
+// vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message
 // (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageInbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(45, n, ev, vInteractionEvent_userMessageInbound_message_body)
 }
 
-// vInteractionEvent_userMessageInbound_message_body checks the keywords of
-// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+// vInteractionEvent_userMessageInbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16215,8 +15917,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_channel checks
-// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel.
+// vInteractionEvent_userMessageInbound_message_channel checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel.
 func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16229,8 +15930,7 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_sender checks
-// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender.
+// vInteractionEvent_userMessageInbound_message_sender checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender.
 func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16243,8 +15943,7 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_messages checks
-// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages.
+// vInteractionEvent_userMessageInbound_message_messages checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages.
 func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16266,8 +15965,7 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_messages_items checks
-// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
+// vInteractionEvent_userMessageInbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageInbound_message_messages_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vContentItem_message(c, n, ev) {
 		return false
@@ -16278,8 +15976,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items(c *ahprt.Ctx, n
 	return true
 }
 
-// vInteractionEvent_userMessageInbound_message_messages_items_allOf_1 checks
-// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1.
+// vInteractionEvent_userMessageInbound_message_messages_items_allOf_1 checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1.
 func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16308,8 +16005,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpr
 }
 
 // vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role
-// checks
-// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role.
+// checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role.
 func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user")) {
@@ -16384,8 +16080,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_type checks
-// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type.
+// vInteractionEvent_userMessageOutbound_type checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type.
 func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.outbound")) {
@@ -16394,15 +16089,13 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message checks
-// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message
+// vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message
 // (a named type: one run per node, see ahprt.Ctx.Memo).
 func vInteractionEvent_userMessageOutbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return c.Memo(48, n, ev, vInteractionEvent_userMessageOutbound_message_body)
 }
 
-// vInteractionEvent_userMessageOutbound_message_body checks the keywords of
-// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+// vInteractionEvent_userMessageOutbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16441,8 +16134,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message_channel checks
-// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel.
+// vInteractionEvent_userMessageOutbound_message_channel checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel.
 func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16455,8 +16147,7 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message_messages checks
-// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages.
+// vInteractionEvent_userMessageOutbound_message_messages checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages.
 func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16478,8 +16169,7 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message_messages_items checks
-// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
+// vInteractionEvent_userMessageOutbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
 func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vContentItem_message(c, n, ev) {
 		return false
@@ -16490,8 +16180,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahprt.Ctx, 
 	return true
 }
 
-// vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1 checks
-// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1.
+// vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1 checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1.
 func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16520,8 +16209,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 }
 
 // vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role
-// checks
-// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role.
+// checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role.
 func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "assistant")) {
@@ -16579,8 +16267,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChangeBefore_type checks
-// draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type.
+// vTaskWorkspaceEvent_workspaceChangeBefore_type checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type.
 func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "workspace.change.before")) {
@@ -16637,8 +16324,7 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChange_kind checks
-// draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind.
+// vTaskWorkspaceEvent_workspaceChange_kind checks draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind.
 func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16704,8 +16390,7 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceState_workspaceRoots checks
-// draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots.
+// vTaskWorkspaceEvent_workspaceState_workspaceRoots checks draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots.
 func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16731,8 +16416,7 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceState_workspaceRoots_items checks
-// draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items.
+// vTaskWorkspaceEvent_workspaceState_workspaceRoots_items checks draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items.
 func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16745,8 +16429,7 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChange_reason checks
-// draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason.
+// vTaskWorkspaceEvent_workspaceChange_reason checks draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason.
 func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16805,8 +16488,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceChangeAfter_type checks
-// draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type.
+// vTaskWorkspaceEvent_workspaceChangeAfter_type checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type.
 func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "workspace.change.after")) {
@@ -16874,8 +16556,7 @@ func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vTaskWorkspaceEvent_fileChanged_changes checks
-// draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes.
+// vTaskWorkspaceEvent_fileChanged_changes checks draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes.
 func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16974,8 +16655,7 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vTaskWorkspaceEvent_changedFile_operation checks
-// draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation.
+// vTaskWorkspaceEvent_changedFile_operation checks draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation.
 func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -16990,8 +16670,7 @@ func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vTaskWorkspaceEvent_changedFile_agentCaused checks
-// draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused.
+// vTaskWorkspaceEvent_changedFile_agentCaused checks draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused.
 func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17120,8 +16799,7 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vInteractionEvent_hookFailure_failure_backendId checks
-// draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId.
+// vInteractionEvent_hookFailure_failure_backendId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId.
 func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17134,8 +16812,7 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vInteractionEvent_hookFailure_failure_reason checks
-// draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason.
+// vInteractionEvent_hookFailure_failure_reason checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason.
 func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17148,8 +16825,7 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_hookFailure_failure_policy checks
-// draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy.
+// vInteractionEvent_hookFailure_failure_policy checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy.
 func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17164,8 +16840,7 @@ func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInteractionEvent_hookFailure_parentEventId checks
-// draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId.
+// vInteractionEvent_hookFailure_parentEventId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId.
 func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17534,8 +17209,7 @@ func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_authentication_anyOf_0_tokenEnv checks
-// draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv.
+// vRegistration_authentication_anyOf_0_tokenEnv checks draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv.
 func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17621,8 +17295,7 @@ func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_authentication_anyOf_1_issuer checks
-// draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer.
+// vRegistration_authentication_anyOf_1_issuer checks draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer.
 func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -17654,8 +17327,7 @@ func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_authentication_anyOf_1_scopes checks
-// draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes.
+// vRegistration_authentication_anyOf_1_scopes checks draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes.
 func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -18259,8 +17931,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vEffect_modifyEffect_allOf_1_then_value_oneOf_1 checks
-// draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1.
+// vEffect_modifyEffect_allOf_1_then_value_oneOf_1 checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1.
 func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20331,8 +20002,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vInterceptDenyResponse_allOf_1_result_effects checks
-// draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
+// vInterceptDenyResponse_allOf_1_result_effects checks draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
 func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20445,8 +20115,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptNoEffectResponse_allOf_1_result_effects checks
-// draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
+// vInterceptNoEffectResponse_allOf_1_result_effects checks draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
 func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20938,8 +20607,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_0_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_0_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -20967,8 +20635,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_0_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_0_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "session.start")) {
@@ -21046,8 +20713,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_1_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_1_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21075,8 +20741,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_1_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_1_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "config.change.before")) {
@@ -21154,8 +20819,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_2_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_2_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21183,8 +20847,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_2_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_2_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.start")) {
@@ -21262,8 +20925,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_3_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_3_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21291,8 +20953,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_3_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_3_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.finish.before")) {
@@ -21370,8 +21031,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_4_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_4_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21399,8 +21059,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_4_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_4_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.request.before")) {
@@ -21478,8 +21137,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_5_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_5_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21507,8 +21165,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_5_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_5_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.response.after")) {
@@ -21586,8 +21243,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_6_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_6_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21615,8 +21271,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_6_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_6_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.switch.before")) {
@@ -21694,8 +21349,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_7_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_7_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21723,8 +21377,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_7_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_7_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.before")) {
@@ -21802,8 +21455,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_8_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_8_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21831,8 +21483,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_8_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_8_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.after")) {
@@ -21910,8 +21561,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_9_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_9_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -21939,8 +21589,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_9_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_9_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.permission.request")) {
@@ -22018,8 +21667,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_10_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_10_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22047,8 +21695,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_10_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_10_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.batch.after")) {
@@ -22126,8 +21773,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_11_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_11_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22155,8 +21801,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_11_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_11_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.before")) {
@@ -22234,8 +21879,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_12_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_12_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22263,8 +21907,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_12_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_12_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.after")) {
@@ -22342,8 +21985,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_13_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_13_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22371,8 +22013,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_13_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_13_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "task.change.before")) {
@@ -22450,8 +22091,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_14_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_14_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22479,8 +22119,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_14_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_14_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.request")) {
@@ -22558,8 +22197,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_15_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_15_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22587,8 +22225,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_15_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_15_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.result")) {
@@ -22666,8 +22303,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_16_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_16_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22695,8 +22331,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_16_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_16_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.inbound")) {
@@ -22774,8 +22409,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_17_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_17_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22803,8 +22437,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_17_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_17_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.outbound")) {
@@ -22882,8 +22515,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_18_if_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event.
+// vInterceptRequest_allOf_1_params_allOf_18_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event.
 func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -22911,8 +22543,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_allOf_18_if_event_type checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type.
+// vInterceptRequest_allOf_1_params_allOf_18_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type.
 func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "workspace.change.before")) {
@@ -22950,8 +22581,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_event checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event.
+// vInterceptRequest_allOf_1_params_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event.
 func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23060,8 +22690,7 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
+// vInterceptRequest_allOf_1_params_capabilities checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -23072,8 +22701,7 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23101,8 +22729,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23131,8 +22758,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahprt.Ctx, n 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23158,8 +22784,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
+// vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
 func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23210,8 +22835,7 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_permission checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission.
+// vInterceptRequest_allOf_1_params_state_permission checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission.
 func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23226,8 +22850,7 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
+// vInterceptRequest_allOf_1_params_state_candidate checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
 func vInterceptRequest_allOf_1_params_state_candidate(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -23246,8 +22869,7 @@ func vInterceptRequest_allOf_1_params_state_candidate(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_0 checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0.
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_0 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23257,8 +22879,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23293,8 +22914,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance.
+// vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance.
 func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23304,8 +22924,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpr
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_flow checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow.
+// vInterceptRequest_allOf_1_params_state_flow checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow.
 func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23320,8 +22939,7 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_instructions checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions.
+// vInterceptRequest_allOf_1_params_state_instructions checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions.
 func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23343,8 +22961,7 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_state_injections checks
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections.
+// vInterceptRequest_allOf_1_params_state_injections checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections.
 func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23450,8 +23067,7 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vInterceptResponse_allOf_1_result_effects checks
-// draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects.
+// vInterceptResponse_allOf_1_result_effects checks draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects.
 func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23693,8 +23309,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_errorResponse_error_code checks
-// draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
+// vCommon_errorResponse_error_code checks draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
 func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23704,8 +23319,7 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vCommon_errorResponse_error_message checks
-// draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
+// vCommon_errorResponse_error_message checks draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
 func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -23978,8 +23592,7 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_backend_allOf_0_if_transport checks
-// draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
+// vRegistration_backend_allOf_0_if_transport checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24007,8 +23620,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vRegistration_backend_allOf_0_if_transport_type checks
-// draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
+// vRegistration_backend_allOf_0_if_transport_type checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
 func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
@@ -24073,8 +23685,7 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vRegistration_backend_allOf_1_then_transport checks
-// draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
+// vRegistration_backend_allOf_1_then_transport checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24102,8 +23713,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vRegistration_backend_allOf_1_then_transport_type checks
-// draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
+// vRegistration_backend_allOf_1_then_transport_type checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
 func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
@@ -24551,8 +24161,7 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vRegistration_interceptSubscription_allOf_0_then_disableable checks
-// draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable.
+// vRegistration_interceptSubscription_allOf_0_then_disableable checks draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable.
 func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
@@ -24561,8 +24170,7 @@ func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, 
 	return true
 }
 
-// vRegistration_interceptSubscription_events checks
-// draft/registration.schema.json#/$defs/interceptSubscription/properties/events.
+// vRegistration_interceptSubscription_events checks draft/registration.schema.json#/$defs/interceptSubscription/properties/events.
 func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24591,8 +24199,7 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vRegistration_interceptSubscription_events_items checks
-// draft/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
+// vRegistration_interceptSubscription_events_items checks draft/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
 func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -24635,8 +24242,7 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vRegistration_interceptSubscription_failurePolicy checks
-// draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
+// vRegistration_interceptSubscription_failurePolicy checks draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
 func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24651,8 +24257,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_interceptSubscription_includeNative checks
-// draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
+// vRegistration_interceptSubscription_includeNative checks draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
 func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24765,8 +24370,7 @@ func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vRegistration_interceptSubscription_disableable checks
-// draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable.
+// vRegistration_interceptSubscription_disableable checks draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable.
 func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -24921,8 +24525,7 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vRegistration_observeSubscription_allOf_0_then_disableable checks
-// draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable.
+// vRegistration_observeSubscription_allOf_0_then_disableable checks draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable.
 func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
@@ -24961,8 +24564,7 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vRegistration_observeSubscription_events_items checks
-// draft/registration.schema.json#/$defs/observeSubscription/properties/events/items.
+// vRegistration_observeSubscription_events_items checks draft/registration.schema.json#/$defs/observeSubscription/properties/events/items.
 func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -24991,8 +24593,7 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vRegistration_observeSubscription_includeNative checks
-// draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
+// vRegistration_observeSubscription_includeNative checks draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
 func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25018,8 +24619,7 @@ func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vRegistration_observeSubscription_disableable checks
-// draft/registration.schema.json#/$defs/observeSubscription/properties/disableable.
+// vRegistration_observeSubscription_disableable checks draft/registration.schema.json#/$defs/observeSubscription/properties/disableable.
 func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25284,8 +24884,7 @@ func vMCPElicitation_progressToken(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams_elicitationId checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId.
+// vMCPElicitation_elicitRequestUrlParams_elicitationId checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId.
 func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25295,8 +24894,7 @@ func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams_message checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message.
+// vMCPElicitation_elicitRequestUrlParams_message checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message.
 func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25306,8 +24904,7 @@ func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams_mode checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode.
+// vMCPElicitation_elicitRequestUrlParams_mode checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode.
 func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25361,8 +24958,7 @@ func vMCPElicitation_taskMetadata_ttl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vMCPElicitation_elicitRequestUrlParams_url checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url.
+// vMCPElicitation_elicitRequestUrlParams_url checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url.
 func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25427,8 +25023,7 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_message checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message.
+// vMCPElicitation_elicitRequestFormParams_message checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message.
 func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25438,8 +25033,7 @@ func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node,
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_mode checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode.
+// vMCPElicitation_elicitRequestFormParams_mode checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode.
 func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25452,8 +25046,7 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25500,8 +25093,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_schema checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_schema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25511,8 +25103,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_properties checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_properties checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -25948,8 +25539,7 @@ func vMCPElicitation_booleanSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vMCPElicitation_booleanSchema_description checks
-// draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description.
+// vMCPElicitation_booleanSchema_description checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description.
 func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26022,8 +25612,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_type checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type.
+// vMCPElicitation_untitledSingleSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type.
 func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26036,8 +25625,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_title checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title.
+// vMCPElicitation_untitledSingleSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title.
 func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26047,8 +25635,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_description checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description.
+// vMCPElicitation_untitledSingleSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description.
 func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26058,8 +25645,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n 
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_default checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default.
+// vMCPElicitation_untitledSingleSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default.
 func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26069,8 +25655,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_enum checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum.
+// vMCPElicitation_untitledSingleSelectEnumSchema_enum checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum.
 func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26092,8 +25677,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_enum_items checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items.
+// vMCPElicitation_untitledSingleSelectEnumSchema_enum_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items.
 func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26155,8 +25739,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_type checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type.
+// vMCPElicitation_titledSingleSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type.
 func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26169,8 +25752,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_title checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title.
+// vMCPElicitation_titledSingleSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title.
 func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26180,8 +25762,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_description checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description.
+// vMCPElicitation_titledSingleSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description.
 func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26191,8 +25772,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_default checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default.
+// vMCPElicitation_titledSingleSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default.
 func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26202,8 +25782,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_oneOf checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf.
+// vMCPElicitation_titledSingleSelectEnumSchema_oneOf checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf.
 func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26347,8 +25926,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_type checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type.
+// vMCPElicitation_untitledMultiSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type.
 func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26361,8 +25939,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_title checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title.
+// vMCPElicitation_untitledMultiSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title.
 func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26372,8 +25949,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_description checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description.
+// vMCPElicitation_untitledMultiSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description.
 func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26383,8 +25959,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_default checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default.
+// vMCPElicitation_untitledMultiSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default.
 func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26406,8 +25981,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_default_items checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items.
+// vMCPElicitation_untitledMultiSelectEnumSchema_default_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26417,8 +25991,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
+// vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26457,8 +26030,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items_type checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type.
+// vMCPElicitation_untitledMultiSelectEnumSchema_items_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26471,8 +26043,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items_enum checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum.
+// vMCPElicitation_untitledMultiSelectEnumSchema_items_enum checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26494,8 +26065,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items.
+// vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26505,8 +26075,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_minItems checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems.
+// vMCPElicitation_untitledMultiSelectEnumSchema_minItems checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems.
 func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26516,8 +26085,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_maxItems checks
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems.
+// vMCPElicitation_untitledMultiSelectEnumSchema_maxItems checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems.
 func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26587,8 +26155,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_type checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type.
+// vMCPElicitation_titledMultiSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type.
 func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26601,8 +26168,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_title checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title.
+// vMCPElicitation_titledMultiSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title.
 func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26612,8 +26178,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_description checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description.
+// vMCPElicitation_titledMultiSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description.
 func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26623,8 +26188,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_default checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default.
+// vMCPElicitation_titledMultiSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default.
 func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26646,8 +26210,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_default_items checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items.
+// vMCPElicitation_titledMultiSelectEnumSchema_default_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items.
 func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26657,8 +26220,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_items checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
+// vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26692,8 +26254,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf.
+// vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf.
 func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26715,8 +26276,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_minItems checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems.
+// vMCPElicitation_titledMultiSelectEnumSchema_minItems checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems.
 func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26726,8 +26286,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_maxItems checks
-// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems.
+// vMCPElicitation_titledMultiSelectEnumSchema_maxItems checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems.
 func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26793,8 +26352,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_type checks
-// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type.
+// vMCPElicitation_legacyTitledEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type.
 func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26807,8 +26365,7 @@ func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_title checks
-// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title.
+// vMCPElicitation_legacyTitledEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title.
 func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26818,8 +26375,7 @@ func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_description checks
-// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description.
+// vMCPElicitation_legacyTitledEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description.
 func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26829,8 +26385,7 @@ func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.No
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_default checks
-// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default.
+// vMCPElicitation_legacyTitledEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default.
 func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26840,8 +26395,7 @@ func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_enum checks
-// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum.
+// vMCPElicitation_legacyTitledEnumSchema_enum checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum.
 func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26863,8 +26417,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_enum_items checks
-// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items.
+// vMCPElicitation_legacyTitledEnumSchema_enum_items checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items.
 func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26874,8 +26427,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_enumNames checks
-// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames.
+// vMCPElicitation_legacyTitledEnumSchema_enumNames checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames.
 func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26897,8 +26449,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_enumNames_items checks
-// draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items.
+// vMCPElicitation_legacyTitledEnumSchema_enumNames_items checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items.
 func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26908,8 +26459,7 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahpr
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_required checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_required checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26932,8 +26482,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 }
 
 // vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items
-// checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items.
+// checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -26943,8 +26492,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *a
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_type checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type.
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_type checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -27055,8 +26603,7 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	return true
 }
 
-// vMCPElicitation_elicitResult_content_additionalProperties checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
+// vMCPElicitation_elicitResult_content_additionalProperties checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
 func vMCPElicitation_elicitResult_content_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	{
 		mark := c.Mark()
@@ -27075,8 +26622,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties(c *ahprt.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0 checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0.
+// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0 checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0.
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -27099,8 +26645,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 }
 
 // vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items
-// checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items.
+// checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items.
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -27110,8 +26655,7 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *
 	return true
 }
 
-// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1 checks
-// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1.
+// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1 checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1.
 func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -27517,8 +27061,7 @@ var (
 		Final: 6,
 	}
 	// "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))"
-	// as RE2
-	// "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[#/?]|$))"
+	// as RE2 "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[#/?]|$))"
 	re6 = &ahprt.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -631,8 +631,7 @@ func NewCapabilitiesResponseResult(manifest StaticCapabilityManifest) *Capabilit
 	return &CapabilitiesResponseResult{Manifest: manifest}
 }
 
-// StaticCapabilityManifest is an object
-// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest).
+// StaticCapabilityManifest is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest).
 type StaticCapabilityManifest struct {
 	// Events is the member "events" (required).
 	Events []StaticCapabilityManifestEvent
@@ -732,8 +731,7 @@ func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
+// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
 func (v *StaticCapabilityManifest) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest)
 }
@@ -750,8 +748,7 @@ func (v *StaticCapabilityManifest) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
-// StaticCapabilityManifestEvent is an object
-// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items).
+// StaticCapabilityManifestEvent is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items).
 // One supported event. Interception is only possible for interceptable events
 // and then needs the event's capabilities; observe-only entries offer no
 // effects.
@@ -819,8 +816,7 @@ func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
+// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
 func (v *StaticCapabilityManifestEvent) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
@@ -881,8 +877,7 @@ const (
 	EventTypeHookFailure            EventType = "hook.failure"
 )
 
-// StaticCapabilityManifestEventMode is a string from a fixed list
-// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items).
+// StaticCapabilityManifestEventMode is a string from a fixed list (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -1508,8 +1503,7 @@ func NewCapabilitiesInjectContext(deliverAt []CapabilitiesInjectContextDeliverAt
 	return &CapabilitiesInjectContext{DeliverAt: deliverAt}
 }
 
-// CapabilitiesInjectContextDeliverAtItem is a string from a fixed list
-// (capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items).
+// CapabilitiesInjectContextDeliverAtItem is a string from a fixed list (capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -1601,8 +1595,7 @@ func (v *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_elicitation, bCapabilitiesElicitation)
 }
 
-// StaticCapabilityManifestGap is an object
-// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items).
+// StaticCapabilityManifestGap is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items).
 type StaticCapabilityManifestGap struct {
 	// Path is the member "path" (required).
 	Path NonEmptyString
@@ -1657,8 +1650,7 @@ func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
+// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func (v *StaticCapabilityManifestGap) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
@@ -1678,8 +1670,7 @@ func (v *StaticCapabilityManifestGap) UnmarshalJSON(data []byte) error {
 // NonEmptyString is a string (common.schema.json#/$defs/nonEmptyString).
 type NonEmptyString = string
 
-// StaticCapabilityManifestTransport is a string from a fixed list
-// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items).
+// StaticCapabilityManifestTransport is a string from a fixed list (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -1692,8 +1683,7 @@ const (
 	StaticCapabilityManifestTransportInProcess StaticCapabilityManifestTransport = "in_process"
 )
 
-// StaticCapabilityManifestAuthenticationItem is a string from a fixed list
-// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items).
+// StaticCapabilityManifestAuthenticationItem is a string from a fixed list (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -1705,8 +1695,7 @@ const (
 	StaticCapabilityManifestAuthenticationItemOAuth  StaticCapabilityManifestAuthenticationItem = "oauth"
 )
 
-// StaticCapabilityManifestLimits is an object
-// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits).
+// StaticCapabilityManifestLimits is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits).
 type StaticCapabilityManifestLimits struct {
 	// MaxUploadBytes is the optional member "maxUploadBytes" (nil when absent).
 	MaxUploadBytes *CommonNonNegativeInteger
@@ -1799,8 +1788,7 @@ func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
+// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
 func (v *StaticCapabilityManifestLimits) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
@@ -1817,8 +1805,7 @@ func (v *StaticCapabilityManifestLimits) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_limits, bStaticCapabilityManifestLimits)
 }
 
-// StaticCapabilityManifestManagedPolicy is an object
-// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy).
+// StaticCapabilityManifestManagedPolicy is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy).
 // Registration scopes honoured; with the managed scope, hooks cannot be
 // switched off.
 type StaticCapabilityManifestManagedPolicy struct {
@@ -1875,8 +1862,7 @@ func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
+// Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
 func (v *StaticCapabilityManifestManagedPolicy) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
@@ -1893,8 +1879,7 @@ func (v *StaticCapabilityManifestManagedPolicy) UnmarshalJSON(data []byte) error
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bStaticCapabilityManifestManagedPolicy)
 }
 
-// StaticCapabilityManifestManagedPolicyScope is a string from a fixed list
-// (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items).
+// StaticCapabilityManifestManagedPolicyScope is a string from a fixed list (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -4899,8 +4884,7 @@ func NewInteractionEventConfigChangeBefore(change InteractionEventConfigChangeBe
 	return &InteractionEventConfigChangeBefore{Change: change}
 }
 
-// InteractionEventConfigChangeBeforeChange is an object
-// (interaction-event.schema.json#/$defs/config.change.before/properties/change).
+// InteractionEventConfigChangeBeforeChange is an object (interaction-event.schema.json#/$defs/config.change.before/properties/change).
 type InteractionEventConfigChangeBeforeChange struct {
 	// Source is the member "source" (required).
 	Source string
@@ -4971,8 +4955,7 @@ func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func (v *InteractionEventConfigChangeBeforeChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore_change)
 }
@@ -4989,8 +4972,7 @@ func (v *InteractionEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) er
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bInteractionEventConfigChangeBeforeChange)
 }
 
-// ConfigChangeBeforeEventChange is an object
-// (interaction-event.schema.json#/$defs/config.change.before/properties/change).
+// ConfigChangeBeforeEventChange is an object (interaction-event.schema.json#/$defs/config.change.before/properties/change).
 type ConfigChangeBeforeEventChange struct {
 	// Source is the member "source" (required).
 	Source string
@@ -5061,8 +5043,7 @@ func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func (v *ConfigChangeBeforeEventChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore_change)
 }
@@ -5512,8 +5493,7 @@ func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func (v *InteractionEventConfigChangeAfterChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
 }
@@ -5612,8 +5592,7 @@ func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func (v *ConfigChangeAfterEventChange) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
 }
@@ -9653,8 +9632,7 @@ func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
+// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
 func (v *ExecutionEventModelSwitchBeforePricing) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore_pricing)
 }
@@ -11584,8 +11562,7 @@ func NewExecutionEventToolPermissionResolved(decision ExecutionEventToolPermissi
 	}
 }
 
-// ExecutionEventToolPermissionResolvedDecision is a string from a fixed list
-// (execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision).
+// ExecutionEventToolPermissionResolvedDecision is a string from a fixed list (execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -11597,8 +11574,7 @@ const (
 	ExecutionEventToolPermissionResolvedDecisionDeny  ExecutionEventToolPermissionResolvedDecision = "deny"
 )
 
-// ExecutionEventToolPermissionResolvedDecidedBy is a string from a fixed list
-// (execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy).
+// ExecutionEventToolPermissionResolvedDecidedBy is a string from a fixed list (execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -12299,8 +12275,7 @@ func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
+// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
 func (v *ExecutionEventToolBatchAfterCall) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter_calls_items)
 }
@@ -12631,8 +12606,7 @@ func NewExecutionEventContextCompactBefore(items ModelVisibleItems, trigger Exec
 	}
 }
 
-// ExecutionEventContextCompactBeforeTrigger is a string from a fixed list
-// (execution-event.schema.json#/$defs/context.compact.before/properties/trigger).
+// ExecutionEventContextCompactBeforeTrigger is a string from a fixed list (execution-event.schema.json#/$defs/context.compact.before/properties/trigger).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -13040,8 +13014,7 @@ func NewExecutionEventContextCompactAfter(summary TextParts, removed []Execution
 	}
 }
 
-// ExecutionEventContextCompactAfterRemovedItem is an object
-// (execution-event.schema.json#/$defs/context.compact.after/properties/removed/items).
+// ExecutionEventContextCompactAfterRemovedItem is an object (execution-event.schema.json#/$defs/context.compact.after/properties/removed/items).
 type ExecutionEventContextCompactAfterRemovedItem struct {
 	// ID is the member "id" (required).
 	ID string
@@ -13084,8 +13057,7 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []by
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
+// Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
 func (v *ExecutionEventContextCompactAfterRemovedItem) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter_removed_items)
 }
@@ -14197,8 +14169,7 @@ func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func (v *InteractionEventUserAttentionAttention) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
 }
@@ -14271,8 +14242,7 @@ func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func (v *UserAttentionEventAttention) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
 }
@@ -14641,8 +14611,7 @@ func NewInteractionEventUserElicitationRequest(elicitation InteractionEventUserE
 	return &InteractionEventUserElicitationRequest{Elicitation: elicitation}
 }
 
-// InteractionEventUserElicitationRequestElicitation is an object
-// (interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation).
+// InteractionEventUserElicitationRequestElicitation is an object (interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation).
 type InteractionEventUserElicitationRequestElicitation struct {
 	// Server is the member "server" (required).
 	Server string
@@ -14707,8 +14676,7 @@ func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte)
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func (v *InteractionEventUserElicitationRequestElicitation) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest_elicitation)
 }
@@ -14738,8 +14706,7 @@ const (
 	ElicitationModeURL  ElicitationMode = "url"
 )
 
-// UserElicitationRequestEventElicitation is an object
-// (interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation).
+// UserElicitationRequestEventElicitation is an object (interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation).
 type UserElicitationRequestEventElicitation struct {
 	// Server is the member "server" (required).
 	Server string
@@ -14804,8 +14771,7 @@ func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func (v *UserElicitationRequestEventElicitation) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest_elicitation)
 }
@@ -15174,8 +15140,7 @@ func NewInteractionEventUserElicitationResult(elicitation InteractionEventUserEl
 	return &InteractionEventUserElicitationResult{Elicitation: elicitation}
 }
 
-// InteractionEventUserElicitationResultElicitation is an object
-// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation).
+// InteractionEventUserElicitationResultElicitation is an object (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation).
 type InteractionEventUserElicitationResultElicitation struct {
 	// Server is the member "server" (required).
 	Server string
@@ -15245,8 +15210,7 @@ func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) 
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func (v *InteractionEventUserElicitationResultElicitation) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult_elicitation)
 }
@@ -15264,8 +15228,7 @@ func (v *InteractionEventUserElicitationResultElicitation) UnmarshalJSON(data []
 }
 
 // InteractionEventUserElicitationResultElicitationAction is a string from a
-// fixed list
-// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
+// fixed list (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -15278,8 +15241,7 @@ const (
 	InteractionEventUserElicitationResultElicitationActionCancel  InteractionEventUserElicitationResultElicitationAction = "cancel"
 )
 
-// UserElicitationResultEventElicitation is an object
-// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation).
+// UserElicitationResultEventElicitation is an object (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation).
 type UserElicitationResultEventElicitation struct {
 	// Server is the member "server" (required).
 	Server string
@@ -15349,8 +15311,7 @@ func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func (v *UserElicitationResultEventElicitation) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult_elicitation)
 }
@@ -15367,8 +15328,7 @@ func (v *UserElicitationResultEventElicitation) UnmarshalJSON(data []byte) error
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bUserElicitationResultEventElicitation)
 }
 
-// UserElicitationResultEventElicitationAction is a string from a fixed list
-// (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
+// UserElicitationResultEventElicitationAction is a string from a fixed list (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -15732,8 +15692,7 @@ func NewInteractionEventUserMessageInbound(message InteractionEventUserMessageIn
 	return &InteractionEventUserMessageInbound{Message: message}
 }
 
-// InteractionEventUserMessageInboundMessage is an object
-// (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
+// InteractionEventUserMessageInboundMessage is an object (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
 type InteractionEventUserMessageInboundMessage struct {
 	// Channel is the member "channel" (required).
 	Channel string
@@ -15788,8 +15747,7 @@ func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte 
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func (v *InteractionEventUserMessageInboundMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message)
 }
@@ -15806,8 +15764,7 @@ func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) e
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bInteractionEventUserMessageInboundMessage)
 }
 
-// UserMessageInboundEventMessage is an object
-// (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
+// UserMessageInboundEventMessage is an object (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
 type UserMessageInboundEventMessage struct {
 	// Channel is the member "channel" (required).
 	Channel string
@@ -15862,8 +15819,7 @@ func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func (v *UserMessageInboundEventMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message)
 }
@@ -16231,8 +16187,7 @@ func NewInteractionEventUserMessageOutbound(message InteractionEventUserMessageO
 	return &InteractionEventUserMessageOutbound{Message: message}
 }
 
-// InteractionEventUserMessageOutboundMessage is an object
-// (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
+// InteractionEventUserMessageOutboundMessage is an object (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
 type InteractionEventUserMessageOutboundMessage struct {
 	// Channel is the member "channel" (required).
 	Channel string
@@ -16281,8 +16236,7 @@ func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func (v *InteractionEventUserMessageOutboundMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message)
 }
@@ -16299,8 +16253,7 @@ func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) 
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bInteractionEventUserMessageOutboundMessage)
 }
 
-// UserMessageOutboundEventMessage is an object
-// (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
+// UserMessageOutboundEventMessage is an object (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
 type UserMessageOutboundEventMessage struct {
 	// Channel is the member "channel" (required).
 	Channel string
@@ -16349,8 +16302,7 @@ func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
+// Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func (v *UserMessageOutboundEventMessage) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message)
 }
@@ -17947,8 +17899,7 @@ func (v *InteractionEventHookFailureFailure) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bInteractionEventHookFailureFailure)
 }
 
-// InteractionEventHookFailureFailurePolicy is a string from a fixed list
-// (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
+// InteractionEventHookFailureFailurePolicy is a string from a fixed list (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -18034,8 +17985,7 @@ func (v *HookFailureEventFailure) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bHookFailureEventFailure)
 }
 
-// HookFailureEventFailurePolicy is a string from a fixed list
-// (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
+// HookFailureEventFailurePolicy is a string from a fixed list (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -22464,8 +22414,7 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
+// Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
 func (v *InterceptRequestParamsState) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state)
 }
@@ -22482,8 +22431,7 @@ func (v *InterceptRequestParamsState) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state, bInterceptRequestParamsState)
 }
 
-// InterceptRequestParamsStatePermission is a string from a fixed list
-// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission).
+// InterceptRequestParamsStatePermission is a string from a fixed list (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -22497,8 +22445,7 @@ const (
 	InterceptRequestParamsStatePermissionDeny  InterceptRequestParamsStatePermission = "deny"
 )
 
-// InterceptRequestParamsStateCandidate is a value of one of several JSON kinds
-// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate).
+// InterceptRequestParamsStateCandidate is a value of one of several JSON kinds (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate).
 // The value proposed so far, or null.
 // Exactly one field is set.
 type InterceptRequestParamsStateCandidate struct {
@@ -22537,8 +22484,7 @@ func (v *InterceptRequestParamsStateCandidate) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
+// Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
 func (v *InterceptRequestParamsStateCandidate) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state_candidate)
 }
@@ -22555,8 +22501,7 @@ func (v *InterceptRequestParamsStateCandidate) UnmarshalJSON(data []byte) error 
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate, bInterceptRequestParamsStateCandidate)
 }
 
-// InterceptRequestParamsStateCandidateObject is an object
-// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1).
+// InterceptRequestParamsStateCandidateObject is an object (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1).
 type InterceptRequestParamsStateCandidateObject struct {
 	// Value is the member "value" (required). Any JSON value.
 	Value ahprt.Value
@@ -22615,8 +22560,7 @@ func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
+// Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
 func (v *InterceptRequestParamsStateCandidateObject) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
 }
@@ -22633,8 +22577,7 @@ func (v *InterceptRequestParamsStateCandidateObject) UnmarshalJSON(data []byte) 
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1, bInterceptRequestParamsStateCandidateObject)
 }
 
-// InterceptRequestParamsStateFlow is a string from a fixed list
-// (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow).
+// InterceptRequestParamsStateFlow is a string from a fixed list (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow).
 //
 // A value outside the list is unsupported: decoders reject it with
 // ahprt.ErrUnsupported.
@@ -23276,8 +23219,7 @@ func (v *MCPElicitationProgressToken) UnmarshalJSON(data []byte) error {
 	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
-// MCPElicitationElicitRequestFormParamsRequestedSchema is an object
-// (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema).
+// MCPElicitationElicitRequestFormParamsRequestedSchema is an object (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema).
 // A flat object schema: each top-level property uses one of the primitive
 // forms, with no nesting.
 type MCPElicitationElicitRequestFormParamsRequestedSchema struct {
@@ -23342,8 +23284,7 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []by
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
+// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
@@ -24269,8 +24210,7 @@ func NewMCPElicitationUntitledMultiSelectEnumSchema(items MCPElicitationUntitled
 	return &MCPElicitationUntitledMultiSelectEnumSchema{Items: items}
 }
 
-// MCPElicitationUntitledMultiSelectEnumSchemaItems is an object
-// (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items).
+// MCPElicitationUntitledMultiSelectEnumSchemaItems is an object (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items).
 type MCPElicitationUntitledMultiSelectEnumSchemaItems struct {
 	// Enum is the member "enum" (required).
 	Enum []string
@@ -24315,8 +24255,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) 
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
+// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
@@ -24491,8 +24430,7 @@ func NewMCPElicitationTitledMultiSelectEnumSchema(items MCPElicitationTitledMult
 	return &MCPElicitationTitledMultiSelectEnumSchema{Items: items}
 }
 
-// MCPElicitationTitledMultiSelectEnumSchemaItems is an object
-// (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items).
+// MCPElicitationTitledMultiSelectEnumSchemaItems is an object (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items).
 type MCPElicitationTitledMultiSelectEnumSchemaItems struct {
 	// AnyOf is the member "anyOf" (required).
 	AnyOf []LabelledOption
@@ -24535,8 +24473,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []
 	return append(b, '}')
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
+// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
@@ -25064,8 +25001,7 @@ const (
 )
 
 // MCPElicitationElicitResultContentValue is a value of one of several JSON
-// kinds
-// (mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties).
+// kinds (mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties).
 // Exactly one field is set.
 type MCPElicitationElicitResultContentValue struct {
 	Bool   *bool
@@ -25116,8 +25052,7 @@ func (v *MCPElicitationElicitResultContentValue) AppendJSON(b []byte) []byte {
 	return append(b, "null"...)
 }
 
-// Validate reports whether v, encoded, satisfies
-// draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
+// Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
 func (v *MCPElicitationElicitResultContentValue) Validate() error {
 	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitResult_content_additionalProperties)
 }
@@ -25949,8 +25884,7 @@ func NewInterceptSubscription(events []string, timeoutMs PositiveInteger, failur
 	}
 }
 
-// InterceptSubscriptionFailurePolicy is a string from a fixed list
-// (registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy).
+// InterceptSubscriptionFailurePolicy is a string from a fixed list (registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy).
 // What the harness does when the backend fails or times out.
 //
 // A value outside the list is unsupported: decoders reject it with

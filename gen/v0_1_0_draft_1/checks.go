@@ -475,8 +475,7 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInterceptDenyResponse_allOf_1_result_effects checks
-// 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
+// vInterceptDenyResponse_allOf_1_result_effects checks 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
 func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -545,8 +544,7 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vInterceptNoEffectResponse_allOf_1_result checks
-// 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
+// vInterceptNoEffectResponse_allOf_1_result checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
 func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -589,8 +587,7 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 	return true
 }
 
-// vInterceptNoEffectResponse_allOf_1_result_effects checks
-// 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
+// vInterceptNoEffectResponse_allOf_1_result_effects checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
 func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1010,8 +1007,7 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	return true
 }
 
-// vCommon_session_workspaceRoots_items checks
-// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items.
+// vCommon_session_workspaceRoots_items checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items.
 func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1071,8 +1067,7 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent_id checks
-// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id.
+// vCommon_session_agent_id checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id.
 func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1085,8 +1080,7 @@ func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vCommon_session_agent_type checks
-// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type.
+// vCommon_session_agent_type checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type.
 func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1309,8 +1303,7 @@ func vCommon_native_payload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities checks
-// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
+// vInterceptRequest_allOf_1_params_capabilities checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
 func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
@@ -1321,8 +1314,7 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks
-// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1350,8 +1342,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 	return true
 }
 
-// vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects checks
-// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects.
+// vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1377,8 +1368,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx,
 }
 
 // vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains
-// checks
-// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains.
+// checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains.
 func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "deny")) {
@@ -1643,8 +1633,7 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 	return true
 }
 
-// vCommon_errorResponse_error_code checks
-// 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
+// vCommon_errorResponse_error_code checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
 func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1654,8 +1643,7 @@ func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vCommon_errorResponse_error_message checks
-// 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
+// vCommon_errorResponse_error_message checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
 func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1828,8 +1816,7 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	return true
 }
 
-// vRegistration_backend_allOf_0_if_transport checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
+// vRegistration_backend_allOf_0_if_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
 func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1857,8 +1844,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vRegistration_backend_allOf_0_if_transport_type checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
+// vRegistration_backend_allOf_0_if_transport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
 func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
@@ -1923,8 +1909,7 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 	return true
 }
 
-// vRegistration_backend_allOf_1_then_transport checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
+// vRegistration_backend_allOf_1_then_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
 func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -1952,8 +1937,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 	return true
 }
 
-// vRegistration_backend_allOf_1_then_transport_type checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
+// vRegistration_backend_allOf_1_then_transport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
 func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
@@ -2078,8 +2062,7 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_stdioTransport_command checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command.
+// vRegistration_stdioTransport_command checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command.
 func vRegistration_stdioTransport_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2115,8 +2098,7 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_stdioTransport_args_items checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items.
+// vRegistration_stdioTransport_args_items checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items.
 func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2126,8 +2108,7 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	return true
 }
 
-// vRegistration_stdioTransport_lifecycle checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle.
+// vRegistration_stdioTransport_lifecycle checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle.
 func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2283,8 +2264,7 @@ func vRegistration_authentication_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_authentication_tokenEnv checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv.
+// vRegistration_authentication_tokenEnv checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv.
 func vRegistration_authentication_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2297,8 +2277,7 @@ func vRegistration_authentication_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	return true
 }
 
-// vRegistration_backend_subscriptions checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions.
+// vRegistration_backend_subscriptions checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions.
 func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2323,8 +2302,7 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_backend_subscriptions_items checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
+// vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
 func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2416,8 +2394,7 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	return true
 }
 
-// vRegistration_interceptSubscription_events checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events.
+// vRegistration_interceptSubscription_events checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events.
 func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2449,8 +2426,7 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 	return true
 }
 
-// vRegistration_interceptSubscription_events_items checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
+// vRegistration_interceptSubscription_events_items checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
 func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.before")) {
@@ -2459,8 +2435,7 @@ func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node
 	return true
 }
 
-// vRegistration_interceptSubscription_mode checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode.
+// vRegistration_interceptSubscription_mode checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode.
 func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "intercept")) {
@@ -2469,8 +2444,7 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vRegistration_interceptSubscription_timeoutMs checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs.
+// vRegistration_interceptSubscription_timeoutMs checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs.
 func vRegistration_interceptSubscription_timeoutMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2483,8 +2457,7 @@ func vRegistration_interceptSubscription_timeoutMs(c *ahprt.Ctx, n ahprt.Node, e
 	return true
 }
 
-// vRegistration_interceptSubscription_failurePolicy checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
+// vRegistration_interceptSubscription_failurePolicy checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
 func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2499,8 +2472,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 	return true
 }
 
-// vRegistration_interceptSubscription_includeNative checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
+// vRegistration_interceptSubscription_includeNative checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
 func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2564,8 +2536,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	return true
 }
 
-// vRegistration_observeSubscription_events checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events.
+// vRegistration_observeSubscription_events checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events.
 func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2594,8 +2565,7 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	return true
 }
 
-// vRegistration_observeSubscription_events_items checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items.
+// vRegistration_observeSubscription_events_items checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items.
 func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
@@ -2610,8 +2580,7 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 	return true
 }
 
-// vRegistration_observeSubscription_mode checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode.
+// vRegistration_observeSubscription_mode checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode.
 func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "observe")) {
@@ -2620,8 +2589,7 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	return true
 }
 
-// vRegistration_observeSubscription_includeNative checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
+// vRegistration_observeSubscription_includeNative checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
 func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
