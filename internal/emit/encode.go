@@ -100,8 +100,6 @@ func (e *gotypes) encode(t *ir.Type) {
 	}
 }
 
-func nameLit(name string) Code { return Lit(quoteJSON(name) + ":") }
-
 // nilNull starts an AppendJSON: a nil receiver writes null. A typed nil
 // ((*T)(nil) in a union, or a nil *T whose MarshalJSON is called) then
 // encodes as a nil interface does, and MarshalJSON and Validate report
