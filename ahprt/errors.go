@@ -99,9 +99,6 @@ type Error struct {
 	// Cause is, for a union that no branch accepted, the error of the branch
 	// that came closest.
 	Cause *Error
-
-	node    Node // where the failure is, until Pointer is filled in
-	located bool // node is set and Pointer not computed yet
 }
 
 func (e *Error) Error() string {

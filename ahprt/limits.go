@@ -21,7 +21,8 @@ const (
 	DefaultMaxMembers = 1 << 20
 )
 
-func (l Limits) withDefaults() Limits {
+// WithDefaults returns l with each zero field set to its default.
+func (l Limits) WithDefaults() Limits {
 	if l.MaxBytes <= 0 {
 		l.MaxBytes = DefaultMaxBytes
 	}

@@ -1,9 +1,12 @@
 package ahprt
 
 import (
-	"encoding/binary"
+	"bytes"
+	"encoding/json"
 	"math/big"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 )
 
 // Value is raw JSON, used where the schema allows any JSON value (or a
@@ -21,15 +24,33 @@ func (v Value) MarshalJSON() ([]byte, error) {
 
 // AppendJSON appends v compact (null when absent), as generated values
 // append themselves: raw JSON goes where kits take any generated value.
-func (v Value) AppendJSON(b []byte) []byte { return AppendValue(b, v) }
-
-// UnmarshalJSON stores a compact copy of data.
-func (v *Value) UnmarshalJSON(data []byte) error {
-	d, err := Parse(data, Limits{})
-	if err != nil {
-		return err
+// Bytes that are not JSON are appended as they are, for the encoder that
+// validates its output to report.
+func (v Value) AppendJSON(b []byte) []byte {
+	if v == nil {
+		return append(b, "null"...)
 	}
-	*v = d.compact(0, nil)
+	if bytes.ContainsAny(v, " \t\r\n") {
+		buf := bytes.NewBuffer(b)
+		if json.Compact(buf, v) == nil {
+			return buf.Bytes()
+		}
+		b = buf.Bytes()[:len(b)]
+	}
+	return append(b, v...)
+}
+
+// UnmarshalJSON stores a compact copy of data, which must be one JSON
+// value in UTF-8.
+func (v *Value) UnmarshalJSON(data []byte) error {
+	if !utf8.Valid(data) {
+		return &Error{Code: CodeInvalidUTF8, Offset: -1, Message: "raw JSON value is not UTF-8"}
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, data); err != nil {
+		return &Error{Code: CodeSyntax, Offset: -1, Message: err.Error()}
+	}
+	*v = buf.Bytes()
 	return nil
 }
 
@@ -42,7 +63,7 @@ type Number string
 // number it holds, never as a string. An empty or malformed Number is an
 // error, not invalid JSON.
 func (n Number) MarshalJSON() ([]byte, error) {
-	if !validNumber([]byte(n)) {
+	if !n.Valid() {
 		return nil, &Error{Code: CodeType, Message: "not a JSON number: " + strconv.Quote(string(n))}
 	}
 	return []byte(n), nil
@@ -67,21 +88,25 @@ func (n Number) Int64() (int64, bool) {
 func (n Number) Float64() (float64, error) { return strconv.ParseFloat(string(n), 64) }
 
 // Rat returns n exactly; ok is false if n is not a JSON number or its
-// exponent is too large to expand.
+// exponent is too large to expand (beyond ±100000: 1e400000000 would take
+// gigabytes).
 func (n Number) Rat() (*big.Rat, bool) {
-	var buf [32]byte
-	if !validNumber([]byte(n)) {
+	if !n.Valid() {
 		return nil, false
 	}
-	d := parseDecimal([]byte(n), buf[:0])
-	if d.exp > 100000 || d.exp < -100000 {
-		return nil, false
+	if i := strings.IndexAny(string(n), "eE"); i >= 0 {
+		e := strings.TrimLeft(string(n[i+1:]), "+-0")
+		if x, err := strconv.Atoi(e); len(e) > 6 || err == nil && x > 100000 {
+			return nil, false
+		}
 	}
 	r, ok := new(big.Rat).SetString(string(n))
 	return r, ok
 }
 
-// validNumber reports whether b is exactly one JSON number.
+// Valid reports whether n is exactly one JSON number.
+func (n Number) Valid() bool { return validNumber([]byte(n)) }
+
 func validNumber(b []byte) bool {
 	i := 0
 	if i < len(b) && b[i] == '-' {
@@ -144,106 +169,8 @@ func (u Unknown) Get(name string) (Value, bool) {
 	return nil, false
 }
 
-// compact appends node n without insignificant whitespace.
-func (d *Doc) compact(n Node, dst []byte) []byte {
-	x := &d.nodes[n]
-	raw := d.data[x.start:x.end]
-	if x.kind != KindObject && x.kind != KindArray || !mayHaveSpace(raw) {
-		return append(dst, raw...)
-	}
-	return d.appendCompact(dst, n)
-}
+// Null is the Go value of a member whose only value is JSON null.
+type Null struct{}
 
-// appendCompact appends node n token by token from the node table: the
-// scanner already found every token, so only the bytes of names, strings,
-// numbers and literals are copied, and whitespace is never looked at.
-// Recursion is as deep as the document, which the parse limits bound.
-func (d *Doc) appendCompact(dst []byte, n Node) []byte {
-	x := &d.nodes[n]
-	switch x.kind {
-	case KindObject:
-		dst = append(dst, '{')
-		for cur, end := uint32(n)+1, x.next; cur < end; {
-			name := &d.nodes[cur]
-			dst = append(dst, d.data[name.start:name.end]...)
-			dst = append(dst, ':')
-			dst = d.appendCompact(dst, Node(cur+1))
-			if cur = name.next; cur < end {
-				dst = append(dst, ',')
-			}
-		}
-		return append(dst, '}')
-	case KindArray:
-		dst = append(dst, '[')
-		for cur, end := uint32(n)+1, x.next; cur < end; {
-			dst = d.appendCompact(dst, Node(cur))
-			if cur = d.nodes[cur].next; cur < end {
-				dst = append(dst, ',')
-			}
-		}
-		return append(dst, ']')
-	}
-	return append(dst, d.data[x.start:x.end]...)
-}
-
-// mayHaveSpace reports whether raw, JSON text of a parsed document, may
-// hold whitespace: whether it has a byte at or below the space. In a
-// parsed document those are only whitespace (a control character in a
-// string is written escaped), and a false positive (a space in a string)
-// only costs the caller a closer look. Eight bytes at a time: raw values
-// kept by builders are copied whole when compact, and a per-byte set
-// lookup (bytes.ContainsAny) cost intercept responses about 3 % of a
-// decode.
-func mayHaveSpace(raw []byte) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(raw); i += 8 {
-		// A byte below 0x21 has its high bit set in x-0x21.., and not in
-		// x; the borrow can flag a byte above one, never none at all.
-		if x := binary.LittleEndian.Uint64(raw[i:]); (x-ones*0x21)&^x&highs != 0 {
-			return true
-		}
-	}
-	for ; i < len(raw); i++ {
-		if raw[i] <= ' ' {
-			return true
-		}
-	}
-	return false
-}
-
-// hasSpace reports whether raw JSON has whitespace outside strings.
-func hasSpace(raw []byte) bool {
-	if !mayHaveSpace(raw) {
-		return false
-	}
-	in := false
-	for i := 0; i < len(raw); i++ {
-		switch b := raw[i]; {
-		case in && b == '\\':
-			i++
-		case b == '"':
-			in = !in
-		case !in && (b == ' ' || b == '\t' || b == '\r' || b == '\n'):
-			return true
-		}
-	}
-	return false
-}
-
-// KeepUnknown appends the member whose name is node name, of a validated
-// object, to u: builders keep the members their type does not declare
-// with it, to write them back when encoding. It is out of line on
-// purpose: the rare case of every builder's member loop, inlined it put
-// an append, a string copy and a compaction into each of them.
-//
-//go:noinline
-func (c *Ctx) KeepUnknown(u Unknown, name Node) Unknown {
-	return append(u, Member{Name: c.Text(name), Value: c.Doc.RawValue(name + 1)}) // a member's value follows its name
-}
-
-// RawValue returns node n as a compact Value (a copy).
-func (d *Doc) RawValue(n Node) Value {
-	x := &d.nodes[n]
-	return d.compact(n, make([]byte, 0, x.end-x.start))
-}
+// MarshalJSON returns null.
+func (Null) MarshalJSON() ([]byte, error) { return []byte("null"), nil }

@@ -1,121 +1,9 @@
 package ahprt
 
 import (
-	"bytes"
 	"encoding/json"
-	"math/rand/v2"
 	"testing"
-
-	"github.com/go-json-experiment/json/jsontext"
 )
-
-// TestCompact: RawValue (which rebuilds a value from the node table) and
-// AppendValue drop exactly the whitespace encoding/json's Compact drops,
-// with quotes and backslashes inside strings in every arrangement.
-func TestCompact(t *testing.T) {
-	for _, doc := range []string{
-		`{ "a" : [ 1 , 2 ] }`,
-		"{\n  \"a\\\\\": \" x \",\n  \"b\\\"\" : \"\\\\\\\" y\\\\\" ,\t\"c\":[ true,false ,null ]\r\n}",
-		`[ "", " ", "\"", "\\", "\\\"", "\\\\", "a\\", { } , [ ] ]`,
-		`[1e5 , -0.5,"é ü"  ,  {"k":{"k":{"k" :  "v"}}}]`,
-		`{"no":"space"}`,
-		"[\n  [],\n  {},\n  [ [ ] , { \"a\" : { } } ],\n  {\"e\\u0041\" : [1,\n 2]}\n]",
-		`"  a string  "`,
-		` 12 `,
-	} {
-		d, err := Parse([]byte(doc), Limits{})
-		if err != nil {
-			t.Fatalf("%s: %v", doc, err)
-		}
-		var want bytes.Buffer
-		if err := json.Compact(&want, []byte(doc)); err != nil {
-			t.Fatal(err)
-		}
-		if got := d.RawValue(0); !bytes.Equal(got, want.Bytes()) {
-			t.Errorf("RawValue(%q) = %q, want %q", doc, got, want.Bytes())
-		}
-		if got := AppendValue(nil, Value(doc)); !bytes.Equal(got, want.Bytes()) {
-			t.Errorf("AppendValue(%q) = %q, want %q", doc, got, want.Bytes())
-		}
-	}
-}
-
-// TestAppendUnquote: the unquoting of accepted strings agrees with
-// jsontext's on every escape, surrogate pairs and runs between escapes,
-// and keeps what dst held.
-func TestAppendUnquote(t *testing.T) {
-	for _, q := range []string{
-		`""`, `"plain"`, `"\""`, `"\\"`, `"\/"`, `"\b\f\n\r\t"`, `"a\nb\tc"`,
-		`"\u0041"`, `"\u00e9"`, `"\u20ac"`, `"\ud83d\ude00"`, `"x\ud83d\ude00y"`,
-		`"\u0000"`, `"é ü"`, `"\\\"\\"`, `"end\\"`,
-	} {
-		want, err := jsontext.AppendUnquote([]byte("pre"), []byte(q))
-		if err != nil {
-			t.Fatalf("%s: jsontext: %v", q, err)
-		}
-		got, err := appendUnquote([]byte("pre"), []byte(q))
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("appendUnquote(%s) = %q, %v; want %q", q, got, err, want)
-		}
-	}
-}
-
-// FuzzAppendUnquote: on every string the scanner accepts, the unquoting
-// agrees with jsontext's.
-func FuzzAppendUnquote(f *testing.F) {
-	for _, s := range []string{`"a\nb"`, `"\ud83d\ude00"`, `"\u00e9x"`} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := Parse(data, Limits{})
-		if err != nil || d.Kind(0) != KindString {
-			return
-		}
-		want, werr := jsontext.AppendUnquote(nil, data[d.nodes[0].start:d.nodes[0].end])
-		got, err := appendUnquote(nil, data[d.nodes[0].start:d.nodes[0].end])
-		if werr != nil || err != nil || !bytes.Equal(got, want) {
-			t.Fatalf("appendUnquote(%q) = %q, %v; jsontext: %q, %v", data, got, err, want, werr)
-		}
-	})
-}
-
-// TestMayHaveSpace: the word-at-a-time test agrees with a byte loop on
-// every byte value at every position of inputs around the word size.
-func TestMayHaveSpace(t *testing.T) {
-	for size := 0; size <= 17; size++ {
-		for pos := 0; pos < size; pos++ {
-			for b := 0; b < 256; b++ {
-				raw := bytes.Repeat([]byte{'a'}, size)
-				raw[pos] = byte(b)
-				want := b <= ' '
-				if got := mayHaveSpace(raw); got != want {
-					t.Fatalf("mayHaveSpace(%q) = %v, want %v", raw, got, want)
-				}
-			}
-		}
-	}
-	// Words of bytes near the edges (borrows between bytes), at random.
-	low := []byte{0x00, 0x01, 0x09, 0x0a, 0x1f, 0x20}
-	high := []byte{0x21, 0x22, 0x41, 0x7f, 0x80, 0x81, 0xa0, 0xa1, 0xff}
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 200000 {
-		raw := make([]byte, 1+r.IntN(24))
-		for i := range raw {
-			raw[i] = high[r.IntN(len(high))]
-		}
-		want := r.IntN(2) == 0 // one byte at or below the space, or none
-		if want {
-			raw[r.IntN(len(raw))] = low[r.IntN(len(low))]
-		}
-		if got := mayHaveSpace(raw); got != want {
-			t.Fatalf("mayHaveSpace(%q) = %v, want %v", raw, got, want)
-		}
-	}
-	// High bytes (UTF-8) beside a space, and without one.
-	if !mayHaveSpace([]byte("\xc3\xa9\xc3\xa9 \xc3\xa9\xc3\xa9")) || mayHaveSpace([]byte("\xff\xfe\x80\x81\xc3\xa9!~")) {
-		t.Error("mayHaveSpace misreads bytes above 0x7f")
-	}
-}
 
 // TestNumberNullMarshal: encoding/json writes a Number as the number it
 // holds and Null as null, in any position; a malformed Number is an error.
@@ -130,6 +18,52 @@ func TestNumberNullMarshal(t *testing.T) {
 	for _, bad := range []Number{"", "01", "1.", "NaN", "1 "} {
 		if b, err := json.Marshal(bad); err == nil {
 			t.Errorf("Number(%q) encoded as %s", bad, b)
+		}
+	}
+}
+
+func TestValueAppendJSON(t *testing.T) {
+	for in, want := range map[string]string{"": "null", `{ "a" : [1, 2] }`: `{"a":[1,2]}`, `"x y"`: `"x y"`} {
+		var v Value
+		if in != "" {
+			v = Value(in)
+		}
+		if got := string(v.AppendJSON([]byte(">"))); got != ">"+want {
+			t.Errorf("%q: got %s, want >%s", in, got, want)
+		}
+	}
+}
+
+// TestValueUnmarshalJSON: a Value keeps one JSON value compact and
+// refuses what is not JSON or not UTF-8.
+func TestValueUnmarshalJSON(t *testing.T) {
+	var v struct{ V Value }
+	if err := json.Unmarshal([]byte("{\"V\": { \"a\" : [1, \"x y\"] } }"), &v); err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"a":[1,"x y"]}`; string(v.V) != want {
+		t.Errorf("got %s, want %s", v.V, want)
+	}
+	for _, bad := range []string{"", "{", "[1,]", "\"\xff\""} {
+		var x Value
+		if err := x.UnmarshalJSON([]byte(bad)); err == nil {
+			t.Errorf("%q accepted as %s", bad, x)
+		}
+	}
+}
+
+// TestNumberRat: exact values, and exponents too large to expand refused
+// rather than expanded.
+func TestNumberRat(t *testing.T) {
+	for in, want := range map[Number]string{"1.5": "3/2", "-2e3": "-2000/1", "1E-2": "1/100", "1e+0000100000": ""} {
+		r, ok := in.Rat()
+		if !ok || r.String() != want && want != "" {
+			t.Errorf("%s: got %v, %v", in, r, ok)
+		}
+	}
+	for _, bad := range []Number{"1e100001", "1e-9999999", "1e", "x"} {
+		if r, ok := bad.Rat(); ok {
+			t.Errorf("%s: got %v", bad, r)
 		}
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
-	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/ahprt/router"
 	"github.com/ahpgen/ahpgen/offer"
 )
@@ -52,7 +52,7 @@ func Offered(ctx context.Context) offer.Offer {
 // notification's handler runs through spawn when it is not nil (the
 // decoded message no longer needs msg), inline otherwise.
 func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func())) []byte {
-	c, err := ahprt.Begin(msg, s.opts.decode)
+	c, err := ahpimpl.Begin(msg, s.opts.decode)
 	if err != nil {
 		// Nothing of it can be trusted, not even whether it was a
 		// notification: JSON-RPC answers with a null id.
@@ -111,7 +111,7 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	b = append(b, c.Doc.Raw(idNode)...)
 	idEnd := len(b)
 	b = append(b, `,"result":{"protocolVersion":`...)
-	b = ahprt.AppendString(b, x.snap.WireVersion)
+	b = ahpimpl.AppendString(b, x.snap.WireVersion)
 	if r.Method != MethodIntercept {
 		// MethodCapabilities: the only other request the table routes.
 		c.Release()
@@ -199,8 +199,8 @@ func codeOf(err error) int {
 // snapshot's checks of that method's replies must accept it (or, for a
 // snapshot that names none, one of its response decoders, as a dispatcher
 // judges a response), and the offer, when there is one, every effect.
-func check(snap *ahprt.Snapshot, method string, reply []byte, o *offer.Offer) error {
-	c, err := ahprt.Begin(reply, nil)
+func check(snap *ahpimpl.Snapshot, method string, reply []byte, o *offer.Offer) error {
+	c, err := ahpimpl.Begin(reply, nil)
 	if err != nil {
 		return &replyError{err} // a handler appended broken JSON (a hand-written AppendJSON)
 	}
@@ -221,7 +221,7 @@ func check(snap *ahprt.Snapshot, method string, reply []byte, o *offer.Offer) er
 // checkReply runs the snapshot's checks of a reply to method on c: the
 // first that accepts it decides; when none does, the first one's
 // rejection says why.
-func checkReply(c *ahprt.Ctx, snap *ahprt.Snapshot, method string) error {
+func checkReply(c *ahpimpl.Ctx, snap *ahpimpl.Snapshot, method string) error {
 	if checks := snap.ReplyChecks[method]; len(checks) > 0 {
 		for _, f := range checks {
 			c.Forget()
@@ -281,7 +281,7 @@ func validError(reply []byte, x *handlers, s *Server) bool {
 	if x != nil {
 		list = []*handlers{x}
 	}
-	c, err := ahprt.Begin(reply, nil)
+	c, err := ahpimpl.Begin(reply, nil)
 	if err != nil {
 		return false
 	}

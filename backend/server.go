@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/ahprt/router"
 	"github.com/ahpgen/ahpgen/offer"
 )
@@ -50,8 +51,8 @@ type table struct {
 // handlers are a snapshot's registered handlers, the snapshot itself
 // narrowed to their methods (what the dispatcher routes by).
 type handlers struct {
-	snap   *ahprt.Snapshot // as generated
-	routed *ahprt.Snapshot // Requests and Notifications narrowed to the handlers
+	snap   *ahpimpl.Snapshot // as generated
+	routed *ahpimpl.Snapshot // Requests and Notifications narrowed to the handlers
 	// intercept and capabilities append the result's member (the effects
 	// list's items; the manifest) to b.
 	intercept    func(ctx context.Context, msg any, b []byte) ([]byte, error)
@@ -158,7 +159,7 @@ type Encoder = offer.Appender
 // It panics when snap does not decode hooks/intercept requests to *Req,
 // or when a handler for them is already registered: a mistake to see at
 // startup, not at the first request.
-func OnIntercept[Req any, E Encoder](s *Server, snap *ahprt.Snapshot, h func(context.Context, *Req) ([]E, error)) {
+func OnIntercept[Req any, E Encoder](s *Server, snap *ahpimpl.Snapshot, h func(context.Context, *Req) ([]E, error)) {
 	s.register(snap, MethodIntercept, reflect.TypeFor[*Req](), func(x *handlers) {
 		x.intercept = func(ctx context.Context, msg any, b []byte) ([]byte, error) {
 			effects, err := h(ctx, msg.(*Req))
@@ -184,7 +185,7 @@ func OnIntercept[Req any, E Encoder](s *Server, snap *ahprt.Snapshot, h func(con
 // which the reply carries under the request's id and the snapshot's
 // protocolVersion, checked like an intercept reply. It panics as
 // OnIntercept does.
-func OnCapabilities[Req any, M Encoder](s *Server, snap *ahprt.Snapshot, h func(context.Context, *Req) (M, error)) {
+func OnCapabilities[Req any, M Encoder](s *Server, snap *ahpimpl.Snapshot, h func(context.Context, *Req) (M, error)) {
 	s.register(snap, MethodCapabilities, reflect.TypeFor[*Req](), func(x *handlers) {
 		x.capabilities = func(ctx context.Context, msg any, b []byte) ([]byte, error) {
 			m, err := h(ctx, msg.(*Req))
@@ -202,7 +203,7 @@ func OnCapabilities[Req any, M Encoder](s *Server, snap *ahprt.Snapshot, h func(
 // OnObserve registers h for the hooks/observe notifications of snap. A
 // notification is never answered, whatever h returns: an error (or a
 // panic) goes to the error log only. It panics as OnIntercept does.
-func OnObserve[N any](s *Server, snap *ahprt.Snapshot, h func(context.Context, *N) error) {
+func OnObserve[N any](s *Server, snap *ahpimpl.Snapshot, h func(context.Context, *N) error) {
 	s.register(snap, MethodObserve, reflect.TypeFor[*N](), func(x *handlers) {
 		x.observe = func(ctx context.Context, msg any) error { return h(ctx, msg.(*N)) }
 	}, func(x *handlers) bool { return x.observe != nil })
@@ -210,7 +211,7 @@ func OnObserve[N any](s *Server, snap *ahprt.Snapshot, h func(context.Context, *
 
 // register checks that snap decodes method to typ, then installs a
 // handler (set) unless one is there (has), in a new table.
-func (s *Server) register(snap *ahprt.Snapshot, method string, typ reflect.Type, set func(*handlers), has func(*handlers) bool) {
+func (s *Server) register(snap *ahpimpl.Snapshot, method string, typ reflect.Type, set func(*handlers), has func(*handlers) bool) {
 	if snap == nil {
 		panic("backend: " + method + " handler registered with a nil snapshot")
 	}
@@ -262,10 +263,10 @@ func (s *Server) register(snap *ahprt.Snapshot, method string, typ reflect.Type,
 // or is dropped (a notification) before it is decoded.
 func build(list []*handlers) (*table, error) {
 	t := &table{byWire: map[string]*handlers{}, ordered: list}
-	var routed []*ahprt.Snapshot
+	var routed []*ahpimpl.Snapshot
 	for _, x := range list {
 		r := *x.snap
-		r.Requests, r.Notifications = map[string]ahprt.DecodeFunc{}, map[string]ahprt.DecodeFunc{}
+		r.Requests, r.Notifications = map[string]ahpimpl.DecodeFunc{}, map[string]ahpimpl.DecodeFunc{}
 		if x.intercept != nil {
 			r.Requests[MethodIntercept] = x.snap.Requests[MethodIntercept]
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/bench/gojsonschema"
 	"github.com/ahpgen/ahpgen/bench/twin"
 	"github.com/ahpgen/ahpgen/gen/draft"
@@ -155,7 +156,7 @@ func Step(c Codec, step string, opts ...ahprt.Option) func(data []byte) error {
 		return func(d []byte) error { return c.Check(d, opts...) }
 	case "parse":
 		return func(d []byte) error {
-			ctx, err := ahprt.Begin(d, opts)
+			ctx, err := ahpimpl.Begin(d, opts)
 			if err == nil {
 				ctx.Release()
 			}

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/harness"
 	"github.com/ahpgen/ahpgen/offer"
 )
@@ -109,7 +110,7 @@ func (r Report) Disagreements() []Check {
 // Run checks every case of root/fixtures/<snapshot>/manifest.json with the
 // entries of a generated package (its Registry). schemaPrefix is how the
 // manifest names the snapshot's schema folder ("schema/draft/").
-func Run(root, snapshot, schemaPrefix string, registry []ahprt.Entry) (Report, error) {
+func Run(root, snapshot, schemaPrefix string, registry []ahpimpl.Entry) (Report, error) {
 	var r Report
 	data, err := os.ReadFile(filepath.Join(root, "fixtures", snapshot, "manifest.json"))
 	if err != nil {
@@ -119,11 +120,11 @@ func Run(root, snapshot, schemaPrefix string, registry []ahprt.Entry) (Report, e
 	if err := json.Unmarshal(data, &m); err != nil {
 		return r, fmt.Errorf("fixtures/%s/manifest.json: %v", snapshot, err)
 	}
-	entries := map[string]ahprt.Entry{}
+	entries := map[string]ahpimpl.Entry{}
 	for _, e := range registry {
 		entries[e.Location] = e
 	}
-	lookup := func(schema string) (ahprt.Entry, error) {
+	lookup := func(schema string) (ahpimpl.Entry, error) {
 		rel := strings.TrimPrefix(schema, schemaPrefix)
 		if !strings.Contains(rel, "#") {
 			rel += "#"
@@ -135,7 +136,7 @@ func Run(root, snapshot, schemaPrefix string, registry []ahprt.Entry) (Report, e
 		return e, nil
 	}
 	aggregate := schemaPrefix + "schema.json"
-	snap := &ahprt.Snapshot{Entries: registry}
+	snap := &ahpimpl.Snapshot{Entries: registry}
 	for _, c := range m.Cases {
 		r.Cases++
 		checks := runCase(root, c, aggregate, lookup, snap)
@@ -164,7 +165,7 @@ func Run(root, snapshot, schemaPrefix string, registry []ahprt.Entry) (Report, e
 // manifest root/fixtures/<key>/manifest.json names the snapshot's schemas
 // under schema/<key>/, or under schemas/<key>/ for a legacy snapshot (the
 // folder the root has).
-func RunSnapshot(root, key string, registry []ahprt.Entry) (Report, error) {
+func RunSnapshot(root, key string, registry []ahpimpl.Entry) (Report, error) {
 	prefix := "schema/" + key + "/"
 	if _, err := os.Stat(filepath.Join(root, "schema", key)); err != nil {
 		if _, err := os.Stat(filepath.Join(root, "schemas", key)); err == nil {
@@ -180,7 +181,7 @@ func HasFixtures(root, key string) bool {
 	return err == nil
 }
 
-func runCase(root string, c Case, aggregate string, lookup func(string) (ahprt.Entry, error), snap *ahprt.Snapshot) []Check {
+func runCase(root string, c Case, aggregate string, lookup func(string) (ahpimpl.Entry, error), snap *ahpimpl.Snapshot) []Check {
 	var out []Check
 	raw, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(c.Path)))
 	if err != nil {
@@ -253,7 +254,7 @@ func runCase(root string, c Case, aggregate string, lookup func(string) (ahprt.E
 
 // contextual stages a response's effects on an editContext ({event,
 // current, mode, action}) with harness.Stage.
-func contextual(snap *ahprt.Snapshot, editContext json.RawMessage, doc []byte) error {
+func contextual(snap *ahpimpl.Snapshot, editContext json.RawMessage, doc []byte) error {
 	var ec struct {
 		Event   string                     `json:"event"`
 		Current map[string]json.RawMessage `json:"current"`
@@ -299,7 +300,7 @@ func Frame(binding string, raw []byte) ([]byte, error) {
 
 // member extracts a nested member's raw JSON.
 func member(doc []byte, path ...string) ([]byte, error) {
-	d, err := ahprt.Parse(doc, ahprt.Limits{})
+	d, err := ahpimpl.Parse(doc, ahprt.Limits{})
 	if err != nil {
 		return nil, err
 	}

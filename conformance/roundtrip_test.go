@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/conformance"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	"github.com/ahpgen/ahpgen/internal/oracle"
@@ -17,7 +17,7 @@ import (
 
 type appender interface{ AppendJSON([]byte) []byte }
 
-func entry(t *testing.T, loc string) ahprt.Entry {
+func entry(t *testing.T, loc string) ahpimpl.Entry {
 	t.Helper()
 	loc = strings.TrimPrefix(loc, "schema/draft/")
 	if !strings.Contains(loc, "#") {
@@ -29,7 +29,7 @@ func entry(t *testing.T, loc string) ahprt.Entry {
 		}
 	}
 	t.Fatalf("no entry for %s", loc)
-	return ahprt.Entry{}
+	return ahpimpl.Entry{}
 }
 
 func validFixtures(t *testing.T) (root string, cases []conformance.Case) {
@@ -87,7 +87,7 @@ func TestRoundTrip(t *testing.T) {
 				continue
 			}
 			enc := v.(appender).AppendJSON(nil)
-			if !ahprt.EqualJSON(doc, enc) {
+			if !ahpimpl.EqualJSON(doc, enc) {
 				t.Errorf("%s: %s encoding differs from the input:\n in: %s\nout: %s", c.ID, e.Type, doc, enc)
 			}
 			if strings.ContainsAny(string(enc), "\n\r") {

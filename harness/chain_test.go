@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/harness"
 	"github.com/ahpgen/ahpgen/offer"
 )
@@ -39,7 +40,7 @@ func TestCompose(t *testing.T) {
 	if len(d.Messages) != 2 || d.Messages[0] != (harness.Message{Text: "a", Backend: "com.example.a"}) || d.Messages[1].Text != "b" {
 		t.Errorf("messages %+v", d.Messages)
 	}
-	if d.Return == nil || d.Return.Backend != "com.example.b" || !ahprt.EqualJSON(d.Return.Value, []byte(out)) {
+	if d.Return == nil || d.Return.Backend != "com.example.b" || !ahpimpl.EqualJSON(d.Return.Value, []byte(out)) {
 		t.Errorf("return %+v", d.Return)
 	}
 	if d.Flow != harness.FlowStop || d.StopReason != "enough" || len(d.Injections) != 1 || d.Injections[0].DeliverAt != offer.NextTurn {

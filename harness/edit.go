@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -90,8 +91,8 @@ const (
 //
 // The error is an *EditError (its Pointer from the list), or the parse
 // error of effects.
-func Stage(snap *ahprt.Snapshot, s State, effects []byte) (map[offer.Target]ahprt.Value, error) {
-	d, err := ahprt.Parse(effects, ahprt.Limits{})
+func Stage(snap *ahpimpl.Snapshot, s State, effects []byte) (map[offer.Target]ahprt.Value, error) {
+	d, err := ahpimpl.Parse(effects, ahprt.Limits{})
 	if err != nil {
 		return nil, err
 	}
@@ -104,12 +105,12 @@ func Stage(snap *ahprt.Snapshot, s State, effects []byte) (map[offer.Target]ahpr
 
 // editor holds a snapshot's checks the contextual rules use.
 type editor struct {
-	snap                             *ahprt.Snapshot
+	snap                             *ahpimpl.Snapshot
 	messages, textParts, elicitation func([]byte, ...ahprt.Option) error
 	bound                            sync.Map // bounds' verdicts, by event, target and operation
 }
 
-func newEditor(snap *ahprt.Snapshot) *editor {
+func newEditor(snap *ahpimpl.Snapshot) *editor {
 	e := &editor{snap: snap}
 	check := func(loc string) func([]byte, ...ahprt.Option) error {
 		if en, ok := snap.Entry(loc); ok {
@@ -128,7 +129,7 @@ func valid(check func([]byte, ...ahprt.Option) error, data []byte) bool {
 
 // stage is Stage on the effects list at node list of d; at is the list's
 // JSON Pointer.
-func (e *editor) stage(s *State, d *ahprt.Doc, list ahprt.Node, at string) (map[offer.Target]ahprt.Value, *EditError) {
+func (e *editor) stage(s *State, d *ahpimpl.Doc, list ahpimpl.Node, at string) (map[offer.Target]ahprt.Value, *EditError) {
 	var staged map[offer.Target]ahprt.Value
 	for it := d.Items(list); it.Next(); {
 		x := it.Item()
@@ -147,7 +148,7 @@ func (e *editor) stage(s *State, d *ahprt.Doc, list ahprt.Node, at string) (map[
 		tg, _ := d.Member(x, "target")
 		op, _ := d.Member(x, "operation")
 		vn, ok := d.Member(x, "value")
-		if d.Kind(tg) != ahprt.KindString || d.Kind(op) != ahprt.KindString || !ok {
+		if d.Kind(tg) != ahpimpl.KindString || d.Kind(op) != ahpimpl.KindString || !ok {
 			return nil, fail("", "not a modify effect (target, operation, value)")
 		}
 		t, merge := offer.Target(d.Text(tg)), d.StrEq(op, string(offer.Merge))
@@ -196,11 +197,11 @@ func (e *editor) checkBounds(event string, t offer.Target, merge bool) string {
 		return ""
 	}
 	b := []byte(`{"effects":["modify"],"modify":{`)
-	b = ahprt.AppendString(b, string(t))
+	b = ahpimpl.AppendString(b, string(t))
 	b = append(b, `:{"replace":`...)
-	b = ahprt.AppendBool(b, !merge)
+	b = ahpimpl.AppendBool(b, !merge)
 	b = append(b, `,"merge":`...)
-	b = ahprt.AppendBool(b, merge)
+	b = ahpimpl.AppendBool(b, merge)
 	b = append(b, "}}}"...)
 	if en.Check(b) != nil {
 		return "modify " + string(t) + " is not possible at " + event
@@ -283,11 +284,11 @@ func (e *editor) answer(v ahprt.Value) bool {
 // keeps checks the list rules: what the backend could not see or may not
 // change stays as it is.
 func (e *editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) string {
-	cd, err := ahprt.Parse(cur, ahprt.Limits{})
+	cd, err := ahpimpl.Parse(cur, ahprt.Limits{})
 	if err != nil {
 		return err.Error()
 	}
-	vd, err := ahprt.Parse(val, ahprt.Limits{})
+	vd, err := ahpimpl.Parse(val, ahprt.Limits{})
 	if err != nil {
 		return err.Error()
 	}
@@ -303,14 +304,14 @@ func (e *editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 		id, _ := vd.Member(p, "id")
 		for _, q := range old {
 			oid, _ := cd.Member(q, "id")
-			if !editable(cd, q) && vd.Text(id) == cd.Text(oid) && !ahprt.EqualJSON(vd.Raw(p), cd.Raw(q)) {
+			if !editable(cd, q) && vd.Text(id) == cd.Text(oid) && !ahpimpl.EqualJSON(vd.Raw(p), cd.Raw(q)) {
 				return "part " + strconv.Quote(vd.Text(id)) + " is an attachment or hidden text: it cannot be changed"
 			}
 		}
 		if _, body := vd.Member(p, "body"); messages && body && kind(vd, p) == "attachment" {
 			ok := false
 			for _, a := range s.Attachments {
-				if ahprt.EqualJSON(vd.Raw(p), a) {
+				if ahpimpl.EqualJSON(vd.Raw(p), a) {
 					ok = true
 					break
 				}
@@ -325,8 +326,8 @@ func (e *editor) keeps(s *State, cur, val ahprt.Value, messages, merge bool) str
 
 // parts lists the content parts of a message list (messages) or of a
 // text part list.
-func parts(d *ahprt.Doc, messages bool) []ahprt.Node {
-	var out []ahprt.Node
+func parts(d *ahpimpl.Doc, messages bool) []ahpimpl.Node {
+	var out []ahpimpl.Node
 	for it := d.Items(d.Root()); it.Next(); {
 		if !messages {
 			out = append(out, it.Item())
@@ -340,14 +341,14 @@ func parts(d *ahprt.Doc, messages bool) []ahprt.Node {
 	return out
 }
 
-func kind(d *ahprt.Doc, p ahprt.Node) string {
+func kind(d *ahpimpl.Doc, p ahpimpl.Node) string {
 	k, _ := d.Member(p, "kind")
 	return d.Text(k)
 }
 
 // editable reports whether a part is text selected as body, without a
 // gap: the only parts a modify may change.
-func editable(d *ahprt.Doc, p ahprt.Node) bool {
+func editable(d *ahpimpl.Doc, p ahpimpl.Node) bool {
 	sel, _ := d.Member(p, "selection")
 	_, gap := d.Member(p, "gap")
 	return kind(d, p) == "text" && d.StrEq(sel, "body") && !gap
@@ -372,7 +373,7 @@ func (e *editor) checkReturn(s *State, val ahprt.Value) string {
 		if !valid(e.elicitation, val) {
 			return "the answer a return supplies at user.elicitation.request is an MCP ElicitResult"
 		}
-		d, err := ahprt.Parse(val, ahprt.Limits{})
+		d, err := ahpimpl.Parse(val, ahprt.Limits{})
 		if err != nil {
 			return err.Error()
 		}

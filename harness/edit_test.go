@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	v01 "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
 	"github.com/ahpgen/ahpgen/harness"
@@ -93,7 +94,7 @@ func TestStage(t *testing.T) {
 			}
 		case err != nil:
 			t.Errorf("%s: %v", c.name, err)
-		case c.want != "" && !ahprt.EqualJSON(got[c.target], []byte(c.want)):
+		case c.want != "" && !ahpimpl.EqualJSON(got[c.target], []byte(c.want)):
 			t.Errorf("%s: got %s, want %s", c.name, got[c.target], c.want)
 		}
 		if before := c.state.Targets[c.target]; err == nil && c.want == "" && string(got[c.target]) == string(before) {

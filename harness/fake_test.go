@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/backend"
 	"github.com/ahpgen/ahpgen/gen/draft"
 )
@@ -41,7 +42,7 @@ func fake(mode string) int {
 	out := os.Stdout
 	// id reads a request line's id (the fakes answer what they read).
 	id := func(line string) string {
-		d, err := ahprt.Parse([]byte(line), ahprt.Limits{})
+		d, err := ahpimpl.Parse([]byte(line), ahprt.Limits{})
 		if err != nil {
 			return "?"
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	"github.com/ahpgen/ahpgen/harness"
 	"github.com/ahpgen/ahpgen/offer"
@@ -100,7 +101,7 @@ func TestFaultsHTTP(t *testing.T) {
 		if f.reply != nil {
 			s := raw(t, func(w http.ResponseWriter, r *http.Request) {
 				body, _ := io.ReadAll(r.Body)
-				d, _ := ahprt.Parse(body, ahprt.Limits{})
+				d, _ := ahpimpl.Parse(body, ahprt.Limits{})
 				n, _ := d.Member(d.Root(), "id")
 				status, ct, out := f.reply(d.Text(n))
 				if ct != "" {
@@ -147,7 +148,7 @@ func checkFault(t *testing.T, transport, policy string, class harness.FailureCla
 			wantInput = `{"path":"/tmp","checked":true}`
 		}
 		jsonEq(t, "input", d.Target(offer.TargetInput), wantInput)
-		if in, _ := ahprtGet(d.Event, "tool", "input"); !ahprt.EqualJSON(in, []byte(wantInput)) {
+		if in, _ := ahprtGet(d.Event, "tool", "input"); !ahpimpl.EqualJSON(in, []byte(wantInput)) {
 			t.Errorf("event input %s", in)
 		}
 		switch policy {

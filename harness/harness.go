@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -30,7 +31,7 @@ type Event interface{ AppendJSON(b []byte) []byte }
 // backend still answers one intercept at a time).
 type Harness struct {
 	reg    *Registration
-	snap   *ahprt.Snapshot
+	snap   *ahpimpl.Snapshot
 	opts   options
 	edit   *editor
 	conns  map[*Backend]conn

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/backend"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	v01 "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
@@ -62,7 +63,7 @@ func TestInterceptHTTP(t *testing.T) {
 
 // ahprtGet reads a member of a JSON document.
 func ahprtGet(doc []byte, path ...string) ([]byte, bool) {
-	d, err := ahprt.Parse(doc, ahprt.Limits{})
+	d, err := ahpimpl.Parse(doc, ahprt.Limits{})
 	if err != nil {
 		return nil, false
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/backend"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	"github.com/ahpgen/ahpgen/harness"
@@ -131,7 +132,7 @@ func caps(s string) ahprt.Value { return ahprt.Value(s) }
 // jsonEq compares JSON values.
 func jsonEq(t testing.TB, what string, got []byte, want string) {
 	t.Helper()
-	if !ahprt.EqualJSON(got, []byte(want)) {
+	if !ahpimpl.EqualJSON(got, []byte(want)) {
 		t.Errorf("%s = %s, want %s", what, got, want)
 	}
 }
@@ -164,7 +165,7 @@ func newReplierFunc(t testing.TB, reply func(hit int, id string) (int, string)) 
 	r := &replier{reply: reply}
 	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		body, _ := io.ReadAll(req.Body)
-		d, err := ahprt.Parse(body, ahprt.Limits{})
+		d, err := ahpimpl.Parse(body, ahprt.Limits{})
 		if err != nil {
 			w.WriteHeader(400)
 			return

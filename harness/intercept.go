@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -182,7 +183,7 @@ func (h *Harness) Intercept(ctx context.Context, event Event, opts ...CallOption
 // begin reads the event and builds the chain's state: its id and type, the
 // offer, the targets it holds.
 func (h *Harness) begin(ev ahprt.Value, c *call) (*chain, error) {
-	pc, err := ahprt.Begin(ev, nil)
+	pc, err := ahpimpl.Begin(ev, nil)
 	if err != nil {
 		return nil, fmt.Errorf("harness: the event is not JSON: %w", err)
 	}
@@ -268,9 +269,9 @@ func (h *Harness) checkRequest(req []byte) error { return h.checks.request(req) 
 // given (compact), the id the event's.
 func (h *Harness) request(b []byte, id string, event, caps []byte) []byte {
 	b = append(b, `{"jsonrpc":"2.0","id":`...)
-	b = ahprt.AppendString(b, id)
+	b = ahpimpl.AppendString(b, id)
 	b = append(b, `,"method":"hooks/intercept","params":{"protocolVersion":`...)
-	b = ahprt.AppendString(b, h.snap.WireVersion)
+	b = ahpimpl.AppendString(b, h.snap.WireVersion)
 	b = append(b, `,"event":`...)
 	b = append(b, event...)
 	b = append(b, `,"capabilities":`...)
@@ -281,7 +282,7 @@ func (h *Harness) request(b []byte, id string, event, caps []byte) []byte {
 // notification appends a hooks/observe notification of event to b.
 func (h *Harness) notification(b []byte, event []byte) []byte {
 	b = append(b, `{"jsonrpc":"2.0","method":"hooks/observe","params":{"protocolVersion":`...)
-	b = ahprt.AppendString(b, h.snap.WireVersion)
+	b = ahpimpl.AppendString(b, h.snap.WireVersion)
 	b = append(b, `,"event":`...)
 	b = append(b, event...)
 	return append(b, "}}"...)
@@ -419,7 +420,7 @@ func (h *Harness) Observe(ctx context.Context, event Event) error {
 	if err := h.checks.notify(h.notification(nil, ev)); err != nil {
 		return fmt.Errorf("harness: not a valid %s observe notification: %w", h.snap.Key, err)
 	}
-	d, _ := ahprt.Parse(ev, ahprt.Limits{})
+	d, _ := ahpimpl.Parse(ev, ahprt.Limits{})
 	tn, _ := d.Member(d.Root(), "type")
 	h.observe(ctx, d.Text(tn), ev, nil)
 	return nil
@@ -446,7 +447,7 @@ func (h *Harness) observe(ctx context.Context, typ string, event ahprt.Value, ex
 	}
 	ctx = context.WithoutCancel(ctx) // the caller's call ends now; delivery goes on
 	id := ""
-	if d, err := ahprt.Parse(event, ahprt.Limits{}); err == nil {
+	if d, err := ahpimpl.Parse(event, ahprt.Limits{}); err == nil {
 		n, _ := d.Member(d.Root(), "id")
 		id = d.Text(n)
 	}

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // JSON edits on compact documents: values read from replies are compacted
@@ -26,7 +27,7 @@ func splice(data []byte, start, end int, repl []byte) []byte {
 }
 
 // find walks path (member names) from the root of d.
-func find(d *ahprt.Doc, path []string) (ahprt.Node, bool) {
+func find(d *ahpimpl.Doc, path []string) (ahpimpl.Node, bool) {
 	n := d.Root()
 	for _, name := range path {
 		v, ok := d.Member(n, name)
@@ -41,7 +42,7 @@ func find(d *ahprt.Doc, path []string) (ahprt.Node, bool) {
 // without returns object doc without its top-level member name (doc
 // itself when it has none).
 func without(doc []byte, name string) []byte {
-	c, err := ahprt.Begin(doc, nil)
+	c, err := ahpimpl.Begin(doc, nil)
 	if err != nil {
 		return doc
 	}
@@ -77,12 +78,12 @@ func skipSpace(b []byte, i int) int {
 // null is a value, not a deletion), then value's other members in order.
 // Both are compact JSON objects.
 func mergeObjects(prev, value []byte) ([]byte, error) {
-	pc, err := ahprt.Begin(prev, nil)
+	pc, err := ahpimpl.Begin(prev, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer pc.Release()
-	vc, err := ahprt.Begin(value, nil)
+	vc, err := ahpimpl.Begin(value, nil)
 	if err != nil {
 		return nil, err
 	}

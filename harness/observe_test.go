@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	"github.com/ahpgen/ahpgen/harness"
 )
@@ -190,7 +191,7 @@ func TestNativeOnlyWhenAsked(t *testing.T) {
 			bodies[name] = string(b)
 			mu.Unlock()
 			w.Header().Set("Content-Type", "application/json")
-			d, _ := ahprt.Parse(b, ahprt.Limits{})
+			d, _ := ahpimpl.Parse(b, ahprt.Limits{})
 			n, _ := d.Member(d.Root(), "id")
 			io.WriteString(w, result(d.Text(n), ""))
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/gen/dispatch"
 )
 
@@ -23,7 +24,7 @@ type Registration struct {
 	Name string
 	// Snapshot is the generated package the document's protocolVersion
 	// names: requests to its backends carry that version.
-	Snapshot *ahprt.Snapshot
+	Snapshot *ahpimpl.Snapshot
 	// Backends are the document's hooks, in order.
 	Backends []*Backend
 }
@@ -181,7 +182,7 @@ func (e *ConfigError) Error() string {
 func (e *ConfigError) Unwrap() error { return e.Err }
 
 // LoadFile reads and checks the registration document at path (see Load).
-func LoadFile(path string, snapshots ...*ahprt.Snapshot) (*Registration, error) {
+func LoadFile(path string, snapshots ...*ahpimpl.Snapshot) (*Registration, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, &ConfigError{File: path, Reason: "cannot read the registration", Err: err}
@@ -198,14 +199,14 @@ func LoadFile(path string, snapshots ...*ahprt.Snapshot) (*Registration, error) 
 // ambiguous duplicates: "tool.*" and "tool.before" are); and plain http
 // URLs name a loopback host. Every refusal is a *ConfigError naming the
 // file and the member's JSON Pointer; nothing is skipped.
-func Load(name string, data []byte, snapshots ...*ahprt.Snapshot) (*Registration, error) {
+func Load(name string, data []byte, snapshots ...*ahpimpl.Snapshot) (*Registration, error) {
 	if len(snapshots) == 0 {
 		snapshots = dispatch.Snapshots
 	}
 	fail := func(pointer, reason string, err error) (*Registration, error) {
 		return nil, &ConfigError{File: name, Pointer: pointer, Reason: reason, Err: err}
 	}
-	d, err := ahprt.Parse(data, ahprt.Limits{})
+	d, err := ahpimpl.Parse(data, ahprt.Limits{})
 	if err != nil {
 		var ae *ahprt.Error
 		p := ""
@@ -215,11 +216,11 @@ func Load(name string, data []byte, snapshots ...*ahprt.Snapshot) (*Registration
 		return fail(p, "not a JSON document", err)
 	}
 	vn, ok := d.Member(d.Root(), "protocolVersion")
-	if !ok || d.Kind(vn) != ahprt.KindString {
+	if !ok || d.Kind(vn) != ahpimpl.KindString {
 		return fail("/protocolVersion", "missing or not a string", nil)
 	}
 	version := d.Text(vn)
-	var snap *ahprt.Snapshot
+	var snap *ahpimpl.Snapshot
 	var supported []string
 	for _, s := range snapshots {
 		supported = append(supported, strconv.Quote(s.WireVersion))
@@ -262,7 +263,7 @@ func Load(name string, data []byte, snapshots ...*ahprt.Snapshot) (*Registration
 
 // readBackend reads a backend the generated check accepted; what it
 // refuses is what no schema states.
-func readBackend(d *ahprt.Doc, n ahprt.Node, at string) (*Backend, *ConfigError) {
+func readBackend(d *ahpimpl.Doc, n ahpimpl.Node, at string) (*Backend, *ConfigError) {
 	b := &Backend{Pointer: at}
 	idn, _ := d.Member(n, "id")
 	b.ID = d.Text(idn)
@@ -344,7 +345,7 @@ func readBackend(d *ahprt.Doc, n ahprt.Node, at string) (*Backend, *ConfigError)
 	return b, nil
 }
 
-func readSubscription(d *ahprt.Doc, n ahprt.Node, at string) (*Subscription, *ConfigError) {
+func readSubscription(d *ahpimpl.Doc, n ahpimpl.Node, at string) (*Subscription, *ConfigError) {
 	s := &Subscription{Pointer: at}
 	for m := d.Members(n); m.Next(); {
 		v := m.Value()

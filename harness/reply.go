@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/offer"
 )
 
@@ -30,14 +31,14 @@ type verdict struct {
 // response schema, the offer, conflicts, then the contextual checks and
 // the edited event's own check. Nothing is applied: the verdict is staged.
 func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, backendID string) (*verdict, *Failure) {
-	c, err := ahprt.Begin(reply, h.opts.decode)
+	c, err := ahpimpl.Begin(reply, h.opts.decode)
 	if err != nil {
 		return nil, &Failure{Class: ClassMalformed, Err: err}
 	}
 	defer c.Release()
 	d := c.Doc
 	root := d.Root()
-	if d.Kind(root) != ahprt.KindObject {
+	if d.Kind(root) != ahpimpl.KindObject {
 		return nil, &Failure{Class: ClassMalformed, Err: errors.New("the reply is not a JSON-RPC object")}
 	}
 	if v, ok := d.Member(root, "jsonrpc"); !ok || !d.StrEq(v, "2.0") {
@@ -47,7 +48,7 @@ func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, backendID strin
 	if en, ok := d.Member(root, "error"); ok {
 		// An error reply: valid by one of the snapshot's errorResponse
 		// schemas, for this id (or null: the backend could not read ours).
-		if hasID && d.Kind(idn) != ahprt.KindNull && !d.StrEq(idn, st.id) {
+		if hasID && d.Kind(idn) != ahpimpl.KindNull && !d.StrEq(idn, st.id) {
 			return nil, &Failure{Class: ClassIDMismatch, Pointer: "/id", Err: errors.New("an error reply for another id")}
 		}
 		if !h.validError(c) {
@@ -113,7 +114,7 @@ func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, backendID strin
 // read reads an effects list the schema and the offer accepted: what each
 // effect asks, whether they contradict each other, and the contextual
 // checks (modify staged on the chain's state, return values judged).
-func (h *Harness) read(d *ahprt.Doc, effects ahprt.Node, st *chain, backendID string) (*verdict, *Failure) {
+func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, backendID string) (*verdict, *Failure) {
 	v := &verdict{permission: PermissionNone, flow: FlowNone}
 	conflict := func(i int, why string) (*verdict, *Failure) {
 		return nil, &Failure{Class: ClassConflict, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New(why)}
@@ -241,7 +242,7 @@ func (h *Harness) edited(st *chain, staged map[offer.Target]ahprt.Value) (ahprt.
 // checkReply runs the snapshot's checks of an intercept reply on c: the
 // first that accepts it decides; when none does, the first one's
 // rejection says why (as the backend kit judges the replies it sends).
-func (h *Harness) checkReply(c *ahprt.Ctx) error {
+func (h *Harness) checkReply(c *ahpimpl.Ctx) error {
 	checks := h.snap.ReplyChecks[methodIntercept]
 	if len(checks) > 0 {
 		for _, f := range checks {
@@ -270,7 +271,7 @@ func (h *Harness) checkReply(c *ahprt.Ctx) error {
 
 // validError reports whether c is an error reply one of the snapshot's
 // errorResponse schemas accepts.
-func (h *Harness) validError(c *ahprt.Ctx) bool {
+func (h *Harness) validError(c *ahpimpl.Ctx) bool {
 	for _, decode := range h.snap.ErrorResponses {
 		c.Forget()
 		if _, err := decode(c); err == nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // command is the backend's process, run directly (no shell); ctx, when it
@@ -261,8 +262,8 @@ func readLine(r *bufio.Reader, buf *[]byte, max int64) ([]byte, error) {
 // request is late and dropped; a line that is not a JSON-RPC reply fails
 // the request outstanding, and too many in a row end the process.
 func (p *process) route(line []byte, terminateAfter int) {
-	d, err := ahprt.Parse(line, ahprt.Limits{})
-	if err != nil || d.Kind(d.Root()) != ahprt.KindObject || bytes.IndexByte(line, '\r') >= 0 {
+	d, err := ahpimpl.Parse(line, ahprt.Limits{})
+	if err != nil || d.Kind(d.Root()) != ahpimpl.KindObject || bytes.IndexByte(line, '\r') >= 0 {
 		if err == nil {
 			err = errors.New("a line that is not a JSON-RPC object")
 		}
@@ -273,15 +274,15 @@ func (p *process) route(line []byte, terminateAfter int) {
 	p.mu.Lock()
 	w := p.wait
 	switch {
-	case hasID && d.Kind(idn) == ahprt.KindString && w != nil && d.StrEq(idn, w.id),
-		w != nil && (!hasID || d.Kind(idn) == ahprt.KindNull):
+	case hasID && d.Kind(idn) == ahpimpl.KindString && w != nil && d.StrEq(idn, w.id),
+		w != nil && (!hasID || d.Kind(idn) == ahpimpl.KindNull):
 		// Its reply, or a reply that could not name it (an error reply
 		// with a null id: the backend could not read the request).
 		p.wait, p.bad = nil, 0
 		p.mu.Unlock()
 		w.reply <- bytes.Clone(line)
 		return
-	case hasID && d.Kind(idn) == ahprt.KindString && p.abandoned(d.Text(idn)):
+	case hasID && d.Kind(idn) == ahpimpl.KindString && p.abandoned(d.Text(idn)):
 		p.mu.Unlock()
 		return // late: its request was given up at its deadline
 	case w != nil:

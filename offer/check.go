@@ -4,13 +4,14 @@ import (
 	"strconv"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // CheckEffects judges an effects list (a JSON array of effects): nil when
 // the offer allows every effect, otherwise a *Violation for the first
 // one it does not, its Pointer from the array ("/1/target").
 func (o Offer) CheckEffects(effects []byte) error {
-	d, err := ahprt.Parse(effects, ahprt.Limits{})
+	d, err := ahpimpl.Parse(effects, ahprt.Limits{})
 	if err != nil {
 		return err
 	}
@@ -22,7 +23,7 @@ func (o Offer) CheckEffects(effects []byte) error {
 // ("/result/effects/0"). A reply without result.effects (an error
 // response, a discovery result) has nothing to judge.
 func (o Offer) CheckReply(reply []byte) error {
-	d, err := ahprt.Parse(reply, ahprt.Limits{})
+	d, err := ahpimpl.Parse(reply, ahprt.Limits{})
 	if err != nil {
 		return err
 	}
@@ -39,7 +40,7 @@ func (o Offer) CheckReply(reply []byte) error {
 // the effect ("/target").
 func (o Offer) Allows(effect Appender) error {
 	data := effect.AppendJSON(nil)
-	d, err := ahprt.Parse(data, ahprt.Limits{})
+	d, err := ahpimpl.Parse(data, ahprt.Limits{})
 	if err != nil {
 		return err
 	}
@@ -52,8 +53,8 @@ func (o Offer) Allows(effect Appender) error {
 // CheckDoc judges the effects array at node n of a parsed document; at
 // is n's JSON Pointer in that document, which a Violation's Pointer
 // extends. It allocates only to report a violation.
-func (o Offer) CheckDoc(d *ahprt.Doc, n ahprt.Node, at string) error {
-	if d.Kind(n) != ahprt.KindArray {
+func (o Offer) CheckDoc(d *ahpimpl.Doc, n ahpimpl.Node, at string) error {
+	if d.Kind(n) != ahpimpl.KindArray {
 		return &Violation{Pointer: at, Reason: "effects is not a list"}
 	}
 	for it := d.Items(n); it.Next(); {
@@ -66,10 +67,10 @@ func (o Offer) CheckDoc(d *ahprt.Doc, n ahprt.Node, at string) error {
 }
 
 // checkEffect judges effect node e; a Violation's Pointer is from e.
-func (o Offer) checkEffect(d *ahprt.Doc, e ahprt.Node) *Violation {
+func (o Offer) checkEffect(d *ahpimpl.Doc, e ahpimpl.Node) *Violation {
 	const at = ""
 	typ, ok := d.Member(e, "type")
-	if !ok || d.Kind(typ) != ahprt.KindString {
+	if !ok || d.Kind(typ) != ahpimpl.KindString {
 		return &Violation{Pointer: at, Reason: "an effect without a string type"}
 	}
 	name := d.StrView(typ)

@@ -31,6 +31,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // EffectType is an effect's "type", as capabilities.effects lists it.
@@ -158,7 +159,7 @@ func (e *unreadable) Is(target error) bool { return target == ErrUnreadable }
 
 // Parse reads a capabilities object (the JSON of params.capabilities).
 func Parse(capabilities []byte) (Offer, error) {
-	d, err := ahprt.Parse(capabilities, ahprt.Limits{})
+	d, err := ahpimpl.Parse(capabilities, ahprt.Limits{})
 	if err != nil {
 		return Offer{}, err
 	}
@@ -177,7 +178,7 @@ func Of(capabilities Appender) (Offer, error) {
 // FromRequest reads the offer of a hooks/intercept request (JSON): its
 // params.capabilities.
 func FromRequest(request []byte) (Offer, error) {
-	d, err := ahprt.Parse(request, ahprt.Limits{})
+	d, err := ahpimpl.Parse(request, ahprt.Limits{})
 	if err != nil {
 		return Offer{}, err
 	}
@@ -196,18 +197,18 @@ func FromRequest(request []byte) (Offer, error) {
 // FromDoc reads the capabilities object at node n of a parsed document.
 // The Offer keeps nothing of d. Errors name the member by its JSON
 // Pointer from n.
-func FromDoc(d *ahprt.Doc, n ahprt.Node) (Offer, error) {
+func FromDoc(d *ahpimpl.Doc, n ahpimpl.Node) (Offer, error) {
 	o := Offer{max: -1}
-	if d.Kind(n) != ahprt.KindObject {
+	if d.Kind(n) != ahpimpl.KindObject {
 		return Offer{}, &unreadable{"", "not an object"}
 	}
 	effects, ok := d.Member(n, "effects")
-	if !ok || d.Kind(effects) != ahprt.KindArray {
+	if !ok || d.Kind(effects) != ahpimpl.KindArray {
 		return Offer{}, &unreadable{"/effects", "missing or not a list"}
 	}
 	for it := d.Items(effects); it.Next(); {
 		x := it.Item()
-		if d.Kind(x) != ahprt.KindString {
+		if d.Kind(x) != ahpimpl.KindString {
 			return Offer{}, &unreadable{"/effects/" + strconv.Itoa(it.Index()), "not a string"}
 		}
 		name := d.StrView(x)
@@ -227,7 +228,7 @@ func FromDoc(d *ahprt.Doc, n ahprt.Node) (Offer, error) {
 					continue // an unknown target advertises nothing
 				}
 				for op := d.Members(t.Value()); op.Next(); {
-					if d.Kind(op.Value()) != ahprt.KindBool || !d.Bool(op.Value()) {
+					if d.Kind(op.Value()) != ahpimpl.KindBool || !d.Bool(op.Value()) {
 						continue
 					}
 					switch op.Key() {
@@ -276,8 +277,8 @@ func FromDoc(d *ahprt.Doc, n ahprt.Node) (Offer, error) {
 
 // count reads a non-negative integer counter ("2", "2.0", "2e0"),
 // saturating; anything else is 0.
-func count(d *ahprt.Doc, n ahprt.Node) uint64 {
-	if d.Kind(n) != ahprt.KindNumber {
+func count(d *ahpimpl.Doc, n ahpimpl.Node) uint64 {
+	if d.Kind(n) != ahpimpl.KindNumber {
 		return 0
 	}
 	f, err := strconv.ParseFloat(string(d.Raw(n)), 64)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	v01 "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
 	"github.com/ahpgen/ahpgen/offer"
@@ -185,11 +186,11 @@ func TestUnreadable(t *testing.T) {
 // Reading an offer and judging a reply allocate nothing when all is well
 // (experimental names aside): a backend does both for every request.
 func TestNoAllocations(t *testing.T) {
-	req, err := ahprt.Parse([]byte(`{"effects":["deny","modify","flow"],"modify":{"input":{"replace":true,"merge":true}},"flow":{"operations":["stop"]}}`), ahprt.Limits{})
+	req, err := ahpimpl.Parse([]byte(`{"effects":["deny","modify","flow"],"modify":{"input":{"replace":true,"merge":true}},"flow":{"operations":["stop"]}}`), ahprt.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := ahprt.Parse([]byte(`[{"type":"deny","reason":"r"},{"type":"modify","target":"input","operation":"merge","value":{}},{"type":"flow","operation":"stop","reason":"r"}]`), ahprt.Limits{})
+	rep, err := ahpimpl.Parse([]byte(`[{"type":"deny","reason":"r"},{"type":"modify","target":"input","operation":"merge","value":{}},{"type":"flow","operation":"stop","reason":"r"}]`), ahprt.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/ahprt/router"
 	"github.com/ahpgen/ahpgen/gen/dispatch"
 	"github.com/ahpgen/ahpgen/gen/draft"
@@ -197,8 +198,8 @@ func corpus() []string {
 // idOf returns the raw id member of a message the runtime parses, and
 // whether it has one.
 func idOf(doc []byte) (string, bool) {
-	d, err := ahprt.Parse(doc, ahprt.Limits{})
-	if err != nil || d.Kind(d.Root()) != ahprt.KindObject {
+	d, err := ahpimpl.Parse(doc, ahprt.Limits{})
+	if err != nil || d.Kind(d.Root()) != ahpimpl.KindObject {
 		return "", false
 	}
 	n, ok := d.Member(d.Root(), "id")

@@ -14,7 +14,7 @@
 //
 // Every reply the router writes is an error response those schemas
 // accept. Its id is the request's id only when that id passes the
-// request-id schema (ahprt.Snapshot.RequestID: a non-empty string or an
+// request-id schema (ahpimpl.Snapshot.RequestID: a non-empty string or an
 // integer) of the snapshot the request was routed to, or, when it was not
 // routed (no or an unknown version, a broken envelope), of every snapshot
 // that defines one; otherwise the id is null, as JSON-RPC 2.0 prescribes
@@ -34,6 +34,7 @@ import (
 	"strconv"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 var (
@@ -168,16 +169,16 @@ type Result struct {
 
 // Dispatcher routes messages over a fixed set of snapshots.
 type Dispatcher struct {
-	byVersion map[string]*ahprt.Snapshot
+	byVersion map[string]*ahpimpl.Snapshot
 	supported []string
 	// ordered are the snapshots in the order of supported.
-	ordered []*ahprt.Snapshot
+	ordered []*ahpimpl.Snapshot
 }
 
 // New builds a dispatcher. Two snapshots with one wire version are a
 // programming error: the version would not say which to use.
-func New(snapshots ...*ahprt.Snapshot) (*Dispatcher, error) {
-	d := &Dispatcher{byVersion: map[string]*ahprt.Snapshot{}}
+func New(snapshots ...*ahpimpl.Snapshot) (*Dispatcher, error) {
+	d := &Dispatcher{byVersion: map[string]*ahpimpl.Snapshot{}}
 	for _, s := range snapshots {
 		if prev, dup := d.byVersion[s.WireVersion]; dup {
 			return nil, errors.New("router: snapshots " + prev.Key + " and " + s.Key + " share wire version " + strconv.Quote(s.WireVersion))
@@ -197,7 +198,7 @@ func New(snapshots ...*ahprt.Snapshot) (*Dispatcher, error) {
 func (d *Dispatcher) Supported() []string { return append([]string(nil), d.supported...) }
 
 // Snapshot returns the snapshot of a wire version.
-func (d *Dispatcher) Snapshot(version string) (*ahprt.Snapshot, bool) {
+func (d *Dispatcher) Snapshot(version string) (*ahpimpl.Snapshot, bool) {
 	s, ok := d.byVersion[version]
 	return s, ok
 }
@@ -206,7 +207,7 @@ func (d *Dispatcher) Snapshot(version string) (*ahprt.Snapshot, bool) {
 // protocolVersion (exact string equality) which snapshot decodes it.
 func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 	// One parse serves both the envelope and the snapshot's decoder.
-	c, err := ahprt.Begin(data, opts)
+	c, err := ahpimpl.Begin(data, opts)
 	if err != nil {
 		// Nothing can be trusted, not even whether it is a notification:
 		// JSON-RPC answers a parse error with a null id.
@@ -217,14 +218,14 @@ func (d *Dispatcher) Decode(data []byte, opts ...ahprt.Option) Result {
 }
 
 // DecodeParsed is [Dispatcher.Decode] for a document the caller parsed
-// (with [ahprt.Begin]) and still owns: it neither parses nor releases c,
+// (with [ahpimpl.Begin]) and still owns: it neither parses nor releases c,
 // so the caller can read more of the document afterwards (a backend
 // copies the request's id, as written, into its reply). A Ctx already
 // checked by one generated package must not be passed again.
-func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
+func (d *Dispatcher) DecodeParsed(c *ahpimpl.Ctx) Result {
 	doc := c.Doc
 	root := doc.Root()
-	if doc.Kind(root) != ahprt.KindObject {
+	if doc.Kind(root) != ahpimpl.KindObject {
 		return Result{Err: errors.New("a JSON-RPC message is an object"), Code: CodeInvalidRequest, Reply: AppendErrorReply(nil, nil, CodeInvalidRequest, "Invalid Request", detail("a JSON-RPC message is an object (batches are not allowed in AHP)"))}
 	}
 	q := query{c: c}
@@ -236,7 +237,7 @@ func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
 	if !hasMethod {
 		return d.response(c)
 	}
-	if doc.Kind(methodNode) != ahprt.KindString {
+	if doc.Kind(methodNode) != ahpimpl.KindString {
 		return d.invalid(q, "method must be a string")
 	}
 	r := Result{Kind: Notification, Method: d.intern(doc, methodNode)}
@@ -244,11 +245,11 @@ func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
 		r.Kind = Request
 	}
 	params, ok := doc.Member(root, "params")
-	var ver ahprt.Node
-	if ok && doc.Kind(params) == ahprt.KindObject {
+	var ver ahpimpl.Node
+	if ok && doc.Kind(params) == ahpimpl.KindObject {
 		ver, ok = doc.Member(params, "protocolVersion")
 	}
-	if !ok || doc.Kind(ver) != ahprt.KindString {
+	if !ok || doc.Kind(ver) != ahpimpl.KindString {
 		r.Err = errors.New("params.protocolVersion is missing or not a string")
 		return d.refuse(r, q, CodeInvalidParams, "Invalid params", detail("params.protocolVersion is missing or not a string"))
 	}
@@ -291,7 +292,7 @@ func (d *Dispatcher) DecodeParsed(c *ahprt.Ctx) Result {
 // intern is string node n's text, without a copy when it is a method
 // AHP defines or a version of the dispatcher (what nearly every message
 // holds), as a copy otherwise.
-func (d *Dispatcher) intern(doc *ahprt.Doc, n ahprt.Node) string {
+func (d *Dispatcher) intern(doc *ahpimpl.Doc, n ahpimpl.Node) string {
 	v := doc.StrView(n) // aliases the input: only looked up
 	if m, ok := methodNames[v]; ok {
 		return m
@@ -305,7 +306,7 @@ func (d *Dispatcher) intern(doc *ahprt.Doc, n ahprt.Node) string {
 // notFound says why a snapshot has no message of a method and kind: the
 // method is one AHP defines that the snapshot lacks (ErrNotInSnapshot), or
 // not an AHP method of that kind at all (ErrMethodNotFound).
-func notFound(snap *ahprt.Snapshot, kind Kind, method string) error {
+func notFound(snap *ahpimpl.Snapshot, kind Kind, method string) error {
 	where := "protocol version " + strconv.Quote(snap.WireVersion) + " (snapshot " + snap.Key + ")"
 	if k, ok := ahpMethods[method]; ok && k == kind {
 		return &methodError{ErrNotInSnapshot, where + " defines no " + method + " " + kind.String() +
@@ -321,10 +322,10 @@ func startsWith(p, prefix string) bool {
 // query is what a reply needs of the message being refused: its id
 // member and the snapshot it was routed to (nil: none).
 type query struct {
-	c     *ahprt.Ctx
-	id    ahprt.Node
+	c     *ahpimpl.Ctx
+	id    ahpimpl.Node
 	hasID bool
-	snap  *ahprt.Snapshot
+	snap  *ahpimpl.Snapshot
 }
 
 // replyID is the id an error reply to q carries: q's id when it is a
@@ -338,7 +339,7 @@ func (d *Dispatcher) replyID(q query) []byte {
 	}
 	judges := d.ordered
 	if q.snap != nil && q.snap.RequestID != nil {
-		judges = []*ahprt.Snapshot{q.snap}
+		judges = []*ahpimpl.Snapshot{q.snap}
 	}
 	judged := false
 	for _, s := range judges {
@@ -388,7 +389,7 @@ func (d *Dispatcher) invalid(q query, why string) Result {
 // response decodes a response: a success by its result.protocolVersion;
 // an error response (which carries no version) by the errorResponse
 // schemas of the snapshots.
-func (d *Dispatcher) response(c *ahprt.Ctx) Result {
+func (d *Dispatcher) response(c *ahpimpl.Ctx) Result {
 	doc := c.Doc
 	r := Result{Kind: Response}
 	root := doc.Root()
@@ -397,11 +398,11 @@ func (d *Dispatcher) response(c *ahprt.Ctx) Result {
 		return r
 	}
 	result, ok := doc.Member(root, "result")
-	var ver ahprt.Node
-	if ok && doc.Kind(result) == ahprt.KindObject {
+	var ver ahpimpl.Node
+	if ok && doc.Kind(result) == ahpimpl.KindObject {
 		ver, ok = doc.Member(result, "protocolVersion")
 	}
-	if !ok || doc.Kind(ver) != ahprt.KindString {
+	if !ok || doc.Kind(ver) != ahpimpl.KindString {
 		r.Err = errors.New("not a request, notification, error response or response with result.protocolVersion")
 		return r
 	}
@@ -433,7 +434,7 @@ func (d *Dispatcher) response(c *ahprt.Ctx) Result {
 // errorResponse checks an error response: valid when the errorResponse
 // schema of at least one snapshot accepts it (they are tried in the order
 // of Supported); otherwise the first snapshot's rejection.
-func (d *Dispatcher) errorResponse(c *ahprt.Ctx) error {
+func (d *Dispatcher) errorResponse(c *ahpimpl.Ctx) error {
 	var firstErr error
 	for _, s := range d.ordered {
 		for _, decode := range s.ErrorResponses {
@@ -465,9 +466,9 @@ func ErrorData(err error) []byte {
 	}
 	root := e.Root()
 	b := append([]byte(nil), `{"pointer":`...)
-	b = ahprt.AppendString(b, root.Pointer)
+	b = ahpimpl.AppendString(b, root.Pointer)
 	b = append(b, `,"code":`...)
-	b = ahprt.AppendString(b, string(root.Code))
+	b = ahpimpl.AppendString(b, string(root.Code))
 	return append(b, '}')
 }
 
@@ -475,7 +476,7 @@ func ErrorData(err error) []byte {
 // itself (never one that quotes the message).
 func detail(why string) []byte {
 	b := append([]byte(nil), `{"detail":`...)
-	b = ahprt.AppendString(b, why)
+	b = ahpimpl.AppendString(b, why)
 	return append(b, '}')
 }
 
@@ -487,7 +488,7 @@ func AppendSupported(b []byte, versions []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendString(b, v)
+		b = ahpimpl.AppendString(b, v)
 	}
 	return append(b, "]}"...)
 }
@@ -496,7 +497,7 @@ func AppendSupported(b []byte, versions []string) []byte {
 // id as written (nil writes null), code, message and data (one JSON value,
 // written as is; nil leaves data out). It trusts its arguments: a caller
 // that passes data it did not write itself checks the reply with a
-// snapshot's errorResponse decoder (ahprt.Snapshot.ErrorResponses).
+// snapshot's errorResponse decoder (ahpimpl.Snapshot.ErrorResponses).
 func AppendErrorReply(b, id []byte, code int, message string, data []byte) []byte {
 	b = append(b, `{"jsonrpc":"2.0","id":`...)
 	if id == nil {
@@ -507,7 +508,7 @@ func AppendErrorReply(b, id []byte, code int, message string, data []byte) []byt
 	b = append(b, `,"error":{"code":`...)
 	b = strconv.AppendInt(b, int64(code), 10)
 	b = append(b, `,"message":`...)
-	b = ahprt.AppendString(b, message)
+	b = ahpimpl.AppendString(b, message)
 	if data != nil {
 		b = append(b, `,"data":`...)
 		b = append(b, data...)

@@ -5,12 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+
 	"github.com/ahpgen/ahpgen/ahprt"
 )
 
 // fake decoders: accept any document whose text contains "ok".
-func fake(name string) ahprt.DecodeFunc {
-	return func(c *ahprt.Ctx) (any, error) {
+func fake(name string) ahpimpl.DecodeFunc {
+	return func(c *ahpimpl.Ctx) (any, error) {
 		if strings.Contains(string(c.Doc.Raw(c.Doc.Root())), `"ok"`) {
 			return name, nil
 		}
@@ -19,8 +21,8 @@ func fake(name string) ahprt.DecodeFunc {
 }
 
 // fakeID accepts ids whose raw text is in ok.
-func fakeID(ok ...string) ahprt.CheckFunc {
-	return func(c *ahprt.Ctx, n ahprt.Node, _ *ahprt.Eval) bool {
+func fakeID(ok ...string) ahpimpl.CheckFunc {
+	return func(c *ahpimpl.Ctx, n ahpimpl.Node, _ *ahpimpl.Eval) bool {
 		raw := string(c.Doc.RawValue(n))
 		for _, o := range ok {
 			if raw == o {
@@ -31,13 +33,13 @@ func fakeID(ok ...string) ahprt.CheckFunc {
 	}
 }
 
-func snapshot(key, version string) *ahprt.Snapshot {
-	return &ahprt.Snapshot{
+func snapshot(key, version string) *ahpimpl.Snapshot {
+	return &ahpimpl.Snapshot{
 		Key: key, WireVersion: version,
-		Requests:       map[string]ahprt.DecodeFunc{"hooks/intercept": fake(key + " request")},
-		Notifications:  map[string]ahprt.DecodeFunc{"hooks/observe": fake(key + " notification")},
-		Responses:      []ahprt.DecodeFunc{fake(key + " response")},
-		ErrorResponses: []ahprt.DecodeFunc{fake(key + " error response")},
+		Requests:       map[string]ahpimpl.DecodeFunc{"hooks/intercept": fake(key + " request")},
+		Notifications:  map[string]ahpimpl.DecodeFunc{"hooks/observe": fake(key + " notification")},
+		Responses:      []ahpimpl.DecodeFunc{fake(key + " response")},
+		ErrorResponses: []ahpimpl.DecodeFunc{fake(key + " error response")},
 		RequestID:      fakeID("1", "2", "3", "4", "5", `"a"`, `"e"`, `"e1"`),
 	}
 }
@@ -96,7 +98,7 @@ func TestRouting(t *testing.T) {
 
 func TestUnsupportedEventMapsToAHPCode(t *testing.T) {
 	s := snapshot("draft", "draft")
-	s.Requests["hooks/intercept"] = func(*ahprt.Ctx) (any, error) {
+	s.Requests["hooks/intercept"] = func(*ahpimpl.Ctx) (any, error) {
 		return nil, &ahprt.Error{Pointer: "/params/event/type", Code: ahprt.CodeUnsupported}
 	}
 	d, _ := New(s)
@@ -113,8 +115,8 @@ func TestDuplicateVersions(t *testing.T) {
 }
 
 // decodeIf accepts documents whose text contains want.
-func decodeIf(want string) ahprt.DecodeFunc {
-	return func(c *ahprt.Ctx) (any, error) {
+func decodeIf(want string) ahpimpl.DecodeFunc {
+	return func(c *ahpimpl.Ctx) (any, error) {
 		if strings.Contains(string(c.Doc.Raw(c.Doc.Root())), want) {
 			return want, nil
 		}
@@ -128,8 +130,8 @@ func decodeIf(want string) ahprt.DecodeFunc {
 // such schema nothing accepts it.
 func TestErrorResponseByAnySnapshot(t *testing.T) {
 	a, b := snapshot("a", "1"), snapshot("b", "2")
-	a.ErrorResponses = []ahprt.DecodeFunc{decodeIf("A")}
-	b.ErrorResponses = []ahprt.DecodeFunc{decodeIf("B")}
+	a.ErrorResponses = []ahpimpl.DecodeFunc{decodeIf("A")}
+	b.ErrorResponses = []ahpimpl.DecodeFunc{decodeIf("B")}
 	d, _ := New(b, a)
 	for doc, valid := range map[string]bool{
 		`{"jsonrpc":"2.0","id":1,"error":{"message":"A"}}`:  true,

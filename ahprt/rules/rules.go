@@ -11,12 +11,13 @@ package rules
 
 import (
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // InterceptIDMatchesEvent: a hooks/intercept request's JSON-RPC id equals
 // its params.event.id (AHP-TB-001; events.md). Applies to the request
 // object; absent members are left to the schema.
-func InterceptIDMatchesEvent(c *ahprt.Ctx, n ahprt.Node, _ ahprt.CheckFunc) bool {
+func InterceptIDMatchesEvent(c *ahpimpl.Ctx, n ahpimpl.Node, _ ahpimpl.CheckFunc) bool {
 	d := c.Doc
 	id, ok := d.Member(n, "id")
 	if !ok {
@@ -42,10 +43,10 @@ func InterceptIDMatchesEvent(c *ahprt.Ctx, n ahprt.Node, _ ahprt.CheckFunc) bool
 
 // UniqueBackendIDs: the backends of a registration document have distinct
 // ids (AHP-REG-001).
-func UniqueBackendIDs(c *ahprt.Ctx, n ahprt.Node, _ ahprt.CheckFunc) bool {
+func UniqueBackendIDs(c *ahpimpl.Ctx, n ahpimpl.Node, _ ahpimpl.CheckFunc) bool {
 	d := c.Doc
 	hooks, ok := d.Member(n, "hooks")
-	if !ok || d.Kind(hooks) != ahprt.KindArray {
+	if !ok || d.Kind(hooks) != ahpimpl.KindArray {
 		return true
 	}
 	// A registration lists a few backends: each id is compared with the
@@ -55,7 +56,7 @@ func UniqueBackendIDs(c *ahprt.Ctx, n ahprt.Node, _ ahprt.CheckFunc) bool {
 	var seen map[string]bool
 	for it := d.Items(hooks); it.Next(); {
 		id, ok := d.Member(it.Item(), "id")
-		if !ok || d.Kind(id) != ahprt.KindString {
+		if !ok || d.Kind(id) != ahpimpl.KindString {
 			continue
 		}
 		s := d.StrView(id)
@@ -83,7 +84,7 @@ func UniqueBackendIDs(c *ahprt.Ctx, n ahprt.Node, _ ahprt.CheckFunc) bool {
 // request, which must be JSON valid against sub
 // (mcp-elicitation#/$defs/request), and whose mode (form when absent)
 // equals the envelope's mode.
-func ElicitationRequestBody(c *ahprt.Ctx, n ahprt.Node, sub ahprt.CheckFunc) bool {
+func ElicitationRequestBody(c *ahpimpl.Ctx, n ahpimpl.Node, sub ahpimpl.CheckFunc) bool {
 	return elicitationBody(c, n, "request", "mode", "form", sub)
 }
 
@@ -91,11 +92,11 @@ func ElicitationRequestBody(c *ahprt.Ctx, n ahprt.Node, sub ahprt.CheckFunc) boo
 // body-selected result text part holds the serialized MCP ElicitResult,
 // valid against sub (mcp-elicitation#/$defs/result), whose action equals
 // the envelope's action.
-func ElicitationResultBody(c *ahprt.Ctx, n ahprt.Node, sub ahprt.CheckFunc) bool {
+func ElicitationResultBody(c *ahpimpl.Ctx, n ahpimpl.Node, sub ahpimpl.CheckFunc) bool {
 	return elicitationBody(c, n, "result", "action", "", sub)
 }
 
-func elicitationBody(c *ahprt.Ctx, n ahprt.Node, part, agree, dflt string, sub ahprt.CheckFunc) bool {
+func elicitationBody(c *ahpimpl.Ctx, n ahpimpl.Node, part, agree, dflt string, sub ahpimpl.CheckFunc) bool {
 	d := c.Doc
 	el, ok := d.Member(n, "elicitation")
 	if !ok {
@@ -109,11 +110,11 @@ func elicitationBody(c *ahprt.Ctx, n ahprt.Node, part, agree, dflt string, sub a
 		return true
 	}
 	text, ok := d.Member(p, "text")
-	if !ok || d.Kind(text) != ahprt.KindString {
+	if !ok || d.Kind(text) != ahpimpl.KindString {
 		return true
 	}
 	loc := "rule:elicitation-" + part
-	inner, err := ahprt.Begin(d.Str(text), nil)
+	inner, err := ahpimpl.Begin(d.Str(text), nil)
 	if err != nil {
 		return c.Fail(text, ahprt.CodeSemantic, loc, "the "+part+" text is not a JSON document: "+err.Error())
 	}
@@ -124,11 +125,11 @@ func elicitationBody(c *ahprt.Ctx, n ahprt.Node, part, agree, dflt string, sub a
 		}
 	}
 	want, ok := d.Member(el, agree)
-	if !ok || d.Kind(want) != ahprt.KindString {
+	if !ok || d.Kind(want) != ahpimpl.KindString {
 		return true
 	}
 	got := dflt
-	if v, ok := inner.Doc.Member(0, agree); ok && inner.Doc.Kind(v) == ahprt.KindString {
+	if v, ok := inner.Doc.Member(0, agree); ok && inner.Doc.Kind(v) == ahpimpl.KindString {
 		got = inner.Doc.Text(v)
 	}
 	if got != d.Text(want) {

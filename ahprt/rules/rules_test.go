@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // TestUniqueBackendIDs: a repeated backend id fails the rule wherever the
@@ -39,7 +39,7 @@ func TestUniqueBackendIDs(t *testing.T) {
 		{"repeat of an early one past 16", doc(append(many(20), "b2")...), false},
 		{"no hooks", `{"other":1}`, true},
 	} {
-		c, err := ahprt.Begin([]byte(tc.data), nil)
+		c, err := ahpimpl.Begin([]byte(tc.data), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}

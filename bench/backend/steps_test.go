@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	"github.com/ahpgen/ahpgen/offer"
 )
@@ -46,7 +46,7 @@ func BenchmarkStepReplyCheck(b *testing.B) {
 	b.Run("kit", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			c, err := ahprt.Begin(reply, nil)
+			c, err := ahpimpl.Begin(reply, nil)
 			if err != nil || !c.Child(0, checks[0]) {
 				b.Fatal("rejected")
 			}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/ahprt/router"
 	"github.com/ahpgen/ahpgen/gen/dispatch"
 )
@@ -47,7 +48,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	}
 	d := dispatch.Dispatcher
 	if *only != "" {
-		var snap *ahprt.Snapshot
+		var snap *ahpimpl.Snapshot
 		for _, s := range dispatch.Snapshots {
 			if s.Key == *only {
 				snap = s
@@ -177,16 +178,16 @@ func (v *validator) message(where string, data []byte) {
 
 // registration recognises a registration document: an object with a
 // protocolVersion and no jsonrpc member, of a built-in wire version.
-func (v *validator) registration(data []byte) (*ahprt.Snapshot, bool) {
-	doc, err := ahprt.Parse(data, ahprt.Limits{})
-	if err != nil || doc.Kind(0) != ahprt.KindObject {
+func (v *validator) registration(data []byte) (*ahpimpl.Snapshot, bool) {
+	doc, err := ahpimpl.Parse(data, ahprt.Limits{})
+	if err != nil || doc.Kind(0) != ahpimpl.KindObject {
 		return nil, false
 	}
 	if _, ok := doc.Member(0, "jsonrpc"); ok {
 		return nil, false
 	}
 	ver, ok := doc.Member(0, "protocolVersion")
-	if !ok || doc.Kind(ver) != ahprt.KindString {
+	if !ok || doc.Kind(ver) != ahpimpl.KindString {
 		return nil, false
 	}
 	return v.d.Snapshot(doc.Text(ver))

@@ -16,13 +16,14 @@ package dispatch
 
 import (
 	"github.com/ahpgen/ahpgen/ahprt"
+	ahpimpl "github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/ahprt/router"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	"github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1"
 )
 
 // Snapshots are the generated snapshot packages, by import path.
-var Snapshots = []*ahprt.Snapshot{draft.Snapshot, v0_1_0_draft_1.Snapshot}
+var Snapshots = []*ahpimpl.Snapshot{draft.Snapshot, v0_1_0_draft_1.Snapshot}
 
 // Dispatcher routes over Snapshots.
 var Dispatcher = mustRouter(router.New(Snapshots...))

@@ -4,25 +4,34 @@ package draft
 
 import (
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"reflect"
+)
+
+// The runtime checks at compile time that it runs code of this version: if a
+// line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
+// update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
+const (
+	_ = ahpimpl.GeneratedCodeTooOld(1 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 1)
 )
 
 // DecodeCapabilitiesRequest decodes data as CapabilitiesRequest and validates
 // every keyword of capabilities-request.schema.json# in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (*CapabilitiesRequest, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesRequest)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeCapabilitiesRequest)
 }
 
-func decodeCapabilitiesRequest(c *ahprt.Ctx) (*CapabilitiesRequest, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilitiesRequest, bCapabilitiesRequest)
+func decodeCapabilitiesRequest(c *ahpimpl.Ctx) (*CapabilitiesRequest, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
 // CheckCapabilitiesRequest validates data as CapabilitiesRequest
 // (capabilities-request.schema.json#) without building a value.
 func CheckCapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilitiesRequest)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilitiesRequest)
 }
 
 // DecodeCapabilitiesResponse decodes data as CapabilitiesResponse and
@@ -30,18 +39,18 @@ func CheckCapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (*CapabilitiesResponse, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilitiesResponse)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeCapabilitiesResponse)
 }
 
-func decodeCapabilitiesResponse(c *ahprt.Ctx) (*CapabilitiesResponse, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse, bCapabilitiesResponse)
+func decodeCapabilitiesResponse(c *ahpimpl.Ctx) (*CapabilitiesResponse, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse, bCapabilitiesResponse)
 }
 
 // CheckCapabilitiesResponse validates data as CapabilitiesResponse
 // (capabilities-response.schema.json#) without building a value.
 func CheckCapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse)
+	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse)
 }
 
 // DecodeStaticCapabilityManifest decodes data as StaticCapabilityManifest and
@@ -49,36 +58,36 @@ func CheckCapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 // in the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (*StaticCapabilityManifest, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeStaticCapabilityManifest)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeStaticCapabilityManifest)
 }
 
-func decodeStaticCapabilityManifest(c *ahprt.Ctx) (*StaticCapabilityManifest, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
+func decodeStaticCapabilityManifest(c *ahpimpl.Ctx) (*StaticCapabilityManifest, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
 // CheckStaticCapabilityManifest validates data as StaticCapabilityManifest (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
 // without building a value.
 func CheckStaticCapabilityManifest(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest)
+	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
 // DecodeCapabilities decodes data as Capabilities and validates every keyword
 // of capabilities.schema.json# in the same pass. A rejected document returns
 // an *ahprt.Error and no value, never a partial one.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeCapabilities)
 }
 
-func decodeCapabilities(c *ahprt.Ctx) (*Capabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities, bCapabilities)
+func decodeCapabilities(c *ahpimpl.Ctx) (*Capabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities, bCapabilities)
 }
 
 // CheckCapabilities validates data as Capabilities (capabilities.schema.json#)
 // without building a value.
 func CheckCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities)
 }
 
 // DecodeConfigChangeBeforeCapabilities decodes data as
@@ -86,12 +95,12 @@ func CheckCapabilities(data []byte, opts ...ahprt.Option) error {
 // capabilities.schema.json#/$defs/config.change.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ConfigChangeBeforeCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeConfigChangeBeforeCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeConfigChangeBeforeCapabilities)
 }
 
-func decodeConfigChangeBeforeCapabilities(c *ahprt.Ctx) (*ConfigChangeBeforeCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_configChangeBefore, bCapabilities)
+func decodeConfigChangeBeforeCapabilities(c *ahpimpl.Ctx) (*ConfigChangeBeforeCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_configChangeBefore, bCapabilities)
 }
 
 // CheckConfigChangeBeforeCapabilities validates data as
@@ -99,7 +108,7 @@ func decodeConfigChangeBeforeCapabilities(c *ahprt.Ctx) (*ConfigChangeBeforeCapa
 // (capabilities.schema.json#/$defs/config.change.before) without building a
 // value.
 func CheckConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_configChangeBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_configChangeBefore)
 }
 
 // DecodeContextCompactAfterCapabilities decodes data as
@@ -107,12 +116,12 @@ func CheckConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) erro
 // capabilities.schema.json#/$defs/context.compact.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (*ContextCompactAfterCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContextCompactAfterCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeContextCompactAfterCapabilities)
 }
 
-func decodeContextCompactAfterCapabilities(c *ahprt.Ctx) (*ContextCompactAfterCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactAfter, bCapabilities)
+func decodeContextCompactAfterCapabilities(c *ahpimpl.Ctx) (*ContextCompactAfterCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactAfter, bCapabilities)
 }
 
 // CheckContextCompactAfterCapabilities validates data as
@@ -120,7 +129,7 @@ func decodeContextCompactAfterCapabilities(c *ahprt.Ctx) (*ContextCompactAfterCa
 // (capabilities.schema.json#/$defs/context.compact.after) without building a
 // value.
 func CheckContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactAfter)
 }
 
 // DecodeContextCompactBeforeCapabilities decodes data as
@@ -128,12 +137,12 @@ func CheckContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) err
 // capabilities.schema.json#/$defs/context.compact.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ContextCompactBeforeCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContextCompactBeforeCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeContextCompactBeforeCapabilities)
 }
 
-func decodeContextCompactBeforeCapabilities(c *ahprt.Ctx) (*ContextCompactBeforeCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactBefore, bCapabilities)
+func decodeContextCompactBeforeCapabilities(c *ahpimpl.Ctx) (*ContextCompactBeforeCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactBefore, bCapabilities)
 }
 
 // CheckContextCompactBeforeCapabilities validates data as
@@ -141,7 +150,7 @@ func decodeContextCompactBeforeCapabilities(c *ahprt.Ctx) (*ContextCompactBefore
 // (capabilities.schema.json#/$defs/context.compact.before) without building a
 // value.
 func CheckContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactBefore)
 }
 
 // DecodeModelRequestBeforeCapabilities decodes data as
@@ -149,12 +158,12 @@ func CheckContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) er
 // capabilities.schema.json#/$defs/model.request.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ModelRequestBeforeCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelRequestBeforeCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModelRequestBeforeCapabilities)
 }
 
-func decodeModelRequestBeforeCapabilities(c *ahprt.Ctx) (*ModelRequestBeforeCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelRequestBefore, bCapabilities)
+func decodeModelRequestBeforeCapabilities(c *ahpimpl.Ctx) (*ModelRequestBeforeCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelRequestBefore, bCapabilities)
 }
 
 // CheckModelRequestBeforeCapabilities validates data as
@@ -162,7 +171,7 @@ func decodeModelRequestBeforeCapabilities(c *ahprt.Ctx) (*ModelRequestBeforeCapa
 // (capabilities.schema.json#/$defs/model.request.before) without building a
 // value.
 func CheckModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelRequestBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelRequestBefore)
 }
 
 // DecodeModelResponseAfterCapabilities decodes data as
@@ -170,12 +179,12 @@ func CheckModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) erro
 // capabilities.schema.json#/$defs/model.response.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (*ModelResponseAfterCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelResponseAfterCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModelResponseAfterCapabilities)
 }
 
-func decodeModelResponseAfterCapabilities(c *ahprt.Ctx) (*ModelResponseAfterCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelResponseAfter, bCapabilities)
+func decodeModelResponseAfterCapabilities(c *ahpimpl.Ctx) (*ModelResponseAfterCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelResponseAfter, bCapabilities)
 }
 
 // CheckModelResponseAfterCapabilities validates data as
@@ -183,7 +192,7 @@ func decodeModelResponseAfterCapabilities(c *ahprt.Ctx) (*ModelResponseAfterCapa
 // (capabilities.schema.json#/$defs/model.response.after) without building a
 // value.
 func CheckModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelResponseAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelResponseAfter)
 }
 
 // DecodeModelSwitchBeforeCapabilities decodes data as
@@ -191,12 +200,12 @@ func CheckModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) erro
 // capabilities.schema.json#/$defs/model.switch.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ModelSwitchBeforeCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelSwitchBeforeCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModelSwitchBeforeCapabilities)
 }
 
-func decodeModelSwitchBeforeCapabilities(c *ahprt.Ctx) (*ModelSwitchBeforeCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelSwitchBefore, bCapabilities)
+func decodeModelSwitchBeforeCapabilities(c *ahpimpl.Ctx) (*ModelSwitchBeforeCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelSwitchBefore, bCapabilities)
 }
 
 // CheckModelSwitchBeforeCapabilities validates data as
@@ -204,7 +213,7 @@ func decodeModelSwitchBeforeCapabilities(c *ahprt.Ctx) (*ModelSwitchBeforeCapabi
 // (capabilities.schema.json#/$defs/model.switch.before) without building a
 // value.
 func CheckModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelSwitchBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelSwitchBefore)
 }
 
 // DecodeModifyOperations decodes data as ModifyOperations and validates every
@@ -212,18 +221,18 @@ func CheckModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) error
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeModifyOperations(data []byte, opts ...ahprt.Option) (*ModifyOperations, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModifyOperations)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModifyOperations)
 }
 
-func decodeModifyOperations(c *ahprt.Ctx) (*ModifyOperations, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modifyOperations, bModifyOperations)
+func decodeModifyOperations(c *ahpimpl.Ctx) (*ModifyOperations, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modifyOperations, bModifyOperations)
 }
 
 // CheckModifyOperations validates data as ModifyOperations
 // (capabilities.schema.json#/$defs/modifyOperations) without building a value.
 func CheckModifyOperations(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_modifyOperations)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modifyOperations)
 }
 
 // DecodeSessionStartCapabilities decodes data as SessionStartCapabilities and
@@ -231,18 +240,18 @@ func CheckModifyOperations(data []byte, opts ...ahprt.Option) error {
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeSessionStartCapabilities(data []byte, opts ...ahprt.Option) (*SessionStartCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSessionStartCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeSessionStartCapabilities)
 }
 
-func decodeSessionStartCapabilities(c *ahprt.Ctx) (*SessionStartCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_sessionStart, bCapabilities)
+func decodeSessionStartCapabilities(c *ahpimpl.Ctx) (*SessionStartCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_sessionStart, bCapabilities)
 }
 
 // CheckSessionStartCapabilities validates data as SessionStartCapabilities
 // (capabilities.schema.json#/$defs/session.start) without building a value.
 func CheckSessionStartCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_sessionStart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_sessionStart)
 }
 
 // DecodeTaskChangeBeforeCapabilities decodes data as
@@ -250,12 +259,12 @@ func CheckSessionStartCapabilities(data []byte, opts ...ahprt.Option) error {
 // capabilities.schema.json#/$defs/task.change.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*TaskChangeBeforeCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskChangeBeforeCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTaskChangeBeforeCapabilities)
 }
 
-func decodeTaskChangeBeforeCapabilities(c *ahprt.Ctx) (*TaskChangeBeforeCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_taskChangeBefore, bCapabilities)
+func decodeTaskChangeBeforeCapabilities(c *ahpimpl.Ctx) (*TaskChangeBeforeCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_taskChangeBefore, bCapabilities)
 }
 
 // CheckTaskChangeBeforeCapabilities validates data as
@@ -263,7 +272,7 @@ func decodeTaskChangeBeforeCapabilities(c *ahprt.Ctx) (*TaskChangeBeforeCapabili
 // (capabilities.schema.json#/$defs/task.change.before) without building a
 // value.
 func CheckTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_taskChangeBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_taskChangeBefore)
 }
 
 // DecodeToolAfterCapabilities decodes data as ToolAfterCapabilities and
@@ -271,18 +280,18 @@ func CheckTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error 
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeToolAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolAfterCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolAfterCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolAfterCapabilities)
 }
 
-func decodeToolAfterCapabilities(c *ahprt.Ctx) (*ToolAfterCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolAfter, bCapabilities)
+func decodeToolAfterCapabilities(c *ahpimpl.Ctx) (*ToolAfterCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolAfter, bCapabilities)
 }
 
 // CheckToolAfterCapabilities validates data as ToolAfterCapabilities
 // (capabilities.schema.json#/$defs/tool.after) without building a value.
 func CheckToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolAfter)
 }
 
 // DecodeToolBatchAfterCapabilities decodes data as ToolBatchAfterCapabilities
@@ -290,18 +299,18 @@ func CheckToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 // capabilities.schema.json#/$defs/tool.batch.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolBatchAfterCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolBatchAfterCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolBatchAfterCapabilities)
 }
 
-func decodeToolBatchAfterCapabilities(c *ahprt.Ctx) (*ToolBatchAfterCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBatchAfter, bCapabilities)
+func decodeToolBatchAfterCapabilities(c *ahpimpl.Ctx) (*ToolBatchAfterCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBatchAfter, bCapabilities)
 }
 
 // CheckToolBatchAfterCapabilities validates data as ToolBatchAfterCapabilities
 // (capabilities.schema.json#/$defs/tool.batch.after) without building a value.
 func CheckToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBatchAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBatchAfter)
 }
 
 // DecodeToolBeforeCapabilities decodes data as ToolBeforeCapabilities and
@@ -309,18 +318,18 @@ func CheckToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ToolBeforeCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolBeforeCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolBeforeCapabilities)
 }
 
-func decodeToolBeforeCapabilities(c *ahprt.Ctx) (*ToolBeforeCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBefore, bCapabilities)
+func decodeToolBeforeCapabilities(c *ahpimpl.Ctx) (*ToolBeforeCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBefore, bCapabilities)
 }
 
 // CheckToolBeforeCapabilities validates data as ToolBeforeCapabilities
 // (capabilities.schema.json#/$defs/tool.before) without building a value.
 func CheckToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBefore)
 }
 
 // DecodeToolPermissionRequestCapabilities decodes data as
@@ -328,12 +337,12 @@ func CheckToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 // capabilities.schema.json#/$defs/tool.permission.request in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (*ToolPermissionRequestCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolPermissionRequestCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolPermissionRequestCapabilities)
 }
 
-func decodeToolPermissionRequestCapabilities(c *ahprt.Ctx) (*ToolPermissionRequestCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolPermissionRequest, bCapabilities)
+func decodeToolPermissionRequestCapabilities(c *ahpimpl.Ctx) (*ToolPermissionRequestCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolPermissionRequest, bCapabilities)
 }
 
 // CheckToolPermissionRequestCapabilities validates data as
@@ -341,7 +350,7 @@ func decodeToolPermissionRequestCapabilities(c *ahprt.Ctx) (*ToolPermissionReque
 // (capabilities.schema.json#/$defs/tool.permission.request) without building a
 // value.
 func CheckToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolPermissionRequest)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolPermissionRequest)
 }
 
 // DecodeTurnFinishBeforeCapabilities decodes data as
@@ -349,12 +358,12 @@ func CheckToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) e
 // capabilities.schema.json#/$defs/turn.finish.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (*TurnFinishBeforeCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnFinishBeforeCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTurnFinishBeforeCapabilities)
 }
 
-func decodeTurnFinishBeforeCapabilities(c *ahprt.Ctx) (*TurnFinishBeforeCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnFinishBefore, bCapabilities)
+func decodeTurnFinishBeforeCapabilities(c *ahpimpl.Ctx) (*TurnFinishBeforeCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnFinishBefore, bCapabilities)
 }
 
 // CheckTurnFinishBeforeCapabilities validates data as
@@ -362,7 +371,7 @@ func decodeTurnFinishBeforeCapabilities(c *ahprt.Ctx) (*TurnFinishBeforeCapabili
 // (capabilities.schema.json#/$defs/turn.finish.before) without building a
 // value.
 func CheckTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnFinishBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnFinishBefore)
 }
 
 // DecodeTurnStartCapabilities decodes data as TurnStartCapabilities and
@@ -370,18 +379,18 @@ func CheckTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) error 
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeTurnStartCapabilities(data []byte, opts ...ahprt.Option) (*TurnStartCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnStartCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTurnStartCapabilities)
 }
 
-func decodeTurnStartCapabilities(c *ahprt.Ctx) (*TurnStartCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnStart, bCapabilities)
+func decodeTurnStartCapabilities(c *ahpimpl.Ctx) (*TurnStartCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnStart, bCapabilities)
 }
 
 // CheckTurnStartCapabilities validates data as TurnStartCapabilities
 // (capabilities.schema.json#/$defs/turn.start) without building a value.
 func CheckTurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnStart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnStart)
 }
 
 // DecodeUserElicitationRequestCapabilities decodes data as
@@ -389,12 +398,12 @@ func CheckTurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
 // capabilities.schema.json#/$defs/user.elicitation.request in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (*UserElicitationRequestCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUserElicitationRequestCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeUserElicitationRequestCapabilities)
 }
 
-func decodeUserElicitationRequestCapabilities(c *ahprt.Ctx) (*UserElicitationRequestCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationRequest, bCapabilities)
+func decodeUserElicitationRequestCapabilities(c *ahpimpl.Ctx) (*UserElicitationRequestCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationRequest, bCapabilities)
 }
 
 // CheckUserElicitationRequestCapabilities validates data as
@@ -402,7 +411,7 @@ func decodeUserElicitationRequestCapabilities(c *ahprt.Ctx) (*UserElicitationReq
 // (capabilities.schema.json#/$defs/user.elicitation.request) without building
 // a value.
 func CheckUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationRequest)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationRequest)
 }
 
 // DecodeUserElicitationResultCapabilities decodes data as
@@ -410,12 +419,12 @@ func CheckUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) 
 // capabilities.schema.json#/$defs/user.elicitation.result in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (*UserElicitationResultCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUserElicitationResultCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeUserElicitationResultCapabilities)
 }
 
-func decodeUserElicitationResultCapabilities(c *ahprt.Ctx) (*UserElicitationResultCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationResult, bCapabilities)
+func decodeUserElicitationResultCapabilities(c *ahpimpl.Ctx) (*UserElicitationResultCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationResult, bCapabilities)
 }
 
 // CheckUserElicitationResultCapabilities validates data as
@@ -423,7 +432,7 @@ func decodeUserElicitationResultCapabilities(c *ahprt.Ctx) (*UserElicitationResu
 // (capabilities.schema.json#/$defs/user.elicitation.result) without building a
 // value.
 func CheckUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationResult)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationResult)
 }
 
 // DecodeUserMessageInboundCapabilities decodes data as
@@ -431,12 +440,12 @@ func CheckUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) e
 // capabilities.schema.json#/$defs/user.message.inbound in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (*UserMessageInboundCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUserMessageInboundCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeUserMessageInboundCapabilities)
 }
 
-func decodeUserMessageInboundCapabilities(c *ahprt.Ctx) (*UserMessageInboundCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageInbound, bCapabilities)
+func decodeUserMessageInboundCapabilities(c *ahpimpl.Ctx) (*UserMessageInboundCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageInbound, bCapabilities)
 }
 
 // CheckUserMessageInboundCapabilities validates data as
@@ -444,7 +453,7 @@ func decodeUserMessageInboundCapabilities(c *ahprt.Ctx) (*UserMessageInboundCapa
 // (capabilities.schema.json#/$defs/user.message.inbound) without building a
 // value.
 func CheckUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageInbound)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageInbound)
 }
 
 // DecodeUserMessageOutboundCapabilities decodes data as
@@ -452,12 +461,12 @@ func CheckUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) erro
 // capabilities.schema.json#/$defs/user.message.outbound in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (*UserMessageOutboundCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUserMessageOutboundCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeUserMessageOutboundCapabilities)
 }
 
-func decodeUserMessageOutboundCapabilities(c *ahprt.Ctx) (*UserMessageOutboundCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageOutbound, bCapabilities)
+func decodeUserMessageOutboundCapabilities(c *ahpimpl.Ctx) (*UserMessageOutboundCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageOutbound, bCapabilities)
 }
 
 // CheckUserMessageOutboundCapabilities validates data as
@@ -465,7 +474,7 @@ func decodeUserMessageOutboundCapabilities(c *ahprt.Ctx) (*UserMessageOutboundCa
 // (capabilities.schema.json#/$defs/user.message.outbound) without building a
 // value.
 func CheckUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageOutbound)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageOutbound)
 }
 
 // DecodeWorkspaceChangeBeforeCapabilities decodes data as
@@ -473,12 +482,12 @@ func CheckUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) err
 // capabilities.schema.json#/$defs/workspace.change.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBeforeCapabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeWorkspaceChangeBeforeCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeWorkspaceChangeBeforeCapabilities)
 }
 
-func decodeWorkspaceChangeBeforeCapabilities(c *ahprt.Ctx) (*WorkspaceChangeBeforeCapabilities, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore, bCapabilities)
+func decodeWorkspaceChangeBeforeCapabilities(c *ahpimpl.Ctx) (*WorkspaceChangeBeforeCapabilities, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore, bCapabilities)
 }
 
 // CheckWorkspaceChangeBeforeCapabilities validates data as
@@ -486,18 +495,18 @@ func decodeWorkspaceChangeBeforeCapabilities(c *ahprt.Ctx) (*WorkspaceChangeBefo
 // (capabilities.schema.json#/$defs/workspace.change.before) without building a
 // value.
 func CheckWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore)
 }
 
 // DecodeCatalogueEvent decodes data as CatalogueEvent and validates every
 // keyword of catalogue-event.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeCatalogueEvent(data []byte, opts ...ahprt.Option) (CatalogueEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCatalogueEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeCatalogueEvent)
 }
 
-func decodeCatalogueEvent(c *ahprt.Ctx) (CatalogueEvent, error) {
+func decodeCatalogueEvent(c *ahpimpl.Ctx) (CatalogueEvent, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCatalogueEvent); err != nil {
 		var zero CatalogueEvent
 		return zero, err
@@ -508,7 +517,7 @@ func decodeCatalogueEvent(c *ahprt.Ctx) (CatalogueEvent, error) {
 // CheckCatalogueEvent validates data as CatalogueEvent
 // (catalogue-event.schema.json#) without building a value.
 func CheckCatalogueEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent)
 }
 
 // DecodeConfigChangeAfterEvent decodes data as ConfigChangeAfterEvent and
@@ -516,19 +525,19 @@ func CheckCatalogueEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/config.change.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (*ConfigChangeAfterEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeConfigChangeAfterEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeConfigChangeAfterEvent)
 }
 
-func decodeConfigChangeAfterEvent(c *ahprt.Ctx) (*ConfigChangeAfterEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
+func decodeConfigChangeAfterEvent(c *ahpimpl.Ctx) (*ConfigChangeAfterEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
 }
 
 // CheckConfigChangeAfterEvent validates data as ConfigChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/config.change.after) without building a
 // value.
 func CheckConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter)
 }
 
 // DecodeConfigChangeBeforeEvent decodes data as ConfigChangeBeforeEvent and
@@ -536,19 +545,19 @@ func CheckConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/config.change.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*ConfigChangeBeforeEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeConfigChangeBeforeEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeConfigChangeBeforeEvent)
 }
 
-func decodeConfigChangeBeforeEvent(c *ahprt.Ctx) (*ConfigChangeBeforeEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
+func decodeConfigChangeBeforeEvent(c *ahpimpl.Ctx) (*ConfigChangeBeforeEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
 }
 
 // CheckConfigChangeBeforeEvent validates data as ConfigChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/config.change.before) without building a
 // value.
 func CheckConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore)
 }
 
 // DecodeContextCompactAfterEvent decodes data as ContextCompactAfterEvent and
@@ -556,19 +565,19 @@ func CheckConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/context.compact.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (*ContextCompactAfterEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContextCompactAfterEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeContextCompactAfterEvent)
 }
 
-func decodeContextCompactAfterEvent(c *ahprt.Ctx) (*ContextCompactAfterEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+func decodeContextCompactAfterEvent(c *ahpimpl.Ctx) (*ContextCompactAfterEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
 // CheckContextCompactAfterEvent validates data as ContextCompactAfterEvent
 // (catalogue-event.schema.json#/$defs/context.compact.after) without building
 // a value.
 func CheckContextCompactAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
 }
 
 // DecodeContextCompactBeforeEvent decodes data as ContextCompactBeforeEvent
@@ -577,19 +586,19 @@ func CheckContextCompactAfterEvent(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (*ContextCompactBeforeEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContextCompactBeforeEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeContextCompactBeforeEvent)
 }
 
-func decodeContextCompactBeforeEvent(c *ahprt.Ctx) (*ContextCompactBeforeEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+func decodeContextCompactBeforeEvent(c *ahpimpl.Ctx) (*ContextCompactBeforeEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
 // CheckContextCompactBeforeEvent validates data as ContextCompactBeforeEvent
 // (catalogue-event.schema.json#/$defs/context.compact.before) without building
 // a value.
 func CheckContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
 }
 
 // DecodeFileChangedEvent decodes data as FileChangedEvent and validates every
@@ -597,18 +606,18 @@ func CheckContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeFileChangedEvent(data []byte, opts ...ahprt.Option) (*FileChangedEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeFileChangedEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeFileChangedEvent)
 }
 
-func decodeFileChangedEvent(c *ahprt.Ctx) (*FileChangedEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+func decodeFileChangedEvent(c *ahpimpl.Ctx) (*FileChangedEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
 // CheckFileChangedEvent validates data as FileChangedEvent
 // (catalogue-event.schema.json#/$defs/file.changed) without building a value.
 func CheckFileChangedEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
 }
 
 // DecodeHookFailureEvent decodes data as HookFailureEvent and validates every
@@ -616,18 +625,18 @@ func CheckFileChangedEvent(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeHookFailureEvent(data []byte, opts ...ahprt.Option) (*HookFailureEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeHookFailureEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeHookFailureEvent)
 }
 
-func decodeHookFailureEvent(c *ahprt.Ctx) (*HookFailureEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailureEvent)
+func decodeHookFailureEvent(c *ahpimpl.Ctx) (*HookFailureEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailureEvent)
 }
 
 // CheckHookFailureEvent validates data as HookFailureEvent
 // (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
 func CheckHookFailureEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_hookFailure)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_hookFailure)
 }
 
 // DecodeModelErrorEvent decodes data as ModelErrorEvent and validates every
@@ -635,18 +644,18 @@ func CheckHookFailureEvent(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeModelErrorEvent(data []byte, opts ...ahprt.Option) (*ModelErrorEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelErrorEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModelErrorEvent)
 }
 
-func decodeModelErrorEvent(c *ahprt.Ctx) (*ModelErrorEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
+func decodeModelErrorEvent(c *ahpimpl.Ctx) (*ModelErrorEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
 // CheckModelErrorEvent validates data as ModelErrorEvent
 // (catalogue-event.schema.json#/$defs/model.error) without building a value.
 func CheckModelErrorEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
 }
 
 // DecodeModelRequestBeforeEvent decodes data as ModelRequestBeforeEvent and
@@ -654,19 +663,19 @@ func CheckModelErrorEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/model.request.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelRequestBeforeEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelRequestBeforeEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModelRequestBeforeEvent)
 }
 
-func decodeModelRequestBeforeEvent(c *ahprt.Ctx) (*ModelRequestBeforeEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+func decodeModelRequestBeforeEvent(c *ahpimpl.Ctx) (*ModelRequestBeforeEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
 // CheckModelRequestBeforeEvent validates data as ModelRequestBeforeEvent
 // (catalogue-event.schema.json#/$defs/model.request.before) without building a
 // value.
 func CheckModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
 }
 
 // DecodeModelResponseAfterEvent decodes data as ModelResponseAfterEvent and
@@ -674,19 +683,19 @@ func CheckModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/model.response.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (*ModelResponseAfterEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelResponseAfterEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModelResponseAfterEvent)
 }
 
-func decodeModelResponseAfterEvent(c *ahprt.Ctx) (*ModelResponseAfterEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
+func decodeModelResponseAfterEvent(c *ahpimpl.Ctx) (*ModelResponseAfterEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
 // CheckModelResponseAfterEvent validates data as ModelResponseAfterEvent
 // (catalogue-event.schema.json#/$defs/model.response.after) without building a
 // value.
 func CheckModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
 }
 
 // DecodeModelSwitchAfterEvent decodes data as ModelSwitchAfterEvent and
@@ -694,19 +703,19 @@ func CheckModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/model.switch.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (*ModelSwitchAfterEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelSwitchAfterEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModelSwitchAfterEvent)
 }
 
-func decodeModelSwitchAfterEvent(c *ahprt.Ctx) (*ModelSwitchAfterEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+func decodeModelSwitchAfterEvent(c *ahpimpl.Ctx) (*ModelSwitchAfterEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
 // CheckModelSwitchAfterEvent validates data as ModelSwitchAfterEvent
 // (catalogue-event.schema.json#/$defs/model.switch.after) without building a
 // value.
 func CheckModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
 }
 
 // DecodeModelSwitchBeforeEvent decodes data as ModelSwitchBeforeEvent and
@@ -714,19 +723,19 @@ func CheckModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/model.switch.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelSwitchBeforeEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelSwitchBeforeEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModelSwitchBeforeEvent)
 }
 
-func decodeModelSwitchBeforeEvent(c *ahprt.Ctx) (*ModelSwitchBeforeEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+func decodeModelSwitchBeforeEvent(c *ahpimpl.Ctx) (*ModelSwitchBeforeEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
 // CheckModelSwitchBeforeEvent validates data as ModelSwitchBeforeEvent
 // (catalogue-event.schema.json#/$defs/model.switch.before) without building a
 // value.
 func CheckModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
 }
 
 // DecodeTaskChangeAfterEvent decodes data as TaskChangeAfterEvent and
@@ -734,19 +743,19 @@ func CheckModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/task.change.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (*TaskChangeAfterEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskChangeAfterEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTaskChangeAfterEvent)
 }
 
-func decodeTaskChangeAfterEvent(c *ahprt.Ctx) (*TaskChangeAfterEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+func decodeTaskChangeAfterEvent(c *ahpimpl.Ctx) (*TaskChangeAfterEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
 // CheckTaskChangeAfterEvent validates data as TaskChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/task.change.after) without building a
 // value.
 func CheckTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // DecodeTaskChangeBeforeEvent decodes data as TaskChangeBeforeEvent and
@@ -754,19 +763,19 @@ func CheckTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/task.change.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*TaskChangeBeforeEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskChangeBeforeEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTaskChangeBeforeEvent)
 }
 
-func decodeTaskChangeBeforeEvent(c *ahprt.Ctx) (*TaskChangeBeforeEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
+func decodeTaskChangeBeforeEvent(c *ahpimpl.Ctx) (*TaskChangeBeforeEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
 // CheckTaskChangeBeforeEvent validates data as TaskChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/task.change.before) without building a
 // value.
 func CheckTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // DecodeToolBatchAfterEvent decodes data as ToolBatchAfterEvent and validates
@@ -774,19 +783,19 @@ func CheckTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (*ToolBatchAfterEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolBatchAfterEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolBatchAfterEvent)
 }
 
-func decodeToolBatchAfterEvent(c *ahprt.Ctx) (*ToolBatchAfterEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+func decodeToolBatchAfterEvent(c *ahpimpl.Ctx) (*ToolBatchAfterEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
 // CheckToolBatchAfterEvent validates data as ToolBatchAfterEvent
 // (catalogue-event.schema.json#/$defs/tool.batch.after) without building a
 // value.
 func CheckToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
 }
 
 // DecodeToolPermissionRequestEvent decodes data as ToolPermissionRequestEvent
@@ -795,19 +804,19 @@ func CheckToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (*ToolPermissionRequestEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolPermissionRequestEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolPermissionRequestEvent)
 }
 
-func decodeToolPermissionRequestEvent(c *ahprt.Ctx) (*ToolPermissionRequestEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+func decodeToolPermissionRequestEvent(c *ahpimpl.Ctx) (*ToolPermissionRequestEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
 // CheckToolPermissionRequestEvent validates data as ToolPermissionRequestEvent
 // (catalogue-event.schema.json#/$defs/tool.permission.request) without
 // building a value.
 func CheckToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
 }
 
 // DecodeToolPermissionResolvedEvent decodes data as
@@ -816,12 +825,12 @@ func CheckToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (*ToolPermissionResolvedEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolPermissionResolvedEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolPermissionResolvedEvent)
 }
 
-func decodeToolPermissionResolvedEvent(c *ahprt.Ctx) (*ToolPermissionResolvedEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+func decodeToolPermissionResolvedEvent(c *ahpimpl.Ctx) (*ToolPermissionResolvedEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
 // CheckToolPermissionResolvedEvent validates data as
@@ -829,7 +838,7 @@ func decodeToolPermissionResolvedEvent(c *ahprt.Ctx) (*ToolPermissionResolvedEve
 // (catalogue-event.schema.json#/$defs/tool.permission.resolved) without
 // building a value.
 func CheckToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
 }
 
 // DecodeToolProgressEvent decodes data as ToolProgressEvent and validates
@@ -837,36 +846,36 @@ func CheckToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeToolProgressEvent(data []byte, opts ...ahprt.Option) (*ToolProgressEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolProgressEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolProgressEvent)
 }
 
-func decodeToolProgressEvent(c *ahprt.Ctx) (*ToolProgressEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
+func decodeToolProgressEvent(c *ahpimpl.Ctx) (*ToolProgressEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
 // CheckToolProgressEvent validates data as ToolProgressEvent
 // (catalogue-event.schema.json#/$defs/tool.progress) without building a value.
 func CheckToolProgressEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
 }
 
 // DecodeTurnEndEvent decodes data as TurnEndEvent and validates every keyword
 // of catalogue-event.schema.json#/$defs/turn.end in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnEndEvent(data []byte, opts ...ahprt.Option) (*TurnEndEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnEndEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTurnEndEvent)
 }
 
-func decodeTurnEndEvent(c *ahprt.Ctx) (*TurnEndEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+func decodeTurnEndEvent(c *ahpimpl.Ctx) (*TurnEndEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
 // CheckTurnEndEvent validates data as TurnEndEvent
 // (catalogue-event.schema.json#/$defs/turn.end) without building a value.
 func CheckTurnEndEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
 }
 
 // DecodeTurnFinishBeforeEvent decodes data as TurnFinishBeforeEvent and
@@ -874,19 +883,19 @@ func CheckTurnEndEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/turn.finish.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (*TurnFinishBeforeEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnFinishBeforeEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTurnFinishBeforeEvent)
 }
 
-func decodeTurnFinishBeforeEvent(c *ahprt.Ctx) (*TurnFinishBeforeEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+func decodeTurnFinishBeforeEvent(c *ahpimpl.Ctx) (*TurnFinishBeforeEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
 // CheckTurnFinishBeforeEvent validates data as TurnFinishBeforeEvent
 // (catalogue-event.schema.json#/$defs/turn.finish.before) without building a
 // value.
 func CheckTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
 }
 
 // DecodeTurnProgressEvent decodes data as TurnProgressEvent and validates
@@ -894,36 +903,36 @@ func CheckTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeTurnProgressEvent(data []byte, opts ...ahprt.Option) (*TurnProgressEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnProgressEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTurnProgressEvent)
 }
 
-func decodeTurnProgressEvent(c *ahprt.Ctx) (*TurnProgressEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
+func decodeTurnProgressEvent(c *ahpimpl.Ctx) (*TurnProgressEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
 // CheckTurnProgressEvent validates data as TurnProgressEvent
 // (catalogue-event.schema.json#/$defs/turn.progress) without building a value.
 func CheckTurnProgressEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
 }
 
 // DecodeTurnStartEvent decodes data as TurnStartEvent and validates every
 // keyword of catalogue-event.schema.json#/$defs/turn.start in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTurnStartEvent(data []byte, opts ...ahprt.Option) (*TurnStartEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnStartEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTurnStartEvent)
 }
 
-func decodeTurnStartEvent(c *ahprt.Ctx) (*TurnStartEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+func decodeTurnStartEvent(c *ahpimpl.Ctx) (*TurnStartEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
 // CheckTurnStartEvent validates data as TurnStartEvent
 // (catalogue-event.schema.json#/$defs/turn.start) without building a value.
 func CheckTurnStartEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
 }
 
 // DecodeUserAttentionEvent decodes data as UserAttentionEvent and validates
@@ -931,19 +940,19 @@ func CheckTurnStartEvent(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeUserAttentionEvent(data []byte, opts ...ahprt.Option) (*UserAttentionEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUserAttentionEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeUserAttentionEvent)
 }
 
-func decodeUserAttentionEvent(c *ahprt.Ctx) (*UserAttentionEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttentionEvent)
+func decodeUserAttentionEvent(c *ahpimpl.Ctx) (*UserAttentionEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttentionEvent)
 }
 
 // CheckUserAttentionEvent validates data as UserAttentionEvent
 // (catalogue-event.schema.json#/$defs/user.attention) without building a
 // value.
 func CheckUserAttentionEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userAttention)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userAttention)
 }
 
 // DecodeUserElicitationRequestEvent decodes data as
@@ -952,12 +961,12 @@ func CheckUserAttentionEvent(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (*UserElicitationRequestEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUserElicitationRequestEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeUserElicitationRequestEvent)
 }
 
-func decodeUserElicitationRequestEvent(c *ahprt.Ctx) (*UserElicitationRequestEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
+func decodeUserElicitationRequestEvent(c *ahpimpl.Ctx) (*UserElicitationRequestEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
 }
 
 // CheckUserElicitationRequestEvent validates data as
@@ -965,7 +974,7 @@ func decodeUserElicitationRequestEvent(c *ahprt.Ctx) (*UserElicitationRequestEve
 // (catalogue-event.schema.json#/$defs/user.elicitation.request) without
 // building a value.
 func CheckUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest)
 }
 
 // DecodeUserElicitationResultEvent decodes data as UserElicitationResultEvent
@@ -974,19 +983,19 @@ func CheckUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (*UserElicitationResultEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUserElicitationResultEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeUserElicitationResultEvent)
 }
 
-func decodeUserElicitationResultEvent(c *ahprt.Ctx) (*UserElicitationResultEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
+func decodeUserElicitationResultEvent(c *ahpimpl.Ctx) (*UserElicitationResultEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
 }
 
 // CheckUserElicitationResultEvent validates data as UserElicitationResultEvent
 // (catalogue-event.schema.json#/$defs/user.elicitation.result) without
 // building a value.
 func CheckUserElicitationResultEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult)
 }
 
 // DecodeUserMessageInboundEvent decodes data as UserMessageInboundEvent and
@@ -994,19 +1003,19 @@ func CheckUserElicitationResultEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/user.message.inbound in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (*UserMessageInboundEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUserMessageInboundEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeUserMessageInboundEvent)
 }
 
-func decodeUserMessageInboundEvent(c *ahprt.Ctx) (*UserMessageInboundEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
+func decodeUserMessageInboundEvent(c *ahpimpl.Ctx) (*UserMessageInboundEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
 }
 
 // CheckUserMessageInboundEvent validates data as UserMessageInboundEvent
 // (catalogue-event.schema.json#/$defs/user.message.inbound) without building a
 // value.
 func CheckUserMessageInboundEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound)
 }
 
 // DecodeUserMessageOutboundEvent decodes data as UserMessageOutboundEvent and
@@ -1014,19 +1023,19 @@ func CheckUserMessageInboundEvent(data []byte, opts ...ahprt.Option) error {
 // catalogue-event.schema.json#/$defs/user.message.outbound in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (*UserMessageOutboundEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeUserMessageOutboundEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeUserMessageOutboundEvent)
 }
 
-func decodeUserMessageOutboundEvent(c *ahprt.Ctx) (*UserMessageOutboundEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
+func decodeUserMessageOutboundEvent(c *ahpimpl.Ctx) (*UserMessageOutboundEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
 }
 
 // CheckUserMessageOutboundEvent validates data as UserMessageOutboundEvent
 // (catalogue-event.schema.json#/$defs/user.message.outbound) without building
 // a value.
 func CheckUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound)
 }
 
 // DecodeWorkspaceChangeAfterEvent decodes data as WorkspaceChangeAfterEvent
@@ -1035,19 +1044,19 @@ func CheckUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (*WorkspaceChangeAfterEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeWorkspaceChangeAfterEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeWorkspaceChangeAfterEvent)
 }
 
-func decodeWorkspaceChangeAfterEvent(c *ahprt.Ctx) (*WorkspaceChangeAfterEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+func decodeWorkspaceChangeAfterEvent(c *ahpimpl.Ctx) (*WorkspaceChangeAfterEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
 // CheckWorkspaceChangeAfterEvent validates data as WorkspaceChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/workspace.change.after) without building
 // a value.
 func CheckWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // DecodeWorkspaceChangeBeforeEvent decodes data as WorkspaceChangeBeforeEvent
@@ -1056,19 +1065,19 @@ func CheckWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*WorkspaceChangeBeforeEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeWorkspaceChangeBeforeEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeWorkspaceChangeBeforeEvent)
 }
 
-func decodeWorkspaceChangeBeforeEvent(c *ahprt.Ctx) (*WorkspaceChangeBeforeEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+func decodeWorkspaceChangeBeforeEvent(c *ahpimpl.Ctx) (*WorkspaceChangeBeforeEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
 // CheckWorkspaceChangeBeforeEvent validates data as WorkspaceChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/workspace.change.before) without
 // building a value.
 func CheckWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // DecodeJSONRPCErrorResponse decodes data as JSONRPCErrorResponse and
@@ -1076,29 +1085,29 @@ func CheckWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (*JSONRPCErrorResponse, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeJSONRPCErrorResponse)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeJSONRPCErrorResponse)
 }
 
-func decodeJSONRPCErrorResponse(c *ahprt.Ctx) (*JSONRPCErrorResponse, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_errorResponse, bJSONRPCErrorResponse)
+func decodeJSONRPCErrorResponse(c *ahpimpl.Ctx) (*JSONRPCErrorResponse, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
 // CheckJSONRPCErrorResponse validates data as JSONRPCErrorResponse
 // (common.schema.json#/$defs/errorResponse) without building a value.
 func CheckJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_errorResponse)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_errorResponse)
 }
 
 // DecodeEventType decodes data as EventType and validates every keyword of
 // common.schema.json#/$defs/eventType in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeEventType(data []byte, opts ...ahprt.Option) (EventType, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeEventType)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeEventType)
 }
 
-func decodeEventType(c *ahprt.Ctx) (EventType, error) {
+func decodeEventType(c *ahpimpl.Ctx) (EventType, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_eventType); err != nil {
 		var zero EventType
 		return zero, err
@@ -1109,7 +1118,7 @@ func decodeEventType(c *ahprt.Ctx) (EventType, error) {
 // CheckEventType validates data as EventType
 // (common.schema.json#/$defs/eventType) without building a value.
 func CheckEventType(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_eventType)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_eventType)
 }
 
 // DecodeInterceptableEventType decodes data as InterceptableEventType and
@@ -1117,11 +1126,11 @@ func CheckEventType(data []byte, opts ...ahprt.Option) error {
 // in the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeInterceptableEventType(data []byte, opts ...ahprt.Option) (InterceptableEventType, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInterceptableEventType)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInterceptableEventType)
 }
 
-func decodeInterceptableEventType(c *ahprt.Ctx) (InterceptableEventType, error) {
+func decodeInterceptableEventType(c *ahpimpl.Ctx) (InterceptableEventType, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_interceptableEventType); err != nil {
 		var zero InterceptableEventType
 		return zero, err
@@ -1132,25 +1141,25 @@ func decodeInterceptableEventType(c *ahprt.Ctx) (InterceptableEventType, error) 
 // CheckInterceptableEventType validates data as InterceptableEventType
 // (common.schema.json#/$defs/interceptableEventType) without building a value.
 func CheckInterceptableEventType(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_interceptableEventType)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_interceptableEventType)
 }
 
 // DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of
 // common.schema.json#/$defs/jsonRpcId in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeJSONRPCID)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeJSONRPCID)
 }
 
-func decodeJSONRPCID(c *ahprt.Ctx) (*JSONRPCID, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcId, bJSONRPCID)
+func decodeJSONRPCID(c *ahpimpl.Ctx) (*JSONRPCID, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 // CheckJSONRPCID validates data as JSONRPCID
 // (common.schema.json#/$defs/jsonRpcId) without building a value.
 func CheckJSONRPCID(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcId)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcId)
 }
 
 // DecodeJSONRPCResponseID decodes data as JSONRPCResponseID and validates
@@ -1158,29 +1167,29 @@ func CheckJSONRPCID(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCResponseID, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeJSONRPCResponseID)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeJSONRPCResponseID)
 }
 
-func decodeJSONRPCResponseID(c *ahprt.Ctx) (*JSONRPCResponseID, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+func decodeJSONRPCResponseID(c *ahpimpl.Ctx) (*JSONRPCResponseID, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 // CheckJSONRPCResponseID validates data as JSONRPCResponseID
 // (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
 func CheckJSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcResponseId)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcResponseId)
 }
 
 // DecodeJSONRPCVersion decodes data as JSONRPCVersion and validates every
 // keyword of common.schema.json#/$defs/jsonRpcVersion in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCVersion(data []byte, opts ...ahprt.Option) (JSONRPCVersion, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeJSONRPCVersion)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeJSONRPCVersion)
 }
 
-func decodeJSONRPCVersion(c *ahprt.Ctx) (JSONRPCVersion, error) {
+func decodeJSONRPCVersion(c *ahpimpl.Ctx) (JSONRPCVersion, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_jsonRpcVersion); err != nil {
 		var zero JSONRPCVersion
 		return zero, err
@@ -1191,18 +1200,18 @@ func decodeJSONRPCVersion(c *ahprt.Ctx) (JSONRPCVersion, error) {
 // CheckJSONRPCVersion validates data as JSONRPCVersion
 // (common.schema.json#/$defs/jsonRpcVersion) without building a value.
 func CheckJSONRPCVersion(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcVersion)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcVersion)
 }
 
 // DecodeMethodName decodes data as MethodName and validates every keyword of
 // common.schema.json#/$defs/methodName in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeMethodName(data []byte, opts ...ahprt.Option) (MethodName, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMethodName)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMethodName)
 }
 
-func decodeMethodName(c *ahprt.Ctx) (MethodName, error) {
+func decodeMethodName(c *ahpimpl.Ctx) (MethodName, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_methodName); err != nil {
 		var zero MethodName
 		return zero, err
@@ -1213,19 +1222,19 @@ func decodeMethodName(c *ahprt.Ctx) (MethodName, error) {
 // CheckMethodName validates data as MethodName
 // (common.schema.json#/$defs/methodName) without building a value.
 func CheckMethodName(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_methodName)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_methodName)
 }
 
 // DecodeNativeEvent decodes data as NativeEvent and validates every keyword of
 // common.schema.json#/$defs/native in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeNativeEvent(data []byte, opts ...ahprt.Option) (NativeEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeNativeEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeNativeEvent)
 }
 
-func decodeNativeEvent(c *ahprt.Ctx) (NativeEvent, error) {
-	if err := c.RunRoot(0, ahprt.Accept); err != nil {
+func decodeNativeEvent(c *ahpimpl.Ctx) (NativeEvent, error) {
+	if err := c.RunRoot(0, ahpimpl.Accept); err != nil {
 		var zero NativeEvent
 		return zero, err
 	}
@@ -1236,18 +1245,18 @@ func decodeNativeEvent(c *ahprt.Ctx) (NativeEvent, error) {
 // CheckNativeEvent validates data as NativeEvent
 // (common.schema.json#/$defs/native) without building a value.
 func CheckNativeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, ahprt.Accept)
+	return ahpimpl.Check(data, opts, 0, ahpimpl.Accept)
 }
 
 // DecodeNonEmptyString decodes data as NonEmptyString and validates every
 // keyword of common.schema.json#/$defs/nonEmptyString in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeNonEmptyString(data []byte, opts ...ahprt.Option) (NonEmptyString, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeNonEmptyString)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeNonEmptyString)
 }
 
-func decodeNonEmptyString(c *ahprt.Ctx) (NonEmptyString, error) {
+func decodeNonEmptyString(c *ahpimpl.Ctx) (NonEmptyString, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_nonEmptyString); err != nil {
 		var zero NonEmptyString
 		return zero, err
@@ -1258,7 +1267,7 @@ func decodeNonEmptyString(c *ahprt.Ctx) (NonEmptyString, error) {
 // CheckNonEmptyString validates data as NonEmptyString
 // (common.schema.json#/$defs/nonEmptyString) without building a value.
 func CheckNonEmptyString(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_nonEmptyString)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_nonEmptyString)
 }
 
 // DecodeCommonNonNegativeInteger decodes data as CommonNonNegativeInteger and
@@ -1266,11 +1275,11 @@ func CheckNonEmptyString(data []byte, opts ...ahprt.Option) error {
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (CommonNonNegativeInteger, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCommonNonNegativeInteger)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeCommonNonNegativeInteger)
 }
 
-func decodeCommonNonNegativeInteger(c *ahprt.Ctx) (CommonNonNegativeInteger, error) {
+func decodeCommonNonNegativeInteger(c *ahpimpl.Ctx) (CommonNonNegativeInteger, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_nonNegativeInteger); err != nil {
 		var zero CommonNonNegativeInteger
 		return zero, err
@@ -1281,36 +1290,36 @@ func decodeCommonNonNegativeInteger(c *ahprt.Ctx) (CommonNonNegativeInteger, err
 // CheckCommonNonNegativeInteger validates data as CommonNonNegativeInteger
 // (common.schema.json#/$defs/nonNegativeInteger) without building a value.
 func CheckCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_nonNegativeInteger)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_nonNegativeInteger)
 }
 
 // DecodeJSONRPCNotification decodes data as JSONRPCNotification and validates
 // every keyword of common.schema.json#/$defs/notification in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCNotification(data []byte, opts ...ahprt.Option) (*JSONRPCNotification, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeJSONRPCNotification)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeJSONRPCNotification)
 }
 
-func decodeJSONRPCNotification(c *ahprt.Ctx) (*JSONRPCNotification, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_notification, bJSONRPCNotification)
+func decodeJSONRPCNotification(c *ahpimpl.Ctx) (*JSONRPCNotification, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_notification, bJSONRPCNotification)
 }
 
 // CheckJSONRPCNotification validates data as JSONRPCNotification
 // (common.schema.json#/$defs/notification) without building a value.
 func CheckJSONRPCNotification(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_notification)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_notification)
 }
 
 // DecodePositiveInteger decodes data as PositiveInteger and validates every
 // keyword of common.schema.json#/$defs/positiveInteger in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodePositiveInteger(data []byte, opts ...ahprt.Option) (PositiveInteger, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodePositiveInteger)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodePositiveInteger)
 }
 
-func decodePositiveInteger(c *ahprt.Ctx) (PositiveInteger, error) {
+func decodePositiveInteger(c *ahpimpl.Ctx) (PositiveInteger, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_positiveInteger); err != nil {
 		var zero PositiveInteger
 		return zero, err
@@ -1321,18 +1330,18 @@ func decodePositiveInteger(c *ahprt.Ctx) (PositiveInteger, error) {
 // CheckPositiveInteger validates data as PositiveInteger
 // (common.schema.json#/$defs/positiveInteger) without building a value.
 func CheckPositiveInteger(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_positiveInteger)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_positiveInteger)
 }
 
 // DecodeProtocolVersion decodes data as ProtocolVersion and validates every
 // keyword of common.schema.json#/$defs/protocolVersion in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeProtocolVersion)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeProtocolVersion)
 }
 
-func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
+func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_protocolVersion); err != nil {
 		var zero ProtocolVersion
 		return zero, err
@@ -1343,25 +1352,25 @@ func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
 // CheckProtocolVersion validates data as ProtocolVersion
 // (common.schema.json#/$defs/protocolVersion) without building a value.
 func CheckProtocolVersion(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_protocolVersion)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_protocolVersion)
 }
 
 // DecodeJSONRPCRequest decodes data as JSONRPCRequest and validates every
 // keyword of common.schema.json#/$defs/request in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCRequest(data []byte, opts ...ahprt.Option) (*JSONRPCRequest, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeJSONRPCRequest)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeJSONRPCRequest)
 }
 
-func decodeJSONRPCRequest(c *ahprt.Ctx) (*JSONRPCRequest, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_request, bJSONRPCRequest)
+func decodeJSONRPCRequest(c *ahpimpl.Ctx) (*JSONRPCRequest, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_request, bJSONRPCRequest)
 }
 
 // CheckJSONRPCRequest validates data as JSONRPCRequest
 // (common.schema.json#/$defs/request) without building a value.
 func CheckJSONRPCRequest(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_request)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_request)
 }
 
 // DecodeCommonReverseDNSName decodes data as CommonReverseDNSName and
@@ -1369,11 +1378,11 @@ func CheckJSONRPCRequest(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeCommonReverseDNSName(data []byte, opts ...ahprt.Option) (CommonReverseDNSName, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCommonReverseDNSName)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeCommonReverseDNSName)
 }
 
-func decodeCommonReverseDNSName(c *ahprt.Ctx) (CommonReverseDNSName, error) {
+func decodeCommonReverseDNSName(c *ahpimpl.Ctx) (CommonReverseDNSName, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_reverseDnsName); err != nil {
 		var zero CommonReverseDNSName
 		return zero, err
@@ -1384,36 +1393,36 @@ func decodeCommonReverseDNSName(c *ahprt.Ctx) (CommonReverseDNSName, error) {
 // CheckCommonReverseDNSName validates data as CommonReverseDNSName
 // (common.schema.json#/$defs/reverseDnsName) without building a value.
 func CheckCommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
 }
 
 // DecodeSession decodes data as Session and validates every keyword of
 // common.schema.json#/$defs/session in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSession)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeSession)
 }
 
-func decodeSession(c *ahprt.Ctx) (*Session, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_session, bSession)
+func decodeSession(c *ahpimpl.Ctx) (*Session, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_session, bSession)
 }
 
 // CheckSession validates data as Session (common.schema.json#/$defs/session)
 // without building a value.
 func CheckSession(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_session)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_session)
 }
 
 // DecodeSHA256Hex decodes data as SHA256Hex and validates every keyword of
 // common.schema.json#/$defs/sha256Hex in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeSHA256Hex(data []byte, opts ...ahprt.Option) (SHA256Hex, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSHA256Hex)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeSHA256Hex)
 }
 
-func decodeSHA256Hex(c *ahprt.Ctx) (SHA256Hex, error) {
+func decodeSHA256Hex(c *ahpimpl.Ctx) (SHA256Hex, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_sha256Hex); err != nil {
 		var zero SHA256Hex
 		return zero, err
@@ -1424,7 +1433,7 @@ func decodeSHA256Hex(c *ahprt.Ctx) (SHA256Hex, error) {
 // CheckSHA256Hex validates data as SHA256Hex
 // (common.schema.json#/$defs/sha256Hex) without building a value.
 func CheckSHA256Hex(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_sha256Hex)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_sha256Hex)
 }
 
 // DecodeJSONRPCSuccessResponse decodes data as JSONRPCSuccessResponse and
@@ -1432,29 +1441,29 @@ func CheckSHA256Hex(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (*JSONRPCSuccessResponse, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeJSONRPCSuccessResponse)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeJSONRPCSuccessResponse)
 }
 
-func decodeJSONRPCSuccessResponse(c *ahprt.Ctx) (*JSONRPCSuccessResponse, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vCommon_successResponse, bJSONRPCSuccessResponse)
+func decodeJSONRPCSuccessResponse(c *ahpimpl.Ctx) (*JSONRPCSuccessResponse, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_successResponse, bJSONRPCSuccessResponse)
 }
 
 // CheckJSONRPCSuccessResponse validates data as JSONRPCSuccessResponse
 // (common.schema.json#/$defs/successResponse) without building a value.
 func CheckJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_successResponse)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_successResponse)
 }
 
 // DecodeContentItem decodes data as ContentItem and validates every keyword of
 // content-item.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
 func DecodeContentItem(data []byte, opts ...ahprt.Option) (ContentItem, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContentItem)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeContentItem)
 }
 
-func decodeContentItem(c *ahprt.Ctx) (ContentItem, error) {
+func decodeContentItem(c *ahpimpl.Ctx) (ContentItem, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vContentItem); err != nil {
 		var zero ContentItem
 		return zero, err
@@ -1465,7 +1474,7 @@ func decodeContentItem(c *ahprt.Ctx) (ContentItem, error) {
 // CheckContentItem validates data as ContentItem (content-item.schema.json#)
 // without building a value.
 func CheckContentItem(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem)
 }
 
 // DecodeAttachmentBodyPart decodes data as AttachmentBodyPart and validates
@@ -1473,19 +1482,19 @@ func CheckContentItem(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (*AttachmentBodyPart, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAttachmentBodyPart)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeAttachmentBodyPart)
 }
 
-func decodeAttachmentBodyPart(c *ahprt.Ctx) (*AttachmentBodyPart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
+func decodeAttachmentBodyPart(c *ahpimpl.Ctx) (*AttachmentBodyPart, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
 }
 
 // CheckAttachmentBodyPart validates data as AttachmentBodyPart
 // (content-item.schema.json#/$defs/attachmentBodyPart) without building a
 // value.
 func CheckAttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentBodyPart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentBodyPart)
 }
 
 // DecodeAttachmentGapPart decodes data as AttachmentGapPart and validates
@@ -1493,19 +1502,19 @@ func CheckAttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (*AttachmentGapPart, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAttachmentGapPart)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeAttachmentGapPart)
 }
 
-func decodeAttachmentGapPart(c *ahprt.Ctx) (*AttachmentGapPart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentGapPart, bAttachmentGapPart)
+func decodeAttachmentGapPart(c *ahpimpl.Ctx) (*AttachmentGapPart, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentGapPart, bAttachmentGapPart)
 }
 
 // CheckAttachmentGapPart validates data as AttachmentGapPart
 // (content-item.schema.json#/$defs/attachmentGapPart) without building a
 // value.
 func CheckAttachmentGapPart(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentGapPart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentGapPart)
 }
 
 // DecodeAttachmentMediaType decodes data as AttachmentMediaType and validates
@@ -1513,11 +1522,11 @@ func CheckAttachmentGapPart(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeAttachmentMediaType(data []byte, opts ...ahprt.Option) (AttachmentMediaType, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAttachmentMediaType)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeAttachmentMediaType)
 }
 
-func decodeAttachmentMediaType(c *ahprt.Ctx) (AttachmentMediaType, error) {
+func decodeAttachmentMediaType(c *ahpimpl.Ctx) (AttachmentMediaType, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vContentItem_attachmentMediaType); err != nil {
 		var zero AttachmentMediaType
 		return zero, err
@@ -1529,7 +1538,7 @@ func decodeAttachmentMediaType(c *ahprt.Ctx) (AttachmentMediaType, error) {
 // (content-item.schema.json#/$defs/attachmentMediaType) without building a
 // value.
 func CheckAttachmentMediaType(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMediaType)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMediaType)
 }
 
 // DecodeAttachmentMetadataPart decodes data as AttachmentMetadataPart and
@@ -1537,19 +1546,19 @@ func CheckAttachmentMediaType(data []byte, opts ...ahprt.Option) error {
 // content-item.schema.json#/$defs/attachmentMetadataPart in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (*AttachmentMetadataPart, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAttachmentMetadataPart)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeAttachmentMetadataPart)
 }
 
-func decodeAttachmentMetadataPart(c *ahprt.Ctx) (*AttachmentMetadataPart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
+func decodeAttachmentMetadataPart(c *ahpimpl.Ctx) (*AttachmentMetadataPart, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
 }
 
 // CheckAttachmentMetadataPart validates data as AttachmentMetadataPart
 // (content-item.schema.json#/$defs/attachmentMetadataPart) without building a
 // value.
 func CheckAttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMetadataPart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMetadataPart)
 }
 
 // DecodeAttachmentOmittedPart decodes data as AttachmentOmittedPart and
@@ -1557,19 +1566,19 @@ func CheckAttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
 // content-item.schema.json#/$defs/attachmentOmittedPart in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (*AttachmentOmittedPart, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAttachmentOmittedPart)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeAttachmentOmittedPart)
 }
 
-func decodeAttachmentOmittedPart(c *ahprt.Ctx) (*AttachmentOmittedPart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
+func decodeAttachmentOmittedPart(c *ahpimpl.Ctx) (*AttachmentOmittedPart, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
 }
 
 // CheckAttachmentOmittedPart validates data as AttachmentOmittedPart
 // (content-item.schema.json#/$defs/attachmentOmittedPart) without building a
 // value.
 func CheckAttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentOmittedPart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentOmittedPart)
 }
 
 // DecodeAttachmentPart decodes data as AttachmentPart and validates every
@@ -1577,11 +1586,11 @@ func CheckAttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeAttachmentPart(data []byte, opts ...ahprt.Option) (AttachmentPart, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAttachmentPart)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeAttachmentPart)
 }
 
-func decodeAttachmentPart(c *ahprt.Ctx) (AttachmentPart, error) {
+func decodeAttachmentPart(c *ahpimpl.Ctx) (AttachmentPart, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vContentItem_attachmentPart); err != nil {
 		var zero AttachmentPart
 		return zero, err
@@ -1592,43 +1601,43 @@ func decodeAttachmentPart(c *ahprt.Ctx) (AttachmentPart, error) {
 // CheckAttachmentPart validates data as AttachmentPart
 // (content-item.schema.json#/$defs/attachmentPart) without building a value.
 func CheckAttachmentPart(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentPart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentPart)
 }
 
 // DecodeContentItemGap decodes data as ContentItemGap and validates every
 // keyword of content-item.schema.json#/$defs/gap in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentItemGap(data []byte, opts ...ahprt.Option) (*ContentItemGap, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContentItemGap)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeContentItemGap)
 }
 
-func decodeContentItemGap(c *ahprt.Ctx) (*ContentItemGap, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_gap, bContentItemGap)
+func decodeContentItemGap(c *ahpimpl.Ctx) (*ContentItemGap, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_gap, bContentItemGap)
 }
 
 // CheckContentItemGap validates data as ContentItemGap
 // (content-item.schema.json#/$defs/gap) without building a value.
 func CheckContentItemGap(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_gap)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_gap)
 }
 
 // DecodeCanonicalMessage decodes data as CanonicalMessage and validates every
 // keyword of content-item.schema.json#/$defs/message in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeCanonicalMessage(data []byte, opts ...ahprt.Option) (*CanonicalMessage, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCanonicalMessage)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeCanonicalMessage)
 }
 
-func decodeCanonicalMessage(c *ahprt.Ctx) (*CanonicalMessage, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
+func decodeCanonicalMessage(c *ahpimpl.Ctx) (*CanonicalMessage, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
 }
 
 // CheckCanonicalMessage validates data as CanonicalMessage
 // (content-item.schema.json#/$defs/message) without building a value.
 func CheckCanonicalMessage(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
 }
 
 // DecodeCanonicalMessages decodes data as CanonicalMessages and validates
@@ -1636,11 +1645,11 @@ func CheckCanonicalMessage(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeCanonicalMessages(data []byte, opts ...ahprt.Option) (CanonicalMessages, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCanonicalMessages)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeCanonicalMessages)
 }
 
-func decodeCanonicalMessages(c *ahprt.Ctx) (CanonicalMessages, error) {
+func decodeCanonicalMessages(c *ahpimpl.Ctx) (CanonicalMessages, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vContentItem_messages); err != nil {
 		var zero CanonicalMessages
 		return zero, err
@@ -1651,7 +1660,7 @@ func decodeCanonicalMessages(c *ahprt.Ctx) (CanonicalMessages, error) {
 // CheckCanonicalMessages validates data as CanonicalMessages
 // (content-item.schema.json#/$defs/messages) without building a value.
 func CheckCanonicalMessages(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_messages)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_messages)
 }
 
 // DecodeModelVisibleItem decodes data as ModelVisibleItem and validates every
@@ -1659,29 +1668,29 @@ func CheckCanonicalMessages(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (*ModelVisibleItem, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelVisibleItem)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModelVisibleItem)
 }
 
-func decodeModelVisibleItem(c *ahprt.Ctx) (*ModelVisibleItem, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
+func decodeModelVisibleItem(c *ahpimpl.Ctx) (*ModelVisibleItem, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
 }
 
 // CheckModelVisibleItem validates data as ModelVisibleItem
 // (content-item.schema.json#/$defs/modelVisibleItem) without building a value.
 func CheckModelVisibleItem(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
 }
 
 // DecodeSynthesized decodes data as Synthesized and validates every keyword of
 // content-item.schema.json#/$defs/synthesized in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSynthesized(data []byte, opts ...ahprt.Option) (Synthesized, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSynthesized)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeSynthesized)
 }
 
-func decodeSynthesized(c *ahprt.Ctx) (Synthesized, error) {
+func decodeSynthesized(c *ahpimpl.Ctx) (Synthesized, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vContentItem_synthesized); err != nil {
 		var zero Synthesized
 		return zero, err
@@ -1693,43 +1702,43 @@ func decodeSynthesized(c *ahprt.Ctx) (Synthesized, error) {
 // CheckSynthesized validates data as Synthesized
 // (content-item.schema.json#/$defs/synthesized) without building a value.
 func CheckSynthesized(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_synthesized)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_synthesized)
 }
 
 // DecodeTextBodyPart decodes data as TextBodyPart and validates every keyword
 // of content-item.schema.json#/$defs/textBodyPart in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTextBodyPart(data []byte, opts ...ahprt.Option) (*TextBodyPart, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTextBodyPart)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTextBodyPart)
 }
 
-func decodeTextBodyPart(c *ahprt.Ctx) (*TextBodyPart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textBodyPart, bTextBodyPart)
+func decodeTextBodyPart(c *ahpimpl.Ctx) (*TextBodyPart, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textBodyPart, bTextBodyPart)
 }
 
 // CheckTextBodyPart validates data as TextBodyPart
 // (content-item.schema.json#/$defs/textBodyPart) without building a value.
 func CheckTextBodyPart(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textBodyPart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textBodyPart)
 }
 
 // DecodeTextGapPart decodes data as TextGapPart and validates every keyword of
 // content-item.schema.json#/$defs/textGapPart in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (*TextGapPart, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTextGapPart)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTextGapPart)
 }
 
-func decodeTextGapPart(c *ahprt.Ctx) (*TextGapPart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textGapPart, bTextGapPart)
+func decodeTextGapPart(c *ahpimpl.Ctx) (*TextGapPart, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textGapPart, bTextGapPart)
 }
 
 // CheckTextGapPart validates data as TextGapPart
 // (content-item.schema.json#/$defs/textGapPart) without building a value.
 func CheckTextGapPart(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textGapPart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textGapPart)
 }
 
 // DecodeTextMetadataPart decodes data as TextMetadataPart and validates every
@@ -1737,18 +1746,18 @@ func CheckTextGapPart(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeTextMetadataPart(data []byte, opts ...ahprt.Option) (*TextMetadataPart, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTextMetadataPart)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTextMetadataPart)
 }
 
-func decodeTextMetadataPart(c *ahprt.Ctx) (*TextMetadataPart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textMetadataPart, bTextMetadataPart)
+func decodeTextMetadataPart(c *ahpimpl.Ctx) (*TextMetadataPart, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textMetadataPart, bTextMetadataPart)
 }
 
 // CheckTextMetadataPart validates data as TextMetadataPart
 // (content-item.schema.json#/$defs/textMetadataPart) without building a value.
 func CheckTextMetadataPart(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textMetadataPart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textMetadataPart)
 }
 
 // DecodeTextOmittedPart decodes data as TextOmittedPart and validates every
@@ -1756,29 +1765,29 @@ func CheckTextMetadataPart(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (*TextOmittedPart, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTextOmittedPart)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTextOmittedPart)
 }
 
-func decodeTextOmittedPart(c *ahprt.Ctx) (*TextOmittedPart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentItem_textOmittedPart, bTextOmittedPart)
+func decodeTextOmittedPart(c *ahpimpl.Ctx) (*TextOmittedPart, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textOmittedPart, bTextOmittedPart)
 }
 
 // CheckTextOmittedPart validates data as TextOmittedPart
 // (content-item.schema.json#/$defs/textOmittedPart) without building a value.
 func CheckTextOmittedPart(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textOmittedPart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textOmittedPart)
 }
 
 // DecodeTextPart decodes data as TextPart and validates every keyword of
 // content-item.schema.json#/$defs/textPart in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTextPart(data []byte, opts ...ahprt.Option) (TextPart, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTextPart)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTextPart)
 }
 
-func decodeTextPart(c *ahprt.Ctx) (TextPart, error) {
+func decodeTextPart(c *ahpimpl.Ctx) (TextPart, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vContentItem_textPart); err != nil {
 		var zero TextPart
 		return zero, err
@@ -1789,18 +1798,18 @@ func decodeTextPart(c *ahprt.Ctx) (TextPart, error) {
 // CheckTextPart validates data as TextPart
 // (content-item.schema.json#/$defs/textPart) without building a value.
 func CheckTextPart(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textPart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textPart)
 }
 
 // DecodeTextParts decodes data as TextParts and validates every keyword of
 // content-item.schema.json#/$defs/textParts in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTextParts(data []byte, opts ...ahprt.Option) (TextParts, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTextParts)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTextParts)
 }
 
-func decodeTextParts(c *ahprt.Ctx) (TextParts, error) {
+func decodeTextParts(c *ahpimpl.Ctx) (TextParts, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vContentItem_textParts); err != nil {
 		var zero TextParts
 		return zero, err
@@ -1811,54 +1820,54 @@ func decodeTextParts(c *ahprt.Ctx) (TextParts, error) {
 // CheckTextParts validates data as TextParts
 // (content-item.schema.json#/$defs/textParts) without building a value.
 func CheckTextParts(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentItem_textParts)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textParts)
 }
 
 // DecodeContentReference decodes data as ContentReference and validates every
 // keyword of content-reference.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentReference(data []byte, opts ...ahprt.Option) (*ContentReference, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContentReference)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeContentReference)
 }
 
-func decodeContentReference(c *ahprt.Ctx) (*ContentReference, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentReference, bContentReference)
+func decodeContentReference(c *ahpimpl.Ctx) (*ContentReference, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentReference, bContentReference)
 }
 
 // CheckContentReference validates data as ContentReference
 // (content-reference.schema.json#) without building a value.
 func CheckContentReference(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentReference)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentReference)
 }
 
 // DecodeContentSelection decodes data as ContentSelection and validates every
 // keyword of content-selection.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentSelection(data []byte, opts ...ahprt.Option) (*ContentSelection, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContentSelection)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeContentSelection)
 }
 
-func decodeContentSelection(c *ahprt.Ctx) (*ContentSelection, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentSelection, bContentSelection)
+func decodeContentSelection(c *ahpimpl.Ctx) (*ContentSelection, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentSelection, bContentSelection)
 }
 
 // CheckContentSelection validates data as ContentSelection
 // (content-selection.schema.json#) without building a value.
 func CheckContentSelection(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentSelection)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentSelection)
 }
 
 // DecodeDisposition decodes data as Disposition and validates every keyword of
 // content-selection.schema.json#/$defs/disposition in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeDisposition(data []byte, opts ...ahprt.Option) (Disposition, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeDisposition)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeDisposition)
 }
 
-func decodeDisposition(c *ahprt.Ctx) (Disposition, error) {
+func decodeDisposition(c *ahpimpl.Ctx) (Disposition, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vContentSelection_disposition); err != nil {
 		var zero Disposition
 		return zero, err
@@ -1869,7 +1878,7 @@ func decodeDisposition(c *ahprt.Ctx) (Disposition, error) {
 // CheckDisposition validates data as Disposition
 // (content-selection.schema.json#/$defs/disposition) without building a value.
 func CheckDisposition(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentSelection_disposition)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentSelection_disposition)
 }
 
 // DecodeContentUploadReceipt decodes data as ContentUploadReceipt and
@@ -1877,65 +1886,65 @@ func CheckDisposition(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (*ContentUploadReceipt, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContentUploadReceipt)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeContentUploadReceipt)
 }
 
-func decodeContentUploadReceipt(c *ahprt.Ctx) (*ContentUploadReceipt, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentUploadReceipt, bContentUploadReceipt)
+func decodeContentUploadReceipt(c *ahpimpl.Ctx) (*ContentUploadReceipt, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentUploadReceipt, bContentUploadReceipt)
 }
 
 // CheckContentUploadReceipt validates data as ContentUploadReceipt
 // (content-upload-receipt.schema.json#) without building a value.
 func CheckContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentUploadReceipt)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentUploadReceipt)
 }
 
 // DecodeContentUpload decodes data as ContentUpload and validates every
 // keyword of content-upload.schema.json# in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentUpload(data []byte, opts ...ahprt.Option) (*ContentUpload, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContentUpload)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeContentUpload)
 }
 
-func decodeContentUpload(c *ahprt.Ctx) (*ContentUpload, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vContentUpload, bContentUpload)
+func decodeContentUpload(c *ahpimpl.Ctx) (*ContentUpload, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentUpload, bContentUpload)
 }
 
 // CheckContentUpload validates data as ContentUpload
 // (content-upload.schema.json#) without building a value.
 func CheckContentUpload(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vContentUpload)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentUpload)
 }
 
 // DecodeDenyEffect decodes data as DenyEffect and validates every keyword of
 // deny-effect.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeDenyEffect)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeDenyEffect)
 }
 
-func decodeDenyEffect(c *ahprt.Ctx) (*DenyEffect, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vDenyEffect, bDenyEffect)
+func decodeDenyEffect(c *ahpimpl.Ctx) (*DenyEffect, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vDenyEffect, bDenyEffect)
 }
 
 // CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#)
 // without building a value.
 func CheckDenyEffect(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vDenyEffect)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vDenyEffect)
 }
 
 // DecodeEffect decodes data as Effect and validates every keyword of
 // effect.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
 func DecodeEffect(data []byte, opts ...ahprt.Option) (Effect, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeEffect)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeEffect)
 }
 
-func decodeEffect(c *ahprt.Ctx) (Effect, error) {
+func decodeEffect(c *ahpimpl.Ctx) (Effect, error) {
 	if err := c.RunRoot(0xffffffffffff63e, vEffect); err != nil {
 		var zero Effect
 		return zero, err
@@ -1946,43 +1955,43 @@ func decodeEffect(c *ahprt.Ctx) (Effect, error) {
 // CheckEffect validates data as Effect (effect.schema.json#) without building
 // a value.
 func CheckEffect(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffff63e, vEffect)
+	return ahpimpl.Check(data, opts, 0xffffffffffff63e, vEffect)
 }
 
 // DecodeAllowEffect decodes data as AllowEffect and validates every keyword of
 // effect.schema.json#/$defs/allowEffect in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeAllowEffect(data []byte, opts ...ahprt.Option) (*AllowEffect, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAllowEffect)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeAllowEffect)
 }
 
-func decodeAllowEffect(c *ahprt.Ctx) (*AllowEffect, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_allowEffect, bAllowEffect)
+func decodeAllowEffect(c *ahpimpl.Ctx) (*AllowEffect, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_allowEffect, bAllowEffect)
 }
 
 // CheckAllowEffect validates data as AllowEffect
 // (effect.schema.json#/$defs/allowEffect) without building a value.
 func CheckAllowEffect(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_allowEffect)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_allowEffect)
 }
 
 // DecodeAskEffect decodes data as AskEffect and validates every keyword of
 // effect.schema.json#/$defs/askEffect in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeAskEffect(data []byte, opts ...ahprt.Option) (*AskEffect, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAskEffect)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeAskEffect)
 }
 
-func decodeAskEffect(c *ahprt.Ctx) (*AskEffect, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_askEffect, bAskEffect)
+func decodeAskEffect(c *ahpimpl.Ctx) (*AskEffect, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_askEffect, bAskEffect)
 }
 
 // CheckAskEffect validates data as AskEffect
 // (effect.schema.json#/$defs/askEffect) without building a value.
 func CheckAskEffect(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_askEffect)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_askEffect)
 }
 
 // DecodeFlowContinueEffect decodes data as FlowContinueEffect and validates
@@ -1990,119 +1999,119 @@ func CheckAskEffect(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeFlowContinueEffect(data []byte, opts ...ahprt.Option) (*FlowContinueEffect, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeFlowContinueEffect)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeFlowContinueEffect)
 }
 
-func decodeFlowContinueEffect(c *ahprt.Ctx) (*FlowContinueEffect, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_flowContinueEffect, bFlowContinueEffect)
+func decodeFlowContinueEffect(c *ahpimpl.Ctx) (*FlowContinueEffect, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_flowContinueEffect, bFlowContinueEffect)
 }
 
 // CheckFlowContinueEffect validates data as FlowContinueEffect
 // (effect.schema.json#/$defs/flowContinueEffect) without building a value.
 func CheckFlowContinueEffect(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_flowContinueEffect)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_flowContinueEffect)
 }
 
 // DecodeFlowStopEffect decodes data as FlowStopEffect and validates every
 // keyword of effect.schema.json#/$defs/flowStopEffect in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (*FlowStopEffect, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeFlowStopEffect)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeFlowStopEffect)
 }
 
-func decodeFlowStopEffect(c *ahprt.Ctx) (*FlowStopEffect, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_flowStopEffect, bFlowStopEffect)
+func decodeFlowStopEffect(c *ahpimpl.Ctx) (*FlowStopEffect, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_flowStopEffect, bFlowStopEffect)
 }
 
 // CheckFlowStopEffect validates data as FlowStopEffect
 // (effect.schema.json#/$defs/flowStopEffect) without building a value.
 func CheckFlowStopEffect(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_flowStopEffect)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_flowStopEffect)
 }
 
 // DecodeInjectEffect decodes data as InjectEffect and validates every keyword
 // of effect.schema.json#/$defs/injectEffect in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInjectEffect(data []byte, opts ...ahprt.Option) (*InjectEffect, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInjectEffect)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInjectEffect)
 }
 
-func decodeInjectEffect(c *ahprt.Ctx) (*InjectEffect, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_injectEffect, bInjectEffect)
+func decodeInjectEffect(c *ahpimpl.Ctx) (*InjectEffect, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_injectEffect, bInjectEffect)
 }
 
 // CheckInjectEffect validates data as InjectEffect
 // (effect.schema.json#/$defs/injectEffect) without building a value.
 func CheckInjectEffect(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_injectEffect)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_injectEffect)
 }
 
 // DecodeMessageEffect decodes data as MessageEffect and validates every
 // keyword of effect.schema.json#/$defs/messageEffect in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (*MessageEffect, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMessageEffect)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMessageEffect)
 }
 
-func decodeMessageEffect(c *ahprt.Ctx) (*MessageEffect, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_messageEffect, bMessageEffect)
+func decodeMessageEffect(c *ahpimpl.Ctx) (*MessageEffect, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_messageEffect, bMessageEffect)
 }
 
 // CheckMessageEffect validates data as MessageEffect
 // (effect.schema.json#/$defs/messageEffect) without building a value.
 func CheckMessageEffect(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_messageEffect)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_messageEffect)
 }
 
 // DecodeModifyEffect decodes data as ModifyEffect and validates every keyword
 // of effect.schema.json#/$defs/modifyEffect in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeModifyEffect(data []byte, opts ...ahprt.Option) (*ModifyEffect, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModifyEffect)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModifyEffect)
 }
 
-func decodeModifyEffect(c *ahprt.Ctx) (*ModifyEffect, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffff63e, vEffect_modifyEffect, bModifyEffect)
+func decodeModifyEffect(c *ahpimpl.Ctx) (*ModifyEffect, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffff63e, vEffect_modifyEffect, bModifyEffect)
 }
 
 // CheckModifyEffect validates data as ModifyEffect
 // (effect.schema.json#/$defs/modifyEffect) without building a value.
 func CheckModifyEffect(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffff63e, vEffect_modifyEffect)
+	return ahpimpl.Check(data, opts, 0xffffffffffff63e, vEffect_modifyEffect)
 }
 
 // DecodeReturnEffect decodes data as ReturnEffect and validates every keyword
 // of effect.schema.json#/$defs/returnEffect in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (*ReturnEffect, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeReturnEffect)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeReturnEffect)
 }
 
-func decodeReturnEffect(c *ahprt.Ctx) (*ReturnEffect, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEffect_returnEffect, bReturnEffect)
+func decodeReturnEffect(c *ahpimpl.Ctx) (*ReturnEffect, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_returnEffect, bReturnEffect)
 }
 
 // CheckReturnEffect validates data as ReturnEffect
 // (effect.schema.json#/$defs/returnEffect) without building a value.
 func CheckReturnEffect(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEffect_returnEffect)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_returnEffect)
 }
 
 // DecodeEvent decodes data as Event and validates every keyword of
 // event.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
 func DecodeEvent(data []byte, opts ...ahprt.Option) (Event, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeEvent)
 }
 
-func decodeEvent(c *ahprt.Ctx) (Event, error) {
+func decodeEvent(c *ahpimpl.Ctx) (Event, error) {
 	if err := c.RunRoot(0xffffffffffffff6, vEvent); err != nil {
 		var zero Event
 		return zero, err
@@ -2113,18 +2122,18 @@ func decodeEvent(c *ahprt.Ctx) (Event, error) {
 // CheckEvent validates data as Event (event.schema.json#) without building a
 // value.
 func CheckEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffff6, vEvent)
+	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vEvent)
 }
 
 // DecodeContentItems decodes data as ContentItems and validates every keyword
 // of event.schema.json#/$defs/contentItems in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeContentItems(data []byte, opts ...ahprt.Option) (ContentItems, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeContentItems)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeContentItems)
 }
 
-func decodeContentItems(c *ahprt.Ctx) (ContentItems, error) {
+func decodeContentItems(c *ahpimpl.Ctx) (ContentItems, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vEvent_contentItems); err != nil {
 		var zero ContentItems
 		return zero, err
@@ -2135,79 +2144,79 @@ func decodeContentItems(c *ahprt.Ctx) (ContentItems, error) {
 // CheckContentItems validates data as ContentItems
 // (event.schema.json#/$defs/contentItems) without building a value.
 func CheckContentItems(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_contentItems)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_contentItems)
 }
 
 // DecodeEnvelope decodes data as Envelope and validates every keyword of
 // event.schema.json#/$defs/envelope in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeEnvelope(data []byte, opts ...ahprt.Option) (*Envelope, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeEnvelope)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeEnvelope)
 }
 
-func decodeEnvelope(c *ahprt.Ctx) (*Envelope, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_envelope, bEnvelope)
+func decodeEnvelope(c *ahpimpl.Ctx) (*Envelope, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_envelope, bEnvelope)
 }
 
 // CheckEnvelope validates data as Envelope (event.schema.json#/$defs/envelope)
 // without building a value.
 func CheckEnvelope(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_envelope)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_envelope)
 }
 
 // DecodeEventCore decodes data as EventCore and validates every keyword of
 // event.schema.json#/$defs/eventCore in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeEventCore(data []byte, opts ...ahprt.Option) (*EventCore, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeEventCore)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeEventCore)
 }
 
-func decodeEventCore(c *ahprt.Ctx) (*EventCore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_eventCore, bEventCore)
+func decodeEventCore(c *ahpimpl.Ctx) (*EventCore, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_eventCore, bEventCore)
 }
 
 // CheckEventCore validates data as EventCore
 // (event.schema.json#/$defs/eventCore) without building a value.
 func CheckEventCore(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_eventCore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_eventCore)
 }
 
 // DecodeEventGap decodes data as EventGap and validates every keyword of
 // event.schema.json#/$defs/gap in the same pass. A rejected document returns
 // an *ahprt.Error and no value, never a partial one.
 func DecodeEventGap(data []byte, opts ...ahprt.Option) (*EventGap, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeEventGap)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeEventGap)
 }
 
-func decodeEventGap(c *ahprt.Ctx) (*EventGap, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_gap, bEventGap)
+func decodeEventGap(c *ahpimpl.Ctx) (*EventGap, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_gap, bEventGap)
 }
 
 // CheckEventGap validates data as EventGap (event.schema.json#/$defs/gap)
 // without building a value.
 func CheckEventGap(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_gap)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_gap)
 }
 
 // DecodeIdentity decodes data as Identity and validates every keyword of
 // event.schema.json#/$defs/identity in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeIdentity(data []byte, opts ...ahprt.Option) (*Identity, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeIdentity)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeIdentity)
 }
 
-func decodeIdentity(c *ahprt.Ctx) (*Identity, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_identity, bIdentity)
+func decodeIdentity(c *ahpimpl.Ctx) (*Identity, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_identity, bIdentity)
 }
 
 // CheckIdentity validates data as Identity (event.schema.json#/$defs/identity)
 // without building a value.
 func CheckIdentity(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_identity)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_identity)
 }
 
 // DecodeModelVisibleItems decodes data as ModelVisibleItems and validates
@@ -2215,11 +2224,11 @@ func CheckIdentity(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeModelVisibleItems(data []byte, opts ...ahprt.Option) (ModelVisibleItems, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeModelVisibleItems)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeModelVisibleItems)
 }
 
-func decodeModelVisibleItems(c *ahprt.Ctx) (ModelVisibleItems, error) {
+func decodeModelVisibleItems(c *ahpimpl.Ctx) (ModelVisibleItems, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vEvent_modelVisibleItems); err != nil {
 		var zero ModelVisibleItems
 		return zero, err
@@ -2230,36 +2239,36 @@ func decodeModelVisibleItems(c *ahprt.Ctx) (ModelVisibleItems, error) {
 // CheckModelVisibleItems validates data as ModelVisibleItems
 // (event.schema.json#/$defs/modelVisibleItems) without building a value.
 func CheckModelVisibleItems(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_modelVisibleItems)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_modelVisibleItems)
 }
 
 // DecodeOpenIdentity decodes data as OpenIdentity and validates every keyword
 // of event.schema.json#/$defs/openIdentity in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (*OpenIdentity, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeOpenIdentity)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeOpenIdentity)
 }
 
-func decodeOpenIdentity(c *ahprt.Ctx) (*OpenIdentity, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vEvent_openIdentity, bOpenIdentity)
+func decodeOpenIdentity(c *ahpimpl.Ctx) (*OpenIdentity, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_openIdentity, bOpenIdentity)
 }
 
 // CheckOpenIdentity validates data as OpenIdentity
 // (event.schema.json#/$defs/openIdentity) without building a value.
 func CheckOpenIdentity(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_openIdentity)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_openIdentity)
 }
 
 // DecodeSynthesizedFlag decodes data as SynthesizedFlag and validates every
 // keyword of event.schema.json#/$defs/synthesizedFlag in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSynthesizedFlag(data []byte, opts ...ahprt.Option) (SynthesizedFlag, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSynthesizedFlag)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeSynthesizedFlag)
 }
 
-func decodeSynthesizedFlag(c *ahprt.Ctx) (SynthesizedFlag, error) {
+func decodeSynthesizedFlag(c *ahpimpl.Ctx) (SynthesizedFlag, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vEvent_synthesizedFlag); err != nil {
 		var zero SynthesizedFlag
 		return zero, err
@@ -2271,18 +2280,18 @@ func decodeSynthesizedFlag(c *ahprt.Ctx) (SynthesizedFlag, error) {
 // CheckSynthesizedFlag validates data as SynthesizedFlag
 // (event.schema.json#/$defs/synthesizedFlag) without building a value.
 func CheckSynthesizedFlag(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vEvent_synthesizedFlag)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_synthesizedFlag)
 }
 
 // DecodeExecutionEvent decodes data as ExecutionEvent and validates every
 // keyword of execution-event.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEvent(data []byte, opts ...ahprt.Option) (ExecutionEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEvent)
 }
 
-func decodeExecutionEvent(c *ahprt.Ctx) (ExecutionEvent, error) {
+func decodeExecutionEvent(c *ahpimpl.Ctx) (ExecutionEvent, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent); err != nil {
 		var zero ExecutionEvent
 		return zero, err
@@ -2293,7 +2302,7 @@ func decodeExecutionEvent(c *ahprt.Ctx) (ExecutionEvent, error) {
 // CheckExecutionEvent validates data as ExecutionEvent
 // (execution-event.schema.json#) without building a value.
 func CheckExecutionEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent)
 }
 
 // DecodeExecutionEventAttempt decodes data as ExecutionEventAttempt and
@@ -2301,18 +2310,18 @@ func CheckExecutionEvent(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeExecutionEventAttempt(data []byte, opts ...ahprt.Option) (*ExecutionEventAttempt, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventAttempt)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventAttempt)
 }
 
-func decodeExecutionEventAttempt(c *ahprt.Ctx) (*ExecutionEventAttempt, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attempt, bExecutionEventAttempt)
+func decodeExecutionEventAttempt(c *ahpimpl.Ctx) (*ExecutionEventAttempt, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attempt, bExecutionEventAttempt)
 }
 
 // CheckExecutionEventAttempt validates data as ExecutionEventAttempt
 // (execution-event.schema.json#/$defs/attempt) without building a value.
 func CheckExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attempt)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attempt)
 }
 
 // DecodeExecutionEventAttemptusage decodes data as ExecutionEventAttemptusage
@@ -2320,18 +2329,18 @@ func CheckExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
 // execution-event.schema.json#/$defs/attemptUsage in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (*ExecutionEventAttemptusage, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventAttemptusage)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventAttemptusage)
 }
 
-func decodeExecutionEventAttemptusage(c *ahprt.Ctx) (*ExecutionEventAttemptusage, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attemptUsage, bExecutionEventUsage)
+func decodeExecutionEventAttemptusage(c *ahpimpl.Ctx) (*ExecutionEventAttemptusage, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attemptUsage, bExecutionEventUsage)
 }
 
 // CheckExecutionEventAttemptusage validates data as ExecutionEventAttemptusage
 // (execution-event.schema.json#/$defs/attemptUsage) without building a value.
 func CheckExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attemptUsage)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attemptUsage)
 }
 
 // DecodeExecutionEventBatch decodes data as ExecutionEventBatch and validates
@@ -2339,18 +2348,18 @@ func CheckExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeExecutionEventBatch(data []byte, opts ...ahprt.Option) (*ExecutionEventBatch, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventBatch)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventBatch)
 }
 
-func decodeExecutionEventBatch(c *ahprt.Ctx) (*ExecutionEventBatch, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_batch, bExecutionEventBatch)
+func decodeExecutionEventBatch(c *ahpimpl.Ctx) (*ExecutionEventBatch, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_batch, bExecutionEventBatch)
 }
 
 // CheckExecutionEventBatch validates data as ExecutionEventBatch
 // (execution-event.schema.json#/$defs/batch) without building a value.
 func CheckExecutionEventBatch(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_batch)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_batch)
 }
 
 // DecodeConnectionGaps decodes data as ConnectionGaps and validates every
@@ -2358,11 +2367,11 @@ func CheckExecutionEventBatch(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeConnectionGaps(data []byte, opts ...ahprt.Option) (ConnectionGaps, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeConnectionGaps)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeConnectionGaps)
 }
 
-func decodeConnectionGaps(c *ahprt.Ctx) (ConnectionGaps, error) {
+func decodeConnectionGaps(c *ahpimpl.Ctx) (ConnectionGaps, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_connectionGaps); err != nil {
 		var zero ConnectionGaps
 		return zero, err
@@ -2374,7 +2383,7 @@ func decodeConnectionGaps(c *ahprt.Ctx) (ConnectionGaps, error) {
 // (execution-event.schema.json#/$defs/connectionGaps) without building a
 // value.
 func CheckConnectionGaps(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_connectionGaps)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_connectionGaps)
 }
 
 // DecodeExecutionEventContextCompactAfter decodes data as
@@ -2382,12 +2391,12 @@ func CheckConnectionGaps(data []byte, opts ...ahprt.Option) error {
 // execution-event.schema.json#/$defs/context.compact.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactAfter, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventContextCompactAfter)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventContextCompactAfter)
 }
 
-func decodeExecutionEventContextCompactAfter(c *ahprt.Ctx) (*ExecutionEventContextCompactAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+func decodeExecutionEventContextCompactAfter(c *ahpimpl.Ctx) (*ExecutionEventContextCompactAfter, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
 // CheckExecutionEventContextCompactAfter validates data as
@@ -2395,7 +2404,7 @@ func decodeExecutionEventContextCompactAfter(c *ahprt.Ctx) (*ExecutionEventConte
 // (execution-event.schema.json#/$defs/context.compact.after) without building
 // a value.
 func CheckExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
 }
 
 // DecodeExecutionEventContextCompactBefore decodes data as
@@ -2404,12 +2413,12 @@ func CheckExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) e
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventContextCompactBefore, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventContextCompactBefore)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventContextCompactBefore)
 }
 
-func decodeExecutionEventContextCompactBefore(c *ahprt.Ctx) (*ExecutionEventContextCompactBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+func decodeExecutionEventContextCompactBefore(c *ahpimpl.Ctx) (*ExecutionEventContextCompactBefore, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
 // CheckExecutionEventContextCompactBefore validates data as
@@ -2417,18 +2426,18 @@ func decodeExecutionEventContextCompactBefore(c *ahprt.Ctx) (*ExecutionEventCont
 // (execution-event.schema.json#/$defs/context.compact.before) without building
 // a value.
 func CheckExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
 }
 
 // DecodeCurrencyCode decodes data as CurrencyCode and validates every keyword
 // of execution-event.schema.json#/$defs/currencyCode in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeCurrencyCode(data []byte, opts ...ahprt.Option) (CurrencyCode, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCurrencyCode)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeCurrencyCode)
 }
 
-func decodeCurrencyCode(c *ahprt.Ctx) (CurrencyCode, error) {
+func decodeCurrencyCode(c *ahpimpl.Ctx) (CurrencyCode, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_currencyCode); err != nil {
 		var zero CurrencyCode
 		return zero, err
@@ -2439,7 +2448,7 @@ func decodeCurrencyCode(c *ahprt.Ctx) (CurrencyCode, error) {
 // CheckCurrencyCode validates data as CurrencyCode
 // (execution-event.schema.json#/$defs/currencyCode) without building a value.
 func CheckCurrencyCode(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_currencyCode)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_currencyCode)
 }
 
 // DecodeDeniedByPolicy decodes data as DeniedByPolicy and validates every
@@ -2447,11 +2456,11 @@ func CheckCurrencyCode(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeDeniedByPolicy(data []byte, opts ...ahprt.Option) (DeniedByPolicy, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeDeniedByPolicy)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeDeniedByPolicy)
 }
 
-func decodeDeniedByPolicy(c *ahprt.Ctx) (DeniedByPolicy, error) {
+func decodeDeniedByPolicy(c *ahpimpl.Ctx) (DeniedByPolicy, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_deniedByPolicy); err != nil {
 		var zero DeniedByPolicy
 		return zero, err
@@ -2464,7 +2473,7 @@ func decodeDeniedByPolicy(c *ahprt.Ctx) (DeniedByPolicy, error) {
 // (execution-event.schema.json#/$defs/deniedByPolicy) without building a
 // value.
 func CheckDeniedByPolicy(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_deniedByPolicy)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_deniedByPolicy)
 }
 
 // DecodeExecutionEventError decodes data as ExecutionEventError and validates
@@ -2472,18 +2481,18 @@ func CheckDeniedByPolicy(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeExecutionEventError(data []byte, opts ...ahprt.Option) (*ExecutionEventError, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventError)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventError)
 }
 
-func decodeExecutionEventError(c *ahprt.Ctx) (*ExecutionEventError, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_error, bExecutionEventError)
+func decodeExecutionEventError(c *ahpimpl.Ctx) (*ExecutionEventError, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_error, bExecutionEventError)
 }
 
 // CheckExecutionEventError validates data as ExecutionEventError
 // (execution-event.schema.json#/$defs/error) without building a value.
 func CheckExecutionEventError(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_error)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_error)
 }
 
 // DecodeExecutionEventExecution decodes data as ExecutionEventExecution and
@@ -2491,11 +2500,11 @@ func CheckExecutionEventError(data []byte, opts ...ahprt.Option) error {
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeExecutionEventExecution(data []byte, opts ...ahprt.Option) (ExecutionEventExecution, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventExecution)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventExecution)
 }
 
-func decodeExecutionEventExecution(c *ahprt.Ctx) (ExecutionEventExecution, error) {
+func decodeExecutionEventExecution(c *ahpimpl.Ctx) (ExecutionEventExecution, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_execution); err != nil {
 		var zero ExecutionEventExecution
 		return zero, err
@@ -2506,7 +2515,7 @@ func decodeExecutionEventExecution(c *ahprt.Ctx) (ExecutionEventExecution, error
 // CheckExecutionEventExecution validates data as ExecutionEventExecution
 // (execution-event.schema.json#/$defs/execution) without building a value.
 func CheckExecutionEventExecution(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_execution)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_execution)
 }
 
 // DecodeExecutionEventFilechange decodes data as ExecutionEventFilechange and
@@ -2514,36 +2523,36 @@ func CheckExecutionEventExecution(data []byte, opts ...ahprt.Option) error {
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeExecutionEventFilechange(data []byte, opts ...ahprt.Option) (*ExecutionEventFilechange, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventFilechange)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventFilechange)
 }
 
-func decodeExecutionEventFilechange(c *ahprt.Ctx) (*ExecutionEventFilechange, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_fileChange, bExecutionEventFilechange)
+func decodeExecutionEventFilechange(c *ahpimpl.Ctx) (*ExecutionEventFilechange, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_fileChange, bExecutionEventFilechange)
 }
 
 // CheckExecutionEventFilechange validates data as ExecutionEventFilechange
 // (execution-event.schema.json#/$defs/fileChange) without building a value.
 func CheckExecutionEventFilechange(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_fileChange)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_fileChange)
 }
 
 // DecodeExecutionEventMCP decodes data as ExecutionEventMCP and validates
 // every keyword of execution-event.schema.json#/$defs/mcp in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventMCP(data []byte, opts ...ahprt.Option) (*ExecutionEventMCP, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventMCP)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventMCP)
 }
 
-func decodeExecutionEventMCP(c *ahprt.Ctx) (*ExecutionEventMCP, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_mcp, bExecutionEventMCP)
+func decodeExecutionEventMCP(c *ahpimpl.Ctx) (*ExecutionEventMCP, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_mcp, bExecutionEventMCP)
 }
 
 // CheckExecutionEventMCP validates data as ExecutionEventMCP
 // (execution-event.schema.json#/$defs/mcp) without building a value.
 func CheckExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_mcp)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_mcp)
 }
 
 // DecodeExecutionEventModel decodes data as ExecutionEventModel and validates
@@ -2551,18 +2560,18 @@ func CheckExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeExecutionEventModel(data []byte, opts ...ahprt.Option) (*ExecutionEventModel, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventModel)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventModel)
 }
 
-func decodeExecutionEventModel(c *ahprt.Ctx) (*ExecutionEventModel, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_model, bExecutionEventModel)
+func decodeExecutionEventModel(c *ahpimpl.Ctx) (*ExecutionEventModel, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_model, bExecutionEventModel)
 }
 
 // CheckExecutionEventModel validates data as ExecutionEventModel
 // (execution-event.schema.json#/$defs/model) without building a value.
 func CheckExecutionEventModel(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_model)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_model)
 }
 
 // DecodeExecutionEventModelError decodes data as ExecutionEventModelError and
@@ -2570,18 +2579,18 @@ func CheckExecutionEventModel(data []byte, opts ...ahprt.Option) error {
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeExecutionEventModelError(data []byte, opts ...ahprt.Option) (*ExecutionEventModelError, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventModelError)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventModelError)
 }
 
-func decodeExecutionEventModelError(c *ahprt.Ctx) (*ExecutionEventModelError, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
+func decodeExecutionEventModelError(c *ahpimpl.Ctx) (*ExecutionEventModelError, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
 // CheckExecutionEventModelError validates data as ExecutionEventModelError
 // (execution-event.schema.json#/$defs/model.error) without building a value.
 func CheckExecutionEventModelError(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
 }
 
 // DecodeExecutionEventModelRequestBefore decodes data as
@@ -2589,12 +2598,12 @@ func CheckExecutionEventModelError(data []byte, opts ...ahprt.Option) error {
 // execution-event.schema.json#/$defs/model.request.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelRequestBefore, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventModelRequestBefore)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventModelRequestBefore)
 }
 
-func decodeExecutionEventModelRequestBefore(c *ahprt.Ctx) (*ExecutionEventModelRequestBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+func decodeExecutionEventModelRequestBefore(c *ahpimpl.Ctx) (*ExecutionEventModelRequestBefore, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
 // CheckExecutionEventModelRequestBefore validates data as
@@ -2602,7 +2611,7 @@ func decodeExecutionEventModelRequestBefore(c *ahprt.Ctx) (*ExecutionEventModelR
 // (execution-event.schema.json#/$defs/model.request.before) without building a
 // value.
 func CheckExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
 }
 
 // DecodeExecutionEventModelResponseAfter decodes data as
@@ -2610,12 +2619,12 @@ func CheckExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) er
 // execution-event.schema.json#/$defs/model.response.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventModelResponseAfter, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventModelResponseAfter)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventModelResponseAfter)
 }
 
-func decodeExecutionEventModelResponseAfter(c *ahprt.Ctx) (*ExecutionEventModelResponseAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
+func decodeExecutionEventModelResponseAfter(c *ahpimpl.Ctx) (*ExecutionEventModelResponseAfter, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
 // CheckExecutionEventModelResponseAfter validates data as
@@ -2623,7 +2632,7 @@ func decodeExecutionEventModelResponseAfter(c *ahprt.Ctx) (*ExecutionEventModelR
 // (execution-event.schema.json#/$defs/model.response.after) without building a
 // value.
 func CheckExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
 }
 
 // DecodeExecutionEventModelSwitchAfter decodes data as
@@ -2631,12 +2640,12 @@ func CheckExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) er
 // execution-event.schema.json#/$defs/model.switch.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventModelSwitchAfter, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventModelSwitchAfter)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventModelSwitchAfter)
 }
 
-func decodeExecutionEventModelSwitchAfter(c *ahprt.Ctx) (*ExecutionEventModelSwitchAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+func decodeExecutionEventModelSwitchAfter(c *ahpimpl.Ctx) (*ExecutionEventModelSwitchAfter, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
 // CheckExecutionEventModelSwitchAfter validates data as
@@ -2644,7 +2653,7 @@ func decodeExecutionEventModelSwitchAfter(c *ahprt.Ctx) (*ExecutionEventModelSwi
 // (execution-event.schema.json#/$defs/model.switch.after) without building a
 // value.
 func CheckExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
 }
 
 // DecodeExecutionEventModelSwitchBefore decodes data as
@@ -2652,12 +2661,12 @@ func CheckExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) erro
 // execution-event.schema.json#/$defs/model.switch.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventModelSwitchBefore, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventModelSwitchBefore)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventModelSwitchBefore)
 }
 
-func decodeExecutionEventModelSwitchBefore(c *ahprt.Ctx) (*ExecutionEventModelSwitchBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+func decodeExecutionEventModelSwitchBefore(c *ahpimpl.Ctx) (*ExecutionEventModelSwitchBefore, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
 // CheckExecutionEventModelSwitchBefore validates data as
@@ -2665,7 +2674,7 @@ func decodeExecutionEventModelSwitchBefore(c *ahprt.Ctx) (*ExecutionEventModelSw
 // (execution-event.schema.json#/$defs/model.switch.before) without building a
 // value.
 func CheckExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
 }
 
 // DecodeExecutionEventNonNegativeInteger decodes data as
@@ -2673,11 +2682,11 @@ func CheckExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) err
 // execution-event.schema.json#/$defs/nonNegativeInteger in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (ExecutionEventNonNegativeInteger, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventNonNegativeInteger)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventNonNegativeInteger)
 }
 
-func decodeExecutionEventNonNegativeInteger(c *ahprt.Ctx) (ExecutionEventNonNegativeInteger, error) {
+func decodeExecutionEventNonNegativeInteger(c *ahpimpl.Ctx) (ExecutionEventNonNegativeInteger, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_nonNegativeInteger); err != nil {
 		var zero ExecutionEventNonNegativeInteger
 		return zero, err
@@ -2690,7 +2699,7 @@ func decodeExecutionEventNonNegativeInteger(c *ahprt.Ctx) (ExecutionEventNonNega
 // (execution-event.schema.json#/$defs/nonNegativeInteger) without building a
 // value.
 func CheckExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_nonNegativeInteger)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_nonNegativeInteger)
 }
 
 // DecodeSkippedExecution decodes data as SkippedExecution and validates every
@@ -2698,11 +2707,11 @@ func CheckExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) er
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeSkippedExecution(data []byte, opts ...ahprt.Option) (SkippedExecution, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSkippedExecution)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeSkippedExecution)
 }
 
-func decodeSkippedExecution(c *ahprt.Ctx) (SkippedExecution, error) {
+func decodeSkippedExecution(c *ahpimpl.Ctx) (SkippedExecution, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_skippedExecution); err != nil {
 		var zero SkippedExecution
 		return zero, err
@@ -2715,7 +2724,7 @@ func decodeSkippedExecution(c *ahprt.Ctx) (SkippedExecution, error) {
 // (execution-event.schema.json#/$defs/skippedExecution) without building a
 // value.
 func CheckSkippedExecution(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_skippedExecution)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_skippedExecution)
 }
 
 // DecodeSuppliedResultOnSkip decodes data as SuppliedResultOnSkip and
@@ -2723,11 +2732,11 @@ func CheckSkippedExecution(data []byte, opts ...ahprt.Option) error {
 // execution-event.schema.json#/$defs/suppliedResultOnSkip in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (SuppliedResultOnSkip, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSuppliedResultOnSkip)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeSuppliedResultOnSkip)
 }
 
-func decodeSuppliedResultOnSkip(c *ahprt.Ctx) (SuppliedResultOnSkip, error) {
+func decodeSuppliedResultOnSkip(c *ahpimpl.Ctx) (SuppliedResultOnSkip, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_suppliedResultOnSkip); err != nil {
 		var zero SuppliedResultOnSkip
 		return zero, err
@@ -2740,7 +2749,7 @@ func decodeSuppliedResultOnSkip(c *ahprt.Ctx) (SuppliedResultOnSkip, error) {
 // (execution-event.schema.json#/$defs/suppliedResultOnSkip) without building a
 // value.
 func CheckSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_suppliedResultOnSkip)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_suppliedResultOnSkip)
 }
 
 // DecodeExecutionEventTokencounts decodes data as ExecutionEventTokencounts
@@ -2748,36 +2757,36 @@ func CheckSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
 // execution-event.schema.json#/$defs/tokenCounts in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (*ExecutionEventTokencounts, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventTokencounts)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventTokencounts)
 }
 
-func decodeExecutionEventTokencounts(c *ahprt.Ctx) (*ExecutionEventTokencounts, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
+func decodeExecutionEventTokencounts(c *ahpimpl.Ctx) (*ExecutionEventTokencounts, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
 }
 
 // CheckExecutionEventTokencounts validates data as ExecutionEventTokencounts
 // (execution-event.schema.json#/$defs/tokenCounts) without building a value.
 func CheckExecutionEventTokencounts(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tokenCounts)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tokenCounts)
 }
 
 // DecodeExecutionEventTool decodes data as ExecutionEventTool and validates
 // every keyword of execution-event.schema.json#/$defs/tool in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTool(data []byte, opts ...ahprt.Option) (*ExecutionEventTool, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventTool)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventTool)
 }
 
-func decodeExecutionEventTool(c *ahprt.Ctx) (*ExecutionEventTool, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tool, bExecutionEventTool)
+func decodeExecutionEventTool(c *ahpimpl.Ctx) (*ExecutionEventTool, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tool, bExecutionEventTool)
 }
 
 // CheckExecutionEventTool validates data as ExecutionEventTool
 // (execution-event.schema.json#/$defs/tool) without building a value.
 func CheckExecutionEventTool(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tool)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tool)
 }
 
 // DecodeExecutionEventToolBatchAfter decodes data as
@@ -2785,12 +2794,12 @@ func CheckExecutionEventTool(data []byte, opts ...ahprt.Option) error {
 // execution-event.schema.json#/$defs/tool.batch.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*ExecutionEventToolBatchAfter, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventToolBatchAfter)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventToolBatchAfter)
 }
 
-func decodeExecutionEventToolBatchAfter(c *ahprt.Ctx) (*ExecutionEventToolBatchAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+func decodeExecutionEventToolBatchAfter(c *ahpimpl.Ctx) (*ExecutionEventToolBatchAfter, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
 // CheckExecutionEventToolBatchAfter validates data as
@@ -2798,7 +2807,7 @@ func decodeExecutionEventToolBatchAfter(c *ahprt.Ctx) (*ExecutionEventToolBatchA
 // (execution-event.schema.json#/$defs/tool.batch.after) without building a
 // value.
 func CheckExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
 }
 
 // DecodeExecutionEventToolPermissionRequest decodes data as
@@ -2807,12 +2816,12 @@ func CheckExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) error 
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (*ExecutionEventToolPermissionRequest, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventToolPermissionRequest)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventToolPermissionRequest)
 }
 
-func decodeExecutionEventToolPermissionRequest(c *ahprt.Ctx) (*ExecutionEventToolPermissionRequest, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+func decodeExecutionEventToolPermissionRequest(c *ahpimpl.Ctx) (*ExecutionEventToolPermissionRequest, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
 // CheckExecutionEventToolPermissionRequest validates data as
@@ -2820,7 +2829,7 @@ func decodeExecutionEventToolPermissionRequest(c *ahprt.Ctx) (*ExecutionEventToo
 // (execution-event.schema.json#/$defs/tool.permission.request) without
 // building a value.
 func CheckExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
 }
 
 // DecodeExecutionEventToolPermissionResolved decodes data as
@@ -2829,12 +2838,12 @@ func CheckExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option)
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (*ExecutionEventToolPermissionResolved, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventToolPermissionResolved)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventToolPermissionResolved)
 }
 
-func decodeExecutionEventToolPermissionResolved(c *ahprt.Ctx) (*ExecutionEventToolPermissionResolved, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+func decodeExecutionEventToolPermissionResolved(c *ahpimpl.Ctx) (*ExecutionEventToolPermissionResolved, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
 // CheckExecutionEventToolPermissionResolved validates data as
@@ -2842,7 +2851,7 @@ func decodeExecutionEventToolPermissionResolved(c *ahprt.Ctx) (*ExecutionEventTo
 // (execution-event.schema.json#/$defs/tool.permission.resolved) without
 // building a value.
 func CheckExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
 }
 
 // DecodeExecutionEventToolProgress decodes data as ExecutionEventToolProgress
@@ -2850,47 +2859,47 @@ func CheckExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option
 // execution-event.schema.json#/$defs/tool.progress in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (*ExecutionEventToolProgress, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventToolProgress)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventToolProgress)
 }
 
-func decodeExecutionEventToolProgress(c *ahprt.Ctx) (*ExecutionEventToolProgress, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
+func decodeExecutionEventToolProgress(c *ahpimpl.Ctx) (*ExecutionEventToolProgress, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
 // CheckExecutionEventToolProgress validates data as ExecutionEventToolProgress
 // (execution-event.schema.json#/$defs/tool.progress) without building a value.
 func CheckExecutionEventToolProgress(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
 }
 
 // DecodeToolCall decodes data as ToolCall and validates every keyword of
 // execution-event.schema.json#/$defs/toolCall in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolCall(data []byte, opts ...ahprt.Option) (*ToolCall, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolCall)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolCall)
 }
 
-func decodeToolCall(c *ahprt.Ctx) (*ToolCall, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
+func decodeToolCall(c *ahpimpl.Ctx) (*ToolCall, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
 }
 
 // CheckToolCall validates data as ToolCall
 // (execution-event.schema.json#/$defs/toolCall) without building a value.
 func CheckToolCall(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolCall)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolCall)
 }
 
 // DecodeToolOutcome decodes data as ToolOutcome and validates every keyword of
 // execution-event.schema.json#/$defs/toolOutcome in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolOutcome(data []byte, opts ...ahprt.Option) (ToolOutcome, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolOutcome)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolOutcome)
 }
 
-func decodeToolOutcome(c *ahprt.Ctx) (ToolOutcome, error) {
+func decodeToolOutcome(c *ahpimpl.Ctx) (ToolOutcome, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_toolOutcome); err != nil {
 		var zero ToolOutcome
 		return zero, err
@@ -2901,7 +2910,7 @@ func decodeToolOutcome(c *ahprt.Ctx) (ToolOutcome, error) {
 // CheckToolOutcome validates data as ToolOutcome
 // (execution-event.schema.json#/$defs/toolOutcome) without building a value.
 func CheckToolOutcome(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolOutcome)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolOutcome)
 }
 
 // DecodeExecutionEventTurnEnd decodes data as ExecutionEventTurnEnd and
@@ -2909,18 +2918,18 @@ func CheckToolOutcome(data []byte, opts ...ahprt.Option) error {
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnEnd, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventTurnEnd)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventTurnEnd)
 }
 
-func decodeExecutionEventTurnEnd(c *ahprt.Ctx) (*ExecutionEventTurnEnd, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+func decodeExecutionEventTurnEnd(c *ahpimpl.Ctx) (*ExecutionEventTurnEnd, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
 // CheckExecutionEventTurnEnd validates data as ExecutionEventTurnEnd
 // (execution-event.schema.json#/$defs/turn.end) without building a value.
 func CheckExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
 }
 
 // DecodeExecutionEventTurnFinishBefore decodes data as
@@ -2928,12 +2937,12 @@ func CheckExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
 // execution-event.schema.json#/$defs/turn.finish.before in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnFinishBefore, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventTurnFinishBefore)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventTurnFinishBefore)
 }
 
-func decodeExecutionEventTurnFinishBefore(c *ahprt.Ctx) (*ExecutionEventTurnFinishBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+func decodeExecutionEventTurnFinishBefore(c *ahpimpl.Ctx) (*ExecutionEventTurnFinishBefore, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
 // CheckExecutionEventTurnFinishBefore validates data as
@@ -2941,7 +2950,7 @@ func decodeExecutionEventTurnFinishBefore(c *ahprt.Ctx) (*ExecutionEventTurnFini
 // (execution-event.schema.json#/$defs/turn.finish.before) without building a
 // value.
 func CheckExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
 }
 
 // DecodeExecutionEventTurnProgress decodes data as ExecutionEventTurnProgress
@@ -2949,18 +2958,18 @@ func CheckExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) erro
 // execution-event.schema.json#/$defs/turn.progress in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnProgress, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventTurnProgress)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventTurnProgress)
 }
 
-func decodeExecutionEventTurnProgress(c *ahprt.Ctx) (*ExecutionEventTurnProgress, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
+func decodeExecutionEventTurnProgress(c *ahpimpl.Ctx) (*ExecutionEventTurnProgress, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
 // CheckExecutionEventTurnProgress validates data as ExecutionEventTurnProgress
 // (execution-event.schema.json#/$defs/turn.progress) without building a value.
 func CheckExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
 }
 
 // DecodeExecutionEventTurnStart decodes data as ExecutionEventTurnStart and
@@ -2968,18 +2977,18 @@ func CheckExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) error {
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnStart, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventTurnStart)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventTurnStart)
 }
 
-func decodeExecutionEventTurnStart(c *ahprt.Ctx) (*ExecutionEventTurnStart, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+func decodeExecutionEventTurnStart(c *ahpimpl.Ctx) (*ExecutionEventTurnStart, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
 // CheckExecutionEventTurnStart validates data as ExecutionEventTurnStart
 // (execution-event.schema.json#/$defs/turn.start) without building a value.
 func CheckExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
 }
 
 // DecodeTurnCompletion decodes data as TurnCompletion and validates every
@@ -2987,19 +2996,19 @@ func CheckExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (*TurnCompletion, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTurnCompletion)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTurnCompletion)
 }
 
-func decodeTurnCompletion(c *ahprt.Ctx) (*TurnCompletion, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnCompletion, bTurnCompletion)
+func decodeTurnCompletion(c *ahpimpl.Ctx) (*TurnCompletion, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnCompletion, bTurnCompletion)
 }
 
 // CheckTurnCompletion validates data as TurnCompletion
 // (execution-event.schema.json#/$defs/turnCompletion) without building a
 // value.
 func CheckTurnCompletion(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnCompletion)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnCompletion)
 }
 
 // DecodeExecutionEventTurnusage decodes data as ExecutionEventTurnusage and
@@ -3007,18 +3016,18 @@ func CheckTurnCompletion(data []byte, opts ...ahprt.Option) error {
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (*ExecutionEventTurnusage, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventTurnusage)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventTurnusage)
 }
 
-func decodeExecutionEventTurnusage(c *ahprt.Ctx) (*ExecutionEventTurnusage, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnUsage, bExecutionEventUsage)
+func decodeExecutionEventTurnusage(c *ahpimpl.Ctx) (*ExecutionEventTurnusage, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnUsage, bExecutionEventUsage)
 }
 
 // CheckExecutionEventTurnusage validates data as ExecutionEventTurnusage
 // (execution-event.schema.json#/$defs/turnUsage) without building a value.
 func CheckExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnUsage)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnUsage)
 }
 
 // DecodeExecutionEventUsage decodes data as ExecutionEventUsage and validates
@@ -3026,29 +3035,29 @@ func CheckExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeExecutionEventUsage(data []byte, opts ...ahprt.Option) (*ExecutionEventUsage, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExecutionEventUsage)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExecutionEventUsage)
 }
 
-func decodeExecutionEventUsage(c *ahprt.Ctx) (*ExecutionEventUsage, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_usage, bExecutionEventUsage)
+func decodeExecutionEventUsage(c *ahpimpl.Ctx) (*ExecutionEventUsage, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_usage, bExecutionEventUsage)
 }
 
 // CheckExecutionEventUsage validates data as ExecutionEventUsage
 // (execution-event.schema.json#/$defs/usage) without building a value.
 func CheckExecutionEventUsage(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_usage)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_usage)
 }
 
 // DecodeWebURL decodes data as WebURL and validates every keyword of
 // execution-event.schema.json#/$defs/webUrl in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeWebURL(data []byte, opts ...ahprt.Option) (WebURL, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeWebURL)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeWebURL)
 }
 
-func decodeWebURL(c *ahprt.Ctx) (WebURL, error) {
+func decodeWebURL(c *ahpimpl.Ctx) (WebURL, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_webUrl); err != nil {
 		var zero WebURL
 		return zero, err
@@ -3059,18 +3068,18 @@ func decodeWebURL(c *ahprt.Ctx) (WebURL, error) {
 // CheckWebURL validates data as WebURL
 // (execution-event.schema.json#/$defs/webUrl) without building a value.
 func CheckWebURL(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_webUrl)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_webUrl)
 }
 
 // DecodeExtensions decodes data as Extensions and validates every keyword of
 // extensions.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
 func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExtensions)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExtensions)
 }
 
-func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
+func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vExtensions); err != nil {
 		var zero Extensions
 		return zero, err
@@ -3082,18 +3091,18 @@ func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 // CheckExtensions validates data as Extensions (extensions.schema.json#)
 // without building a value.
 func CheckExtensions(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vExtensions)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExtensions)
 }
 
 // DecodeInteractionEvent decodes data as InteractionEvent and validates every
 // keyword of interaction-event.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEvent(data []byte, opts ...ahprt.Option) (InteractionEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInteractionEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInteractionEvent)
 }
 
-func decodeInteractionEvent(c *ahprt.Ctx) (InteractionEvent, error) {
+func decodeInteractionEvent(c *ahpimpl.Ctx) (InteractionEvent, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vInteractionEvent); err != nil {
 		var zero InteractionEvent
 		return zero, err
@@ -3104,7 +3113,7 @@ func decodeInteractionEvent(c *ahprt.Ctx) (InteractionEvent, error) {
 // CheckInteractionEvent validates data as InteractionEvent
 // (interaction-event.schema.json#) without building a value.
 func CheckInteractionEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent)
 }
 
 // DecodeInteractionEventConfigChangeAfter decodes data as
@@ -3112,12 +3121,12 @@ func CheckInteractionEvent(data []byte, opts ...ahprt.Option) error {
 // interaction-event.schema.json#/$defs/config.change.after in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (*InteractionEventConfigChangeAfter, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInteractionEventConfigChangeAfter)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInteractionEventConfigChangeAfter)
 }
 
-func decodeInteractionEventConfigChangeAfter(c *ahprt.Ctx) (*InteractionEventConfigChangeAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
+func decodeInteractionEventConfigChangeAfter(c *ahpimpl.Ctx) (*InteractionEventConfigChangeAfter, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
 }
 
 // CheckInteractionEventConfigChangeAfter validates data as
@@ -3125,7 +3134,7 @@ func decodeInteractionEventConfigChangeAfter(c *ahprt.Ctx) (*InteractionEventCon
 // (interaction-event.schema.json#/$defs/config.change.after) without building
 // a value.
 func CheckInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeAfter)
 }
 
 // DecodeInteractionEventConfigChangeBefore decodes data as
@@ -3134,12 +3143,12 @@ func CheckInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) e
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (*InteractionEventConfigChangeBefore, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInteractionEventConfigChangeBefore)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInteractionEventConfigChangeBefore)
 }
 
-func decodeInteractionEventConfigChangeBefore(c *ahprt.Ctx) (*InteractionEventConfigChangeBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
+func decodeInteractionEventConfigChangeBefore(c *ahpimpl.Ctx) (*InteractionEventConfigChangeBefore, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
 }
 
 // CheckInteractionEventConfigChangeBefore validates data as
@@ -3147,7 +3156,7 @@ func decodeInteractionEventConfigChangeBefore(c *ahprt.Ctx) (*InteractionEventCo
 // (interaction-event.schema.json#/$defs/config.change.before) without building
 // a value.
 func CheckInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeBefore)
 }
 
 // DecodeElicitationMode decodes data as ElicitationMode and validates every
@@ -3155,11 +3164,11 @@ func CheckInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) 
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeElicitationMode(data []byte, opts ...ahprt.Option) (ElicitationMode, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeElicitationMode)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeElicitationMode)
 }
 
-func decodeElicitationMode(c *ahprt.Ctx) (ElicitationMode, error) {
+func decodeElicitationMode(c *ahpimpl.Ctx) (ElicitationMode, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vInteractionEvent_elicitationMode); err != nil {
 		var zero ElicitationMode
 		return zero, err
@@ -3171,7 +3180,7 @@ func decodeElicitationMode(c *ahprt.Ctx) (ElicitationMode, error) {
 // (interaction-event.schema.json#/$defs/elicitationMode) without building a
 // value.
 func CheckElicitationMode(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_elicitationMode)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_elicitationMode)
 }
 
 // DecodeInteractionEventHookFailure decodes data as
@@ -3179,12 +3188,12 @@ func CheckElicitationMode(data []byte, opts ...ahprt.Option) error {
 // interaction-event.schema.json#/$defs/hook.failure in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (*InteractionEventHookFailure, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInteractionEventHookFailure)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInteractionEventHookFailure)
 }
 
-func decodeInteractionEventHookFailure(c *ahprt.Ctx) (*InteractionEventHookFailure, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
+func decodeInteractionEventHookFailure(c *ahpimpl.Ctx) (*InteractionEventHookFailure, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
 }
 
 // CheckInteractionEventHookFailure validates data as
@@ -3192,7 +3201,7 @@ func decodeInteractionEventHookFailure(c *ahprt.Ctx) (*InteractionEventHookFailu
 // (interaction-event.schema.json#/$defs/hook.failure) without building a
 // value.
 func CheckInteractionEventHookFailure(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_hookFailure)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_hookFailure)
 }
 
 // DecodeInteractionEventUserAttention decodes data as
@@ -3200,12 +3209,12 @@ func CheckInteractionEventHookFailure(data []byte, opts ...ahprt.Option) error {
 // interaction-event.schema.json#/$defs/user.attention in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (*InteractionEventUserAttention, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInteractionEventUserAttention)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInteractionEventUserAttention)
 }
 
-func decodeInteractionEventUserAttention(c *ahprt.Ctx) (*InteractionEventUserAttention, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userAttention, bInteractionEventUserAttention)
+func decodeInteractionEventUserAttention(c *ahpimpl.Ctx) (*InteractionEventUserAttention, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userAttention, bInteractionEventUserAttention)
 }
 
 // CheckInteractionEventUserAttention validates data as
@@ -3213,7 +3222,7 @@ func decodeInteractionEventUserAttention(c *ahprt.Ctx) (*InteractionEventUserAtt
 // (interaction-event.schema.json#/$defs/user.attention) without building a
 // value.
 func CheckInteractionEventUserAttention(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userAttention)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userAttention)
 }
 
 // DecodeInteractionEventUserElicitationRequest decodes data as
@@ -3222,12 +3231,12 @@ func CheckInteractionEventUserAttention(data []byte, opts ...ahprt.Option) error
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (*InteractionEventUserElicitationRequest, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInteractionEventUserElicitationRequest)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInteractionEventUserElicitationRequest)
 }
 
-func decodeInteractionEventUserElicitationRequest(c *ahprt.Ctx) (*InteractionEventUserElicitationRequest, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
+func decodeInteractionEventUserElicitationRequest(c *ahpimpl.Ctx) (*InteractionEventUserElicitationRequest, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
 }
 
 // CheckInteractionEventUserElicitationRequest validates data as
@@ -3235,7 +3244,7 @@ func decodeInteractionEventUserElicitationRequest(c *ahprt.Ctx) (*InteractionEve
 // (interaction-event.schema.json#/$defs/user.elicitation.request) without
 // building a value.
 func CheckInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest)
 }
 
 // DecodeInteractionEventUserElicitationResult decodes data as
@@ -3244,12 +3253,12 @@ func CheckInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Opti
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (*InteractionEventUserElicitationResult, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInteractionEventUserElicitationResult)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInteractionEventUserElicitationResult)
 }
 
-func decodeInteractionEventUserElicitationResult(c *ahprt.Ctx) (*InteractionEventUserElicitationResult, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
+func decodeInteractionEventUserElicitationResult(c *ahpimpl.Ctx) (*InteractionEventUserElicitationResult, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
 }
 
 // CheckInteractionEventUserElicitationResult validates data as
@@ -3257,7 +3266,7 @@ func decodeInteractionEventUserElicitationResult(c *ahprt.Ctx) (*InteractionEven
 // (interaction-event.schema.json#/$defs/user.elicitation.result) without
 // building a value.
 func CheckInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationResult)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationResult)
 }
 
 // DecodeInteractionEventUserMessageInbound decodes data as
@@ -3266,12 +3275,12 @@ func CheckInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Optio
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (*InteractionEventUserMessageInbound, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInteractionEventUserMessageInbound)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInteractionEventUserMessageInbound)
 }
 
-func decodeInteractionEventUserMessageInbound(c *ahprt.Ctx) (*InteractionEventUserMessageInbound, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
+func decodeInteractionEventUserMessageInbound(c *ahpimpl.Ctx) (*InteractionEventUserMessageInbound, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
 }
 
 // CheckInteractionEventUserMessageInbound validates data as
@@ -3279,7 +3288,7 @@ func decodeInteractionEventUserMessageInbound(c *ahprt.Ctx) (*InteractionEventUs
 // (interaction-event.schema.json#/$defs/user.message.inbound) without building
 // a value.
 func CheckInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageInbound)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageInbound)
 }
 
 // DecodeInteractionEventUserMessageOutbound decodes data as
@@ -3288,12 +3297,12 @@ func CheckInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) 
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (*InteractionEventUserMessageOutbound, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInteractionEventUserMessageOutbound)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInteractionEventUserMessageOutbound)
 }
 
-func decodeInteractionEventUserMessageOutbound(c *ahprt.Ctx) (*InteractionEventUserMessageOutbound, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
+func decodeInteractionEventUserMessageOutbound(c *ahpimpl.Ctx) (*InteractionEventUserMessageOutbound, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
 }
 
 // CheckInteractionEventUserMessageOutbound validates data as
@@ -3301,7 +3310,7 @@ func decodeInteractionEventUserMessageOutbound(c *ahprt.Ctx) (*InteractionEventU
 // (interaction-event.schema.json#/$defs/user.message.outbound) without
 // building a value.
 func CheckInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound)
 }
 
 // DecodeInterceptDenyResponse decodes data as InterceptDenyResponse and
@@ -3309,18 +3318,18 @@ func CheckInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option)
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptDenyResponse, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInterceptDenyResponse)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInterceptDenyResponse)
 }
 
-func decodeInterceptDenyResponse(c *ahprt.Ctx) (*InterceptDenyResponse, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInterceptDenyResponse, bInterceptDenyResponse)
+func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 // CheckInterceptDenyResponse validates data as InterceptDenyResponse
 // (intercept-deny-response.schema.json#) without building a value.
 func CheckInterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInterceptDenyResponse)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInterceptDenyResponse)
 }
 
 // DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse
@@ -3328,65 +3337,65 @@ func CheckInterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*InterceptNoEffectResponse, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInterceptNoEffectResponse)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInterceptNoEffectResponse)
 }
 
-func decodeInterceptNoEffectResponse(c *ahprt.Ctx) (*InterceptNoEffectResponse, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 // CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse
 // (intercept-no-effect-response.schema.json#) without building a value.
 func CheckInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vInterceptNoEffectResponse)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInterceptNoEffectResponse)
 }
 
 // DecodeInterceptRequest decodes data as InterceptRequest and validates every
 // keyword of intercept-request.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptRequest, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInterceptRequest)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInterceptRequest)
 }
 
-func decodeInterceptRequest(c *ahprt.Ctx) (*InterceptRequest, error) {
-	return ahprt.BuildRoot(c, 0x87c001e0c14c200, vInterceptRequest, bInterceptRequest)
+func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
+	return ahpimpl.BuildRoot(c, 0x87c001e0c14c200, vInterceptRequest, bInterceptRequest)
 }
 
 // CheckInterceptRequest validates data as InterceptRequest
 // (intercept-request.schema.json#) without building a value.
 func CheckInterceptRequest(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0x87c001e0c14c200, vInterceptRequest)
+	return ahpimpl.Check(data, opts, 0x87c001e0c14c200, vInterceptRequest)
 }
 
 // DecodeInterceptResponse decodes data as InterceptResponse and validates
 // every keyword of intercept-response.schema.json# in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (*InterceptResponse, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInterceptResponse)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInterceptResponse)
 }
 
-func decodeInterceptResponse(c *ahprt.Ctx) (*InterceptResponse, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffff63e, vInterceptResponse, bInterceptResponse)
+func decodeInterceptResponse(c *ahpimpl.Ctx) (*InterceptResponse, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffff63e, vInterceptResponse, bInterceptResponse)
 }
 
 // CheckInterceptResponse validates data as InterceptResponse
 // (intercept-response.schema.json#) without building a value.
 func CheckInterceptResponse(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffff63e, vInterceptResponse)
+	return ahpimpl.Check(data, opts, 0xffffffffffff63e, vInterceptResponse)
 }
 
 // DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every
 // keyword of json-rpc-message.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeJSONRPCMessage)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeJSONRPCMessage)
 }
 
-func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
+func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vJSONRPCMessage); err != nil {
 		var zero JSONRPCMessage
 		return zero, err
@@ -3397,7 +3406,7 @@ func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
 // CheckJSONRPCMessage validates data as JSONRPCMessage
 // (json-rpc-message.schema.json#) without building a value.
 func CheckJSONRPCMessage(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vJSONRPCMessage)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vJSONRPCMessage)
 }
 
 // DecodeMCPElicitationBooleanSchema decodes data as
@@ -3405,19 +3414,19 @@ func CheckJSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 // mcp-elicitation.schema.json#/$defs/BooleanSchema in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationBooleanSchema, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationBooleanSchema)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationBooleanSchema)
 }
 
-func decodeMCPElicitationBooleanSchema(c *ahprt.Ctx) (*MCPElicitationBooleanSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
+func decodeMCPElicitationBooleanSchema(c *ahpimpl.Ctx) (*MCPElicitationBooleanSchema, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
 }
 
 // CheckMCPElicitationBooleanSchema validates data as
 // MCPElicitationBooleanSchema
 // (mcp-elicitation.schema.json#/$defs/BooleanSchema) without building a value.
 func CheckMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_booleanSchema)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_booleanSchema)
 }
 
 // DecodeMCPElicitationElicitRequestFormParams decodes data as
@@ -3426,12 +3435,12 @@ func CheckMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitRequestFormParams, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationElicitRequestFormParams)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationElicitRequestFormParams)
 }
 
-func decodeMCPElicitationElicitRequestFormParams(c *ahprt.Ctx) (*MCPElicitationElicitRequestFormParams, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
+func decodeMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx) (*MCPElicitationElicitRequestFormParams, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
 }
 
 // CheckMCPElicitationElicitRequestFormParams validates data as
@@ -3439,7 +3448,7 @@ func decodeMCPElicitationElicitRequestFormParams(c *ahprt.Ctx) (*MCPElicitationE
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams) without
 // building a value.
 func CheckMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams)
 }
 
 // DecodeMCPElicitationElicitRequestParams decodes data as
@@ -3447,11 +3456,11 @@ func CheckMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Optio
 // mcp-elicitation.schema.json#/$defs/ElicitRequestParams in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) (MCPElicitationElicitRequestParams, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationElicitRequestParams)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationElicitRequestParams)
 }
 
-func decodeMCPElicitationElicitRequestParams(c *ahprt.Ctx) (MCPElicitationElicitRequestParams, error) {
+func decodeMCPElicitationElicitRequestParams(c *ahpimpl.Ctx) (MCPElicitationElicitRequestParams, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vMCPElicitation_elicitRequestParams); err != nil {
 		var zero MCPElicitationElicitRequestParams
 		return zero, err
@@ -3464,7 +3473,7 @@ func decodeMCPElicitationElicitRequestParams(c *ahprt.Ctx) (MCPElicitationElicit
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestParams) without building a
 // value.
 func CheckMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
 }
 
 // DecodeMCPElicitationElicitRequestURLParams decodes data as
@@ -3473,12 +3482,12 @@ func CheckMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) e
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitRequestURLParams, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationElicitRequestURLParams)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationElicitRequestURLParams)
 }
 
-func decodeMCPElicitationElicitRequestURLParams(c *ahprt.Ctx) (*MCPElicitationElicitRequestURLParams, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
+func decodeMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx) (*MCPElicitationElicitRequestURLParams, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
 }
 
 // CheckMCPElicitationElicitRequestURLParams validates data as
@@ -3486,7 +3495,7 @@ func decodeMCPElicitationElicitRequestURLParams(c *ahprt.Ctx) (*MCPElicitationEl
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams) without building
 // a value.
 func CheckMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams)
 }
 
 // DecodeMCPElicitationElicitResult decodes data as MCPElicitationElicitResult
@@ -3494,18 +3503,18 @@ func CheckMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option
 // mcp-elicitation.schema.json#/$defs/ElicitResult in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (*MCPElicitationElicitResult, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationElicitResult)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationElicitResult)
 }
 
-func decodeMCPElicitationElicitResult(c *ahprt.Ctx) (*MCPElicitationElicitResult, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
+func decodeMCPElicitationElicitResult(c *ahpimpl.Ctx) (*MCPElicitationElicitResult, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
 // CheckMCPElicitationElicitResult validates data as MCPElicitationElicitResult
 // (mcp-elicitation.schema.json#/$defs/ElicitResult) without building a value.
 func CheckMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
 }
 
 // DecodeMCPElicitationLegacyTitledEnumSchema decodes data as
@@ -3514,12 +3523,12 @@ func CheckMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationLegacyTitledEnumSchema, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationLegacyTitledEnumSchema)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationLegacyTitledEnumSchema)
 }
 
-func decodeMCPElicitationLegacyTitledEnumSchema(c *ahprt.Ctx) (*MCPElicitationLegacyTitledEnumSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
+func decodeMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationLegacyTitledEnumSchema, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
 }
 
 // CheckMCPElicitationLegacyTitledEnumSchema validates data as
@@ -3527,7 +3536,7 @@ func decodeMCPElicitationLegacyTitledEnumSchema(c *ahprt.Ctx) (*MCPElicitationLe
 // (mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema) without building
 // a value.
 func CheckMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema)
 }
 
 // DecodeMCPElicitationNumberSchema decodes data as MCPElicitationNumberSchema
@@ -3535,18 +3544,18 @@ func CheckMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option
 // mcp-elicitation.schema.json#/$defs/NumberSchema in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationNumberSchema, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationNumberSchema)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationNumberSchema)
 }
 
-func decodeMCPElicitationNumberSchema(c *ahprt.Ctx) (*MCPElicitationNumberSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
+func decodeMCPElicitationNumberSchema(c *ahpimpl.Ctx) (*MCPElicitationNumberSchema, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
 }
 
 // CheckMCPElicitationNumberSchema validates data as MCPElicitationNumberSchema
 // (mcp-elicitation.schema.json#/$defs/NumberSchema) without building a value.
 func CheckMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_numberSchema)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_numberSchema)
 }
 
 // DecodeMCPElicitationPrimitiveSchemaDefinition decodes data as
@@ -3555,11 +3564,11 @@ func CheckMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (MCPElicitationPrimitiveSchemaDefinition, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationPrimitiveSchemaDefinition)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationPrimitiveSchemaDefinition)
 }
 
-func decodeMCPElicitationPrimitiveSchemaDefinition(c *ahprt.Ctx) (MCPElicitationPrimitiveSchemaDefinition, error) {
+func decodeMCPElicitationPrimitiveSchemaDefinition(c *ahpimpl.Ctx) (MCPElicitationPrimitiveSchemaDefinition, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vMCPElicitation_primitiveSchemaDefinition); err != nil {
 		var zero MCPElicitationPrimitiveSchemaDefinition
 		return zero, err
@@ -3572,7 +3581,7 @@ func decodeMCPElicitationPrimitiveSchemaDefinition(c *ahprt.Ctx) (MCPElicitation
 // (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition) without
 // building a value.
 func CheckMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_primitiveSchemaDefinition)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_primitiveSchemaDefinition)
 }
 
 // DecodeMCPElicitationProgressToken decodes data as
@@ -3580,19 +3589,19 @@ func CheckMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Opt
 // mcp-elicitation.schema.json#/$defs/ProgressToken in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (*MCPElicitationProgressToken, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationProgressToken)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationProgressToken)
 }
 
-func decodeMCPElicitationProgressToken(c *ahprt.Ctx) (*MCPElicitationProgressToken, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
+func decodeMCPElicitationProgressToken(c *ahpimpl.Ctx) (*MCPElicitationProgressToken, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
 // CheckMCPElicitationProgressToken validates data as
 // MCPElicitationProgressToken
 // (mcp-elicitation.schema.json#/$defs/ProgressToken) without building a value.
 func CheckMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_progressToken)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_progressToken)
 }
 
 // DecodeMCPElicitationStringSchema decodes data as MCPElicitationStringSchema
@@ -3600,18 +3609,18 @@ func CheckMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) error {
 // mcp-elicitation.schema.json#/$defs/StringSchema in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationStringSchema, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationStringSchema)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationStringSchema)
 }
 
-func decodeMCPElicitationStringSchema(c *ahprt.Ctx) (*MCPElicitationStringSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
+func decodeMCPElicitationStringSchema(c *ahpimpl.Ctx) (*MCPElicitationStringSchema, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
 }
 
 // CheckMCPElicitationStringSchema validates data as MCPElicitationStringSchema
 // (mcp-elicitation.schema.json#/$defs/StringSchema) without building a value.
 func CheckMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_stringSchema)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_stringSchema)
 }
 
 // DecodeMCPElicitationTaskMetadata decodes data as MCPElicitationTaskMetadata
@@ -3619,18 +3628,18 @@ func CheckMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) error {
 // mcp-elicitation.schema.json#/$defs/TaskMetadata in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (*MCPElicitationTaskMetadata, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationTaskMetadata)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationTaskMetadata)
 }
 
-func decodeMCPElicitationTaskMetadata(c *ahprt.Ctx) (*MCPElicitationTaskMetadata, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
+func decodeMCPElicitationTaskMetadata(c *ahpimpl.Ctx) (*MCPElicitationTaskMetadata, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
 }
 
 // CheckMCPElicitationTaskMetadata validates data as MCPElicitationTaskMetadata
 // (mcp-elicitation.schema.json#/$defs/TaskMetadata) without building a value.
 func CheckMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_taskMetadata)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_taskMetadata)
 }
 
 // DecodeMCPElicitationTitledMultiSelectEnumSchema decodes data as
@@ -3639,12 +3648,12 @@ func CheckMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationTitledMultiSelectEnumSchema, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationTitledMultiSelectEnumSchema)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationTitledMultiSelectEnumSchema)
 }
 
-func decodeMCPElicitationTitledMultiSelectEnumSchema(c *ahprt.Ctx) (*MCPElicitationTitledMultiSelectEnumSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
+func decodeMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationTitledMultiSelectEnumSchema, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
 }
 
 // CheckMCPElicitationTitledMultiSelectEnumSchema validates data as
@@ -3652,7 +3661,7 @@ func decodeMCPElicitationTitledMultiSelectEnumSchema(c *ahprt.Ctx) (*MCPElicitat
 // (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema) without
 // building a value.
 func CheckMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
 // DecodeMCPElicitationTitledSingleSelectEnumSchema decodes data as
@@ -3661,12 +3670,12 @@ func CheckMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.O
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationTitledSingleSelectEnumSchema, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationTitledSingleSelectEnumSchema)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationTitledSingleSelectEnumSchema)
 }
 
-func decodeMCPElicitationTitledSingleSelectEnumSchema(c *ahprt.Ctx) (*MCPElicitationTitledSingleSelectEnumSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
+func decodeMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationTitledSingleSelectEnumSchema, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
 }
 
 // CheckMCPElicitationTitledSingleSelectEnumSchema validates data as
@@ -3674,7 +3683,7 @@ func decodeMCPElicitationTitledSingleSelectEnumSchema(c *ahprt.Ctx) (*MCPElicita
 // (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema) without
 // building a value.
 func CheckMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
 // DecodeMCPElicitationUntitledMultiSelectEnumSchema decodes data as
@@ -3683,12 +3692,12 @@ func CheckMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationUntitledMultiSelectEnumSchema, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationUntitledMultiSelectEnumSchema)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
-func decodeMCPElicitationUntitledMultiSelectEnumSchema(c *ahprt.Ctx) (*MCPElicitationUntitledMultiSelectEnumSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
+func decodeMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationUntitledMultiSelectEnumSchema, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
 // CheckMCPElicitationUntitledMultiSelectEnumSchema validates data as
@@ -3696,7 +3705,7 @@ func decodeMCPElicitationUntitledMultiSelectEnumSchema(c *ahprt.Ctx) (*MCPElicit
 // (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema) without
 // building a value.
 func CheckMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
 // DecodeMCPElicitationUntitledSingleSelectEnumSchema decodes data as
@@ -3705,12 +3714,12 @@ func CheckMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (*MCPElicitationUntitledSingleSelectEnumSchema, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationUntitledSingleSelectEnumSchema)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
-func decodeMCPElicitationUntitledSingleSelectEnumSchema(c *ahprt.Ctx) (*MCPElicitationUntitledSingleSelectEnumSchema, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
+func decodeMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationUntitledSingleSelectEnumSchema, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
 // CheckMCPElicitationUntitledSingleSelectEnumSchema validates data as
@@ -3718,7 +3727,7 @@ func decodeMCPElicitationUntitledSingleSelectEnumSchema(c *ahprt.Ctx) (*MCPElici
 // (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema) without
 // building a value.
 func CheckMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
 // DecodeLabelledOption decodes data as LabelledOption and validates every
@@ -3726,19 +3735,19 @@ func CheckMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahpr
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (*LabelledOption, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeLabelledOption)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeLabelledOption)
 }
 
-func decodeLabelledOption(c *ahprt.Ctx) (*LabelledOption, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
+func decodeLabelledOption(c *ahpimpl.Ctx) (*LabelledOption, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
 }
 
 // CheckLabelledOption validates data as LabelledOption
 // (mcp-elicitation.schema.json#/$defs/labelledOption) without building a
 // value.
 func CheckLabelledOption(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_labelledOption)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_labelledOption)
 }
 
 // DecodeMCPElicitationRequest decodes data as MCPElicitationRequest and
@@ -3746,11 +3755,11 @@ func CheckLabelledOption(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeMCPElicitationRequest(data []byte, opts ...ahprt.Option) (MCPElicitationRequest, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationRequest)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationRequest)
 }
 
-func decodeMCPElicitationRequest(c *ahprt.Ctx) (MCPElicitationRequest, error) {
+func decodeMCPElicitationRequest(c *ahpimpl.Ctx) (MCPElicitationRequest, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vMCPElicitation_elicitRequestParams); err != nil {
 		var zero MCPElicitationRequest
 		return zero, err
@@ -3761,25 +3770,25 @@ func decodeMCPElicitationRequest(c *ahprt.Ctx) (MCPElicitationRequest, error) {
 // CheckMCPElicitationRequest validates data as MCPElicitationRequest
 // (mcp-elicitation.schema.json#/$defs/request) without building a value.
 func CheckMCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
 }
 
 // DecodeRequestMeta decodes data as RequestMeta and validates every keyword of
 // mcp-elicitation.schema.json#/$defs/requestMeta in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (*RequestMeta, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeRequestMeta)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeRequestMeta)
 }
 
-func decodeRequestMeta(c *ahprt.Ctx) (*RequestMeta, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
+func decodeRequestMeta(c *ahpimpl.Ctx) (*RequestMeta, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
 }
 
 // CheckRequestMeta validates data as RequestMeta
 // (mcp-elicitation.schema.json#/$defs/requestMeta) without building a value.
 func CheckRequestMeta(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_requestMeta)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_requestMeta)
 }
 
 // DecodeMCPElicitationResult decodes data as MCPElicitationResult and
@@ -3787,54 +3796,54 @@ func CheckRequestMeta(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeMCPElicitationResult(data []byte, opts ...ahprt.Option) (*MCPElicitationResult, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeMCPElicitationResult)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeMCPElicitationResult)
 }
 
-func decodeMCPElicitationResult(c *ahprt.Ctx) (*MCPElicitationResult, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
+func decodeMCPElicitationResult(c *ahpimpl.Ctx) (*MCPElicitationResult, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
 // CheckMCPElicitationResult validates data as MCPElicitationResult
 // (mcp-elicitation.schema.json#/$defs/result) without building a value.
 func CheckMCPElicitationResult(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
 }
 
 // DecodeObserveNotification decodes data as ObserveNotification and validates
 // every keyword of observe-notification.schema.json# in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (*ObserveNotification, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeObserveNotification)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeObserveNotification)
 }
 
-func decodeObserveNotification(c *ahprt.Ctx) (*ObserveNotification, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffff6, vObserveNotification, bObserveNotification)
+func decodeObserveNotification(c *ahpimpl.Ctx) (*ObserveNotification, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vObserveNotification, bObserveNotification)
 }
 
 // CheckObserveNotification validates data as ObserveNotification
 // (observe-notification.schema.json#) without building a value.
 func CheckObserveNotification(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffff6, vObserveNotification)
+	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vObserveNotification)
 }
 
 // DecodeRegistration decodes data as Registration and validates every keyword
 // of registration.schema.json# in the same pass. A rejected document returns
 // an *ahprt.Error and no value, never a partial one.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeRegistration)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeRegistration)
 }
 
-func decodeRegistration(c *ahprt.Ctx) (*Registration, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration, bRegistration)
+func decodeRegistration(c *ahpimpl.Ctx) (*Registration, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration, bRegistration)
 }
 
 // CheckRegistration validates data as Registration (registration.schema.json#)
 // without building a value.
 func CheckRegistration(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration)
 }
 
 // DecodeAuthentication decodes data as Authentication and validates every
@@ -3842,11 +3851,11 @@ func CheckRegistration(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeAuthentication(data []byte, opts ...ahprt.Option) (Authentication, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAuthentication)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeAuthentication)
 }
 
-func decodeAuthentication(c *ahprt.Ctx) (Authentication, error) {
+func decodeAuthentication(c *ahpimpl.Ctx) (Authentication, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vRegistration_authentication); err != nil {
 		var zero Authentication
 		return zero, err
@@ -3857,25 +3866,25 @@ func decodeAuthentication(c *ahprt.Ctx) (Authentication, error) {
 // CheckAuthentication validates data as Authentication
 // (registration.schema.json#/$defs/authentication) without building a value.
 func CheckAuthentication(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_authentication)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_authentication)
 }
 
 // DecodeBackend decodes data as Backend and validates every keyword of
 // registration.schema.json#/$defs/backend in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeBackend)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeBackend)
 }
 
-func decodeBackend(c *ahprt.Ctx) (*Backend, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_backend, bBackend)
+func decodeBackend(c *ahpimpl.Ctx) (*Backend, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_backend, bBackend)
 }
 
 // CheckBackend validates data as Backend
 // (registration.schema.json#/$defs/backend) without building a value.
 func CheckBackend(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_backend)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_backend)
 }
 
 // DecodeRegistrationContentreceiver decodes data as
@@ -3883,30 +3892,30 @@ func CheckBackend(data []byte, opts ...ahprt.Option) error {
 // registration.schema.json#/$defs/contentReceiver in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (*RegistrationContentreceiver, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeRegistrationContentreceiver)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeRegistrationContentreceiver)
 }
 
-func decodeRegistrationContentreceiver(c *ahprt.Ctx) (*RegistrationContentreceiver, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_contentReceiver, bRegistrationContentreceiver)
+func decodeRegistrationContentreceiver(c *ahpimpl.Ctx) (*RegistrationContentreceiver, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_contentReceiver, bRegistrationContentreceiver)
 }
 
 // CheckRegistrationContentreceiver validates data as
 // RegistrationContentreceiver
 // (registration.schema.json#/$defs/contentReceiver) without building a value.
 func CheckRegistrationContentreceiver(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_contentReceiver)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_contentReceiver)
 }
 
 // DecodeEventWildcard decodes data as EventWildcard and validates every
 // keyword of registration.schema.json#/$defs/eventWildcard in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeEventWildcard(data []byte, opts ...ahprt.Option) (EventWildcard, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeEventWildcard)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeEventWildcard)
 }
 
-func decodeEventWildcard(c *ahprt.Ctx) (EventWildcard, error) {
+func decodeEventWildcard(c *ahpimpl.Ctx) (EventWildcard, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vRegistration_eventWildcard); err != nil {
 		var zero EventWildcard
 		return zero, err
@@ -3917,54 +3926,54 @@ func decodeEventWildcard(c *ahprt.Ctx) (EventWildcard, error) {
 // CheckEventWildcard validates data as EventWildcard
 // (registration.schema.json#/$defs/eventWildcard) without building a value.
 func CheckEventWildcard(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_eventWildcard)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_eventWildcard)
 }
 
 // DecodeFilters decodes data as Filters and validates every keyword of
 // registration.schema.json#/$defs/filters in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeFilters(data []byte, opts ...ahprt.Option) (*Filters, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeFilters)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeFilters)
 }
 
-func decodeFilters(c *ahprt.Ctx) (*Filters, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_filters, bFilters)
+func decodeFilters(c *ahpimpl.Ctx) (*Filters, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_filters, bFilters)
 }
 
 // CheckFilters validates data as Filters
 // (registration.schema.json#/$defs/filters) without building a value.
 func CheckFilters(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_filters)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_filters)
 }
 
 // DecodeHTTPTransport decodes data as HTTPTransport and validates every
 // keyword of registration.schema.json#/$defs/httpTransport in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeHTTPTransport)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeHTTPTransport)
 }
 
-func decodeHTTPTransport(c *ahprt.Ctx) (*HTTPTransport, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_httpTransport, bHTTPTransport)
+func decodeHTTPTransport(c *ahpimpl.Ctx) (*HTTPTransport, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_httpTransport, bHTTPTransport)
 }
 
 // CheckHTTPTransport validates data as HTTPTransport
 // (registration.schema.json#/$defs/httpTransport) without building a value.
 func CheckHTTPTransport(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_httpTransport)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_httpTransport)
 }
 
 // DecodeHTTPURL decodes data as HTTPURL and validates every keyword of
 // registration.schema.json#/$defs/httpUrl in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeHTTPURL(data []byte, opts ...ahprt.Option) (HTTPURL, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeHTTPURL)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeHTTPURL)
 }
 
-func decodeHTTPURL(c *ahprt.Ctx) (HTTPURL, error) {
+func decodeHTTPURL(c *ahpimpl.Ctx) (HTTPURL, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vRegistration_httpUrl); err != nil {
 		var zero HTTPURL
 		return zero, err
@@ -3975,7 +3984,7 @@ func decodeHTTPURL(c *ahprt.Ctx) (HTTPURL, error) {
 // CheckHTTPURL validates data as HTTPURL
 // (registration.schema.json#/$defs/httpUrl) without building a value.
 func CheckHTTPURL(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_httpUrl)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_httpUrl)
 }
 
 // DecodeInterceptSubscription decodes data as InterceptSubscription and
@@ -3983,19 +3992,19 @@ func CheckHTTPURL(data []byte, opts ...ahprt.Option) error {
 // registration.schema.json#/$defs/interceptSubscription in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptSubscription, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInterceptSubscription)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInterceptSubscription)
 }
 
-func decodeInterceptSubscription(c *ahprt.Ctx) (*InterceptSubscription, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_interceptSubscription, bInterceptSubscription)
+func decodeInterceptSubscription(c *ahpimpl.Ctx) (*InterceptSubscription, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 // CheckInterceptSubscription validates data as InterceptSubscription
 // (registration.schema.json#/$defs/interceptSubscription) without building a
 // value.
 func CheckInterceptSubscription(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_interceptSubscription)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_interceptSubscription)
 }
 
 // DecodeObserveSubscription decodes data as ObserveSubscription and validates
@@ -4003,30 +4012,30 @@ func CheckInterceptSubscription(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubscription, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeObserveSubscription)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeObserveSubscription)
 }
 
-func decodeObserveSubscription(c *ahprt.Ctx) (*ObserveSubscription, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_observeSubscription, bObserveSubscription)
+func decodeObserveSubscription(c *ahpimpl.Ctx) (*ObserveSubscription, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 // CheckObserveSubscription validates data as ObserveSubscription
 // (registration.schema.json#/$defs/observeSubscription) without building a
 // value.
 func CheckObserveSubscription(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_observeSubscription)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_observeSubscription)
 }
 
 // DecodeReverseDNSName decodes data as ReverseDNSName and validates every
 // keyword of registration.schema.json#/$defs/reverseDns in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (ReverseDNSName, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeReverseDNSName)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeReverseDNSName)
 }
 
-func decodeReverseDNSName(c *ahprt.Ctx) (ReverseDNSName, error) {
+func decodeReverseDNSName(c *ahpimpl.Ctx) (ReverseDNSName, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vCommon_reverseDnsName); err != nil {
 		var zero ReverseDNSName
 		return zero, err
@@ -4037,7 +4046,7 @@ func decodeReverseDNSName(c *ahprt.Ctx) (ReverseDNSName, error) {
 // CheckReverseDNSName validates data as ReverseDNSName
 // (registration.schema.json#/$defs/reverseDns) without building a value.
 func CheckReverseDNSName(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
 }
 
 // DecodeStdioTransport decodes data as StdioTransport and validates every
@@ -4045,29 +4054,29 @@ func CheckReverseDNSName(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeStdioTransport)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeStdioTransport)
 }
 
-func decodeStdioTransport(c *ahprt.Ctx) (*StdioTransport, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vRegistration_stdioTransport, bStdioTransport)
+func decodeStdioTransport(c *ahpimpl.Ctx) (*StdioTransport, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_stdioTransport, bStdioTransport)
 }
 
 // CheckStdioTransport validates data as StdioTransport
 // (registration.schema.json#/$defs/stdioTransport) without building a value.
 func CheckStdioTransport(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vRegistration_stdioTransport)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_stdioTransport)
 }
 
 // DecodeWireMessage decodes data as WireMessage and validates every keyword of
 // schema.json# in the same pass. A rejected document returns an *ahprt.Error
 // and no value, never a partial one.
 func DecodeWireMessage(data []byte, opts ...ahprt.Option) (WireMessage, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeWireMessage)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeWireMessage)
 }
 
-func decodeWireMessage(c *ahprt.Ctx) (WireMessage, error) {
+func decodeWireMessage(c *ahpimpl.Ctx) (WireMessage, error) {
 	if err := c.RunRoot(0, vSchema); err != nil {
 		var zero WireMessage
 		return zero, err
@@ -4078,54 +4087,54 @@ func decodeWireMessage(c *ahprt.Ctx) (WireMessage, error) {
 // CheckWireMessage validates data as WireMessage (schema.json#) without
 // building a value.
 func CheckWireMessage(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vSchema)
+	return ahpimpl.Check(data, opts, 0, vSchema)
 }
 
 // DecodeSessionEndEvent decodes data as SessionEndEvent and validates every
 // keyword of session-end.schema.json# in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeSessionEndEvent(data []byte, opts ...ahprt.Option) (*SessionEndEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSessionEndEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeSessionEndEvent)
 }
 
-func decodeSessionEndEvent(c *ahprt.Ctx) (*SessionEndEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vSessionEnd, bSessionEndEvent)
+func decodeSessionEndEvent(c *ahpimpl.Ctx) (*SessionEndEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vSessionEnd, bSessionEndEvent)
 }
 
 // CheckSessionEndEvent validates data as SessionEndEvent
 // (session-end.schema.json#) without building a value.
 func CheckSessionEndEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vSessionEnd)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vSessionEnd)
 }
 
 // DecodeSessionStartEvent decodes data as SessionStartEvent and validates
 // every keyword of session-start.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSessionStartEvent(data []byte, opts ...ahprt.Option) (*SessionStartEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSessionStartEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeSessionStartEvent)
 }
 
-func decodeSessionStartEvent(c *ahprt.Ctx) (*SessionStartEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffff6, vSessionStart, bSessionStartEvent)
+func decodeSessionStartEvent(c *ahpimpl.Ctx) (*SessionStartEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vSessionStart, bSessionStartEvent)
 }
 
 // CheckSessionStartEvent validates data as SessionStartEvent
 // (session-start.schema.json#) without building a value.
 func CheckSessionStartEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffff6, vSessionStart)
+	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vSessionStart)
 }
 
 // DecodeTaskWorkspaceEvent decodes data as TaskWorkspaceEvent and validates
 // every keyword of task-workspace-event.schema.json# in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (TaskWorkspaceEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskWorkspaceEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEvent)
 }
 
-func decodeTaskWorkspaceEvent(c *ahprt.Ctx) (TaskWorkspaceEvent, error) {
+func decodeTaskWorkspaceEvent(c *ahpimpl.Ctx) (TaskWorkspaceEvent, error) {
 	if err := c.RunRoot(0xffffffffffffffe, vTaskWorkspaceEvent); err != nil {
 		var zero TaskWorkspaceEvent
 		return zero, err
@@ -4136,26 +4145,26 @@ func decodeTaskWorkspaceEvent(c *ahprt.Ctx) (TaskWorkspaceEvent, error) {
 // CheckTaskWorkspaceEvent validates data as TaskWorkspaceEvent
 // (task-workspace-event.schema.json#) without building a value.
 func CheckTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent)
 }
 
 // DecodeChangedFile decodes data as ChangedFile and validates every keyword of
 // task-workspace-event.schema.json#/$defs/changedFile in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeChangedFile(data []byte, opts ...ahprt.Option) (*ChangedFile, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeChangedFile)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeChangedFile)
 }
 
-func decodeChangedFile(c *ahprt.Ctx) (*ChangedFile, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile, bChangedFile)
+func decodeChangedFile(c *ahpimpl.Ctx) (*ChangedFile, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile, bChangedFile)
 }
 
 // CheckChangedFile validates data as ChangedFile
 // (task-workspace-event.schema.json#/$defs/changedFile) without building a
 // value.
 func CheckChangedFile(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile)
 }
 
 // DecodeTaskWorkspaceEventFileChanged decodes data as
@@ -4163,12 +4172,12 @@ func CheckChangedFile(data []byte, opts ...ahprt.Option) error {
 // task-workspace-event.schema.json#/$defs/file.changed in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventFileChanged, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventFileChanged)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEventFileChanged)
 }
 
-func decodeTaskWorkspaceEventFileChanged(c *ahprt.Ctx) (*TaskWorkspaceEventFileChanged, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+func decodeTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx) (*TaskWorkspaceEventFileChanged, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
 // CheckTaskWorkspaceEventFileChanged validates data as
@@ -4176,7 +4185,7 @@ func decodeTaskWorkspaceEventFileChanged(c *ahprt.Ctx) (*TaskWorkspaceEventFileC
 // (task-workspace-event.schema.json#/$defs/file.changed) without building a
 // value.
 func CheckTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
 }
 
 // DecodeTaskWorkspaceEventTaskChangeAfter decodes data as
@@ -4185,12 +4194,12 @@ func CheckTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) error
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventTaskChangeAfter, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventTaskChangeAfter)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEventTaskChangeAfter)
 }
 
-func decodeTaskWorkspaceEventTaskChangeAfter(c *ahprt.Ctx) (*TaskWorkspaceEventTaskChangeAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+func decodeTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspaceEventTaskChangeAfter, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
 // CheckTaskWorkspaceEventTaskChangeAfter validates data as
@@ -4198,7 +4207,7 @@ func decodeTaskWorkspaceEventTaskChangeAfter(c *ahprt.Ctx) (*TaskWorkspaceEventT
 // (task-workspace-event.schema.json#/$defs/task.change.after) without building
 // a value.
 func CheckTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // DecodeTaskWorkspaceEventTaskChangeBefore decodes data as
@@ -4207,12 +4216,12 @@ func CheckTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) e
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventTaskChangeBefore, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventTaskChangeBefore)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEventTaskChangeBefore)
 }
 
-func decodeTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx) (*TaskWorkspaceEventTaskChangeBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
+func decodeTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspaceEventTaskChangeBefore, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
 // CheckTaskWorkspaceEventTaskChangeBefore validates data as
@@ -4220,26 +4229,26 @@ func decodeTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx) (*TaskWorkspaceEvent
 // (task-workspace-event.schema.json#/$defs/task.change.before) without
 // building a value.
 func CheckTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // DecodeTaskChange decodes data as TaskChange and validates every keyword of
 // task-workspace-event.schema.json#/$defs/taskChange in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeTaskChange(data []byte, opts ...ahprt.Option) (*TaskChange, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskChange)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTaskChange)
 }
 
-func decodeTaskChange(c *ahprt.Ctx) (*TaskChange, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange, bTaskChange)
+func decodeTaskChange(c *ahpimpl.Ctx) (*TaskChange, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange, bTaskChange)
 }
 
 // CheckTaskChange validates data as TaskChange
 // (task-workspace-event.schema.json#/$defs/taskChange) without building a
 // value.
 func CheckTaskChange(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange)
 }
 
 // DecodeTaskWorkspaceEventWorkspaceChangeAfter decodes data as
@@ -4248,12 +4257,12 @@ func CheckTaskChange(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventWorkspaceChangeAfter, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventWorkspaceChangeAfter)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
-func decodeTaskWorkspaceEventWorkspaceChangeAfter(c *ahprt.Ctx) (*TaskWorkspaceEventWorkspaceChangeAfter, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+func decodeTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspaceEventWorkspaceChangeAfter, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
 // CheckTaskWorkspaceEventWorkspaceChangeAfter validates data as
@@ -4261,7 +4270,7 @@ func decodeTaskWorkspaceEventWorkspaceChangeAfter(c *ahprt.Ctx) (*TaskWorkspaceE
 // (task-workspace-event.schema.json#/$defs/workspace.change.after) without
 // building a value.
 func CheckTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // DecodeTaskWorkspaceEventWorkspaceChangeBefore decodes data as
@@ -4270,12 +4279,12 @@ func CheckTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Opti
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (*TaskWorkspaceEventWorkspaceChangeBefore, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeTaskWorkspaceEventWorkspaceChangeBefore)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
-func decodeTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx) (*TaskWorkspaceEventWorkspaceChangeBefore, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+func decodeTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspaceEventWorkspaceChangeBefore, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
 // CheckTaskWorkspaceEventWorkspaceChangeBefore validates data as
@@ -4283,7 +4292,7 @@ func decodeTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx) (*TaskWorkspace
 // (task-workspace-event.schema.json#/$defs/workspace.change.before) without
 // building a value.
 func CheckTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // DecodeWorkspaceChange decodes data as WorkspaceChange and validates every
@@ -4291,19 +4300,19 @@ func CheckTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Opt
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (*WorkspaceChange, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeWorkspaceChange)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeWorkspaceChange)
 }
 
-func decodeWorkspaceChange(c *ahprt.Ctx) (*WorkspaceChange, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
+func decodeWorkspaceChange(c *ahpimpl.Ctx) (*WorkspaceChange, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
 }
 
 // CheckWorkspaceChange validates data as WorkspaceChange
 // (task-workspace-event.schema.json#/$defs/workspaceChange) without building a
 // value.
 func CheckWorkspaceChange(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange)
 }
 
 // DecodeWorkspaceState decodes data as WorkspaceState and validates every
@@ -4311,60 +4320,60 @@ func CheckWorkspaceChange(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeWorkspaceState(data []byte, opts ...ahprt.Option) (*WorkspaceState, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeWorkspaceState)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeWorkspaceState)
 }
 
-func decodeWorkspaceState(c *ahprt.Ctx) (*WorkspaceState, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
+func decodeWorkspaceState(c *ahpimpl.Ctx) (*WorkspaceState, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
 // CheckWorkspaceState validates data as WorkspaceState
 // (task-workspace-event.schema.json#/$defs/workspaceState) without building a
 // value.
 func CheckWorkspaceState(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState)
 }
 
 // DecodeToolAfterEvent decodes data as ToolAfterEvent and validates every
 // keyword of tool-after.schema.json# in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolAfterEvent(data []byte, opts ...ahprt.Option) (*ToolAfterEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolAfterEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolAfterEvent)
 }
 
-func decodeToolAfterEvent(c *ahprt.Ctx) (*ToolAfterEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vToolAfter, bToolAfterEvent)
+func decodeToolAfterEvent(c *ahpimpl.Ctx) (*ToolAfterEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vToolAfter, bToolAfterEvent)
 }
 
 // CheckToolAfterEvent validates data as ToolAfterEvent
 // (tool-after.schema.json#) without building a value.
 func CheckToolAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vToolAfter)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vToolAfter)
 }
 
 // DecodeToolBeforeEvent decodes data as ToolBeforeEvent and validates every
 // keyword of tool-before.schema.json# in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeToolBeforeEvent(data []byte, opts ...ahprt.Option) (*ToolBeforeEvent, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolBeforeEvent)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolBeforeEvent)
 }
 
-func decodeToolBeforeEvent(c *ahprt.Ctx) (*ToolBeforeEvent, error) {
-	return ahprt.BuildRoot(c, 0xffffffffffffffe, vToolBefore, bToolBeforeEvent)
+func decodeToolBeforeEvent(c *ahpimpl.Ctx) (*ToolBeforeEvent, error) {
+	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vToolBefore, bToolBeforeEvent)
 }
 
 // CheckToolBeforeEvent validates data as ToolBeforeEvent
 // (tool-before.schema.json#) without building a value.
 func CheckToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0xffffffffffffffe, vToolBefore)
+	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vToolBefore)
 }
 
 // Registry lists the package's entry points by schema location (relative to
 // the snapshot folder): what tools use to decode a document by its schema.
-var Registry = []ahprt.Entry{{
+var Registry = []ahpimpl.Entry{{
 	Check: CheckCapabilitiesRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCapabilitiesRequest(data, opts...)
@@ -6721,9 +6730,9 @@ var Registry = []ahprt.Entry{{
 }}
 
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
-var Snapshot = &ahprt.Snapshot{
+var Snapshot = &ahpimpl.Snapshot{
 	Entries: Registry,
-	ErrorResponses: []ahprt.DecodeFunc{func(c *ahprt.Ctx) (any, error) {
+	ErrorResponses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeJSONRPCErrorResponse(c)
 		if err != nil {
 			return nil, err
@@ -6732,7 +6741,7 @@ var Snapshot = &ahprt.Snapshot{
 	}},
 	Key:               SnapshotKey,
 	NotificationTypes: map[string]reflect.Type{"hooks/observe": reflect.TypeFor[*ObserveNotification]()},
-	Notifications: map[string]ahprt.DecodeFunc{"hooks/observe": func(c *ahprt.Ctx) (any, error) {
+	Notifications: map[string]ahpimpl.DecodeFunc{"hooks/observe": func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeObserveNotification(c)
 		if err != nil {
 			return nil, err
@@ -6740,7 +6749,7 @@ var Snapshot = &ahprt.Snapshot{
 		return v, nil
 	}},
 	Package: "github.com/ahpgen/ahpgen/gen/draft",
-	ReplyChecks: map[string][]ahprt.CheckFunc{
+	ReplyChecks: map[string][]ahpimpl.CheckFunc{
 		"hooks/capabilities": {vCapabilitiesResponse},
 		"hooks/intercept":    {vInterceptResponse, vInterceptDenyResponse, vInterceptNoEffectResponse},
 	},
@@ -6749,15 +6758,15 @@ var Snapshot = &ahprt.Snapshot{
 		"hooks/capabilities": reflect.TypeFor[*CapabilitiesRequest](),
 		"hooks/intercept":    reflect.TypeFor[*InterceptRequest](),
 	},
-	Requests: map[string]ahprt.DecodeFunc{
-		"hooks/capabilities": func(c *ahprt.Ctx) (any, error) {
+	Requests: map[string]ahpimpl.DecodeFunc{
+		"hooks/capabilities": func(c *ahpimpl.Ctx) (any, error) {
 			v, err := decodeCapabilitiesRequest(c)
 			if err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		"hooks/intercept": func(c *ahprt.Ctx) (any, error) {
+		"hooks/intercept": func(c *ahpimpl.Ctx) (any, error) {
 			v, err := decodeInterceptRequest(c)
 			if err != nil {
 				return nil, err
@@ -6765,7 +6774,7 @@ var Snapshot = &ahprt.Snapshot{
 			return v, nil
 		},
 	},
-	Responses: []ahprt.DecodeFunc{func(c *ahprt.Ctx) (any, error) {
+	Responses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeWireMessage(c)
 		if err != nil {
 			return nil, err

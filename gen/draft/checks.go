@@ -4,12 +4,13 @@ package draft
 
 import (
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/ahprt/format"
 	"github.com/ahpgen/ahpgen/ahprt/rules"
 )
 
 // vCapabilitiesRequest checks draft/capabilities-request.schema.json#.
-func vCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
@@ -20,10 +21,10 @@ func vCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCommon_request checks draft/common.schema.json#/$defs/request.
-func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[0])
 	}
 	var seen uint64
@@ -69,7 +70,7 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCommon_jsonRpcVersion checks draft/common.schema.json#/$defs/jsonRpcVersion.
-func vCommon_jsonRpcVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_jsonRpcVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[5])
@@ -78,7 +79,7 @@ func vCommon_jsonRpcVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCommon_jsonRpcId checks draft/common.schema.json#/$defs/jsonRpcId.
-func vCommon_jsonRpcId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_jsonRpcId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -97,10 +98,10 @@ func vCommon_jsonRpcId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCommon_nonEmptyString checks draft/common.schema.json#/$defs/nonEmptyString.
-func vCommon_nonEmptyString(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_nonEmptyString(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[6])
 	}
 	if d.RunesBelow(n, 1) {
@@ -111,20 +112,20 @@ func vCommon_nonEmptyString(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_jsonRpcId_anyOf_1 checks
 // draft/common.schema.json#/$defs/jsonRpcId/anyOf/1.
-func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[8])
 	}
 	return true
 }
 
 // vCommon_methodName checks draft/common.schema.json#/$defs/methodName.
-func vCommon_methodName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_methodName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[9])
 	}
 	if d.RunesBelow(n, 1) {
@@ -135,10 +136,10 @@ func vCommon_methodName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_request_params checks
 // draft/common.schema.json#/$defs/request/properties/params.
-func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[11])
 	}
 	return true
@@ -146,10 +147,10 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilitiesRequest_allOf_1 checks
 // draft/capabilities-request.schema.json#/allOf/1.
-func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[12])
 	}
 	var seen uint64
@@ -186,7 +187,7 @@ func vCapabilitiesRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vCapabilitiesRequest_allOf_1_method checks
 // draft/capabilities-request.schema.json#/allOf/1/properties/method.
-func vCapabilitiesRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesRequest_allOf_1_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "hooks/capabilities")) {
 		return c.FailWith(n, &reasons[15])
@@ -196,10 +197,10 @@ func vCapabilitiesRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vCapabilitiesRequest_allOf_1_params checks
 // draft/capabilities-request.schema.json#/allOf/1/properties/params.
-func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[16])
 	}
 	var seen uint64
@@ -231,7 +232,7 @@ func vCapabilitiesRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vCommon_protocolVersion checks
 // draft/common.schema.json#/$defs/protocolVersion.
-func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_protocolVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "draft")) {
 		return c.FailWith(n, &reasons[19])
@@ -240,7 +241,7 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCapabilitiesResponse checks draft/capabilities-response.schema.json#.
-func vCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
@@ -252,10 +253,10 @@ func vCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_successResponse checks
 // draft/common.schema.json#/$defs/successResponse.
-func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[20])
 	}
 	var present uint64
@@ -296,7 +297,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required3)
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[24])
 	}
 	return true
@@ -304,7 +305,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_jsonRpcResponseId checks
 // draft/common.schema.json#/$defs/jsonRpcResponseId.
-func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_jsonRpcResponseId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -324,10 +325,10 @@ func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vCommon_jsonRpcResponseId_anyOf_1 checks
 // draft/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1.
-func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNull) {
+	if !(k == ahpimpl.KindNull) {
 		return c.FailTypeWith(n, &reasons[25])
 	}
 	return true
@@ -335,10 +336,10 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vCommon_successResponse_result checks
 // draft/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[26])
 	}
 	return true
@@ -346,10 +347,10 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vCapabilitiesResponse_allOf_1 checks
 // draft/capabilities-response.schema.json#/allOf/1.
-func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[27])
 	}
 	var seen uint64
@@ -381,10 +382,10 @@ func vCapabilitiesResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vCapabilitiesResponse_allOf_1_result checks
 // draft/capabilities-response.schema.json#/allOf/1/properties/result.
-func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[29])
 	}
 	var present uint64
@@ -420,23 +421,23 @@ func vCapabilitiesResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required5)
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[32])
 	}
 	return true
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest
-// (a named type: one run per node, see ahprt.Ctx.Memo).
-func vCapabilitiesResponse_allOf_1_result_manifest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// (a named type: one run per node, see ahpimpl.Ctx.Memo).
+func vCapabilitiesResponse_allOf_1_result_manifest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(1, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_body)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_body checks the keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
-func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[33])
 	}
 	var present uint64
@@ -507,17 +508,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_body(c *ahprt.Ctx, n ahprt.No
 	if seen != uint64(0x1ff) {
 		return c.FailRequired(n, seen, &required6)
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[43])
 	}
 	return true
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events.
-func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[44])
 	}
 	{
@@ -536,17 +537,17 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events(c *ahprt.Ctx, n ahprt.
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items
-// (a named type: one run per node, see ahprt.Ctx.Memo).
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// (a named type: one run per node, see ahpimpl.Ctx.Memo).
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(2, n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_body)
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_body checks the
 // keywords of draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[45])
 	}
 	var seen uint64
@@ -593,7 +594,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 	}
 	cv, found := n, true
 	for _, name := range [...]string{"event"} {
-		if d.Kind(cv) != ahprt.KindObject {
+		if d.Kind(cv) != ahpimpl.KindObject {
 			found = false
 			break
 		}
@@ -917,12 +918,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_body(c *ahprt.Ct
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "modes"); ok {
 				if d.ArrayHas(dv, "intercept") != 0 {
 					cond = false
@@ -945,10 +946,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0(c *ahprt
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -974,10 +975,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then(c *
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1003,10 +1004,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/0/then/properties/capabilities/properties/effects.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_capabilities_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		if d.Len(n) > 0 {
 			return c.FailWith(n, &reasons[48])
 		}
@@ -1015,12 +1016,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_0_then_cap
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "modes"); ok {
 				if d.ArrayHas(dv, "intercept") == 0 {
 					cond = false
@@ -1043,10 +1044,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1(c *ahprt
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/1/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -1066,7 +1067,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_1_then(c *
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if) {
 		if !vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c, n, ev) {
 			return false
@@ -1076,10 +1077,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1105,7 +1106,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if(c *ah
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/if/properties/event.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Quiet(n, nil, vCommon_interceptableEventType) {
 		return c.FailWith(n, &reasons[50])
 	}
@@ -1114,10 +1115,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_if_event
 
 // vCommon_interceptableEventType checks
 // draft/common.schema.json#/$defs/interceptableEventType.
-func vCommon_interceptableEventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_interceptableEventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[51])
 	}
 	switch d.StrView(n) {
@@ -1130,10 +1131,10 @@ func vCommon_interceptableEventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1159,7 +1160,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then(c *
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Quiet(n, nil, vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not) {
 		return c.FailWith(n, &reasons[52])
 	}
@@ -1168,10 +1169,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -1194,7 +1195,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/2/then/properties/modes/not/contains.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_modes_not_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "intercept")) {
 		return c.FailWith(n, &reasons[54])
@@ -1203,12 +1204,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_2_then_mod
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "session.start":
@@ -1234,10 +1235,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3(c *ahprt
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/3/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1263,7 +1264,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_3_then(c *
 
 // vCapabilities_sessionStart checks
 // draft/capabilities.schema.json#/$defs/session.start.
-func vCapabilities_sessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_sessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -1274,16 +1275,16 @@ func vCapabilities_sessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 }
 
 // vCapabilities checks draft/capabilities.schema.json# (a named type: one run
-// per node, see ahprt.Ctx.Memo).
-func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// per node, see ahpimpl.Ctx.Memo).
+func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(3, n, ev, vCapabilities_body)
 }
 
 // vCapabilities_body checks the keywords of draft/capabilities.schema.json#.
-func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[55])
 	}
 	var seen uint64
@@ -1348,12 +1349,12 @@ func vCapabilities_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCapabilities_allOf_0 checks draft/capabilities.schema.json#/allOf/0.
-func vCapabilities_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
 				if d.ArrayHas(dv, "flow") == 0 {
 					cond = false
@@ -1378,10 +1379,10 @@ func vCapabilities_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_allOf_0_then checks
 // draft/capabilities.schema.json#/allOf/0/then.
-func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -1401,10 +1402,10 @@ func vCapabilities_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 }
 
 // vCapabilities_allOf_1 checks draft/capabilities.schema.json#/allOf/1.
-func vCapabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindObject || presence0(d, n) == 1 {
+	if k != ahpimpl.KindObject || presence0(d, n) == 1 {
 		if !vCapabilities_allOf_1_then(c, n, ev) {
 			return false
 		}
@@ -1414,10 +1415,10 @@ func vCapabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_allOf_1_then checks
 // draft/capabilities.schema.json#/allOf/1/then.
-func vCapabilities_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1443,10 +1444,10 @@ func vCapabilities_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vCapabilities_allOf_1_then_effects checks
 // draft/capabilities.schema.json#/allOf/1/then/properties/effects.
-func vCapabilities_allOf_1_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_1_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -1469,7 +1470,7 @@ func vCapabilities_allOf_1_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vCapabilities_allOf_1_then_effects_contains checks
 // draft/capabilities.schema.json#/allOf/1/then/properties/effects/contains.
-func vCapabilities_allOf_1_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_1_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "flow")) {
 		return c.FailWith(n, &reasons[59])
@@ -1478,12 +1479,12 @@ func vCapabilities_allOf_1_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vCapabilities_allOf_2 checks draft/capabilities.schema.json#/allOf/2.
-func vCapabilities_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
 				if d.ArrayHas(dv, "inject") == 0 {
 					cond = false
@@ -1508,10 +1509,10 @@ func vCapabilities_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_allOf_2_then checks
 // draft/capabilities.schema.json#/allOf/2/then.
-func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -1531,10 +1532,10 @@ func vCapabilities_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 }
 
 // vCapabilities_allOf_3 checks draft/capabilities.schema.json#/allOf/3.
-func vCapabilities_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindObject || presence1(d, n) == 1 {
+	if k != ahpimpl.KindObject || presence1(d, n) == 1 {
 		if !vCapabilities_allOf_3_then(c, n, ev) {
 			return false
 		}
@@ -1544,10 +1545,10 @@ func vCapabilities_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_allOf_3_then checks
 // draft/capabilities.schema.json#/allOf/3/then.
-func vCapabilities_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1573,10 +1574,10 @@ func vCapabilities_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vCapabilities_allOf_3_then_effects checks
 // draft/capabilities.schema.json#/allOf/3/then/properties/effects.
-func vCapabilities_allOf_3_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_3_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -1599,7 +1600,7 @@ func vCapabilities_allOf_3_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vCapabilities_allOf_3_then_effects_contains checks
 // draft/capabilities.schema.json#/allOf/3/then/properties/effects/contains.
-func vCapabilities_allOf_3_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_3_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "inject")) {
 		return c.FailWith(n, &reasons[62])
@@ -1608,12 +1609,12 @@ func vCapabilities_allOf_3_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vCapabilities_allOf_4 checks draft/capabilities.schema.json#/allOf/4.
-func vCapabilities_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "effects"); ok {
 				if d.ArrayHas(dv, "modify") == 0 {
 					cond = false
@@ -1638,10 +1639,10 @@ func vCapabilities_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_allOf_4_then checks
 // draft/capabilities.schema.json#/allOf/4/then.
-func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -1661,10 +1662,10 @@ func vCapabilities_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 }
 
 // vCapabilities_allOf_5 checks draft/capabilities.schema.json#/allOf/5.
-func vCapabilities_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindObject || presence2(d, n) == 1 {
+	if k != ahpimpl.KindObject || presence2(d, n) == 1 {
 		if !vCapabilities_allOf_5_then(c, n, ev) {
 			return false
 		}
@@ -1674,10 +1675,10 @@ func vCapabilities_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_allOf_5_then checks
 // draft/capabilities.schema.json#/allOf/5/then.
-func vCapabilities_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1703,10 +1704,10 @@ func vCapabilities_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vCapabilities_allOf_5_then_effects checks
 // draft/capabilities.schema.json#/allOf/5/then/properties/effects.
-func vCapabilities_allOf_5_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_5_then_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -1729,7 +1730,7 @@ func vCapabilities_allOf_5_then_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vCapabilities_allOf_5_then_effects_contains checks
 // draft/capabilities.schema.json#/allOf/5/then/properties/effects/contains.
-func vCapabilities_allOf_5_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_allOf_5_then_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "modify")) {
 		return c.FailWith(n, &reasons[65])
@@ -1739,10 +1740,10 @@ func vCapabilities_allOf_5_then_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vCapabilities_effects checks
 // draft/capabilities.schema.json#/properties/effects.
-func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[66])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
@@ -1766,7 +1767,7 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_effects_items checks
 // draft/capabilities.schema.json#/properties/effects/items.
-func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -1786,10 +1787,10 @@ func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vCapabilities_effects_items_anyOf_0 checks
 // draft/capabilities.schema.json#/properties/effects/items/anyOf/0.
-func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[68])
 	}
 	switch d.StrView(n) {
@@ -1801,10 +1802,10 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 }
 
 // vCommon_reverseDnsName checks draft/common.schema.json#/$defs/reverseDnsName.
-func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_reverseDnsName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[69])
 	}
 	if !re0.Match(d.Str(n)) {
@@ -1815,10 +1816,10 @@ func vCommon_reverseDnsName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_modify checks
 // draft/capabilities.schema.json#/properties/modify.
-func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[71])
 	}
 	if d.Len(n) < 1 {
@@ -1880,10 +1881,10 @@ func vCapabilities_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_modifyOperations checks
 // draft/capabilities.schema.json#/$defs/modifyOperations.
-func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[73])
 	}
 	var seen uint64
@@ -1934,10 +1935,10 @@ func vCapabilities_modifyOperations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vCapabilities_modifyOperations_anyOf_0 checks
 // draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0.
-func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -1967,7 +1968,7 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vCapabilities_modifyOperations_anyOf_0_replace checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace.
-func vCapabilities_modifyOperations_anyOf_0_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modifyOperations_anyOf_0_replace(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.Bool(n)) {
 		return c.FailWith(n, &reasons[77])
@@ -1977,10 +1978,10 @@ func vCapabilities_modifyOperations_anyOf_0_replace(c *ahprt.Ctx, n ahprt.Node, 
 
 // vCapabilities_modifyOperations_anyOf_1 checks
 // draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1.
-func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -2010,7 +2011,7 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vCapabilities_modifyOperations_anyOf_1_merge checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge.
-func vCapabilities_modifyOperations_anyOf_1_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modifyOperations_anyOf_1_merge(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.Bool(n)) {
 		return c.FailWith(n, &reasons[79])
@@ -2020,10 +2021,10 @@ func vCapabilities_modifyOperations_anyOf_1_merge(c *ahprt.Ctx, n ahprt.Node, ev
 
 // vCapabilities_modifyOperations_replace checks
 // draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace.
-func vCapabilities_modifyOperations_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modifyOperations_replace(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[80])
 	}
 	return true
@@ -2031,20 +2032,20 @@ func vCapabilities_modifyOperations_replace(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vCapabilities_modifyOperations_merge checks
 // draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge.
-func vCapabilities_modifyOperations_merge(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modifyOperations_merge(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[81])
 	}
 	return true
 }
 
 // vCapabilities_flow checks draft/capabilities.schema.json#/properties/flow.
-func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[82])
 	}
 	var seen uint64
@@ -2091,12 +2092,12 @@ func vCapabilities_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_flow_allOf_0 checks
 // draft/capabilities.schema.json#/properties/flow/allOf/0.
-func vCapabilities_flow_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_flow_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "operations"); ok {
 				if d.ArrayHas(dv, "continue") == 0 {
 					cond = false
@@ -2121,10 +2122,10 @@ func vCapabilities_flow_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vCapabilities_flow_allOf_0_then checks
 // draft/capabilities.schema.json#/properties/flow/allOf/0/then.
-func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_flow_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -2148,10 +2149,10 @@ func vCapabilities_flow_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vCapabilities_flow_operations checks
 // draft/capabilities.schema.json#/properties/flow/properties/operations.
-func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[86])
 	}
 	if d.Len(n) < 1 {
@@ -2178,10 +2179,10 @@ func vCapabilities_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vCapabilities_flow_operations_items checks
 // draft/capabilities.schema.json#/properties/flow/properties/operations/items.
-func vCapabilities_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[89])
 	}
 	switch d.StrView(n) {
@@ -2194,10 +2195,10 @@ func vCapabilities_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vCommon_nonNegativeInteger checks
 // draft/common.schema.json#/$defs/nonNegativeInteger.
-func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[90])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -2208,10 +2209,10 @@ func vCommon_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vCapabilities_inject checks
 // draft/capabilities.schema.json#/properties/inject.
-func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_inject(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[92])
 	}
 	var seen uint64
@@ -2243,10 +2244,10 @@ func vCapabilities_inject(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_inject_context checks
 // draft/capabilities.schema.json#/properties/inject/properties/context.
-func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[94])
 	}
 	var seen uint64
@@ -2282,7 +2283,7 @@ func vCapabilities_inject_context(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 }
 
 // vCapabilities_inject_context_append checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/append.
-func vCapabilities_inject_context_append(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_inject_context_append(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.Bool(n)) {
 		return c.FailWith(n, &reasons[97])
@@ -2291,10 +2292,10 @@ func vCapabilities_inject_context_append(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 }
 
 // vCapabilities_inject_context_deliverAt checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt.
-func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_inject_context_deliverAt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[98])
 	}
 	if d.Len(n) < 1 {
@@ -2320,10 +2321,10 @@ func vCapabilities_inject_context_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vCapabilities_inject_context_deliverAt_items checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/items.
-func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_inject_context_deliverAt_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[101])
 	}
 	switch d.StrView(n) {
@@ -2336,10 +2337,10 @@ func vCapabilities_inject_context_deliverAt_items(c *ahprt.Ctx, n ahprt.Node, ev
 
 // vCapabilities_elicitation checks
 // draft/capabilities.schema.json#/properties/elicitation.
-func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[102])
 	}
 	if ev != nil {
@@ -2370,10 +2371,10 @@ func vCapabilities_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vCapabilities_elicitation_form checks
 // draft/capabilities.schema.json#/properties/elicitation/properties/form.
-func vCapabilities_elicitation_form(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_elicitation_form(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[103])
 	}
 	return true
@@ -2381,10 +2382,10 @@ func vCapabilities_elicitation_form(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vCapabilities_elicitation_url checks
 // draft/capabilities.schema.json#/properties/elicitation/properties/url.
-func vCapabilities_elicitation_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_elicitation_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[104])
 	}
 	return true
@@ -2392,10 +2393,10 @@ func vCapabilities_elicitation_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vCapabilities_sessionStart_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/session.start/allOf/1.
-func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_sessionStart_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2420,10 +2421,10 @@ func vCapabilities_sessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 }
 
 // vCapabilities_sessionStart_allOf_1_effects checks draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects.
-func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_sessionStart_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[105])
 	}
 	{
@@ -2442,10 +2443,10 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vCapabilities_sessionStart_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items.
-func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_sessionStart_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[106])
 	}
 	switch d.StrView(n) {
@@ -2457,12 +2458,12 @@ func vCapabilities_sessionStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "config.change.before":
@@ -2488,10 +2489,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4(c *ahprt
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/4/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2517,7 +2518,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_4_then(c *
 
 // vCapabilities_configChangeBefore checks
 // draft/capabilities.schema.json#/$defs/config.change.before.
-func vCapabilities_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -2529,10 +2530,10 @@ func vCapabilities_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vCapabilities_configChangeBefore_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/config.change.before/allOf/1.
-func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_configChangeBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2557,10 +2558,10 @@ func vCapabilities_configChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vCapabilities_configChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects.
-func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_configChangeBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[107])
 	}
 	{
@@ -2579,10 +2580,10 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vCapabilities_configChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items.
-func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[108])
 	}
 	switch d.StrView(n) {
@@ -2594,12 +2595,12 @@ func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "turn.start":
@@ -2625,10 +2626,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5(c *ahprt
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/5/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2654,7 +2655,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_5_then(c *
 
 // vCapabilities_turnStart checks
 // draft/capabilities.schema.json#/$defs/turn.start.
-func vCapabilities_turnStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -2666,10 +2667,10 @@ func vCapabilities_turnStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_turnStart_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/turn.start/allOf/1.
-func vCapabilities_turnStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnStart_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2703,10 +2704,10 @@ func vCapabilities_turnStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vCapabilities_turnStart_allOf_1_effects checks
 // draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects.
-func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnStart_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[109])
 	}
 	{
@@ -2725,10 +2726,10 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 }
 
 // vCapabilities_turnStart_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items.
-func vCapabilities_turnStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnStart_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[110])
 	}
 	switch d.StrView(n) {
@@ -2741,10 +2742,10 @@ func vCapabilities_turnStart_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 
 // vCapabilities_turnStart_allOf_1_modify checks
 // draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify.
-func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnStart_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[111])
 	}
 	{
@@ -2759,10 +2760,10 @@ func vCapabilities_turnStart_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vCapabilities_turnStart_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/modify/propertyNames.
-func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[112])
 	}
 	switch d.StrView(n) {
@@ -2775,10 +2776,10 @@ func vCapabilities_turnStart_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 
 // vCapabilities_turnStart_allOf_1_flow checks
 // draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow.
-func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnStart_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[113])
 	}
 	if ev != nil {
@@ -2804,10 +2805,10 @@ func vCapabilities_turnStart_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vCapabilities_turnStart_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations.
-func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnStart_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[114])
 	}
 	{
@@ -2826,10 +2827,10 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vCapabilities_turnStart_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[115])
 	}
 	switch d.StrView(n) {
@@ -2841,12 +2842,12 @@ func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "turn.finish.before":
@@ -2872,10 +2873,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6(c *ahprt
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/6/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2901,7 +2902,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_6_then(c *
 
 // vCapabilities_turnFinishBefore checks
 // draft/capabilities.schema.json#/$defs/turn.finish.before.
-func vCapabilities_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -2913,10 +2914,10 @@ func vCapabilities_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vCapabilities_turnFinishBefore_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1.
-func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnFinishBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -2949,10 +2950,10 @@ func vCapabilities_turnFinishBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vCapabilities_turnFinishBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects.
-func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[116])
 	}
 	{
@@ -2971,10 +2972,10 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vCapabilities_turnFinishBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items.
-func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[117])
 	}
 	switch d.StrView(n) {
@@ -2986,10 +2987,10 @@ func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 }
 
 // vCapabilities_turnFinishBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify.
-func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[118])
 	}
 	{
@@ -3004,10 +3005,10 @@ func vCapabilities_turnFinishBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, e
 }
 
 // vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/modify/propertyNames.
-func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[119])
 	}
 	switch d.StrView(n) {
@@ -3019,10 +3020,10 @@ func vCapabilities_turnFinishBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n
 }
 
 // vCapabilities_turnFinishBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow.
-func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[120])
 	}
 	if ev != nil {
@@ -3048,10 +3049,10 @@ func vCapabilities_turnFinishBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vCapabilities_turnFinishBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations.
-func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[121])
 	}
 	{
@@ -3070,10 +3071,10 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahpr
 }
 
 // vCapabilities_turnFinishBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[122])
 	}
 	switch d.StrView(n) {
@@ -3085,12 +3086,12 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, 
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "model.request.before":
@@ -3116,10 +3117,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7(c *ahprt
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/7/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3145,7 +3146,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_7_then(c *
 
 // vCapabilities_modelRequestBefore checks
 // draft/capabilities.schema.json#/$defs/model.request.before.
-func vCapabilities_modelRequestBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -3157,10 +3158,10 @@ func vCapabilities_modelRequestBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vCapabilities_modelRequestBefore_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/model.request.before/allOf/1.
-func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelRequestBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3193,10 +3194,10 @@ func vCapabilities_modelRequestBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vCapabilities_modelRequestBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects.
-func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[123])
 	}
 	{
@@ -3215,10 +3216,10 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vCapabilities_modelRequestBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items.
-func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[124])
 	}
 	switch d.StrView(n) {
@@ -3230,10 +3231,10 @@ func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 }
 
 // vCapabilities_modelRequestBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify.
-func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[125])
 	}
 	{
@@ -3248,10 +3249,10 @@ func vCapabilities_modelRequestBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/modify/propertyNames.
-func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[126])
 	}
 	switch d.StrView(n) {
@@ -3263,10 +3264,10 @@ func vCapabilities_modelRequestBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 }
 
 // vCapabilities_modelRequestBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow.
-func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[127])
 	}
 	if ev != nil {
@@ -3292,10 +3293,10 @@ func vCapabilities_modelRequestBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 }
 
 // vCapabilities_modelRequestBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations.
-func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[128])
 	}
 	{
@@ -3314,10 +3315,10 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 }
 
 // vCapabilities_modelRequestBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[129])
 	}
 	switch d.StrView(n) {
@@ -3329,12 +3330,12 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahprt.Ctx
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "model.response.after":
@@ -3360,10 +3361,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8(c *ahprt
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/8/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3389,7 +3390,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_8_then(c *
 
 // vCapabilities_modelResponseAfter checks
 // draft/capabilities.schema.json#/$defs/model.response.after.
-func vCapabilities_modelResponseAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -3401,10 +3402,10 @@ func vCapabilities_modelResponseAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vCapabilities_modelResponseAfter_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/model.response.after/allOf/1.
-func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelResponseAfter_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3437,10 +3438,10 @@ func vCapabilities_modelResponseAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vCapabilities_modelResponseAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects.
-func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[130])
 	}
 	{
@@ -3459,10 +3460,10 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vCapabilities_modelResponseAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items.
-func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[131])
 	}
 	switch d.StrView(n) {
@@ -3474,10 +3475,10 @@ func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 }
 
 // vCapabilities_modelResponseAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify.
-func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[132])
 	}
 	{
@@ -3492,10 +3493,10 @@ func vCapabilities_modelResponseAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/modify/propertyNames.
-func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[133])
 	}
 	switch d.StrView(n) {
@@ -3507,10 +3508,10 @@ func vCapabilities_modelResponseAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 }
 
 // vCapabilities_modelResponseAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow.
-func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[134])
 	}
 	if ev != nil {
@@ -3536,10 +3537,10 @@ func vCapabilities_modelResponseAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, e
 }
 
 // vCapabilities_modelResponseAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations.
-func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[135])
 	}
 	{
@@ -3558,10 +3559,10 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ah
 }
 
 // vCapabilities_modelResponseAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[136])
 	}
 	switch d.StrView(n) {
@@ -3573,12 +3574,12 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahprt.Ctx
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "model.switch.before":
@@ -3604,10 +3605,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9(c *ahprt
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/9/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3633,7 +3634,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_9_then(c *
 
 // vCapabilities_modelSwitchBefore checks
 // draft/capabilities.schema.json#/$defs/model.switch.before.
-func vCapabilities_modelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -3645,10 +3646,10 @@ func vCapabilities_modelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vCapabilities_modelSwitchBefore_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1.
-func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelSwitchBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3677,10 +3678,10 @@ func vCapabilities_modelSwitchBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 }
 
 // vCapabilities_modelSwitchBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects.
-func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[137])
 	}
 	{
@@ -3699,10 +3700,10 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vCapabilities_modelSwitchBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items.
-func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[138])
 	}
 	switch d.StrView(n) {
@@ -3714,10 +3715,10 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt
 }
 
 // vCapabilities_modelSwitchBefore_allOf_1_flow checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow.
-func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[139])
 	}
 	if ev != nil {
@@ -3743,10 +3744,10 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vCapabilities_modelSwitchBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations.
-func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[140])
 	}
 	{
@@ -3765,10 +3766,10 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahp
 }
 
 // vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[141])
 	}
 	switch d.StrView(n) {
@@ -3780,12 +3781,12 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahprt.Ctx,
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "tool.before":
@@ -3811,10 +3812,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/10/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3840,7 +3841,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_10_then(c 
 
 // vCapabilities_toolBefore checks
 // draft/capabilities.schema.json#/$defs/tool.before.
-func vCapabilities_toolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -3852,10 +3853,10 @@ func vCapabilities_toolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_toolBefore_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/tool.before/allOf/1.
-func vCapabilities_toolBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -3889,10 +3890,10 @@ func vCapabilities_toolBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vCapabilities_toolBefore_allOf_1_effects checks
 // draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects.
-func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[142])
 	}
 	{
@@ -3911,10 +3912,10 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vCapabilities_toolBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items.
-func vCapabilities_toolBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[143])
 	}
 	switch d.StrView(n) {
@@ -3927,10 +3928,10 @@ func vCapabilities_toolBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, 
 
 // vCapabilities_toolBefore_allOf_1_modify checks
 // draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify.
-func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[144])
 	}
 	{
@@ -3945,10 +3946,10 @@ func vCapabilities_toolBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 }
 
 // vCapabilities_toolBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/modify/propertyNames.
-func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[145])
 	}
 	switch d.StrView(n) {
@@ -3961,10 +3962,10 @@ func vCapabilities_toolBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt
 
 // vCapabilities_toolBefore_allOf_1_flow checks
 // draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow.
-func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBefore_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[146])
 	}
 	if ev != nil {
@@ -3990,10 +3991,10 @@ func vCapabilities_toolBefore_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 }
 
 // vCapabilities_toolBefore_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations.
-func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[147])
 	}
 	{
@@ -4012,10 +4013,10 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vCapabilities_toolBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[148])
 	}
 	switch d.StrView(n) {
@@ -4027,12 +4028,12 @@ func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahpr
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "tool.after":
@@ -4058,10 +4059,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/11/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4087,7 +4088,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_11_then(c 
 
 // vCapabilities_toolAfter checks
 // draft/capabilities.schema.json#/$defs/tool.after.
-func vCapabilities_toolAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -4099,10 +4100,10 @@ func vCapabilities_toolAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_toolAfter_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/tool.after/allOf/1.
-func vCapabilities_toolAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolAfter_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4136,10 +4137,10 @@ func vCapabilities_toolAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vCapabilities_toolAfter_allOf_1_effects checks
 // draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects.
-func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[149])
 	}
 	{
@@ -4158,10 +4159,10 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 }
 
 // vCapabilities_toolAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items.
-func vCapabilities_toolAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolAfter_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[150])
 	}
 	switch d.StrView(n) {
@@ -4174,10 +4175,10 @@ func vCapabilities_toolAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, e
 
 // vCapabilities_toolAfter_allOf_1_modify checks
 // draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify.
-func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[151])
 	}
 	{
@@ -4192,10 +4193,10 @@ func vCapabilities_toolAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vCapabilities_toolAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/modify/propertyNames.
-func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[152])
 	}
 	switch d.StrView(n) {
@@ -4208,10 +4209,10 @@ func vCapabilities_toolAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.
 
 // vCapabilities_toolAfter_allOf_1_flow checks
 // draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow.
-func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[153])
 	}
 	if ev != nil {
@@ -4237,10 +4238,10 @@ func vCapabilities_toolAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vCapabilities_toolAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations.
-func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[154])
 	}
 	{
@@ -4259,10 +4260,10 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vCapabilities_toolAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[155])
 	}
 	switch d.StrView(n) {
@@ -4274,12 +4275,12 @@ func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "tool.permission.request":
@@ -4305,10 +4306,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/12/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4334,7 +4335,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_12_then(c 
 
 // vCapabilities_toolPermissionRequest checks
 // draft/capabilities.schema.json#/$defs/tool.permission.request.
-func vCapabilities_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -4346,10 +4347,10 @@ func vCapabilities_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vCapabilities_toolPermissionRequest_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1.
-func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolPermissionRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4382,10 +4383,10 @@ func vCapabilities_toolPermissionRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vCapabilities_toolPermissionRequest_allOf_1_effects checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects.
-func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[156])
 	}
 	{
@@ -4404,10 +4405,10 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 }
 
 // vCapabilities_toolPermissionRequest_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items.
-func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[157])
 	}
 	switch d.StrView(n) {
@@ -4419,10 +4420,10 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahprt.Ctx, n a
 }
 
 // vCapabilities_toolPermissionRequest_allOf_1_modify checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify.
-func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[158])
 	}
 	{
@@ -4437,10 +4438,10 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 }
 
 // vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/modify/propertyNames.
-func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[159])
 	}
 	switch d.StrView(n) {
@@ -4452,10 +4453,10 @@ func vCapabilities_toolPermissionRequest_allOf_1_modify_propertyNames(c *ahprt.C
 }
 
 // vCapabilities_toolPermissionRequest_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow.
-func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[160])
 	}
 	if ev != nil {
@@ -4481,10 +4482,10 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vCapabilities_toolPermissionRequest_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations.
-func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[161])
 	}
 	{
@@ -4503,10 +4504,10 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahprt.Ctx, n
 }
 
 // vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[162])
 	}
 	switch d.StrView(n) {
@@ -4518,12 +4519,12 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahprt.
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "tool.batch.after":
@@ -4549,10 +4550,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/13/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4578,7 +4579,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_13_then(c 
 
 // vCapabilities_toolBatchAfter checks
 // draft/capabilities.schema.json#/$defs/tool.batch.after.
-func vCapabilities_toolBatchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -4590,10 +4591,10 @@ func vCapabilities_toolBatchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vCapabilities_toolBatchAfter_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1.
-func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBatchAfter_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4622,10 +4623,10 @@ func vCapabilities_toolBatchAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vCapabilities_toolBatchAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects.
-func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[163])
 	}
 	{
@@ -4644,10 +4645,10 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vCapabilities_toolBatchAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items.
-func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[164])
 	}
 	switch d.StrView(n) {
@@ -4659,10 +4660,10 @@ func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.No
 }
 
 // vCapabilities_toolBatchAfter_allOf_1_flow checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow.
-func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[165])
 	}
 	if ev != nil {
@@ -4688,10 +4689,10 @@ func vCapabilities_toolBatchAfter_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vCapabilities_toolBatchAfter_allOf_1_flow_operations checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations.
-func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[166])
 	}
 	{
@@ -4710,10 +4711,10 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahprt.Ctx, n ahprt.
 }
 
 // vCapabilities_toolBatchAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[167])
 	}
 	switch d.StrView(n) {
@@ -4725,12 +4726,12 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahprt.Ctx, n 
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "context.compact.before":
@@ -4756,10 +4757,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/14/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4785,7 +4786,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_14_then(c 
 
 // vCapabilities_contextCompactBefore checks
 // draft/capabilities.schema.json#/$defs/context.compact.before.
-func vCapabilities_contextCompactBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -4797,10 +4798,10 @@ func vCapabilities_contextCompactBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vCapabilities_contextCompactBefore_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1.
-func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4829,10 +4830,10 @@ func vCapabilities_contextCompactBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vCapabilities_contextCompactBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects.
-func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[168])
 	}
 	{
@@ -4851,10 +4852,10 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.No
 }
 
 // vCapabilities_contextCompactBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items.
-func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[169])
 	}
 	switch d.StrView(n) {
@@ -4866,10 +4867,10 @@ func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahprt.Ctx, n ah
 }
 
 // vCapabilities_contextCompactBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify.
-func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[170])
 	}
 	{
@@ -4884,10 +4885,10 @@ func vCapabilities_contextCompactBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/modify/propertyNames.
-func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[171])
 	}
 	switch d.StrView(n) {
@@ -4899,12 +4900,12 @@ func vCapabilities_contextCompactBefore_allOf_1_modify_propertyNames(c *ahprt.Ct
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "context.compact.after":
@@ -4930,10 +4931,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/15/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -4959,7 +4960,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_15_then(c 
 
 // vCapabilities_contextCompactAfter checks
 // draft/capabilities.schema.json#/$defs/context.compact.after.
-func vCapabilities_contextCompactAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -4971,10 +4972,10 @@ func vCapabilities_contextCompactAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vCapabilities_contextCompactAfter_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1.
-func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactAfter_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5003,10 +5004,10 @@ func vCapabilities_contextCompactAfter_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vCapabilities_contextCompactAfter_allOf_1_effects checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects.
-func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[172])
 	}
 	{
@@ -5025,10 +5026,10 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vCapabilities_contextCompactAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items.
-func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[173])
 	}
 	switch d.StrView(n) {
@@ -5040,10 +5041,10 @@ func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 }
 
 // vCapabilities_contextCompactAfter_allOf_1_modify checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify.
-func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[174])
 	}
 	{
@@ -5058,10 +5059,10 @@ func vCapabilities_contextCompactAfter_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/modify/propertyNames.
-func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[175])
 	}
 	switch d.StrView(n) {
@@ -5073,12 +5074,12 @@ func vCapabilities_contextCompactAfter_allOf_1_modify_propertyNames(c *ahprt.Ctx
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "task.change.before":
@@ -5104,10 +5105,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/16/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5133,7 +5134,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_16_then(c 
 
 // vCapabilities_taskChangeBefore checks
 // draft/capabilities.schema.json#/$defs/task.change.before.
-func vCapabilities_taskChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -5145,10 +5146,10 @@ func vCapabilities_taskChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vCapabilities_taskChangeBefore_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/task.change.before/allOf/1.
-func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_taskChangeBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5173,10 +5174,10 @@ func vCapabilities_taskChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vCapabilities_taskChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects.
-func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[176])
 	}
 	{
@@ -5195,10 +5196,10 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vCapabilities_taskChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items.
-func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[177])
 	}
 	switch d.StrView(n) {
@@ -5210,12 +5211,12 @@ func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "user.elicitation.request":
@@ -5241,10 +5242,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/17/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5270,7 +5271,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_17_then(c 
 
 // vCapabilities_userElicitationRequest checks
 // draft/capabilities.schema.json#/$defs/user.elicitation.request.
-func vCapabilities_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -5282,10 +5283,10 @@ func vCapabilities_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vCapabilities_userElicitationRequest_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1.
-func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userElicitationRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5310,10 +5311,10 @@ func vCapabilities_userElicitationRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vCapabilities_userElicitationRequest_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects.
-func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[178])
 	}
 	{
@@ -5332,10 +5333,10 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahprt.Ctx, n ahprt.
 }
 
 // vCapabilities_userElicitationRequest_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items.
-func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[179])
 	}
 	switch d.StrView(n) {
@@ -5347,12 +5348,12 @@ func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahprt.Ctx, n 
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "user.elicitation.result":
@@ -5378,10 +5379,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/18/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5407,7 +5408,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_18_then(c 
 
 // vCapabilities_userElicitationResult checks
 // draft/capabilities.schema.json#/$defs/user.elicitation.result.
-func vCapabilities_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -5419,10 +5420,10 @@ func vCapabilities_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vCapabilities_userElicitationResult_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1.
-func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userElicitationResult_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5451,10 +5452,10 @@ func vCapabilities_userElicitationResult_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vCapabilities_userElicitationResult_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects.
-func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userElicitationResult_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[180])
 	}
 	{
@@ -5473,10 +5474,10 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 }
 
 // vCapabilities_userElicitationResult_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items.
-func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[181])
 	}
 	switch d.StrView(n) {
@@ -5488,10 +5489,10 @@ func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahprt.Ctx, n a
 }
 
 // vCapabilities_userElicitationResult_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify.
-func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userElicitationResult_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[182])
 	}
 	{
@@ -5506,10 +5507,10 @@ func vCapabilities_userElicitationResult_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 }
 
 // vCapabilities_userElicitationResult_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/modify/propertyNames.
-func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[183])
 	}
 	switch d.StrView(n) {
@@ -5521,12 +5522,12 @@ func vCapabilities_userElicitationResult_allOf_1_modify_propertyNames(c *ahprt.C
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "user.message.inbound":
@@ -5552,10 +5553,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/19/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5581,7 +5582,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_19_then(c 
 
 // vCapabilities_userMessageInbound checks
 // draft/capabilities.schema.json#/$defs/user.message.inbound.
-func vCapabilities_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -5593,10 +5594,10 @@ func vCapabilities_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vCapabilities_userMessageInbound_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1.
-func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageInbound_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5625,10 +5626,10 @@ func vCapabilities_userMessageInbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vCapabilities_userMessageInbound_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects.
-func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageInbound_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[184])
 	}
 	{
@@ -5647,10 +5648,10 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vCapabilities_userMessageInbound_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items.
-func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[185])
 	}
 	switch d.StrView(n) {
@@ -5662,10 +5663,10 @@ func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahprt.Ctx, n ahpr
 }
 
 // vCapabilities_userMessageInbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify.
-func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageInbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[186])
 	}
 	{
@@ -5680,10 +5681,10 @@ func vCapabilities_userMessageInbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vCapabilities_userMessageInbound_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/modify/propertyNames.
-func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[187])
 	}
 	switch d.StrView(n) {
@@ -5695,12 +5696,12 @@ func vCapabilities_userMessageInbound_allOf_1_modify_propertyNames(c *ahprt.Ctx,
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "user.message.outbound":
@@ -5726,10 +5727,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/20/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5755,7 +5756,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_20_then(c 
 
 // vCapabilities_userMessageOutbound checks
 // draft/capabilities.schema.json#/$defs/user.message.outbound.
-func vCapabilities_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -5767,10 +5768,10 @@ func vCapabilities_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vCapabilities_userMessageOutbound_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1.
-func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageOutbound_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5799,10 +5800,10 @@ func vCapabilities_userMessageOutbound_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vCapabilities_userMessageOutbound_allOf_1_effects checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects.
-func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[188])
 	}
 	{
@@ -5821,10 +5822,10 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vCapabilities_userMessageOutbound_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items.
-func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[189])
 	}
 	switch d.StrView(n) {
@@ -5836,10 +5837,10 @@ func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahprt.Ctx, n ahp
 }
 
 // vCapabilities_userMessageOutbound_allOf_1_modify checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify.
-func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[190])
 	}
 	{
@@ -5854,10 +5855,10 @@ func vCapabilities_userMessageOutbound_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/modify/propertyNames.
-func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[191])
 	}
 	switch d.StrView(n) {
@@ -5869,12 +5870,12 @@ func vCapabilities_userMessageOutbound_allOf_1_modify_propertyNames(c *ahprt.Ctx
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "event"); ok {
 				switch d.Tag(dv) {
 				case "workspace.change.before":
@@ -5900,10 +5901,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/allOf/21/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5929,7 +5930,7 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_allOf_21_then(c 
 
 // vCapabilities_workspaceChangeBefore checks
 // draft/capabilities.schema.json#/$defs/workspace.change.before.
-func vCapabilities_workspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -5941,10 +5942,10 @@ func vCapabilities_workspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vCapabilities_workspaceChangeBefore_allOf_1 checks
 // draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1.
-func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_workspaceChangeBefore_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -5973,10 +5974,10 @@ func vCapabilities_workspaceChangeBefore_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vCapabilities_workspaceChangeBefore_allOf_1_effects checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects.
-func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[192])
 	}
 	{
@@ -5995,10 +5996,10 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahprt.Ctx, n ahprt.N
 }
 
 // vCapabilities_workspaceChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items.
-func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[193])
 	}
 	switch d.StrView(n) {
@@ -6010,10 +6011,10 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahprt.Ctx, n a
 }
 
 // vCapabilities_workspaceChangeBefore_allOf_1_modify checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify.
-func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[194])
 	}
 	{
@@ -6028,10 +6029,10 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify(c *ahprt.Ctx, n ahprt.No
 }
 
 // vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/modify/propertyNames.
-func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[195])
 	}
 	switch d.StrView(n) {
@@ -6043,10 +6044,10 @@ func vCapabilities_workspaceChangeBefore_allOf_1_modify_propertyNames(c *ahprt.C
 }
 
 // vCommon_eventType checks draft/common.schema.json#/$defs/eventType.
-func vCommon_eventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_eventType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[196])
 	}
 	switch d.StrView(n) {
@@ -6058,10 +6059,10 @@ func vCommon_eventType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[197])
 	}
 	if d.Len(n) < 1 {
@@ -6088,10 +6089,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes(c *ahprt.C
 
 // vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items/properties/modes/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[200])
 	}
 	switch d.StrView(n) {
@@ -6103,10 +6104,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_events_items_modes_items(c *a
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_gaps checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps.
-func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[201])
 	}
 	{
@@ -6125,10 +6126,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps(c *ahprt.Ctx, n ahprt.No
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_gaps_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[202])
 	}
 	var seen uint64
@@ -6164,10 +6165,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_gaps_items(c *ahprt.Ctx, n ah
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_transports checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports.
-func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[205])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
@@ -6190,10 +6191,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports(c *ahprt.Ctx, n ah
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_transports_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/transports/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[207])
 	}
 	switch d.StrView(n) {
@@ -6205,10 +6206,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_transports_items(c *ahprt.Ctx
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_authentication checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication.
-func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[208])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
@@ -6231,10 +6232,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication(c *ahprt.Ctx, 
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_authentication_items checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/authentication/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[210])
 	}
 	switch d.StrView(n) {
@@ -6246,10 +6247,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_authentication_items(c *ahprt
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_limits checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
-func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[211])
 	}
 	if ev != nil {
@@ -6287,10 +6288,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_limits(c *ahprt.Ctx, n ahprt.
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_toolPaths checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/toolPaths.
-func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[212])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
@@ -6313,10 +6314,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_toolPaths(c *ahprt.Ctx, n ahp
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_contentCategories checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories.
-func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[214])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
@@ -6339,10 +6340,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_contentCategories(c *ahprt.Ct
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[216])
 	}
 	var seen uint64
@@ -6381,12 +6382,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahprt.Ctx, n
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0 checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "scopes"); ok {
 				if d.ArrayHas(dv, "managed") == 0 {
 					cond = false
@@ -6409,10 +6410,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0(c *ahpr
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -6438,19 +6439,19 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
+	if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
 		return c.FailWith(n, &reasons[219])
 	}
 	return true
 }
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[220])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
@@ -6474,10 +6475,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahprt
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[222])
 	}
 	switch d.StrView(n) {
@@ -6490,10 +6491,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c 
 
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[223])
 	}
 	return true
@@ -6501,10 +6502,10 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *
 
 // vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields
 // checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields.
-func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[224])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
@@ -6527,14 +6528,14 @@ func vCapabilitiesResponse_allOf_1_result_manifest_correlationIdentityFields(c *
 }
 
 // vCatalogueEvent checks draft/catalogue-event.schema.json#.
-func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCatalogueEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[226])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -6670,14 +6671,14 @@ func vCatalogueEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCatalogueEvent_configChangeBefore checks
 // draft/catalogue-event.schema.json#/$defs/config.change.before (a named type:
-// one run per node, see ahprt.Ctx.Memo).
-func vCatalogueEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// one run per node, see ahpimpl.Ctx.Memo).
+func vCatalogueEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(4, n, ev, vCatalogueEvent_configChangeBefore_body)
 }
 
 // vCatalogueEvent_configChangeBefore_body checks the keywords of
 // draft/catalogue-event.schema.json#/$defs/config.change.before.
-func vCatalogueEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCatalogueEvent_configChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
@@ -6688,18 +6689,18 @@ func vCatalogueEvent_configChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 }
 
 // vEvent_envelope checks draft/event.schema.json#/$defs/envelope (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vEvent_envelope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vEvent_envelope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(5, n, ev, vEvent_envelope_body)
 }
 
 // vEvent_envelope_body checks the keywords of
 // draft/event.schema.json#/$defs/envelope.
-func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	var seen1 uint64
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -6766,17 +6767,17 @@ func vEvent_envelope_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 			return c.FailRequired(n, seen1, &required22)
 		}
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
 	return true
 }
 
 // vEvent_eventCore checks draft/event.schema.json#/$defs/eventCore.
-func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[232])
 	}
 	var seen uint64
@@ -6842,10 +6843,10 @@ func vEvent_eventCore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEvent_eventCore_id checks
 // draft/event.schema.json#/$defs/eventCore/properties/id.
-func vEvent_eventCore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_eventCore_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[233])
 	}
 	if d.RunesBelow(n, 1) {
@@ -6856,10 +6857,10 @@ func vEvent_eventCore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEvent_eventCore_source checks
 // draft/event.schema.json#/$defs/eventCore/properties/source.
-func vEvent_eventCore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_eventCore_source(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[235])
 	}
 	if !format.URI(d.StrView(n)) {
@@ -6870,10 +6871,10 @@ func vEvent_eventCore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEvent_eventCore_time checks
 // draft/event.schema.json#/$defs/eventCore/properties/time.
-func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_eventCore_time(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[237])
 	}
 	if !format.DateTime(d.StrView(n)) {
@@ -6883,10 +6884,10 @@ func vEvent_eventCore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCommon_session checks draft/common.schema.json#/$defs/session.
-func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[239])
 	}
 	var seen uint64
@@ -6938,10 +6939,10 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_session_cwd checks
 // draft/common.schema.json#/$defs/session/properties/cwd.
-func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[241])
 	}
 	return true
@@ -6949,10 +6950,10 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_session_workspaceRoots checks
 // draft/common.schema.json#/$defs/session/properties/workspaceRoots.
-func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_workspaceRoots(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[242])
 	}
 	{
@@ -6972,10 +6973,10 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vCommon_session_workspaceRoots_items checks
 // draft/common.schema.json#/$defs/session/properties/workspaceRoots/items.
-func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_workspaceRoots_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[243])
 	}
 	return true
@@ -6983,10 +6984,10 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vCommon_session_model checks
 // draft/common.schema.json#/$defs/session/properties/model.
-func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[244])
 	}
 	return true
@@ -6994,10 +6995,10 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_session_agent checks
 // draft/common.schema.json#/$defs/session/properties/agent.
-func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[245])
 	}
 	var seen uint64
@@ -7033,10 +7034,10 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_session_agent_type checks
 // draft/common.schema.json#/$defs/session/properties/agent/properties/type.
-func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_agent_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[247])
 	}
 	return true
@@ -7044,10 +7045,10 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vCommon_session_synthesized checks
 // draft/common.schema.json#/$defs/session/properties/synthesized.
-func vCommon_session_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[248])
 	}
 	return true
@@ -7055,10 +7056,10 @@ func vCommon_session_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vEvent_eventCore_parentEventId checks
 // draft/event.schema.json#/$defs/eventCore/properties/parentEventId.
-func vEvent_eventCore_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_eventCore_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[249])
 	}
 	if d.RunesBelow(n, 1) {
@@ -7069,10 +7070,10 @@ func vEvent_eventCore_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vEvent_eventCore_gaps checks
 // draft/event.schema.json#/$defs/eventCore/properties/gaps.
-func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_eventCore_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[251])
 	}
 	{
@@ -7091,10 +7092,10 @@ func vEvent_eventCore_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vEvent_gap checks draft/event.schema.json#/$defs/gap.
-func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[252])
 	}
 	var seen uint64
@@ -7130,10 +7131,10 @@ func vEvent_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vEvent_gap_path checks draft/event.schema.json#/$defs/gap/properties/path.
-func vEvent_gap_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_gap_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[255])
 	}
 	if d.RunesBelow(n, 1) {
@@ -7144,10 +7145,10 @@ func vEvent_gap_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEvent_gap_reason checks
 // draft/event.schema.json#/$defs/gap/properties/reason.
-func vEvent_gap_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_gap_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[257])
 	}
 	if d.RunesBelow(n, 1) {
@@ -7157,10 +7158,10 @@ func vEvent_gap_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vExtensions checks draft/extensions.schema.json#.
-func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[259])
 	}
 	{
@@ -7175,20 +7176,20 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vEvent_synthesizedFlag checks draft/event.schema.json#/$defs/synthesizedFlag.
-func vEvent_synthesizedFlag(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_synthesizedFlag(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[260])
 	}
 	return true
 }
 
 // vEvent_openIdentity checks draft/event.schema.json#/$defs/openIdentity.
-func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[261])
 	}
 	var seen uint64
@@ -7224,10 +7225,10 @@ func vEvent_openIdentity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEvent_openIdentity_id checks
 // draft/event.schema.json#/$defs/openIdentity/properties/id.
-func vEvent_openIdentity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_openIdentity_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[263])
 	}
 	if d.RunesBelow(n, 1) {
@@ -7237,10 +7238,10 @@ func vEvent_openIdentity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vEvent_contentItems checks draft/event.schema.json#/$defs/contentItems.
-func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_contentItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[265])
 	}
 	{
@@ -7259,20 +7260,20 @@ func vEvent_contentItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vContentItem checks draft/content-item.schema.json# (a named type: one run
-// per node, see ahprt.Ctx.Memo).
-func vContentItem(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// per node, see ahpimpl.Ctx.Memo).
+func vContentItem(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(6, n, ev, vContentItem_body)
 }
 
 // vContentItem_body checks the keywords of draft/content-item.schema.json#.
-func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[266])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -7303,21 +7304,21 @@ func vContentItem_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vContentItem_textPart checks draft/content-item.schema.json#/$defs/textPart
-// (a named type: one run per node, see ahprt.Ctx.Memo).
-func vContentItem_textPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// (a named type: one run per node, see ahpimpl.Ctx.Memo).
+func vContentItem_textPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(7, n, ev, vContentItem_textPart_body)
 }
 
 // vContentItem_textPart_body checks the keywords of
 // draft/content-item.schema.json#/$defs/textPart.
-func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[268])
 		}
-		var dvs [3]ahprt.Node
+		var dvs [3]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -7394,10 +7395,10 @@ func vContentItem_textPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vContentItem_textBodyPart checks
 // draft/content-item.schema.json#/$defs/textBodyPart.
-func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[272])
 	}
 	var present uint64
@@ -7453,7 +7454,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required27)
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[279])
 	}
 	return true
@@ -7461,7 +7462,7 @@ func vContentItem_textBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vContentItem_textBodyPart_kind checks
 // draft/content-item.schema.json#/$defs/textBodyPart/properties/kind.
-func vContentItem_textBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textBodyPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text")) {
 		return c.FailWith(n, &reasons[280])
@@ -7471,7 +7472,7 @@ func vContentItem_textBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vContentItem_textBodyPart_mediaType checks
 // draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType.
-func vContentItem_textBodyPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textBodyPart_mediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text/plain")) {
 		return c.FailWith(n, &reasons[281])
@@ -7481,7 +7482,7 @@ func vContentItem_textBodyPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vContentItem_textBodyPart_selection checks
 // draft/content-item.schema.json#/$defs/textBodyPart/properties/selection.
-func vContentItem_textBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textBodyPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "body")) {
 		return c.FailWith(n, &reasons[282])
@@ -7491,10 +7492,10 @@ func vContentItem_textBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vContentItem_textBodyPart_text checks
 // draft/content-item.schema.json#/$defs/textBodyPart/properties/text.
-func vContentItem_textBodyPart_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textBodyPart_text(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[283])
 	}
 	return true
@@ -7502,10 +7503,10 @@ func vContentItem_textBodyPart_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vContentItem_synthesized checks
 // draft/content-item.schema.json#/$defs/synthesized.
-func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[284])
 	}
 	return true
@@ -7513,10 +7514,10 @@ func vContentItem_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentItem_textGapPart checks
 // draft/content-item.schema.json#/$defs/textGapPart.
-func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[285])
 	}
 	var seen uint64
@@ -7584,7 +7585,7 @@ func vContentItem_textGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentItem_textGapPart_kind checks
 // draft/content-item.schema.json#/$defs/textGapPart/properties/kind.
-func vContentItem_textGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textGapPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text")) {
 		return c.FailWith(n, &reasons[292])
@@ -7594,7 +7595,7 @@ func vContentItem_textGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vContentItem_textGapPart_mediaType checks
 // draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType.
-func vContentItem_textGapPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textGapPart_mediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text/plain")) {
 		return c.FailWith(n, &reasons[293])
@@ -7604,7 +7605,7 @@ func vContentItem_textGapPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vContentItem_textGapPart_selection checks
 // draft/content-item.schema.json#/$defs/textGapPart/properties/selection.
-func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textGapPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "body")) {
 		return c.FailWith(n, &reasons[294])
@@ -7613,10 +7614,10 @@ func vContentItem_textGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 }
 
 // vContentItem_gap checks draft/content-item.schema.json#/$defs/gap.
-func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[295])
 	}
 	var seen uint64
@@ -7651,10 +7652,10 @@ func vContentItem_gap(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCommon_sha256Hex checks draft/common.schema.json#/$defs/sha256Hex.
-func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_sha256Hex(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[298])
 	}
 	if d.RunesBelow(n, 64) {
@@ -7671,10 +7672,10 @@ func vCommon_sha256Hex(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentItem_textMetadataPart checks
 // draft/content-item.schema.json#/$defs/textMetadataPart.
-func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[302])
 	}
 	var seen uint64
@@ -7737,7 +7738,7 @@ func vContentItem_textMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vContentItem_textMetadataPart_kind checks
 // draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind.
-func vContentItem_textMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textMetadataPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text")) {
 		return c.FailWith(n, &reasons[308])
@@ -7747,7 +7748,7 @@ func vContentItem_textMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vContentItem_textMetadataPart_mediaType checks
 // draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType.
-func vContentItem_textMetadataPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textMetadataPart_mediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text/plain")) {
 		return c.FailWith(n, &reasons[309])
@@ -7757,7 +7758,7 @@ func vContentItem_textMetadataPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vContentItem_textMetadataPart_selection checks
 // draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection.
-func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textMetadataPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "metadata")) {
 		return c.FailWith(n, &reasons[310])
@@ -7767,10 +7768,10 @@ func vContentItem_textMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vContentItem_textOmittedPart checks
 // draft/content-item.schema.json#/$defs/textOmittedPart.
-func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[311])
 	}
 	var seen uint64
@@ -7833,7 +7834,7 @@ func vContentItem_textOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vContentItem_textOmittedPart_kind checks
 // draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind.
-func vContentItem_textOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textOmittedPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text")) {
 		return c.FailWith(n, &reasons[317])
@@ -7843,7 +7844,7 @@ func vContentItem_textOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vContentItem_textOmittedPart_mediaType checks
 // draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType.
-func vContentItem_textOmittedPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textOmittedPart_mediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "text/plain")) {
 		return c.FailWith(n, &reasons[318])
@@ -7853,7 +7854,7 @@ func vContentItem_textOmittedPart_mediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vContentItem_textOmittedPart_selection checks
 // draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection.
-func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textOmittedPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "omit")) {
 		return c.FailWith(n, &reasons[319])
@@ -7863,21 +7864,21 @@ func vContentItem_textOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vContentItem_attachmentPart checks
 // draft/content-item.schema.json#/$defs/attachmentPart (a named type: one run
-// per node, see ahprt.Ctx.Memo).
-func vContentItem_attachmentPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// per node, see ahpimpl.Ctx.Memo).
+func vContentItem_attachmentPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(8, n, ev, vContentItem_attachmentPart_body)
 }
 
 // vContentItem_attachmentPart_body checks the keywords of
 // draft/content-item.schema.json#/$defs/attachmentPart.
-func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentPart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[320])
 		}
-		var dvs [2]ahprt.Node
+		var dvs [2]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -7941,10 +7942,10 @@ func vContentItem_attachmentPart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vContentItem_attachmentBodyPart checks
 // draft/content-item.schema.json#/$defs/attachmentBodyPart.
-func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[323])
 	}
 	var present uint64
@@ -8000,7 +8001,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required32)
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[330])
 	}
 	return true
@@ -8008,7 +8009,7 @@ func vContentItem_attachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vContentItem_attachmentBodyPart_kind checks
 // draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind.
-func vContentItem_attachmentBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentBodyPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "attachment")) {
 		return c.FailWith(n, &reasons[331])
@@ -8018,10 +8019,10 @@ func vContentItem_attachmentBodyPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vContentItem_attachmentMediaType checks
 // draft/content-item.schema.json#/$defs/attachmentMediaType.
-func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentMediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[332])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8035,10 +8036,10 @@ func vContentItem_attachmentMediaType(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vContentItem_attachmentMediaType_not checks
 // draft/content-item.schema.json#/$defs/attachmentMediaType/not.
-func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentMediaType_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindString {
+	if k == ahpimpl.KindString {
 		if !re2.Match(d.Str(n)) {
 			return c.FailWith(n, &reasons[335])
 		}
@@ -8047,7 +8048,7 @@ func vContentItem_attachmentMediaType_not(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vContentItem_attachmentBodyPart_selection checks draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection.
-func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentBodyPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "body")) {
 		return c.FailWith(n, &reasons[336])
@@ -8056,10 +8057,10 @@ func vContentItem_attachmentBodyPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vContentReference checks draft/content-reference.schema.json#.
-func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[337])
 	}
 	var present uint64
@@ -8087,7 +8088,7 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required33)
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[340])
 	}
 	return true
@@ -8095,10 +8096,10 @@ func vContentReference(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentItem_attachmentGapPart checks
 // draft/content-item.schema.json#/$defs/attachmentGapPart.
-func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[341])
 	}
 	var seen uint64
@@ -8166,7 +8167,7 @@ func vContentItem_attachmentGapPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vContentItem_attachmentGapPart_kind checks
 // draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind.
-func vContentItem_attachmentGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentGapPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "attachment")) {
 		return c.FailWith(n, &reasons[348])
@@ -8176,7 +8177,7 @@ func vContentItem_attachmentGapPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vContentItem_attachmentGapPart_selection checks
 // draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection.
-func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentGapPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "body")) {
 		return c.FailWith(n, &reasons[349])
@@ -8186,10 +8187,10 @@ func vContentItem_attachmentGapPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vContentItem_attachmentMetadataPart checks
 // draft/content-item.schema.json#/$defs/attachmentMetadataPart.
-func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[350])
 	}
 	var seen uint64
@@ -8252,7 +8253,7 @@ func vContentItem_attachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vContentItem_attachmentMetadataPart_kind checks
 // draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind.
-func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentMetadataPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "attachment")) {
 		return c.FailWith(n, &reasons[356])
@@ -8261,7 +8262,7 @@ func vContentItem_attachmentMetadataPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vContentItem_attachmentMetadataPart_selection checks draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection.
-func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentMetadataPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "metadata")) {
 		return c.FailWith(n, &reasons[357])
@@ -8271,10 +8272,10 @@ func vContentItem_attachmentMetadataPart_selection(c *ahprt.Ctx, n ahprt.Node, e
 
 // vContentItem_attachmentOmittedPart checks
 // draft/content-item.schema.json#/$defs/attachmentOmittedPart.
-func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[358])
 	}
 	var seen uint64
@@ -8337,7 +8338,7 @@ func vContentItem_attachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vContentItem_attachmentOmittedPart_kind checks
 // draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind.
-func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentOmittedPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "attachment")) {
 		return c.FailWith(n, &reasons[364])
@@ -8346,7 +8347,7 @@ func vContentItem_attachmentOmittedPart_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 }
 
 // vContentItem_attachmentOmittedPart_selection checks draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection.
-func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_attachmentOmittedPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "omit")) {
 		return c.FailWith(n, &reasons[365])
@@ -8356,10 +8357,10 @@ func vContentItem_attachmentOmittedPart_selection(c *ahprt.Ctx, n ahprt.Node, ev
 
 // vInteractionEvent_configChangeBefore checks
 // draft/interaction-event.schema.json#/$defs/config.change.before.
-func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[366])
 	}
 	var seen uint64
@@ -8395,7 +8396,7 @@ func vInteractionEvent_configChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vInteractionEvent_configChangeBefore_type checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/type.
-func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "config.change.before")) {
 		return c.FailWith(n, &reasons[369])
@@ -8404,10 +8405,10 @@ func vInteractionEvent_configChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vInteractionEvent_configChangeBefore_change checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
-func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[370])
 	}
 	var seen uint64
@@ -8457,10 +8458,10 @@ func vInteractionEvent_configChangeBefore_change(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInteractionEvent_configChangeBefore_change_source checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source.
-func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeBefore_change_source(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[376])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8470,10 +8471,10 @@ func vInteractionEvent_configChangeBefore_change_source(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInteractionEvent_configChangeBefore_change_scope checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope.
-func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeBefore_change_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[378])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8483,10 +8484,10 @@ func vInteractionEvent_configChangeBefore_change_scope(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInteractionEvent_configChangeBefore_change_settings checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings.
-func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeBefore_change_settings(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[380])
 	}
 	{
@@ -8505,10 +8506,10 @@ func vInteractionEvent_configChangeBefore_change_settings(c *ahprt.Ctx, n ahprt.
 }
 
 // vInteractionEvent_configChangeBefore_change_settings_items checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items.
-func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeBefore_change_settings_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[381])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8518,10 +8519,10 @@ func vInteractionEvent_configChangeBefore_change_settings_items(c *ahprt.Ctx, n 
 }
 
 // vInteractionEvent_configChangeBefore_change_summary checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary.
-func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeBefore_change_summary(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[383])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8531,10 +8532,10 @@ func vInteractionEvent_configChangeBefore_change_summary(c *ahprt.Ctx, n ahprt.N
 }
 
 // vInteractionEvent_configChangeBefore_change_path checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path.
-func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeBefore_change_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[385])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8545,14 +8546,14 @@ func vInteractionEvent_configChangeBefore_change_path(c *ahprt.Ctx, n ahprt.Node
 
 // vCatalogueEvent_configChangeAfter checks
 // draft/catalogue-event.schema.json#/$defs/config.change.after (a named type:
-// one run per node, see ahprt.Ctx.Memo).
-func vCatalogueEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// one run per node, see ahpimpl.Ctx.Memo).
+func vCatalogueEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(9, n, ev, vCatalogueEvent_configChangeAfter_body)
 }
 
 // vCatalogueEvent_configChangeAfter_body checks the keywords of
 // draft/catalogue-event.schema.json#/$defs/config.change.after.
-func vCatalogueEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCatalogueEvent_configChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
@@ -8564,10 +8565,10 @@ func vCatalogueEvent_configChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vInteractionEvent_configChangeAfter checks
 // draft/interaction-event.schema.json#/$defs/config.change.after.
-func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[387])
 	}
 	var seen uint64
@@ -8603,7 +8604,7 @@ func vInteractionEvent_configChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 }
 
 // vInteractionEvent_configChangeAfter_type checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/type.
-func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "config.change.after")) {
 		return c.FailWith(n, &reasons[390])
@@ -8612,10 +8613,10 @@ func vInteractionEvent_configChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vInteractionEvent_configChangeAfter_change checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
-func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[391])
 	}
 	var seen uint64
@@ -8669,10 +8670,10 @@ func vInteractionEvent_configChangeAfter_change(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vInteractionEvent_configChangeAfter_change_source checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source.
-func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeAfter_change_source(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[397])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8682,10 +8683,10 @@ func vInteractionEvent_configChangeAfter_change_source(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInteractionEvent_configChangeAfter_change_scope checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope.
-func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeAfter_change_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[399])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8695,10 +8696,10 @@ func vInteractionEvent_configChangeAfter_change_scope(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vInteractionEvent_configChangeAfter_change_settings checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings.
-func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeAfter_change_settings(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[401])
 	}
 	{
@@ -8717,10 +8718,10 @@ func vInteractionEvent_configChangeAfter_change_settings(c *ahprt.Ctx, n ahprt.N
 }
 
 // vInteractionEvent_configChangeAfter_change_settings_items checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items.
-func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeAfter_change_settings_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[402])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8730,10 +8731,10 @@ func vInteractionEvent_configChangeAfter_change_settings_items(c *ahprt.Ctx, n a
 }
 
 // vInteractionEvent_configChangeAfter_change_summary checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary.
-func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeAfter_change_summary(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[404])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8743,10 +8744,10 @@ func vInteractionEvent_configChangeAfter_change_summary(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInteractionEvent_configChangeAfter_change_path checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path.
-func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeAfter_change_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[406])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8756,10 +8757,10 @@ func vInteractionEvent_configChangeAfter_change_path(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vInteractionEvent_configChangeAfter_change_mcpServers checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers.
-func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[408])
 	}
 	{
@@ -8778,10 +8779,10 @@ func vInteractionEvent_configChangeAfter_change_mcpServers(c *ahprt.Ctx, n ahprt
 }
 
 // vInteractionEvent_configChangeAfter_change_mcpServers_items checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items.
-func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[409])
 	}
 	return true
@@ -8789,17 +8790,17 @@ func vInteractionEvent_configChangeAfter_change_mcpServers_items(c *ahprt.Ctx, n
 
 // vExecutionEvent_turnStart checks
 // draft/execution-event.schema.json#/$defs/turn.start (a named type: one run
-// per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_turnStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_turnStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(10, n, ev, vExecutionEvent_turnStart_body)
 }
 
 // vExecutionEvent_turnStart_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/turn.start.
-func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[410])
 	}
 	var seen1 uint64
@@ -8885,7 +8886,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
 	return true
@@ -8893,7 +8894,7 @@ func vExecutionEvent_turnStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vExecutionEvent_turnStart_type checks
 // draft/execution-event.schema.json#/$defs/turn.start/properties/type.
-func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnStart_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.start")) {
 		return c.FailWith(n, &reasons[414])
@@ -8902,10 +8903,10 @@ func vExecutionEvent_turnStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 }
 
 // vEvent_identity checks draft/event.schema.json#/$defs/identity.
-func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[415])
 	}
 	var seen uint64
@@ -8941,10 +8942,10 @@ func vEvent_identity(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEvent_identity_id checks
 // draft/event.schema.json#/$defs/identity/properties/id.
-func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_identity_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[418])
 	}
 	if d.RunesBelow(n, 1) {
@@ -8955,10 +8956,10 @@ func vEvent_identity_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEvent_modelVisibleItems checks
 // draft/event.schema.json#/$defs/modelVisibleItems.
-func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_modelVisibleItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[420])
 	}
 	{
@@ -8977,17 +8978,17 @@ func vEvent_modelVisibleItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vContentItem_message checks draft/content-item.schema.json#/$defs/message (a
-// named type: one run per node, see ahprt.Ctx.Memo).
-func vContentItem_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// named type: one run per node, see ahpimpl.Ctx.Memo).
+func vContentItem_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(11, n, ev, vContentItem_message_body)
 }
 
 // vContentItem_message_body checks the keywords of
 // draft/content-item.schema.json#/$defs/message.
-func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[421])
 	}
 	var seen uint64
@@ -9033,10 +9034,10 @@ func vContentItem_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vContentItem_message_role checks
 // draft/content-item.schema.json#/$defs/message/properties/role.
-func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_message_role(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[426])
 	}
 	switch d.StrView(n) {
@@ -9049,10 +9050,10 @@ func vContentItem_message_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vContentItem_message_parts checks
 // draft/content-item.schema.json#/$defs/message/properties/parts.
-func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_message_parts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[427])
 	}
 	{
@@ -9072,10 +9073,10 @@ func vContentItem_message_parts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vContentItem_message_synthesized checks
 // draft/content-item.schema.json#/$defs/message/properties/synthesized.
-func vContentItem_message_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_message_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[428])
 	}
 	return true
@@ -9083,10 +9084,10 @@ func vContentItem_message_synthesized(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vExecutionEvent_turnStart_trigger checks
 // draft/execution-event.schema.json#/$defs/turn.start/properties/trigger.
-func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnStart_trigger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[429])
 	}
 	switch d.StrView(n) {
@@ -9099,10 +9100,10 @@ func vExecutionEvent_turnStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_turnStart_expandedFrom checks
 // draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom.
-func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnStart_expandedFrom(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[430])
 	}
 	if d.RunesBelow(n, 1) {
@@ -9113,17 +9114,17 @@ func vExecutionEvent_turnStart_expandedFrom(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vExecutionEvent_turnFinishBefore checks
 // draft/execution-event.schema.json#/$defs/turn.finish.before (a named type:
-// one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_turnFinishBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_turnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(12, n, ev, vExecutionEvent_turnFinishBefore_body)
 }
 
 // vExecutionEvent_turnFinishBefore_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/turn.finish.before.
-func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[432])
 	}
 	var seen1 uint64
@@ -9218,10 +9219,10 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if seen2 != uint64(0xf) {
 		return c.FailRequired(n, seen2, &required44)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[437])
 	}
 	return true
@@ -9229,17 +9230,17 @@ func vExecutionEvent_turnFinishBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vExecutionEvent_turnCompletion checks
 // draft/execution-event.schema.json#/$defs/turnCompletion (a named type: one
-// run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_turnCompletion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_turnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(13, n, ev, vExecutionEvent_turnCompletion_body)
 }
 
 // vExecutionEvent_turnCompletion_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/turnCompletion.
-func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[437])
 	}
 	var seen uint64
@@ -9294,10 +9295,10 @@ func vExecutionEvent_turnCompletion_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vExecutionEvent_turnCompletion_outcome checks
 // draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome.
-func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnCompletion_outcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[438])
 	}
 	switch d.StrView(n) {
@@ -9309,10 +9310,10 @@ func vExecutionEvent_turnCompletion_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vExecutionEvent_turnCompletion_continuationCount checks draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount.
-func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnCompletion_continuationCount(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[439])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -9323,7 +9324,7 @@ func vExecutionEvent_turnCompletion_continuationCount(c *ahprt.Ctx, n ahprt.Node
 
 // vExecutionEvent_turnUsage checks
 // draft/execution-event.schema.json#/$defs/turnUsage.
-func vExecutionEvent_turnUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
 	}
@@ -9334,10 +9335,10 @@ func vExecutionEvent_turnUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 }
 
 // vExecutionEvent_usage checks draft/execution-event.schema.json#/$defs/usage.
-func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[441])
 	}
 	var seen uint64
@@ -9404,10 +9405,10 @@ func vExecutionEvent_usage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vExecutionEvent_usage_kind checks
 // draft/execution-event.schema.json#/$defs/usage/properties/kind.
-func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_usage_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[447])
 	}
 	switch d.StrView(n) {
@@ -9420,10 +9421,10 @@ func vExecutionEvent_usage_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vExecutionEvent_usage_scope checks
 // draft/execution-event.schema.json#/$defs/usage/properties/scope.
-func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_usage_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[448])
 	}
 	switch d.StrView(n) {
@@ -9436,10 +9437,10 @@ func vExecutionEvent_usage_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vExecutionEvent_usage_completeness checks
 // draft/execution-event.schema.json#/$defs/usage/properties/completeness.
-func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_usage_completeness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[449])
 	}
 	switch d.StrView(n) {
@@ -9452,10 +9453,10 @@ func vExecutionEvent_usage_completeness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vExecutionEvent_usage_provenance checks
 // draft/execution-event.schema.json#/$defs/usage/properties/provenance.
-func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_usage_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[450])
 	}
 	switch d.StrView(n) {
@@ -9468,10 +9469,10 @@ func vExecutionEvent_usage_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vExecutionEvent_nonNegativeInteger checks
 // draft/execution-event.schema.json#/$defs/nonNegativeInteger.
-func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[451])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -9482,10 +9483,10 @@ func vExecutionEvent_nonNegativeInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vExecutionEvent_usage_cost checks
 // draft/execution-event.schema.json#/$defs/usage/properties/cost.
-func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[453])
 	}
 	var seen uint64
@@ -9526,10 +9527,10 @@ func vExecutionEvent_usage_cost(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 }
 
 // vExecutionEvent_usage_cost_amount checks draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount.
-func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_usage_cost_amount(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[458])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -9540,10 +9541,10 @@ func vExecutionEvent_usage_cost_amount(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_currencyCode checks
 // draft/execution-event.schema.json#/$defs/currencyCode.
-func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_currencyCode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[460])
 	}
 	if !re3.Match(d.Str(n)) {
@@ -9553,10 +9554,10 @@ func vExecutionEvent_currencyCode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 }
 
 // vExecutionEvent_usage_cost_basis checks draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis.
-func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_usage_cost_basis(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[462])
 	}
 	switch d.StrView(n) {
@@ -9569,10 +9570,10 @@ func vExecutionEvent_usage_cost_basis(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vExecutionEvent_turnUsage_allOf_1 checks
 // draft/execution-event.schema.json#/$defs/turnUsage/allOf/1.
-func vExecutionEvent_turnUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnUsage_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -9602,7 +9603,7 @@ func vExecutionEvent_turnUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_turnUsage_allOf_1_kind checks
 // draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind.
-func vExecutionEvent_turnUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnUsage_allOf_1_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "total")) {
 		return c.FailWith(n, &reasons[463])
@@ -9612,7 +9613,7 @@ func vExecutionEvent_turnUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vExecutionEvent_turnUsage_allOf_1_scope checks
 // draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope.
-func vExecutionEvent_turnUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnUsage_allOf_1_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn")) {
 		return c.FailWith(n, &reasons[464])
@@ -9622,7 +9623,7 @@ func vExecutionEvent_turnUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vExecutionEvent_turnFinishBefore_type checks
 // draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type.
-func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnFinishBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.finish.before")) {
 		return c.FailWith(n, &reasons[465])
@@ -9632,17 +9633,17 @@ func vExecutionEvent_turnFinishBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vExecutionEvent_turnEnd checks
 // draft/execution-event.schema.json#/$defs/turn.end (a named type: one run per
-// node, see ahprt.Ctx.Memo).
-func vExecutionEvent_turnEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_turnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(14, n, ev, vExecutionEvent_turnEnd_body)
 }
 
 // vExecutionEvent_turnEnd_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/turn.end.
-func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[466])
 	}
 	var seen1 uint64
@@ -9741,10 +9742,10 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if seen2 != uint64(0xf) {
 		return c.FailRequired(n, seen2, &required44)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[437])
 	}
 	if !vExecutionEvent_turnEnd_allOf_2(c, n, ev) {
@@ -9755,12 +9756,12 @@ func vExecutionEvent_turnEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vExecutionEvent_turnEnd_allOf_2 checks
 // draft/execution-event.schema.json#/$defs/turn.end/allOf/2.
-func vExecutionEvent_turnEnd_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnEnd_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
 				switch d.Tag(dv) {
 				case "completed":
@@ -9788,12 +9789,12 @@ func vExecutionEvent_turnEnd_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vExecutionEvent_turnEnd_allOf_2_then checks
 // draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then.
-func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnEnd_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		p := presence3(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
+		if k != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[467])
 		}
 	}
@@ -9802,7 +9803,7 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vExecutionEvent_turnEnd_type checks
 // draft/execution-event.schema.json#/$defs/turn.end/properties/type.
-func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnEnd_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.end")) {
 		return c.FailWith(n, &reasons[468])
@@ -9811,10 +9812,10 @@ func vExecutionEvent_turnEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 }
 
 // vExecutionEvent_error checks draft/execution-event.schema.json#/$defs/error.
-func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[469])
 	}
 	var seen uint64
@@ -9860,10 +9861,10 @@ func vExecutionEvent_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vExecutionEvent_error_message checks
 // draft/execution-event.schema.json#/$defs/error/properties/message.
-func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_error_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[473])
 	}
 	if d.RunesBelow(n, 1) {
@@ -9874,10 +9875,10 @@ func vExecutionEvent_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vExecutionEvent_error_class checks
 // draft/execution-event.schema.json#/$defs/error/properties/class.
-func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_error_class(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[475])
 	}
 	if d.RunesBelow(n, 1) {
@@ -9888,10 +9889,10 @@ func vExecutionEvent_error_class(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vExecutionEvent_error_code checks
 // draft/execution-event.schema.json#/$defs/error/properties/code.
-func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_error_code(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[477])
 	}
 	if d.RunesBelow(n, 1) {
@@ -9902,7 +9903,7 @@ func vExecutionEvent_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vExecutionEvent_error_status checks
 // draft/execution-event.schema.json#/$defs/error/properties/status.
-func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_error_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -9925,10 +9926,10 @@ func vExecutionEvent_error_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vExecutionEvent_error_status_oneOf_0 checks
 // draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0.
-func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_error_status_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[480])
 	}
 	if d.RunesBelow(n, 1) {
@@ -9939,10 +9940,10 @@ func vExecutionEvent_error_status_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vExecutionEvent_error_status_oneOf_1 checks
 // draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1.
-func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_error_status_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[482])
 	}
 	return true
@@ -9950,17 +9951,17 @@ func vExecutionEvent_error_status_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vExecutionEvent_turnProgress checks
 // draft/execution-event.schema.json#/$defs/turn.progress (a named type: one
-// run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_turnProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_turnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(15, n, ev, vExecutionEvent_turnProgress_body)
 }
 
 // vExecutionEvent_turnProgress_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/turn.progress.
-func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[483])
 	}
 	var seen1 uint64
@@ -10051,7 +10052,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
 	return true
@@ -10059,7 +10060,7 @@ func vExecutionEvent_turnProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_turnProgress_type checks
 // draft/execution-event.schema.json#/$defs/turn.progress/properties/type.
-func vExecutionEvent_turnProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnProgress_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.progress")) {
 		return c.FailWith(n, &reasons[488])
@@ -10069,10 +10070,10 @@ func vExecutionEvent_turnProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_turnProgress_final checks
 // draft/execution-event.schema.json#/$defs/turn.progress/properties/final.
-func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_turnProgress_final(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[489])
 	}
 	return true
@@ -10080,17 +10081,17 @@ func vExecutionEvent_turnProgress_final(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vExecutionEvent_modelRequestBefore checks
 // draft/execution-event.schema.json#/$defs/model.request.before (a named type:
-// one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_modelRequestBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_modelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(16, n, ev, vExecutionEvent_modelRequestBefore_body)
 }
 
 // vExecutionEvent_modelRequestBefore_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/model.request.before.
-func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[490])
 	}
 	var seen1 uint64
@@ -10197,17 +10198,17 @@ func vExecutionEvent_modelRequestBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
 		return c.FailWith(n, &reasons[495])
 	}
 	return true
 }
 
 // vExecutionEvent_modelRequestBefore_type checks draft/execution-event.schema.json#/$defs/model.request.before/properties/type.
-func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelRequestBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.request.before")) {
 		return c.FailWith(n, &reasons[496])
@@ -10216,10 +10217,10 @@ func vExecutionEvent_modelRequestBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 }
 
 // vExecutionEvent_model checks draft/execution-event.schema.json#/$defs/model.
-func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[497])
 	}
 	var seen uint64
@@ -10256,10 +10257,10 @@ func vExecutionEvent_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vExecutionEvent_model_id checks
 // draft/execution-event.schema.json#/$defs/model/properties/id.
-func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_model_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[501])
 	}
 	if d.RunesBelow(n, 1) {
@@ -10270,10 +10271,10 @@ func vExecutionEvent_model_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vExecutionEvent_model_provider checks
 // draft/execution-event.schema.json#/$defs/model/properties/provider.
-func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_model_provider(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[503])
 	}
 	if d.RunesBelow(n, 1) {
@@ -10284,10 +10285,10 @@ func vExecutionEvent_model_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vExecutionEvent_attempt checks
 // draft/execution-event.schema.json#/$defs/attempt.
-func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[505])
 	}
 	var seen uint64
@@ -10328,10 +10329,10 @@ func vExecutionEvent_attempt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vExecutionEvent_attempt_id checks
 // draft/execution-event.schema.json#/$defs/attempt/properties/id.
-func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_attempt_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[509])
 	}
 	if d.RunesBelow(n, 1) {
@@ -10342,10 +10343,10 @@ func vExecutionEvent_attempt_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vExecutionEvent_attempt_number checks
 // draft/execution-event.schema.json#/$defs/attempt/properties/number.
-func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_attempt_number(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[511])
 	}
 	if c.Cmp(n, num1) < 0 {
@@ -10355,10 +10356,10 @@ func vExecutionEvent_attempt_number(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 }
 
 // vExecutionEvent_modelRequestBefore_params checks draft/execution-event.schema.json#/$defs/model.request.before/properties/params.
-func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelRequestBefore_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[513])
 	}
 	return true
@@ -10366,17 +10367,17 @@ func vExecutionEvent_modelRequestBefore_params(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vExecutionEvent_modelResponseAfter checks
 // draft/execution-event.schema.json#/$defs/model.response.after (a named type:
-// one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_modelResponseAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_modelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(17, n, ev, vExecutionEvent_modelResponseAfter_body)
 }
 
 // vExecutionEvent_modelResponseAfter_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/model.response.after.
-func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[514])
 	}
 	var seen1 uint64
@@ -10484,7 +10485,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
@@ -10493,7 +10494,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 	if !vExecutionEvent_modelResponseAfter_allOf_2(c, n, ev) {
 		return false
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[520])
 	}
 	return true
@@ -10501,7 +10502,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vExecutionEvent_suppliedResultOnSkip checks
 // draft/execution-event.schema.json#/$defs/suppliedResultOnSkip.
-func vExecutionEvent_suppliedResultOnSkip(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_suppliedResultOnSkip(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
 		if !vExecutionEvent_suppliedResultOnSkip_then(c, n, ev) {
 			return false
@@ -10512,10 +10513,10 @@ func vExecutionEvent_suppliedResultOnSkip(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vExecutionEvent_skippedExecution checks
 // draft/execution-event.schema.json#/$defs/skippedExecution.
-func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_skippedExecution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10545,10 +10546,10 @@ func vExecutionEvent_skippedExecution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 }
 
 // vExecutionEvent_skippedExecution_execution checks draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution.
-func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -10578,7 +10579,7 @@ func vExecutionEvent_skippedExecution_execution(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vExecutionEvent_skippedExecution_execution_status checks draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status.
-func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_skippedExecution_execution_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[523])
@@ -10588,10 +10589,10 @@ func vExecutionEvent_skippedExecution_execution_status(c *ahprt.Ctx, n ahprt.Nod
 
 // vExecutionEvent_suppliedResultOnSkip_then checks
 // draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then.
-func vExecutionEvent_suppliedResultOnSkip_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_suppliedResultOnSkip_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -10616,10 +10617,10 @@ func vExecutionEvent_suppliedResultOnSkip_then(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vExecutionEvent_suppliedResultOnSkip_then_execution checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution.
-func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -10644,7 +10645,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahprt.Ctx, n ahprt.N
 }
 
 // vExecutionEvent_suppliedResultOnSkip_then_execution_reason checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason.
-func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "supplied_result")) {
 		return c.FailWith(n, &reasons[524])
@@ -10654,7 +10655,7 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahprt.Ctx, n 
 
 // vExecutionEvent_modelResponseAfter_allOf_2 checks
 // draft/execution-event.schema.json#/$defs/model.response.after/allOf/2.
-func vExecutionEvent_modelResponseAfter_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelResponseAfter_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
 		if !vExecutionEvent_modelResponseAfter_allOf_2_then(c, n, ev) {
 			return false
@@ -10665,12 +10666,12 @@ func vExecutionEvent_modelResponseAfter_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vExecutionEvent_modelResponseAfter_allOf_2_then checks
 // draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then.
-func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		p := presence4(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+		if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.FailWith(n, &reasons[525])
 		}
 	}
@@ -10678,7 +10679,7 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vExecutionEvent_modelResponseAfter_type checks draft/execution-event.schema.json#/$defs/model.response.after/properties/type.
-func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelResponseAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.response.after")) {
 		return c.FailWith(n, &reasons[526])
@@ -10688,14 +10689,14 @@ func vExecutionEvent_modelResponseAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vExecutionEvent_execution checks
 // draft/execution-event.schema.json#/$defs/execution.
-func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[527])
 		}
-		var dvs [2]ahprt.Node
+		var dvs [2]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -10756,10 +10757,10 @@ func vExecutionEvent_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vExecutionEvent_execution_oneOf_0 checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/0.
-func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[530])
 	}
 	var seen uint64
@@ -10791,7 +10792,7 @@ func vExecutionEvent_execution_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_execution_oneOf_0_status checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status.
-func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_0_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "executed")) {
 		return c.FailWith(n, &reasons[533])
@@ -10801,10 +10802,10 @@ func vExecutionEvent_execution_oneOf_0_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_1 checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/1.
-func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[534])
 	}
 	var seen uint64
@@ -10841,7 +10842,7 @@ func vExecutionEvent_execution_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_execution_oneOf_1_status checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status.
-func vExecutionEvent_execution_oneOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_1_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[538])
@@ -10851,7 +10852,7 @@ func vExecutionEvent_execution_oneOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_1_reason checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason.
-func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_1_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "supplied_result")) {
 		return c.FailWith(n, &reasons[539])
@@ -10861,10 +10862,10 @@ func vExecutionEvent_execution_oneOf_1_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_2 checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/2.
-func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[540])
 	}
 	var seen uint64
@@ -10905,7 +10906,7 @@ func vExecutionEvent_execution_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_execution_oneOf_2_status checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status.
-func vExecutionEvent_execution_oneOf_2_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_2_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[544])
@@ -10915,7 +10916,7 @@ func vExecutionEvent_execution_oneOf_2_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_2_reason checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason.
-func vExecutionEvent_execution_oneOf_2_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_2_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "policy")) {
 		return c.FailWith(n, &reasons[545])
@@ -10925,10 +10926,10 @@ func vExecutionEvent_execution_oneOf_2_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_2_detail checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail.
-func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_2_detail(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[546])
 	}
 	if d.RunesBelow(n, 1) {
@@ -10939,10 +10940,10 @@ func vExecutionEvent_execution_oneOf_2_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_3 checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/3.
-func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[548])
 	}
 	var seen uint64
@@ -10983,7 +10984,7 @@ func vExecutionEvent_execution_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_execution_oneOf_3_status checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status.
-func vExecutionEvent_execution_oneOf_3_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_3_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[552])
@@ -10993,7 +10994,7 @@ func vExecutionEvent_execution_oneOf_3_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_3_reason checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason.
-func vExecutionEvent_execution_oneOf_3_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_3_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "cancelled")) {
 		return c.FailWith(n, &reasons[553])
@@ -11003,10 +11004,10 @@ func vExecutionEvent_execution_oneOf_3_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_3_detail checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail.
-func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_3_detail(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[554])
 	}
 	if d.RunesBelow(n, 1) {
@@ -11017,10 +11018,10 @@ func vExecutionEvent_execution_oneOf_3_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_4 checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/4.
-func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[556])
 	}
 	var seen uint64
@@ -11061,7 +11062,7 @@ func vExecutionEvent_execution_oneOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_execution_oneOf_4_status checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status.
-func vExecutionEvent_execution_oneOf_4_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_4_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[560])
@@ -11071,7 +11072,7 @@ func vExecutionEvent_execution_oneOf_4_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_4_reason checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason.
-func vExecutionEvent_execution_oneOf_4_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_4_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "timeout")) {
 		return c.FailWith(n, &reasons[561])
@@ -11081,10 +11082,10 @@ func vExecutionEvent_execution_oneOf_4_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_4_detail checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail.
-func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_4_detail(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[562])
 	}
 	if d.RunesBelow(n, 1) {
@@ -11095,10 +11096,10 @@ func vExecutionEvent_execution_oneOf_4_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_5 checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/5.
-func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[564])
 	}
 	var seen uint64
@@ -11139,7 +11140,7 @@ func vExecutionEvent_execution_oneOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_execution_oneOf_5_status checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status.
-func vExecutionEvent_execution_oneOf_5_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_5_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[568])
@@ -11149,7 +11150,7 @@ func vExecutionEvent_execution_oneOf_5_status(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_5_reason checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason.
-func vExecutionEvent_execution_oneOf_5_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_5_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "other")) {
 		return c.FailWith(n, &reasons[569])
@@ -11159,10 +11160,10 @@ func vExecutionEvent_execution_oneOf_5_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_execution_oneOf_5_detail checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail.
-func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_execution_oneOf_5_detail(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[570])
 	}
 	if d.RunesBelow(n, 1) {
@@ -11173,7 +11174,7 @@ func vExecutionEvent_execution_oneOf_5_detail(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vExecutionEvent_attemptUsage checks
 // draft/execution-event.schema.json#/$defs/attemptUsage.
-func vExecutionEvent_attemptUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_attemptUsage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vExecutionEvent_usage(c, n, ev) {
 		return false
 	}
@@ -11185,10 +11186,10 @@ func vExecutionEvent_attemptUsage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vExecutionEvent_attemptUsage_allOf_1 checks
 // draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1.
-func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_attemptUsage_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -11221,7 +11222,7 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vExecutionEvent_attemptUsage_allOf_1_kind checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind.
-func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "amount")) {
 		return c.FailWith(n, &reasons[572])
@@ -11230,7 +11231,7 @@ func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vExecutionEvent_attemptUsage_allOf_1_scope checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope.
-func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "attempt")) {
 		return c.FailWith(n, &reasons[573])
@@ -11239,10 +11240,10 @@ func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vExecutionEvent_attemptUsage_allOf_1_provenance checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance.
-func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[574])
 	}
 	switch d.StrView(n) {
@@ -11254,10 +11255,10 @@ func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vExecutionEvent_modelResponseAfter_finishReason checks draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason.
-func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelResponseAfter_finishReason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[575])
 	}
 	if d.RunesBelow(n, 1) {
@@ -11267,10 +11268,10 @@ func vExecutionEvent_modelResponseAfter_finishReason(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vExecutionEvent_modelResponseAfter_latencyMs checks draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs.
-func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelResponseAfter_latencyMs(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[577])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -11281,17 +11282,17 @@ func vExecutionEvent_modelResponseAfter_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev
 
 // vExecutionEvent_modelError checks
 // draft/execution-event.schema.json#/$defs/model.error (a named type: one run
-// per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_modelError(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_modelError(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(18, n, ev, vExecutionEvent_modelError_body)
 }
 
 // vExecutionEvent_modelError_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/model.error.
-func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[579])
 	}
 	var seen1 uint64
@@ -11402,10 +11403,10 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[584])
 	}
 	return true
@@ -11413,7 +11414,7 @@ func vExecutionEvent_modelError_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vExecutionEvent_modelError_type checks
 // draft/execution-event.schema.json#/$defs/model.error/properties/type.
-func vExecutionEvent_modelError_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelError_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.error")) {
 		return c.FailWith(n, &reasons[585])
@@ -11423,7 +11424,7 @@ func vExecutionEvent_modelError_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vExecutionEvent_modelError_execution checks
 // draft/execution-event.schema.json#/$defs/model.error/properties/execution.
-func vExecutionEvent_modelError_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelError_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vExecutionEvent_execution(c, n, ev) {
 		return false
 	}
@@ -11434,10 +11435,10 @@ func vExecutionEvent_modelError_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vExecutionEvent_modelError_execution_allOf_1 checks draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1.
-func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelError_execution_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -11462,7 +11463,7 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vExecutionEvent_modelError_execution_allOf_1_status checks draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status.
-func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelError_execution_allOf_1_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "executed")) {
 		return c.FailWith(n, &reasons[586])
@@ -11472,10 +11473,10 @@ func vExecutionEvent_modelError_execution_allOf_1_status(c *ahprt.Ctx, n ahprt.N
 
 // vExecutionEvent_modelError_latencyMs checks
 // draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs.
-func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelError_latencyMs(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[587])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -11486,10 +11487,10 @@ func vExecutionEvent_modelError_latencyMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vExecutionEvent_modelError_recovery checks
 // draft/execution-event.schema.json#/$defs/model.error/properties/recovery.
-func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelError_recovery(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[589])
 	}
 	if d.RunesBelow(n, 1) {
@@ -11500,17 +11501,17 @@ func vExecutionEvent_modelError_recovery(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vExecutionEvent_modelSwitchBefore checks
 // draft/execution-event.schema.json#/$defs/model.switch.before (a named type:
-// one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_modelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_modelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(19, n, ev, vExecutionEvent_modelSwitchBefore_body)
 }
 
 // vExecutionEvent_modelSwitchBefore_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/model.switch.before.
-func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[591])
 	}
 	var seen1 uint64
@@ -11608,10 +11609,10 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[595])
 	}
 	return true
@@ -11619,7 +11620,7 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vExecutionEvent_modelSwitchBefore_type checks
 // draft/execution-event.schema.json#/$defs/model.switch.before/properties/type.
-func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelSwitchBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.switch.before")) {
 		return c.FailWith(n, &reasons[596])
@@ -11628,10 +11629,10 @@ func vExecutionEvent_modelSwitchBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vExecutionEvent_modelSwitchBefore_reason checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason.
-func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelSwitchBefore_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[597])
 	}
 	if d.RunesBelow(n, 1) {
@@ -11641,10 +11642,10 @@ func vExecutionEvent_modelSwitchBefore_reason(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vExecutionEvent_modelSwitchBefore_pricing checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
-func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[599])
 	}
 	var seen uint64
@@ -11683,10 +11684,10 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens.
-func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[602])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -11696,10 +11697,10 @@ func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahprt.Ct
 }
 
 // vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens.
-func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[604])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -11710,17 +11711,17 @@ func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahprt.C
 
 // vExecutionEvent_modelSwitchAfter checks
 // draft/execution-event.schema.json#/$defs/model.switch.after (a named type:
-// one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_modelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_modelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(20, n, ev, vExecutionEvent_modelSwitchAfter_body)
 }
 
 // vExecutionEvent_modelSwitchAfter_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/model.switch.after.
-func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[606])
 	}
 	var seen1 uint64
@@ -11814,10 +11815,10 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[610])
 	}
 	return true
@@ -11825,7 +11826,7 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vExecutionEvent_modelSwitchAfter_type checks
 // draft/execution-event.schema.json#/$defs/model.switch.after/properties/type.
-func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelSwitchAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.switch.after")) {
 		return c.FailWith(n, &reasons[611])
@@ -11834,10 +11835,10 @@ func vExecutionEvent_modelSwitchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 }
 
 // vExecutionEvent_modelSwitchAfter_reason checks draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason.
-func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_modelSwitchAfter_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[612])
 	}
 	if d.RunesBelow(n, 1) {
@@ -11848,17 +11849,17 @@ func vExecutionEvent_modelSwitchAfter_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vExecutionEvent_toolPermissionRequest checks
 // draft/execution-event.schema.json#/$defs/tool.permission.request (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_toolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_toolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(21, n, ev, vExecutionEvent_toolPermissionRequest_body)
 }
 
 // vExecutionEvent_toolPermissionRequest_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/tool.permission.request.
-func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[614])
 	}
 	var seen1 uint64
@@ -11979,13 +11980,13 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 	if seen2 != uint64(0x7) {
 		return c.FailRequired(n, seen2, &required66)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[620])
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
 		return c.FailWith(n, &reasons[621])
 	}
 	return true
@@ -11993,17 +11994,17 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vExecutionEvent_toolCall checks
 // draft/execution-event.schema.json#/$defs/toolCall (a named type: one run per
-// node, see ahprt.Ctx.Memo).
-func vExecutionEvent_toolCall(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_toolCall(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(22, n, ev, vExecutionEvent_toolCall_body)
 }
 
 // vExecutionEvent_toolCall_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/toolCall.
-func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[620])
 	}
 	var seen uint64
@@ -12048,17 +12049,17 @@ func vExecutionEvent_toolCall_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 }
 
 // vExecutionEvent_tool checks draft/execution-event.schema.json#/$defs/tool (a
-// named type: one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// named type: one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(23, n, ev, vExecutionEvent_tool_body)
 }
 
 // vExecutionEvent_tool_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/tool.
-func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[622])
 	}
 	var seen uint64
@@ -12105,7 +12106,7 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 	}
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "origin"); ok {
 				switch d.Tag(dv) {
 				case "mcp":
@@ -12137,10 +12138,10 @@ func vExecutionEvent_tool_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vExecutionEvent_tool_then checks
 // draft/execution-event.schema.json#/$defs/tool/then.
-func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_tool_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -12161,12 +12162,12 @@ func vExecutionEvent_tool_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vExecutionEvent_tool_else checks
 // draft/execution-event.schema.json#/$defs/tool/else.
-func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_tool_else(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		p := presence5(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
+		if k != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[628])
 		}
 	}
@@ -12175,10 +12176,10 @@ func vExecutionEvent_tool_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vExecutionEvent_tool_name checks
 // draft/execution-event.schema.json#/$defs/tool/properties/name.
-func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_tool_name(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[629])
 	}
 	if d.RunesBelow(n, 1) {
@@ -12189,10 +12190,10 @@ func vExecutionEvent_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vExecutionEvent_tool_kind checks
 // draft/execution-event.schema.json#/$defs/tool/properties/kind.
-func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_tool_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[631])
 	}
 	if d.RunesBelow(n, 1) {
@@ -12203,10 +12204,10 @@ func vExecutionEvent_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vExecutionEvent_tool_input checks
 // draft/execution-event.schema.json#/$defs/tool/properties/input.
-func vExecutionEvent_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[633])
 	}
 	return true
@@ -12214,10 +12215,10 @@ func vExecutionEvent_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vExecutionEvent_tool_origin checks
 // draft/execution-event.schema.json#/$defs/tool/properties/origin.
-func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_tool_origin(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[634])
 	}
 	switch d.StrView(n) {
@@ -12229,17 +12230,17 @@ func vExecutionEvent_tool_origin(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 }
 
 // vExecutionEvent_mcp checks draft/execution-event.schema.json#/$defs/mcp (a
-// named type: one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// named type: one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(24, n, ev, vExecutionEvent_mcp_body)
 }
 
 // vExecutionEvent_mcp_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/mcp.
-func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[635])
 	}
 	var seen uint64
@@ -12286,10 +12287,10 @@ func vExecutionEvent_mcp_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vExecutionEvent_mcp_server checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/server.
-func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[641])
 	}
 	var seen uint64
@@ -12325,10 +12326,10 @@ func vExecutionEvent_mcp_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vExecutionEvent_mcp_server_id checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id.
-func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_server_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[644])
 	}
 	if d.RunesBelow(n, 1) {
@@ -12338,10 +12339,10 @@ func vExecutionEvent_mcp_server_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 }
 
 // vExecutionEvent_mcp_server_name checks draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name.
-func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_server_name(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[646])
 	}
 	if d.RunesBelow(n, 1) {
@@ -12352,10 +12353,10 @@ func vExecutionEvent_mcp_server_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vExecutionEvent_mcp_toolName checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/toolName.
-func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_toolName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[648])
 	}
 	if d.RunesBelow(n, 1) {
@@ -12366,10 +12367,10 @@ func vExecutionEvent_mcp_toolName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vExecutionEvent_mcp_provenance checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/provenance.
-func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[650])
 	}
 	switch d.StrView(n) {
@@ -12382,14 +12383,14 @@ func vExecutionEvent_mcp_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vExecutionEvent_mcp_connection checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_mcp_connection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_mcp_connection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(25, n, ev, vExecutionEvent_mcp_connection_body)
 }
 
 // vExecutionEvent_mcp_connection_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection.
-func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -12432,10 +12433,10 @@ func vExecutionEvent_mcp_connection_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vExecutionEvent_mcp_connection_oneOf_0 checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
-func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[652])
 	}
 	var seen uint64
@@ -12488,10 +12489,10 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0.
-func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -12511,10 +12512,10 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1.
-func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -12544,10 +12545,10 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps.
-func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -12569,10 +12570,10 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 }
 
 // vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains.
-func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -12602,7 +12603,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "url")) {
 		return c.FailWith(n, &reasons[659])
@@ -12611,7 +12612,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahprt.
 }
 
 // vExecutionEvent_mcp_connection_oneOf_0_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport.
-func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
 		return c.FailWith(n, &reasons[660])
@@ -12621,10 +12622,10 @@ func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahprt.Ctx, n ahprt.Node
 
 // vExecutionEvent_webUrl checks
 // draft/execution-event.schema.json#/$defs/webUrl.
-func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_webUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[661])
 	}
 	if !re4.Match(d.Str(n)) {
@@ -12638,10 +12639,10 @@ func vExecutionEvent_webUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vExecutionEvent_connectionGaps checks
 // draft/execution-event.schema.json#/$defs/connectionGaps.
-func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[664])
 	}
 	if d.Len(n) < 1 {
@@ -12664,10 +12665,10 @@ func vExecutionEvent_connectionGaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vExecutionEvent_connectionGaps_items checks
 // draft/execution-event.schema.json#/$defs/connectionGaps/items.
-func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[666])
 	}
 	var seen uint64
@@ -12703,10 +12704,10 @@ func vExecutionEvent_connectionGaps_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vExecutionEvent_connectionGaps_items_path checks draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path.
-func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_connectionGaps_items_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[670])
 	}
 	if d.RunesBelow(n, 1) {
@@ -12716,10 +12717,10 @@ func vExecutionEvent_connectionGaps_items_path(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vExecutionEvent_connectionGaps_items_reason checks draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason.
-func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_connectionGaps_items_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[672])
 	}
 	if d.RunesBelow(n, 1) {
@@ -12730,10 +12731,10 @@ func vExecutionEvent_connectionGaps_items_reason(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vExecutionEvent_mcp_connection_oneOf_1 checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
-func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[674])
 	}
 	var seen uint64
@@ -12786,10 +12787,10 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0.
-func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -12809,10 +12810,10 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1.
-func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -12842,10 +12843,10 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps.
-func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -12867,10 +12868,10 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.N
 }
 
 // vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains.
-func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -12900,7 +12901,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "url")) {
 		return c.FailWith(n, &reasons[681])
@@ -12909,7 +12910,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahprt.
 }
 
 // vExecutionEvent_mcp_connection_oneOf_1_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport.
-func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "sse")) {
 		return c.FailWith(n, &reasons[682])
@@ -12919,10 +12920,10 @@ func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahprt.Ctx, n ahprt.Node
 
 // vExecutionEvent_mcp_connection_oneOf_2 checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
-func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[683])
 	}
 	var seen uint64
@@ -12978,7 +12979,7 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -12997,10 +12998,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -13020,10 +13021,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -13053,10 +13054,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -13078,10 +13079,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -13112,7 +13113,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path
 // checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "command")) {
 		return c.FailWith(n, &reasons[690])
@@ -13121,7 +13122,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -13140,10 +13141,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -13163,10 +13164,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -13196,10 +13197,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -13221,10 +13222,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -13255,7 +13256,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path
 // checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "args")) {
 		return c.FailWith(n, &reasons[695])
@@ -13264,7 +13265,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -13283,10 +13284,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -13306,10 +13307,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_0(c *ahprt.Ctx, n ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -13339,10 +13340,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1(c *ahprt.Ctx, n ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -13364,10 +13365,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahprt.Ctx, n
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -13398,7 +13399,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 
 // vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path
 // checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "cwd")) {
 		return c.FailWith(n, &reasons[700])
@@ -13407,7 +13408,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport.
-func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
 		return c.FailWith(n, &reasons[701])
@@ -13416,10 +13417,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_command checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command.
-func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[702])
 	}
 	if d.RunesBelow(n, 1) {
@@ -13429,10 +13430,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_args checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args.
-func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[704])
 	}
 	{
@@ -13451,20 +13452,20 @@ func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_args_items checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items.
-func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[705])
 	}
 	return true
 }
 
 // vExecutionEvent_mcp_connection_oneOf_2_cwd checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd.
-func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[706])
 	}
 	if d.RunesBelow(n, 1) {
@@ -13475,10 +13476,10 @@ func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vExecutionEvent_mcp_connection_oneOf_3 checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
-func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[708])
 	}
 	var seen uint64
@@ -13527,7 +13528,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -13546,10 +13547,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -13569,10 +13570,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_0(c *ahprt.Ctx, n ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -13602,10 +13603,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1(c *ahprt.Ctx, n ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -13627,10 +13628,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahprt.Ctx, n
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -13661,7 +13662,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path
 // checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "addressForm")) {
 		return c.FailWith(n, &reasons[715])
@@ -13670,7 +13671,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -13689,10 +13690,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -13712,10 +13713,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_0(c *ahprt.Ctx, n ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1 checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -13745,10 +13746,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1(c *ahprt.Ctx, n ahpr
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -13770,10 +13771,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahprt.Ctx, n
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -13804,7 +13805,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 
 // vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path
 // checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "address")) {
 		return c.FailWith(n, &reasons[720])
@@ -13813,10 +13814,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport.
-func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[721])
 	}
 	if !re5.Match(d.Str(n)) {
@@ -13826,10 +13827,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_addressForm checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm.
-func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[723])
 	}
 	if d.RunesBelow(n, 1) {
@@ -13839,10 +13840,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahprt.Ctx, n ahprt.No
 }
 
 // vExecutionEvent_mcp_connection_oneOf_3_address checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address.
-func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[725])
 	}
 	if d.RunesBelow(n, 1) {
@@ -13853,10 +13854,10 @@ func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahprt.Ctx, n ahprt.Node, 
 
 // vExecutionEvent_toolCall_path checks
 // draft/execution-event.schema.json#/$defs/toolCall/properties/path.
-func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolCall_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[727])
 	}
 	if d.RunesBelow(n, 1) {
@@ -13866,10 +13867,10 @@ func vExecutionEvent_toolCall_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 }
 
 // vExecutionEvent_batch checks draft/execution-event.schema.json#/$defs/batch.
-func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[729])
 	}
 	var seen uint64
@@ -13910,10 +13911,10 @@ func vExecutionEvent_batch(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vExecutionEvent_batch_id checks
 // draft/execution-event.schema.json#/$defs/batch/properties/id.
-func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_batch_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[733])
 	}
 	if d.RunesBelow(n, 1) {
@@ -13924,10 +13925,10 @@ func vExecutionEvent_batch_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vExecutionEvent_batch_callIds checks
 // draft/execution-event.schema.json#/$defs/batch/properties/callIds.
-func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_batch_callIds(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[735])
 	}
 	if d.Len(n) < 1 {
@@ -13954,10 +13955,10 @@ func vExecutionEvent_batch_callIds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vExecutionEvent_batch_callIds_items checks
 // draft/execution-event.schema.json#/$defs/batch/properties/callIds/items.
-func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_batch_callIds_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[738])
 	}
 	if d.RunesBelow(n, 1) {
@@ -13967,7 +13968,7 @@ func vExecutionEvent_batch_callIds_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 }
 
 // vExecutionEvent_toolPermissionRequest_type checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type.
-func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolPermissionRequest_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.permission.request")) {
 		return c.FailWith(n, &reasons[740])
@@ -13976,10 +13977,10 @@ func vExecutionEvent_toolPermissionRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vExecutionEvent_toolPermissionRequest_suggestions checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions.
-func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolPermissionRequest_suggestions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[741])
 	}
 	{
@@ -13998,20 +13999,20 @@ func vExecutionEvent_toolPermissionRequest_suggestions(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vExecutionEvent_toolPermissionRequest_suggestions_items checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items.
-func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[742])
 	}
 	return true
 }
 
 // vExecutionEvent_toolPermissionRequest_sandboxBypass checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass.
-func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[743])
 	}
 	return true
@@ -14019,17 +14020,17 @@ func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahprt.Ctx, n ahprt.N
 
 // vExecutionEvent_toolPermissionResolved checks
 // draft/execution-event.schema.json#/$defs/tool.permission.resolved (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_toolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_toolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(26, n, ev, vExecutionEvent_toolPermissionResolved_body)
 }
 
 // vExecutionEvent_toolPermissionResolved_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/tool.permission.resolved.
-func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[744])
 	}
 	var seen1 uint64
@@ -14137,17 +14138,17 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahprt.Ctx, n ahprt.Node, ev 
 	if seen2 != uint64(0x7) {
 		return c.FailRequired(n, seen2, &required66)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[620])
 	}
 	return true
 }
 
 // vExecutionEvent_toolPermissionResolved_type checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type.
-func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolPermissionResolved_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.permission.resolved")) {
 		return c.FailWith(n, &reasons[747])
@@ -14156,10 +14157,10 @@ func vExecutionEvent_toolPermissionResolved_type(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vExecutionEvent_toolPermissionResolved_decision checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision.
-func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolPermissionResolved_decision(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[748])
 	}
 	switch d.StrView(n) {
@@ -14171,10 +14172,10 @@ func vExecutionEvent_toolPermissionResolved_decision(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vExecutionEvent_toolPermissionResolved_decidedBy checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy.
-func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[749])
 	}
 	switch d.StrView(n) {
@@ -14187,17 +14188,17 @@ func vExecutionEvent_toolPermissionResolved_decidedBy(c *ahprt.Ctx, n ahprt.Node
 
 // vExecutionEvent_toolProgress checks
 // draft/execution-event.schema.json#/$defs/tool.progress (a named type: one
-// run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_toolProgress(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_toolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(27, n, ev, vExecutionEvent_toolProgress_body)
 }
 
 // vExecutionEvent_toolProgress_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/tool.progress.
-func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[750])
 	}
 	var seen1 uint64
@@ -14312,13 +14313,13 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if seen2 != uint64(0x7) {
 		return c.FailRequired(n, seen2, &required66)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[620])
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[753])
 	}
 	return true
@@ -14326,7 +14327,7 @@ func vExecutionEvent_toolProgress_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_toolProgress_type checks
 // draft/execution-event.schema.json#/$defs/tool.progress/properties/type.
-func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolProgress_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.progress")) {
 		return c.FailWith(n, &reasons[754])
@@ -14335,10 +14336,10 @@ func vExecutionEvent_toolProgress_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 }
 
 // vExecutionEvent_toolProgress_backgrounded checks draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded.
-func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolProgress_backgrounded(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[755])
 	}
 	return true
@@ -14346,17 +14347,17 @@ func vExecutionEvent_toolProgress_backgrounded(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vExecutionEvent_toolBatchAfter checks
 // draft/execution-event.schema.json#/$defs/tool.batch.after (a named type: one
-// run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_toolBatchAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_toolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(28, n, ev, vExecutionEvent_toolBatchAfter_body)
 }
 
 // vExecutionEvent_toolBatchAfter_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/tool.batch.after.
-func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[756])
 	}
 	var seen1 uint64
@@ -14441,7 +14442,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
 	return true
@@ -14449,7 +14450,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vExecutionEvent_toolBatchAfter_type checks
 // draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type.
-func vExecutionEvent_toolBatchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolBatchAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.batch.after")) {
 		return c.FailWith(n, &reasons[759])
@@ -14459,10 +14460,10 @@ func vExecutionEvent_toolBatchAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vExecutionEvent_toolBatchAfter_calls checks
 // draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls.
-func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolBatchAfter_calls(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[760])
 	}
 	if d.Len(n) < 1 {
@@ -14484,16 +14485,16 @@ func vExecutionEvent_toolBatchAfter_calls(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vExecutionEvent_toolBatchAfter_calls_items checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items
-// (a named type: one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_toolBatchAfter_calls_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// (a named type: one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_toolBatchAfter_calls_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(29, n, ev, vExecutionEvent_toolBatchAfter_calls_items_body)
 }
 
 // vExecutionEvent_toolBatchAfter_calls_items_body checks the keywords of draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
-func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[762])
 	}
 	var seen uint64
@@ -14552,12 +14553,12 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahprt.Ctx, n ahprt.Node,
 
 // vExecutionEvent_deniedByPolicy checks
 // draft/execution-event.schema.json#/$defs/deniedByPolicy.
-func vExecutionEvent_deniedByPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_deniedByPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
 				switch d.Tag(dv) {
 				case "denied":
@@ -14585,10 +14586,10 @@ func vExecutionEvent_deniedByPolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vExecutionEvent_deniedByPolicy_then checks
 // draft/execution-event.schema.json#/$defs/deniedByPolicy/then.
-func vExecutionEvent_deniedByPolicy_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_deniedByPolicy_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -14613,10 +14614,10 @@ func vExecutionEvent_deniedByPolicy_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 }
 
 // vExecutionEvent_deniedByPolicy_then_execution checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution.
-func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -14645,7 +14646,7 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahprt.Ctx, n ahprt.Node, e
 }
 
 // vExecutionEvent_deniedByPolicy_then_execution_status checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status.
-func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "skipped")) {
 		return c.FailWith(n, &reasons[769])
@@ -14654,7 +14655,7 @@ func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahprt.Ctx, n ahprt.
 }
 
 // vExecutionEvent_deniedByPolicy_then_execution_reason checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason.
-func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "policy")) {
 		return c.FailWith(n, &reasons[770])
@@ -14663,10 +14664,10 @@ func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahprt.Ctx, n ahprt.
 }
 
 // vExecutionEvent_toolBatchAfter_calls_items_path checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path.
-func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[771])
 	}
 	if d.RunesBelow(n, 1) {
@@ -14677,10 +14678,10 @@ func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahprt.Ctx, n ahprt.Node,
 
 // vExecutionEvent_toolOutcome checks
 // draft/execution-event.schema.json#/$defs/toolOutcome.
-func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_toolOutcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[773])
 	}
 	switch d.StrView(n) {
@@ -14693,17 +14694,17 @@ func vExecutionEvent_toolOutcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vExecutionEvent_contextCompactBefore checks
 // draft/execution-event.schema.json#/$defs/context.compact.before (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_contextCompactBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_contextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(30, n, ev, vExecutionEvent_contextCompactBefore_body)
 }
 
 // vExecutionEvent_contextCompactBefore_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/context.compact.before.
-func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[774])
 	}
 	var seen1 uint64
@@ -14802,17 +14803,17 @@ func vExecutionEvent_contextCompactBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
 		return c.FailWith(n, &reasons[777])
 	}
 	return true
 }
 
 // vExecutionEvent_contextCompactBefore_type checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/type.
-func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_contextCompactBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.before")) {
 		return c.FailWith(n, &reasons[778])
@@ -14821,10 +14822,10 @@ func vExecutionEvent_contextCompactBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vExecutionEvent_contextCompactBefore_trigger checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger.
-func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_contextCompactBefore_trigger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[779])
 	}
 	switch d.StrView(n) {
@@ -14837,10 +14838,10 @@ func vExecutionEvent_contextCompactBefore_trigger(c *ahprt.Ctx, n ahprt.Node, ev
 
 // vContentItem_textParts checks
 // draft/content-item.schema.json#/$defs/textParts.
-func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_textParts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[780])
 	}
 	{
@@ -14859,7 +14860,7 @@ func vContentItem_textParts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vExecutionEvent_contextCompactBefore_tokenCounts checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts.
-func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !vExecutionEvent_tokenCounts(c, n, ev) {
@@ -14867,7 +14868,7 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 	}
 	{
 		p := presence6(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
+		if k != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[781])
 		}
 	}
@@ -14876,10 +14877,10 @@ func vExecutionEvent_contextCompactBefore_tokenCounts(c *ahprt.Ctx, n ahprt.Node
 
 // vExecutionEvent_tokenCounts checks
 // draft/execution-event.schema.json#/$defs/tokenCounts.
-func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_tokenCounts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[782])
 	}
 	if ev != nil {
@@ -14910,17 +14911,17 @@ func vExecutionEvent_tokenCounts(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vExecutionEvent_contextCompactAfter checks
 // draft/execution-event.schema.json#/$defs/context.compact.after (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_contextCompactAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_contextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(31, n, ev, vExecutionEvent_contextCompactAfter_body)
 }
 
 // vExecutionEvent_contextCompactAfter_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/context.compact.after.
-func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[784])
 	}
 	var seen1 uint64
@@ -15014,7 +15015,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
@@ -15024,7 +15025,7 @@ func vExecutionEvent_contextCompactAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vExecutionEvent_contextCompactAfter_type checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/type.
-func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_contextCompactAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.after")) {
 		return c.FailWith(n, &reasons[788])
@@ -15033,10 +15034,10 @@ func vExecutionEvent_contextCompactAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vExecutionEvent_contextCompactAfter_removed checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed.
-func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_contextCompactAfter_removed(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[789])
 	}
 	{
@@ -15055,10 +15056,10 @@ func vExecutionEvent_contextCompactAfter_removed(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vExecutionEvent_contextCompactAfter_removed_items checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
-func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[790])
 	}
 	var seen uint64
@@ -15089,10 +15090,10 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vExecutionEvent_contextCompactAfter_removed_items_id checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id.
-func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[793])
 	}
 	if d.RunesBelow(n, 1) {
@@ -15103,17 +15104,17 @@ func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahprt.Ctx, n ahprt.
 
 // vTaskWorkspaceEvent_taskChangeBefore checks
 // draft/task-workspace-event.schema.json#/$defs/task.change.before (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vTaskWorkspaceEvent_taskChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vTaskWorkspaceEvent_taskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(32, n, ev, vTaskWorkspaceEvent_taskChangeBefore_body)
 }
 
 // vTaskWorkspaceEvent_taskChangeBefore_body checks the keywords of
 // draft/task-workspace-event.schema.json#/$defs/task.change.before.
-func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[795])
 	}
 	var seen uint64
@@ -15151,7 +15152,7 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vTaskWorkspaceEvent_taskChangeBefore_type checks draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type.
-func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "task.change.before")) {
 		return c.FailWith(n, &reasons[797])
@@ -15161,10 +15162,10 @@ func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vTaskWorkspaceEvent_taskChange checks
 // draft/task-workspace-event.schema.json#/$defs/taskChange.
-func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[798])
 	}
 	var seen uint64
@@ -15218,10 +15219,10 @@ func vTaskWorkspaceEvent_taskChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vTaskWorkspaceEvent_taskChange_id checks
 // draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id.
-func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_taskChange_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[803])
 	}
 	if d.RunesBelow(n, 1) {
@@ -15231,10 +15232,10 @@ func vTaskWorkspaceEvent_taskChange_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 }
 
 // vTaskWorkspaceEvent_taskChange_operation checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation.
-func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_taskChange_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[805])
 	}
 	switch d.StrView(n) {
@@ -15247,10 +15248,10 @@ func vTaskWorkspaceEvent_taskChange_operation(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vTaskWorkspaceEvent_taskChange_change checks
 // draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change.
-func vTaskWorkspaceEvent_taskChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_taskChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[806])
 	}
 	return true
@@ -15258,20 +15259,20 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vTaskWorkspaceEvent_taskChange_prior checks
 // draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior.
-func vTaskWorkspaceEvent_taskChange_prior(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_taskChange_prior(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[807])
 	}
 	return true
 }
 
 // vTaskWorkspaceEvent_taskChange_description checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description.
-func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_taskChange_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[808])
 	}
 	return true
@@ -15279,17 +15280,17 @@ func vTaskWorkspaceEvent_taskChange_description(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vTaskWorkspaceEvent_taskChangeAfter checks
 // draft/task-workspace-event.schema.json#/$defs/task.change.after (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vTaskWorkspaceEvent_taskChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vTaskWorkspaceEvent_taskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(33, n, ev, vTaskWorkspaceEvent_taskChangeAfter_body)
 }
 
 // vTaskWorkspaceEvent_taskChangeAfter_body checks the keywords of
 // draft/task-workspace-event.schema.json#/$defs/task.change.after.
-func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[809])
 	}
 	var seen uint64
@@ -15327,7 +15328,7 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vTaskWorkspaceEvent_taskChangeAfter_type checks draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type.
-func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "task.change.after")) {
 		return c.FailWith(n, &reasons[811])
@@ -15337,14 +15338,14 @@ func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vCatalogueEvent_userAttention checks
 // draft/catalogue-event.schema.json#/$defs/user.attention (a named type: one
-// run per node, see ahprt.Ctx.Memo).
-func vCatalogueEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// run per node, see ahpimpl.Ctx.Memo).
+func vCatalogueEvent_userAttention(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(34, n, ev, vCatalogueEvent_userAttention_body)
 }
 
 // vCatalogueEvent_userAttention_body checks the keywords of
 // draft/catalogue-event.schema.json#/$defs/user.attention.
-func vCatalogueEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCatalogueEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
@@ -15356,17 +15357,17 @@ func vCatalogueEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vInteractionEvent_userAttention checks
 // draft/interaction-event.schema.json#/$defs/user.attention (a named type: one
-// run per node, see ahprt.Ctx.Memo).
-func vInteractionEvent_userAttention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// run per node, see ahpimpl.Ctx.Memo).
+func vInteractionEvent_userAttention(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(35, n, ev, vInteractionEvent_userAttention_body)
 }
 
 // vInteractionEvent_userAttention_body checks the keywords of
 // draft/interaction-event.schema.json#/$defs/user.attention.
-func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[812])
 	}
 	var seen uint64
@@ -15403,7 +15404,7 @@ func vInteractionEvent_userAttention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vInteractionEvent_userAttention_type checks
 // draft/interaction-event.schema.json#/$defs/user.attention/properties/type.
-func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userAttention_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.attention")) {
 		return c.FailWith(n, &reasons[815])
@@ -15412,16 +15413,16 @@ func vInteractionEvent_userAttention_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vInteractionEvent_userAttention_attention checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention
-// (a named type: one run per node, see ahprt.Ctx.Memo).
-func vInteractionEvent_userAttention_attention(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// (a named type: one run per node, see ahpimpl.Ctx.Memo).
+func vInteractionEvent_userAttention_attention(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(36, n, ev, vInteractionEvent_userAttention_attention_body)
 }
 
 // vInteractionEvent_userAttention_attention_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
-func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[816])
 	}
 	var seen uint64
@@ -15462,10 +15463,10 @@ func vInteractionEvent_userAttention_attention_body(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vInteractionEvent_userAttention_attention_kind checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind.
-func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userAttention_attention_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[821])
 	}
 	if d.RunesBelow(n, 1) {
@@ -15476,14 +15477,14 @@ func vInteractionEvent_userAttention_attention_kind(c *ahprt.Ctx, n ahprt.Node, 
 
 // vCatalogueEvent_userElicitationRequest checks
 // draft/catalogue-event.schema.json#/$defs/user.elicitation.request (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vCatalogueEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vCatalogueEvent_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(37, n, ev, vCatalogueEvent_userElicitationRequest_body)
 }
 
 // vCatalogueEvent_userElicitationRequest_body checks the keywords of
 // draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
-func vCatalogueEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCatalogueEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
@@ -15495,17 +15496,17 @@ func vCatalogueEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vInteractionEvent_userElicitationRequest checks
 // draft/interaction-event.schema.json#/$defs/user.elicitation.request (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vInteractionEvent_userElicitationRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vInteractionEvent_userElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(38, n, ev, vInteractionEvent_userElicitationRequest_body)
 }
 
 // vInteractionEvent_userElicitationRequest_body checks the keywords of
 // draft/interaction-event.schema.json#/$defs/user.elicitation.request.
-func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[823])
 	}
 	var seen uint64
@@ -15544,7 +15545,7 @@ func vInteractionEvent_userElicitationRequest_body(c *ahprt.Ctx, n ahprt.Node, e
 }
 
 // vInteractionEvent_userElicitationRequest_type checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type.
-func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userElicitationRequest_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.request")) {
 		return c.FailWith(n, &reasons[826])
@@ -15553,17 +15554,17 @@ func vInteractionEvent_userElicitationRequest_type(c *ahprt.Ctx, n ahprt.Node, e
 }
 
 // vInteractionEvent_userElicitationRequest_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation
-// (a named type: one run per node, see ahprt.Ctx.Memo).
-func vInteractionEvent_userElicitationRequest_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// (a named type: one run per node, see ahpimpl.Ctx.Memo).
+func vInteractionEvent_userElicitationRequest_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(39, n, ev, vInteractionEvent_userElicitationRequest_elicitation_body)
 }
 
 // vInteractionEvent_userElicitationRequest_elicitation_body checks the
 // keywords of draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
-func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[827])
 	}
 	var seen uint64
@@ -15603,10 +15604,10 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahprt.Ctx, n a
 }
 
 // vInteractionEvent_userElicitationRequest_elicitation_server checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server.
-func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[831])
 	}
 	if d.RunesBelow(n, 1) {
@@ -15617,10 +15618,10 @@ func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahprt.Ctx, n
 
 // vInteractionEvent_elicitationMode checks
 // draft/interaction-event.schema.json#/$defs/elicitationMode.
-func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_elicitationMode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[833])
 	}
 	switch d.StrView(n) {
@@ -15633,14 +15634,14 @@ func vInteractionEvent_elicitationMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vCatalogueEvent_userElicitationResult checks
 // draft/catalogue-event.schema.json#/$defs/user.elicitation.result (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vCatalogueEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vCatalogueEvent_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(40, n, ev, vCatalogueEvent_userElicitationResult_body)
 }
 
 // vCatalogueEvent_userElicitationResult_body checks the keywords of
 // draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
-func vCatalogueEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCatalogueEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
@@ -15652,17 +15653,17 @@ func vCatalogueEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vInteractionEvent_userElicitationResult checks
 // draft/interaction-event.schema.json#/$defs/user.elicitation.result (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vInteractionEvent_userElicitationResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vInteractionEvent_userElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(41, n, ev, vInteractionEvent_userElicitationResult_body)
 }
 
 // vInteractionEvent_userElicitationResult_body checks the keywords of
 // draft/interaction-event.schema.json#/$defs/user.elicitation.result.
-func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[834])
 	}
 	var seen uint64
@@ -15701,7 +15702,7 @@ func vInteractionEvent_userElicitationResult_body(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInteractionEvent_userElicitationResult_type checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type.
-func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userElicitationResult_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.result")) {
 		return c.FailWith(n, &reasons[837])
@@ -15710,17 +15711,17 @@ func vInteractionEvent_userElicitationResult_type(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInteractionEvent_userElicitationResult_elicitation checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation
-// (a named type: one run per node, see ahprt.Ctx.Memo).
-func vInteractionEvent_userElicitationResult_elicitation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// (a named type: one run per node, see ahpimpl.Ctx.Memo).
+func vInteractionEvent_userElicitationResult_elicitation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(42, n, ev, vInteractionEvent_userElicitationResult_elicitation_body)
 }
 
 // vInteractionEvent_userElicitationResult_elicitation_body checks the keywords
 // of draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
-func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[838])
 	}
 	var seen uint64
@@ -15765,10 +15766,10 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahprt.Ctx, n ah
 }
 
 // vInteractionEvent_userElicitationResult_elicitation_server checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server.
-func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userElicitationResult_elicitation_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[843])
 	}
 	if d.RunesBelow(n, 1) {
@@ -15778,10 +15779,10 @@ func vInteractionEvent_userElicitationResult_elicitation_server(c *ahprt.Ctx, n 
 }
 
 // vInteractionEvent_userElicitationResult_elicitation_action checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action.
-func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userElicitationResult_elicitation_action(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[845])
 	}
 	switch d.StrView(n) {
@@ -15794,14 +15795,14 @@ func vInteractionEvent_userElicitationResult_elicitation_action(c *ahprt.Ctx, n 
 
 // vCatalogueEvent_userMessageInbound checks
 // draft/catalogue-event.schema.json#/$defs/user.message.inbound (a named type:
-// one run per node, see ahprt.Ctx.Memo).
-func vCatalogueEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// one run per node, see ahpimpl.Ctx.Memo).
+func vCatalogueEvent_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(43, n, ev, vCatalogueEvent_userMessageInbound_body)
 }
 
 // vCatalogueEvent_userMessageInbound_body checks the keywords of
 // draft/catalogue-event.schema.json#/$defs/user.message.inbound.
-func vCatalogueEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCatalogueEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
@@ -15813,17 +15814,17 @@ func vCatalogueEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vInteractionEvent_userMessageInbound checks
 // draft/interaction-event.schema.json#/$defs/user.message.inbound (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vInteractionEvent_userMessageInbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vInteractionEvent_userMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(44, n, ev, vInteractionEvent_userMessageInbound_body)
 }
 
 // vInteractionEvent_userMessageInbound_body checks the keywords of
 // draft/interaction-event.schema.json#/$defs/user.message.inbound.
-func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[846])
 	}
 	var seen uint64
@@ -15859,7 +15860,7 @@ func vInteractionEvent_userMessageInbound_body(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vInteractionEvent_userMessageInbound_type checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type.
-func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageInbound_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.inbound")) {
 		return c.FailWith(n, &reasons[849])
@@ -15868,16 +15869,16 @@ func vInteractionEvent_userMessageInbound_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vInteractionEvent_userMessageInbound_message checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message
-// (a named type: one run per node, see ahprt.Ctx.Memo).
-func vInteractionEvent_userMessageInbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// (a named type: one run per node, see ahpimpl.Ctx.Memo).
+func vInteractionEvent_userMessageInbound_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(45, n, ev, vInteractionEvent_userMessageInbound_message_body)
 }
 
 // vInteractionEvent_userMessageInbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
-func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[850])
 	}
 	var seen uint64
@@ -15918,10 +15919,10 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInteractionEvent_userMessageInbound_message_channel checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel.
-func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageInbound_message_channel(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[855])
 	}
 	if d.RunesBelow(n, 1) {
@@ -15931,10 +15932,10 @@ func vInteractionEvent_userMessageInbound_message_channel(c *ahprt.Ctx, n ahprt.
 }
 
 // vInteractionEvent_userMessageInbound_message_sender checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender.
-func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageInbound_message_sender(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[857])
 	}
 	if d.RunesBelow(n, 1) {
@@ -15944,10 +15945,10 @@ func vInteractionEvent_userMessageInbound_message_sender(c *ahprt.Ctx, n ahprt.N
 }
 
 // vInteractionEvent_userMessageInbound_message_messages checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages.
-func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageInbound_message_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[859])
 	}
 	{
@@ -15966,7 +15967,7 @@ func vInteractionEvent_userMessageInbound_message_messages(c *ahprt.Ctx, n ahprt
 }
 
 // vInteractionEvent_userMessageInbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items.
-func vInteractionEvent_userMessageInbound_message_messages_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageInbound_message_messages_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vContentItem_message(c, n, ev) {
 		return false
 	}
@@ -15977,10 +15978,10 @@ func vInteractionEvent_userMessageInbound_message_messages_items(c *ahprt.Ctx, n
 }
 
 // vInteractionEvent_userMessageInbound_message_messages_items_allOf_1 checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1.
-func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -16006,7 +16007,7 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpr
 
 // vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role
 // checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role.
-func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user")) {
 		return c.FailWith(n, &reasons[860])
@@ -16016,14 +16017,14 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c 
 
 // vCatalogueEvent_userMessageOutbound checks
 // draft/catalogue-event.schema.json#/$defs/user.message.outbound (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vCatalogueEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vCatalogueEvent_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(46, n, ev, vCatalogueEvent_userMessageOutbound_body)
 }
 
 // vCatalogueEvent_userMessageOutbound_body checks the keywords of
 // draft/catalogue-event.schema.json#/$defs/user.message.outbound.
-func vCatalogueEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCatalogueEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
@@ -16035,17 +16036,17 @@ func vCatalogueEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInteractionEvent_userMessageOutbound checks
 // draft/interaction-event.schema.json#/$defs/user.message.outbound (a named
-// type: one run per node, see ahprt.Ctx.Memo).
-func vInteractionEvent_userMessageOutbound(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// type: one run per node, see ahpimpl.Ctx.Memo).
+func vInteractionEvent_userMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(47, n, ev, vInteractionEvent_userMessageOutbound_body)
 }
 
 // vInteractionEvent_userMessageOutbound_body checks the keywords of
 // draft/interaction-event.schema.json#/$defs/user.message.outbound.
-func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[861])
 	}
 	var seen uint64
@@ -16081,7 +16082,7 @@ func vInteractionEvent_userMessageOutbound_body(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vInteractionEvent_userMessageOutbound_type checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type.
-func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageOutbound_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.outbound")) {
 		return c.FailWith(n, &reasons[864])
@@ -16090,16 +16091,16 @@ func vInteractionEvent_userMessageOutbound_type(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vInteractionEvent_userMessageOutbound_message checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message
-// (a named type: one run per node, see ahprt.Ctx.Memo).
-func vInteractionEvent_userMessageOutbound_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// (a named type: one run per node, see ahpimpl.Ctx.Memo).
+func vInteractionEvent_userMessageOutbound_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(48, n, ev, vInteractionEvent_userMessageOutbound_message_body)
 }
 
 // vInteractionEvent_userMessageOutbound_message_body checks the keywords of draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
-func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[865])
 	}
 	var seen uint64
@@ -16135,10 +16136,10 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInteractionEvent_userMessageOutbound_message_channel checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel.
-func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageOutbound_message_channel(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[869])
 	}
 	if d.RunesBelow(n, 1) {
@@ -16148,10 +16149,10 @@ func vInteractionEvent_userMessageOutbound_message_channel(c *ahprt.Ctx, n ahprt
 }
 
 // vInteractionEvent_userMessageOutbound_message_messages checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages.
-func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageOutbound_message_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[871])
 	}
 	{
@@ -16170,7 +16171,7 @@ func vInteractionEvent_userMessageOutbound_message_messages(c *ahprt.Ctx, n ahpr
 }
 
 // vInteractionEvent_userMessageOutbound_message_messages_items checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items.
-func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vContentItem_message(c, n, ev) {
 		return false
 	}
@@ -16181,10 +16182,10 @@ func vInteractionEvent_userMessageOutbound_message_messages_items(c *ahprt.Ctx, 
 }
 
 // vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1 checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1.
-func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -16210,7 +16211,7 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 
 // vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role
 // checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role.
-func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "assistant")) {
 		return c.FailWith(n, &reasons[872])
@@ -16220,17 +16221,17 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c
 
 // vTaskWorkspaceEvent_workspaceChangeBefore checks
 // draft/task-workspace-event.schema.json#/$defs/workspace.change.before (a
-// named type: one run per node, see ahprt.Ctx.Memo).
-func vTaskWorkspaceEvent_workspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// named type: one run per node, see ahpimpl.Ctx.Memo).
+func vTaskWorkspaceEvent_workspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(49, n, ev, vTaskWorkspaceEvent_workspaceChangeBefore_body)
 }
 
 // vTaskWorkspaceEvent_workspaceChangeBefore_body checks the keywords of
 // draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
-func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[873])
 	}
 	var seen uint64
@@ -16268,7 +16269,7 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vTaskWorkspaceEvent_workspaceChangeBefore_type checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type.
-func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "workspace.change.before")) {
 		return c.FailWith(n, &reasons[875])
@@ -16278,10 +16279,10 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahprt.Ctx, n ahprt.Node, 
 
 // vTaskWorkspaceEvent_workspaceChange checks
 // draft/task-workspace-event.schema.json#/$defs/workspaceChange.
-func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[876])
 	}
 	var seen uint64
@@ -16325,10 +16326,10 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 }
 
 // vTaskWorkspaceEvent_workspaceChange_kind checks draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind.
-func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_workspaceChange_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[880])
 	}
 	switch d.StrView(n) {
@@ -16341,10 +16342,10 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vTaskWorkspaceEvent_workspaceState checks
 // draft/task-workspace-event.schema.json#/$defs/workspaceState.
-func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[881])
 	}
 	if d.Len(n) < 1 {
@@ -16378,10 +16379,10 @@ func vTaskWorkspaceEvent_workspaceState(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vTaskWorkspaceEvent_workspaceState_cwd checks
 // draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd.
-func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_workspaceState_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[884])
 	}
 	if d.RunesBelow(n, 1) {
@@ -16391,10 +16392,10 @@ func vTaskWorkspaceEvent_workspaceState_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vTaskWorkspaceEvent_workspaceState_workspaceRoots checks draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots.
-func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[886])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
@@ -16417,10 +16418,10 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vTaskWorkspaceEvent_workspaceState_workspaceRoots_items checks draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items.
-func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[888])
 	}
 	if d.RunesBelow(n, 1) {
@@ -16430,10 +16431,10 @@ func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahprt.Ctx, n ahp
 }
 
 // vTaskWorkspaceEvent_workspaceChange_reason checks draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason.
-func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_workspaceChange_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[890])
 	}
 	return true
@@ -16441,17 +16442,17 @@ func vTaskWorkspaceEvent_workspaceChange_reason(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vTaskWorkspaceEvent_workspaceChangeAfter checks
 // draft/task-workspace-event.schema.json#/$defs/workspace.change.after (a
-// named type: one run per node, see ahprt.Ctx.Memo).
-func vTaskWorkspaceEvent_workspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// named type: one run per node, see ahpimpl.Ctx.Memo).
+func vTaskWorkspaceEvent_workspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(50, n, ev, vTaskWorkspaceEvent_workspaceChangeAfter_body)
 }
 
 // vTaskWorkspaceEvent_workspaceChangeAfter_body checks the keywords of
 // draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
-func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[891])
 	}
 	var seen uint64
@@ -16489,7 +16490,7 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahprt.Ctx, n ahprt.Node, e
 }
 
 // vTaskWorkspaceEvent_workspaceChangeAfter_type checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type.
-func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "workspace.change.after")) {
 		return c.FailWith(n, &reasons[893])
@@ -16499,17 +16500,17 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahprt.Ctx, n ahprt.Node, e
 
 // vTaskWorkspaceEvent_fileChanged checks
 // draft/task-workspace-event.schema.json#/$defs/file.changed (a named type:
-// one run per node, see ahprt.Ctx.Memo).
-func vTaskWorkspaceEvent_fileChanged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// one run per node, see ahpimpl.Ctx.Memo).
+func vTaskWorkspaceEvent_fileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(51, n, ev, vTaskWorkspaceEvent_fileChanged_body)
 }
 
 // vTaskWorkspaceEvent_fileChanged_body checks the keywords of
 // draft/task-workspace-event.schema.json#/$defs/file.changed.
-func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[894])
 	}
 	var seen uint64
@@ -16548,7 +16549,7 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vTaskWorkspaceEvent_fileChanged_type checks
 // draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type.
-func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_fileChanged_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "file.changed")) {
 		return c.FailWith(n, &reasons[896])
@@ -16557,10 +16558,10 @@ func vTaskWorkspaceEvent_fileChanged_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vTaskWorkspaceEvent_fileChanged_changes checks draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes.
-func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_fileChanged_changes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[897])
 	}
 	if d.Len(n) < 1 {
@@ -16583,17 +16584,17 @@ func vTaskWorkspaceEvent_fileChanged_changes(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vTaskWorkspaceEvent_changedFile checks
 // draft/task-workspace-event.schema.json#/$defs/changedFile (a named type: one
-// run per node, see ahprt.Ctx.Memo).
-func vTaskWorkspaceEvent_changedFile(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// run per node, see ahpimpl.Ctx.Memo).
+func vTaskWorkspaceEvent_changedFile(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(52, n, ev, vTaskWorkspaceEvent_changedFile_body)
 }
 
 // vTaskWorkspaceEvent_changedFile_body checks the keywords of
 // draft/task-workspace-event.schema.json#/$defs/changedFile.
-func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[899])
 	}
 	var seen uint64
@@ -16643,10 +16644,10 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vTaskWorkspaceEvent_changedFile_path checks
 // draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path.
-func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_changedFile_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[904])
 	}
 	if d.RunesBelow(n, 1) {
@@ -16656,10 +16657,10 @@ func vTaskWorkspaceEvent_changedFile_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vTaskWorkspaceEvent_changedFile_operation checks draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation.
-func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_changedFile_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[906])
 	}
 	switch d.StrView(n) {
@@ -16671,10 +16672,10 @@ func vTaskWorkspaceEvent_changedFile_operation(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vTaskWorkspaceEvent_changedFile_agentCaused checks draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused.
-func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[907])
 	}
 	return true
@@ -16682,14 +16683,14 @@ func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vCatalogueEvent_hookFailure checks
 // draft/catalogue-event.schema.json#/$defs/hook.failure (a named type: one run
-// per node, see ahprt.Ctx.Memo).
-func vCatalogueEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// per node, see ahpimpl.Ctx.Memo).
+func vCatalogueEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(53, n, ev, vCatalogueEvent_hookFailure_body)
 }
 
 // vCatalogueEvent_hookFailure_body checks the keywords of
 // draft/catalogue-event.schema.json#/$defs/hook.failure.
-func vCatalogueEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCatalogueEvent_hookFailure_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
@@ -16701,10 +16702,10 @@ func vCatalogueEvent_hookFailure_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vInteractionEvent_hookFailure checks
 // draft/interaction-event.schema.json#/$defs/hook.failure.
-func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[908])
 	}
 	var seen uint64
@@ -16746,7 +16747,7 @@ func vInteractionEvent_hookFailure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vInteractionEvent_hookFailure_type checks
 // draft/interaction-event.schema.json#/$defs/hook.failure/properties/type.
-func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_hookFailure_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "hook.failure")) {
 		return c.FailWith(n, &reasons[912])
@@ -16756,10 +16757,10 @@ func vInteractionEvent_hookFailure_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vInteractionEvent_hookFailure_failure checks
 // draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
-func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[913])
 	}
 	var seen uint64
@@ -16800,10 +16801,10 @@ func vInteractionEvent_hookFailure_failure(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 }
 
 // vInteractionEvent_hookFailure_failure_backendId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId.
-func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_hookFailure_failure_backendId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[918])
 	}
 	if d.RunesBelow(n, 1) {
@@ -16813,10 +16814,10 @@ func vInteractionEvent_hookFailure_failure_backendId(c *ahprt.Ctx, n ahprt.Node,
 }
 
 // vInteractionEvent_hookFailure_failure_reason checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason.
-func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_hookFailure_failure_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[920])
 	}
 	if d.RunesBelow(n, 1) {
@@ -16826,10 +16827,10 @@ func vInteractionEvent_hookFailure_failure_reason(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInteractionEvent_hookFailure_failure_policy checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy.
-func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_hookFailure_failure_policy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[922])
 	}
 	switch d.StrView(n) {
@@ -16841,10 +16842,10 @@ func vInteractionEvent_hookFailure_failure_policy(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInteractionEvent_hookFailure_parentEventId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId.
-func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent_hookFailure_parentEventId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[923])
 	}
 	if d.RunesBelow(n, 1) {
@@ -16854,10 +16855,10 @@ func vInteractionEvent_hookFailure_parentEventId(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vContentSelection checks draft/content-selection.schema.json#.
-func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[925])
 	}
 	var seen uint64
@@ -16915,10 +16916,10 @@ func vContentSelection(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentSelection_disposition checks
 // draft/content-selection.schema.json#/$defs/disposition.
-func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentSelection_disposition(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[927])
 	}
 	switch d.StrView(n) {
@@ -16930,10 +16931,10 @@ func vContentSelection_disposition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 }
 
 // vContentUploadReceipt checks draft/content-upload-receipt.schema.json#.
-func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[928])
 	}
 	var seen uint64
@@ -16974,10 +16975,10 @@ func vContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vContentUpload checks draft/content-upload.schema.json#.
-func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[933])
 	}
 	var seen uint64
@@ -17023,10 +17024,10 @@ func vContentUpload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vContentUpload_endpoint checks
 // draft/content-upload.schema.json#/properties/endpoint.
-func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentUpload_endpoint(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[937])
 	}
 	if !re6.Match(d.Str(n)) {
@@ -17040,14 +17041,14 @@ func vContentUpload_endpoint(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vRegistration_authentication checks
 // draft/registration.schema.json#/$defs/authentication.
-func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[940])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -17079,10 +17080,10 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vRegistration_authentication_anyOf_0 checks
 // draft/registration.schema.json#/$defs/authentication/anyOf/0.
-func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[942])
 	}
 	var seen uint64
@@ -17139,11 +17140,11 @@ func vRegistration_authentication_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vRegistration_authentication_anyOf_0_oneOf_0 checks
 // draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0.
-func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_anyOf_0_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	var present uint64
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -17162,7 +17163,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 			return c.FailRequired(n, seen, &required129)
 		}
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[946])
 	}
 	return true
@@ -17170,11 +17171,11 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahprt.Ctx, n ahprt.Node, ev
 
 // vRegistration_authentication_anyOf_0_oneOf_1 checks
 // draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1.
-func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	var present uint64
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -17193,7 +17194,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 			return c.FailRequired(n, seen, &required130)
 		}
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[948])
 	}
 	return true
@@ -17201,7 +17202,7 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev
 
 // vRegistration_authentication_anyOf_0_type checks
 // draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type.
-func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_anyOf_0_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "bearer")) {
 		return c.FailWith(n, &reasons[949])
@@ -17210,10 +17211,10 @@ func vRegistration_authentication_anyOf_0_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vRegistration_authentication_anyOf_0_tokenEnv checks draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv.
-func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_anyOf_0_tokenEnv(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[950])
 	}
 	if !re7.Match(d.Str(n)) {
@@ -17224,10 +17225,10 @@ func vRegistration_authentication_anyOf_0_tokenEnv(c *ahprt.Ctx, n ahprt.Node, e
 
 // vRegistration_authentication_anyOf_1 checks
 // draft/registration.schema.json#/$defs/authentication/anyOf/1.
-func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[952])
 	}
 	var seen uint64
@@ -17287,7 +17288,7 @@ func vRegistration_authentication_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vRegistration_authentication_anyOf_1_type checks
 // draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type.
-func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_anyOf_1_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "oauth")) {
 		return c.FailWith(n, &reasons[958])
@@ -17296,10 +17297,10 @@ func vRegistration_authentication_anyOf_1_type(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vRegistration_authentication_anyOf_1_issuer checks draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer.
-func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_anyOf_1_issuer(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[959])
 	}
 	if !re8.Match(d.Str(n)) {
@@ -17313,10 +17314,10 @@ func vRegistration_authentication_anyOf_1_issuer(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vRegistration_authentication_anyOf_1_flow checks
 // draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow.
-func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_anyOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[962])
 	}
 	switch d.StrView(n) {
@@ -17328,10 +17329,10 @@ func vRegistration_authentication_anyOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vRegistration_authentication_anyOf_1_scopes checks draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes.
-func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_anyOf_1_scopes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[963])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
@@ -17355,10 +17356,10 @@ func vRegistration_authentication_anyOf_1_scopes(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vCommon_positiveInteger checks
 // draft/common.schema.json#/$defs/positiveInteger.
-func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_positiveInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[965])
 	}
 	if c.Cmp(n, num1) < 0 {
@@ -17368,10 +17369,10 @@ func vCommon_positiveInteger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vDenyEffect checks draft/deny-effect.schema.json#.
-func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[967])
 	}
 	var seen uint64
@@ -17415,7 +17416,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vDenyEffect_type checks draft/deny-effect.schema.json#/properties/type.
-func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vDenyEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "deny")) {
 		return c.FailWith(n, &reasons[971])
@@ -17424,10 +17425,10 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vDenyEffect_reason checks draft/deny-effect.schema.json#/properties/reason.
-func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vDenyEffect_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[972])
 	}
 	if d.RunesBelow(n, 1) {
@@ -17437,14 +17438,14 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vEffect checks draft/effect.schema.json#.
-func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[974])
 		}
-		var dvs [2]ahprt.Node
+		var dvs [2]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -17516,10 +17517,10 @@ func vEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vEffect_allowEffect checks draft/effect.schema.json#/$defs/allowEffect.
-func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[977])
 	}
 	var seen uint64
@@ -17551,7 +17552,7 @@ func vEffect_allowEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEffect_allowEffect_type checks
 // draft/effect.schema.json#/$defs/allowEffect/properties/type.
-func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_allowEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "allow")) {
 		return c.FailWith(n, &reasons[980])
@@ -17560,10 +17561,10 @@ func vEffect_allowEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vEffect_askEffect checks draft/effect.schema.json#/$defs/askEffect.
-func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[981])
 	}
 	var seen uint64
@@ -17595,7 +17596,7 @@ func vEffect_askEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEffect_askEffect_type checks
 // draft/effect.schema.json#/$defs/askEffect/properties/type.
-func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_askEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "ask")) {
 		return c.FailWith(n, &reasons[984])
@@ -17604,10 +17605,10 @@ func vEffect_askEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vEffect_modifyEffect checks draft/effect.schema.json#/$defs/modifyEffect.
-func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[985])
 	}
 	var seen uint64
@@ -17648,7 +17649,7 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	}
 	cv, found := n, true
 	for _, name := range [...]string{"target"} {
-		if d.Kind(cv) != ahprt.KindObject {
+		if d.Kind(cv) != ahpimpl.KindObject {
 			found = false
 			break
 		}
@@ -17768,12 +17769,12 @@ func vEffect_modifyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEffect_modifyEffect_allOf_0 checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/0.
-func vEffect_modifyEffect_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "target"); ok {
 				switch d.Tag(dv) {
 				case "prompt", "request", "response", "output":
@@ -17799,10 +17800,10 @@ func vEffect_modifyEffect_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vEffect_modifyEffect_allOf_0_then checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/0/then.
-func vEffect_modifyEffect_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17827,10 +17828,10 @@ func vEffect_modifyEffect_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 }
 
 // vContentItem_messages checks draft/content-item.schema.json#/$defs/messages.
-func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[991])
 	}
 	{
@@ -17850,12 +17851,12 @@ func vContentItem_messages(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEffect_modifyEffect_allOf_1 checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/1.
-func vEffect_modifyEffect_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "target"); ok {
 				switch d.Tag(dv) {
 				case "content":
@@ -17881,10 +17882,10 @@ func vEffect_modifyEffect_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vEffect_modifyEffect_allOf_1_then checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then.
-func vEffect_modifyEffect_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -17910,7 +17911,7 @@ func vEffect_modifyEffect_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vEffect_modifyEffect_allOf_1_then_value checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value.
-func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_allOf_1_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -17932,10 +17933,10 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 }
 
 // vEffect_modifyEffect_allOf_1_then_value_oneOf_1 checks draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1.
-func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[993])
 	}
 	return true
@@ -17943,12 +17944,12 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahprt.Ctx, n ahprt.Node,
 
 // vEffect_modifyEffect_allOf_2 checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/2.
-func vEffect_modifyEffect_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "target"); ok {
 				switch d.Tag(dv) {
 				case "instructions", "summary":
@@ -17974,10 +17975,10 @@ func vEffect_modifyEffect_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vEffect_modifyEffect_allOf_2_then checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/2/then.
-func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18003,12 +18004,12 @@ func vEffect_modifyEffect_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vEffect_modifyEffect_allOf_3 checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/3.
-func vEffect_modifyEffect_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "target"); ok {
 				switch d.Tag(dv) {
 				case "input", "workspace":
@@ -18034,10 +18035,10 @@ func vEffect_modifyEffect_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vEffect_modifyEffect_allOf_3_then checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then.
-func vEffect_modifyEffect_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18063,10 +18064,10 @@ func vEffect_modifyEffect_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vEffect_modifyEffect_allOf_3_then_value checks
 // draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value.
-func vEffect_modifyEffect_allOf_3_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_allOf_3_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[994])
 	}
 	return true
@@ -18074,7 +18075,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vEffect_modifyEffect_type checks
 // draft/effect.schema.json#/$defs/modifyEffect/properties/type.
-func vEffect_modifyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "modify")) {
 		return c.FailWith(n, &reasons[995])
@@ -18084,10 +18085,10 @@ func vEffect_modifyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vEffect_modifyEffect_target checks
 // draft/effect.schema.json#/$defs/modifyEffect/properties/target.
-func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_target(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[996])
 	}
 	switch d.StrView(n) {
@@ -18100,10 +18101,10 @@ func vEffect_modifyEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vEffect_modifyEffect_operation checks
 // draft/effect.schema.json#/$defs/modifyEffect/properties/operation.
-func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_modifyEffect_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[997])
 	}
 	switch d.StrView(n) {
@@ -18115,10 +18116,10 @@ func vEffect_modifyEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 }
 
 // vEffect_messageEffect checks draft/effect.schema.json#/$defs/messageEffect.
-func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[998])
 	}
 	var seen uint64
@@ -18155,7 +18156,7 @@ func vEffect_messageEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEffect_messageEffect_type checks
 // draft/effect.schema.json#/$defs/messageEffect/properties/type.
-func vEffect_messageEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_messageEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "message")) {
 		return c.FailWith(n, &reasons[1002])
@@ -18165,20 +18166,20 @@ func vEffect_messageEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vEffect_messageEffect_text checks
 // draft/effect.schema.json#/$defs/messageEffect/properties/text.
-func vEffect_messageEffect_text(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_messageEffect_text(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1003])
 	}
 	return true
 }
 
 // vEffect_returnEffect checks draft/effect.schema.json#/$defs/returnEffect.
-func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1004])
 	}
 	var seen uint64
@@ -18212,7 +18213,7 @@ func vEffect_returnEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEffect_returnEffect_type checks
 // draft/effect.schema.json#/$defs/returnEffect/properties/type.
-func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_returnEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "return")) {
 		return c.FailWith(n, &reasons[1008])
@@ -18221,10 +18222,10 @@ func vEffect_returnEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 }
 
 // vEffect_flowStopEffect checks draft/effect.schema.json#/$defs/flowStopEffect.
-func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1009])
 	}
 	var seen uint64
@@ -18266,7 +18267,7 @@ func vEffect_flowStopEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEffect_flowStopEffect_type checks
 // draft/effect.schema.json#/$defs/flowStopEffect/properties/type.
-func vEffect_flowStopEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_flowStopEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "flow")) {
 		return c.FailWith(n, &reasons[1014])
@@ -18276,7 +18277,7 @@ func vEffect_flowStopEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vEffect_flowStopEffect_operation checks
 // draft/effect.schema.json#/$defs/flowStopEffect/properties/operation.
-func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_flowStopEffect_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stop")) {
 		return c.FailWith(n, &reasons[1015])
@@ -18286,10 +18287,10 @@ func vEffect_flowStopEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vEffect_flowContinueEffect checks
 // draft/effect.schema.json#/$defs/flowContinueEffect.
-func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1016])
 	}
 	var seen uint64
@@ -18330,7 +18331,7 @@ func vEffect_flowContinueEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vEffect_flowContinueEffect_type checks
 // draft/effect.schema.json#/$defs/flowContinueEffect/properties/type.
-func vEffect_flowContinueEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_flowContinueEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "flow")) {
 		return c.FailWith(n, &reasons[1020])
@@ -18340,7 +18341,7 @@ func vEffect_flowContinueEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vEffect_flowContinueEffect_operation checks
 // draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation.
-func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_flowContinueEffect_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "continue")) {
 		return c.FailWith(n, &reasons[1021])
@@ -18349,10 +18350,10 @@ func vEffect_flowContinueEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vEffect_injectEffect checks draft/effect.schema.json#/$defs/injectEffect.
-func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1022])
 	}
 	var seen uint64
@@ -18404,7 +18405,7 @@ func vEffect_injectEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEffect_injectEffect_type checks
 // draft/effect.schema.json#/$defs/injectEffect/properties/type.
-func vEffect_injectEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_injectEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "inject")) {
 		return c.FailWith(n, &reasons[1029])
@@ -18414,7 +18415,7 @@ func vEffect_injectEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vEffect_injectEffect_target checks
 // draft/effect.schema.json#/$defs/injectEffect/properties/target.
-func vEffect_injectEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_injectEffect_target(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context")) {
 		return c.FailWith(n, &reasons[1030])
@@ -18424,7 +18425,7 @@ func vEffect_injectEffect_target(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vEffect_injectEffect_operation checks
 // draft/effect.schema.json#/$defs/injectEffect/properties/operation.
-func vEffect_injectEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_injectEffect_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "append")) {
 		return c.FailWith(n, &reasons[1031])
@@ -18434,10 +18435,10 @@ func vEffect_injectEffect_operation(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vEffect_injectEffect_deliverAt checks
 // draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt.
-func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEffect_injectEffect_deliverAt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1032])
 	}
 	switch d.StrView(n) {
@@ -18449,20 +18450,20 @@ func vEffect_injectEffect_deliverAt(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 }
 
 // vEvent checks draft/event.schema.json# (a named type: one run per node, see
-// ahprt.Ctx.Memo).
-func vEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// ahpimpl.Ctx.Memo).
+func vEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(54, n, ev, vEvent_body)
 }
 
 // vEvent_body checks the keywords of draft/event.schema.json#.
-func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1033])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -18613,16 +18614,16 @@ func vEvent_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vToolBefore checks draft/tool-before.schema.json# (a named type: one run per
-// node, see ahprt.Ctx.Memo).
-func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// node, see ahpimpl.Ctx.Memo).
+func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(55, n, ev, vToolBefore_body)
 }
 
 // vToolBefore_body checks the keywords of draft/tool-before.schema.json#.
-func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1035])
 	}
 	var seen1 uint64
@@ -18683,17 +18684,17 @@ func vToolBefore_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[620])
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
 		return c.FailWith(n, &reasons[1036])
 	}
 	return true
 }
 
 // vToolBefore_type checks draft/tool-before.schema.json#/properties/type.
-func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.before")) {
 		return c.FailWith(n, &reasons[1037])
@@ -18702,16 +18703,16 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vToolAfter checks draft/tool-after.schema.json# (a named type: one run per
-// node, see ahprt.Ctx.Memo).
-func vToolAfter(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// node, see ahpimpl.Ctx.Memo).
+func vToolAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(56, n, ev, vToolAfter_body)
 }
 
 // vToolAfter_body checks the keywords of draft/tool-after.schema.json#.
-func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1038])
 	}
 	var seen1 uint64
@@ -18832,10 +18833,10 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if seen2 != uint64(0x7) {
 		return c.FailRequired(n, seen2, &required66)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[620])
 	}
 	if !vToolAfter_allOf_2(c, n, ev) {
@@ -18854,12 +18855,12 @@ func vToolAfter_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vToolAfter_allOf_2 checks draft/tool-after.schema.json#/allOf/2.
-func vToolAfter_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
 				switch d.Tag(dv) {
 				case "error":
@@ -18890,10 +18891,10 @@ func vToolAfter_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vToolAfter_allOf_2_then checks draft/tool-after.schema.json#/allOf/2/then.
-func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -18913,12 +18914,12 @@ func vToolAfter_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vToolAfter_allOf_2_else checks draft/tool-after.schema.json#/allOf/2/else.
-func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_allOf_2_else(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		p := presence3(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
+		if k != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1043])
 		}
 	}
@@ -18926,12 +18927,12 @@ func vToolAfter_allOf_2_else(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vToolAfter_allOf_4 checks draft/tool-after.schema.json#/allOf/4.
-func vToolAfter_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "outcome"); ok {
 				switch d.Tag(dv) {
 				case "denied", "cancelled", "timeout":
@@ -18958,10 +18959,10 @@ func vToolAfter_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vToolAfter_allOf_4_then checks draft/tool-after.schema.json#/allOf/4/then.
-func vToolAfter_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -18987,12 +18988,12 @@ func vToolAfter_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolAfter_allOf_4_then_tool checks
 // draft/tool-after.schema.json#/allOf/4/then/properties/tool.
-func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_allOf_4_then_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		p := presence7(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
+		if k != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1044])
 		}
 	}
@@ -19000,7 +19001,7 @@ func vToolAfter_allOf_4_then_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 }
 
 // vToolAfter_allOf_5 checks draft/tool-after.schema.json#/allOf/5.
-func vToolAfter_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vExecutionEvent_skippedExecution) {
 		if !vToolAfter_allOf_5_then(c, n, ev) {
 			return false
@@ -19010,12 +19011,12 @@ func vToolAfter_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vToolAfter_allOf_5_then checks draft/tool-after.schema.json#/allOf/5/then.
-func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		p := presence8(d, n)
-		if k != ahprt.KindObject || p&1 == 1 || p&2 == 2 {
+		if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
 			return c.FailWith(n, &reasons[1045])
 		}
 	}
@@ -19023,7 +19024,7 @@ func vToolAfter_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vToolAfter_type checks draft/tool-after.schema.json#/properties/type.
-func vToolAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.after")) {
 		return c.FailWith(n, &reasons[1046])
@@ -19033,10 +19034,10 @@ func vToolAfter_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolAfter_durationMs checks
 // draft/tool-after.schema.json#/properties/durationMs.
-func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_durationMs(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1047])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -19047,10 +19048,10 @@ func vToolAfter_durationMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolAfter_fileChanges checks
 // draft/tool-after.schema.json#/properties/fileChanges.
-func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolAfter_fileChanges(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1049])
 	}
 	{
@@ -19070,17 +19071,17 @@ func vToolAfter_fileChanges(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vExecutionEvent_fileChange checks
 // draft/execution-event.schema.json#/$defs/fileChange (a named type: one run
-// per node, see ahprt.Ctx.Memo).
-func vExecutionEvent_fileChange(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// per node, see ahpimpl.Ctx.Memo).
+func vExecutionEvent_fileChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(57, n, ev, vExecutionEvent_fileChange_body)
 }
 
 // vExecutionEvent_fileChange_body checks the keywords of
 // draft/execution-event.schema.json#/$defs/fileChange.
-func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1050])
 	}
 	var seen uint64
@@ -19138,12 +19139,12 @@ func vExecutionEvent_fileChange_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vExecutionEvent_fileChange_allOf_0 checks
 // draft/execution-event.schema.json#/$defs/fileChange/allOf/0.
-func vExecutionEvent_fileChange_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_fileChange_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "change"); ok {
 				switch d.Tag(dv) {
 				case "moved":
@@ -19171,10 +19172,10 @@ func vExecutionEvent_fileChange_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vExecutionEvent_fileChange_allOf_0_then checks
 // draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then.
-func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_fileChange_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -19195,12 +19196,12 @@ func vExecutionEvent_fileChange_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vExecutionEvent_fileChange_allOf_1 checks
 // draft/execution-event.schema.json#/$defs/fileChange/allOf/1.
-func vExecutionEvent_fileChange_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_fileChange_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "change"); ok {
 				switch d.Tag(dv) {
 				case "created":
@@ -19228,12 +19229,12 @@ func vExecutionEvent_fileChange_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vExecutionEvent_fileChange_allOf_1_then checks
 // draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then.
-func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_fileChange_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		p := presence9(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
+		if k != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1055])
 		}
 	}
@@ -19242,12 +19243,12 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vExecutionEvent_fileChange_allOf_2 checks
 // draft/execution-event.schema.json#/$defs/fileChange/allOf/2.
-func vExecutionEvent_fileChange_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_fileChange_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "change"); ok {
 				switch d.Tag(dv) {
 				case "deleted":
@@ -19275,12 +19276,12 @@ func vExecutionEvent_fileChange_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vExecutionEvent_fileChange_allOf_2_then checks
 // draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then.
-func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_fileChange_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		p := presence6(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
+		if k != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1056])
 		}
 	}
@@ -19289,10 +19290,10 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vExecutionEvent_fileChange_path checks
 // draft/execution-event.schema.json#/$defs/fileChange/properties/path.
-func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_fileChange_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1057])
 	}
 	if d.RunesBelow(n, 1) {
@@ -19303,10 +19304,10 @@ func vExecutionEvent_fileChange_path(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vExecutionEvent_fileChange_change checks
 // draft/execution-event.schema.json#/$defs/fileChange/properties/change.
-func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_fileChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1059])
 	}
 	switch d.StrView(n) {
@@ -19319,10 +19320,10 @@ func vExecutionEvent_fileChange_change(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vExecutionEvent_fileChange_previousPath checks
 // draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath.
-func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent_fileChange_previousPath(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1060])
 	}
 	if d.RunesBelow(n, 1) {
@@ -19332,16 +19333,16 @@ func vExecutionEvent_fileChange_previousPath(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 }
 
 // vSessionStart checks draft/session-start.schema.json# (a named type: one run
-// per node, see ahprt.Ctx.Memo).
-func vSessionStart(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// per node, see ahpimpl.Ctx.Memo).
+func vSessionStart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(58, n, ev, vSessionStart_body)
 }
 
 // vSessionStart_body checks the keywords of draft/session-start.schema.json#.
-func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1062])
 	}
 	var seen1 uint64
@@ -19449,25 +19450,25 @@ func vSessionStart_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if seen1 != uint64(0xf) {
 		return c.FailRequired(n, seen1, &required22)
 	}
-	if k != ahprt.KindObject {
+	if k != ahpimpl.KindObject {
 		return c.FailTypeWith(n, &reasons[232])
 	}
 	if !vSessionStart_allOf_1(c, n, ev) {
 		return false
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[1069])
 	}
 	return true
 }
 
 // vSessionStart_allOf_1 checks draft/session-start.schema.json#/allOf/1.
-func vSessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionStart_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "trigger"); ok {
 				switch d.Tag(dv) {
 				case "clear", "fork":
@@ -19495,10 +19496,10 @@ func vSessionStart_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vSessionStart_allOf_1_then checks
 // draft/session-start.schema.json#/allOf/1/then.
-func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionStart_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -19518,7 +19519,7 @@ func vSessionStart_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 }
 
 // vSessionStart_type checks draft/session-start.schema.json#/properties/type.
-func vSessionStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionStart_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "session.start")) {
 		return c.FailWith(n, &reasons[1071])
@@ -19528,10 +19529,10 @@ func vSessionStart_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vSessionStart_trigger checks
 // draft/session-start.schema.json#/properties/trigger.
-func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionStart_trigger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1072])
 	}
 	switch d.StrView(n) {
@@ -19544,10 +19545,10 @@ func vSessionStart_trigger(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vSessionStart_permissionMode checks
 // draft/session-start.schema.json#/properties/permissionMode.
-func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionStart_permissionMode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1073])
 	}
 	if d.RunesBelow(n, 1) {
@@ -19558,10 +19559,10 @@ func vSessionStart_permissionMode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vSessionStart_harness checks
 // draft/session-start.schema.json#/properties/harness.
-func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1075])
 	}
 	var seen uint64
@@ -19598,10 +19599,10 @@ func vSessionStart_harness(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vSessionStart_harness_name checks
 // draft/session-start.schema.json#/properties/harness/properties/name.
-func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionStart_harness_name(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1079])
 	}
 	if d.RunesBelow(n, 1) {
@@ -19612,10 +19613,10 @@ func vSessionStart_harness_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vSessionStart_harness_version checks
 // draft/session-start.schema.json#/properties/harness/properties/version.
-func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionStart_harness_version(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1081])
 	}
 	if d.RunesBelow(n, 1) {
@@ -19625,16 +19626,16 @@ func vSessionStart_harness_version(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 }
 
 // vSessionEnd checks draft/session-end.schema.json# (a named type: one run per
-// node, see ahprt.Ctx.Memo).
-func vSessionEnd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+// node, see ahpimpl.Ctx.Memo).
+func vSessionEnd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return c.Memo(59, n, ev, vSessionEnd_body)
 }
 
 // vSessionEnd_body checks the keywords of draft/session-end.schema.json#.
-func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1083])
 	}
 	var present uint64
@@ -19684,14 +19685,14 @@ func vSessionEnd_body(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vEvent_envelope(c, n, ev) {
 		return false
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1087])
 	}
 	return true
 }
 
 // vSessionEnd_type checks draft/session-end.schema.json#/properties/type.
-func vSessionEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionEnd_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "session.end")) {
 		return c.FailWith(n, &reasons[1088])
@@ -19700,10 +19701,10 @@ func vSessionEnd_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vSessionEnd_outcome checks draft/session-end.schema.json#/properties/outcome.
-func vSessionEnd_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionEnd_outcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1089])
 	}
 	switch d.StrView(n) {
@@ -19715,10 +19716,10 @@ func vSessionEnd_outcome(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vSessionEnd_reason checks draft/session-end.schema.json#/properties/reason.
-func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionEnd_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1090])
 	}
 	if d.RunesBelow(n, 1) {
@@ -19729,10 +19730,10 @@ func vSessionEnd_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vSessionEnd_counters checks
 // draft/session-end.schema.json#/properties/counters.
-func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1092])
 	}
 	if ev != nil {
@@ -19754,10 +19755,10 @@ func vSessionEnd_counters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vSessionEnd_counters_additionalProperties checks
 // draft/session-end.schema.json#/properties/counters/additionalProperties.
-func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSessionEnd_counters_additionalProperties(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[1093])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -19767,14 +19768,14 @@ func vSessionEnd_counters_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vExecutionEvent checks draft/execution-event.schema.json#.
-func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1095])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -19857,14 +19858,14 @@ func vExecutionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vInteractionEvent checks draft/interaction-event.schema.json#.
-func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1097])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -19919,7 +19920,7 @@ func vInteractionEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vInterceptDenyResponse checks draft/intercept-deny-response.schema.json#.
-func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
@@ -19931,10 +19932,10 @@ func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vInterceptDenyResponse_allOf_1 checks
 // draft/intercept-deny-response.schema.json#/allOf/1.
-func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptDenyResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -19960,10 +19961,10 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vInterceptDenyResponse_allOf_1_result checks
 // draft/intercept-deny-response.schema.json#/allOf/1/properties/result.
-func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1099])
 	}
 	var seen uint64
@@ -20003,10 +20004,10 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 }
 
 // vInterceptDenyResponse_allOf_1_result_effects checks draft/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
-func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptDenyResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1102])
 	}
 	if d.Len(n) < 1 {
@@ -20032,7 +20033,7 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptNoEffectResponse checks
 // draft/intercept-no-effect-response.schema.json#.
-func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
@@ -20044,10 +20045,10 @@ func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vInterceptNoEffectResponse_allOf_1 checks
 // draft/intercept-no-effect-response.schema.json#/allOf/1.
-func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptNoEffectResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20073,10 +20074,10 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vInterceptNoEffectResponse_allOf_1_result checks
 // draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
-func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1105])
 	}
 	var seen uint64
@@ -20116,10 +20117,10 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vInterceptNoEffectResponse_allOf_1_result_effects checks draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
-func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1108])
 	}
 	if d.Len(n) > 0 {
@@ -20129,7 +20130,7 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest checks draft/intercept-request.schema.json#.
-func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
@@ -20144,10 +20145,10 @@ func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vInterceptRequest_allOf_1 checks
 // draft/intercept-request.schema.json#/allOf/1.
-func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1110])
 	}
 	var seen uint64
@@ -20184,7 +20185,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vInterceptRequest_allOf_1_method checks
 // draft/intercept-request.schema.json#/allOf/1/properties/method.
-func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "hooks/intercept")) {
 		return c.FailWith(n, &reasons[1113])
@@ -20194,10 +20195,10 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vInterceptRequest_allOf_1_params checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params.
-func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1114])
 	}
 	var seen uint64
@@ -20244,7 +20245,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 	}
 	cv, found := n, true
 	for _, name := range [...]string{"event", "type"} {
-		if d.Kind(cv) != ahprt.KindObject {
+		if d.Kind(cv) != ahpimpl.KindObject {
 			found = false
 			break
 		}
@@ -20569,7 +20570,7 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vInterceptRequest_allOf_1_params_allOf_0 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0.
-func vInterceptRequest_allOf_1_params_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_0_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_0_then(c, n, ev) {
 			return false
@@ -20580,10 +20581,10 @@ func vInterceptRequest_allOf_1_params_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInterceptRequest_allOf_1_params_allOf_0_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if.
-func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20608,10 +20609,10 @@ func vInterceptRequest_allOf_1_params_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInterceptRequest_allOf_1_params_allOf_0_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20636,7 +20637,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest_allOf_1_params_allOf_0_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "session.start")) {
 		return c.FailWith(n, &reasons[1118])
@@ -20646,10 +20647,10 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahprt.Ctx, n ahpr
 
 // vInterceptRequest_allOf_1_params_allOf_0_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/then.
-func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20675,7 +20676,7 @@ func vInterceptRequest_allOf_1_params_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptRequest_allOf_1_params_allOf_1 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1.
-func vInterceptRequest_allOf_1_params_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_1_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_1_then(c, n, ev) {
 			return false
@@ -20686,10 +20687,10 @@ func vInterceptRequest_allOf_1_params_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInterceptRequest_allOf_1_params_allOf_1_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if.
-func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20714,10 +20715,10 @@ func vInterceptRequest_allOf_1_params_allOf_1_if(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInterceptRequest_allOf_1_params_allOf_1_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20742,7 +20743,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest_allOf_1_params_allOf_1_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "config.change.before")) {
 		return c.FailWith(n, &reasons[1119])
@@ -20752,10 +20753,10 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahprt.Ctx, n ahpr
 
 // vInterceptRequest_allOf_1_params_allOf_1_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/then.
-func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20781,7 +20782,7 @@ func vInterceptRequest_allOf_1_params_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptRequest_allOf_1_params_allOf_2 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2.
-func vInterceptRequest_allOf_1_params_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_2_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_2_then(c, n, ev) {
 			return false
@@ -20792,10 +20793,10 @@ func vInterceptRequest_allOf_1_params_allOf_2(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInterceptRequest_allOf_1_params_allOf_2_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if.
-func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20820,10 +20821,10 @@ func vInterceptRequest_allOf_1_params_allOf_2_if(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInterceptRequest_allOf_1_params_allOf_2_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20848,7 +20849,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest_allOf_1_params_allOf_2_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.start")) {
 		return c.FailWith(n, &reasons[1120])
@@ -20858,10 +20859,10 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahprt.Ctx, n ahpr
 
 // vInterceptRequest_allOf_1_params_allOf_2_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/then.
-func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20887,7 +20888,7 @@ func vInterceptRequest_allOf_1_params_allOf_2_then(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptRequest_allOf_1_params_allOf_3 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3.
-func vInterceptRequest_allOf_1_params_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_3_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_3_then(c, n, ev) {
 			return false
@@ -20898,10 +20899,10 @@ func vInterceptRequest_allOf_1_params_allOf_3(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInterceptRequest_allOf_1_params_allOf_3_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if.
-func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20926,10 +20927,10 @@ func vInterceptRequest_allOf_1_params_allOf_3_if(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInterceptRequest_allOf_1_params_allOf_3_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20954,7 +20955,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest_allOf_1_params_allOf_3_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "turn.finish.before")) {
 		return c.FailWith(n, &reasons[1121])
@@ -20964,10 +20965,10 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahprt.Ctx, n ahpr
 
 // vInterceptRequest_allOf_1_params_allOf_3_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/then.
-func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -20993,7 +20994,7 @@ func vInterceptRequest_allOf_1_params_allOf_3_then(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptRequest_allOf_1_params_allOf_4 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4.
-func vInterceptRequest_allOf_1_params_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_4_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_4_then(c, n, ev) {
 			return false
@@ -21004,10 +21005,10 @@ func vInterceptRequest_allOf_1_params_allOf_4(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInterceptRequest_allOf_1_params_allOf_4_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if.
-func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21032,10 +21033,10 @@ func vInterceptRequest_allOf_1_params_allOf_4_if(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInterceptRequest_allOf_1_params_allOf_4_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21060,7 +21061,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest_allOf_1_params_allOf_4_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.request.before")) {
 		return c.FailWith(n, &reasons[1122])
@@ -21070,10 +21071,10 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahprt.Ctx, n ahpr
 
 // vInterceptRequest_allOf_1_params_allOf_4_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/then.
-func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21099,7 +21100,7 @@ func vInterceptRequest_allOf_1_params_allOf_4_then(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptRequest_allOf_1_params_allOf_5 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5.
-func vInterceptRequest_allOf_1_params_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_5_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_5_then(c, n, ev) {
 			return false
@@ -21110,10 +21111,10 @@ func vInterceptRequest_allOf_1_params_allOf_5(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInterceptRequest_allOf_1_params_allOf_5_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if.
-func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21138,10 +21139,10 @@ func vInterceptRequest_allOf_1_params_allOf_5_if(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInterceptRequest_allOf_1_params_allOf_5_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21166,7 +21167,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest_allOf_1_params_allOf_5_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.response.after")) {
 		return c.FailWith(n, &reasons[1123])
@@ -21176,10 +21177,10 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahprt.Ctx, n ahpr
 
 // vInterceptRequest_allOf_1_params_allOf_5_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/then.
-func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21205,7 +21206,7 @@ func vInterceptRequest_allOf_1_params_allOf_5_then(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptRequest_allOf_1_params_allOf_6 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6.
-func vInterceptRequest_allOf_1_params_allOf_6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_6(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_6_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_6_then(c, n, ev) {
 			return false
@@ -21216,10 +21217,10 @@ func vInterceptRequest_allOf_1_params_allOf_6(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInterceptRequest_allOf_1_params_allOf_6_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if.
-func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21244,10 +21245,10 @@ func vInterceptRequest_allOf_1_params_allOf_6_if(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInterceptRequest_allOf_1_params_allOf_6_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21272,7 +21273,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest_allOf_1_params_allOf_6_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "model.switch.before")) {
 		return c.FailWith(n, &reasons[1124])
@@ -21282,10 +21283,10 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahprt.Ctx, n ahpr
 
 // vInterceptRequest_allOf_1_params_allOf_6_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/then.
-func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21311,7 +21312,7 @@ func vInterceptRequest_allOf_1_params_allOf_6_then(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptRequest_allOf_1_params_allOf_7 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7.
-func vInterceptRequest_allOf_1_params_allOf_7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_7(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_7_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_7_then(c, n, ev) {
 			return false
@@ -21322,10 +21323,10 @@ func vInterceptRequest_allOf_1_params_allOf_7(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInterceptRequest_allOf_1_params_allOf_7_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if.
-func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21350,10 +21351,10 @@ func vInterceptRequest_allOf_1_params_allOf_7_if(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInterceptRequest_allOf_1_params_allOf_7_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21378,7 +21379,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest_allOf_1_params_allOf_7_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.before")) {
 		return c.FailWith(n, &reasons[1125])
@@ -21388,10 +21389,10 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahprt.Ctx, n ahpr
 
 // vInterceptRequest_allOf_1_params_allOf_7_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/then.
-func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21417,7 +21418,7 @@ func vInterceptRequest_allOf_1_params_allOf_7_then(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptRequest_allOf_1_params_allOf_8 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8.
-func vInterceptRequest_allOf_1_params_allOf_8(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_8(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_8_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_8_then(c, n, ev) {
 			return false
@@ -21428,10 +21429,10 @@ func vInterceptRequest_allOf_1_params_allOf_8(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInterceptRequest_allOf_1_params_allOf_8_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if.
-func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21456,10 +21457,10 @@ func vInterceptRequest_allOf_1_params_allOf_8_if(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInterceptRequest_allOf_1_params_allOf_8_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21484,7 +21485,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest_allOf_1_params_allOf_8_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.after")) {
 		return c.FailWith(n, &reasons[1126])
@@ -21494,10 +21495,10 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahprt.Ctx, n ahpr
 
 // vInterceptRequest_allOf_1_params_allOf_8_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/then.
-func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21523,7 +21524,7 @@ func vInterceptRequest_allOf_1_params_allOf_8_then(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptRequest_allOf_1_params_allOf_9 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9.
-func vInterceptRequest_allOf_1_params_allOf_9(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_9(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_9_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_9_then(c, n, ev) {
 			return false
@@ -21534,10 +21535,10 @@ func vInterceptRequest_allOf_1_params_allOf_9(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vInterceptRequest_allOf_1_params_allOf_9_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if.
-func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21562,10 +21563,10 @@ func vInterceptRequest_allOf_1_params_allOf_9_if(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInterceptRequest_allOf_1_params_allOf_9_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21590,7 +21591,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest_allOf_1_params_allOf_9_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.permission.request")) {
 		return c.FailWith(n, &reasons[1127])
@@ -21600,10 +21601,10 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahprt.Ctx, n ahpr
 
 // vInterceptRequest_allOf_1_params_allOf_9_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/then.
-func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21629,7 +21630,7 @@ func vInterceptRequest_allOf_1_params_allOf_9_then(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptRequest_allOf_1_params_allOf_10 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10.
-func vInterceptRequest_allOf_1_params_allOf_10(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_10(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_10_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_10_then(c, n, ev) {
 			return false
@@ -21640,10 +21641,10 @@ func vInterceptRequest_allOf_1_params_allOf_10(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vInterceptRequest_allOf_1_params_allOf_10_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if.
-func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21668,10 +21669,10 @@ func vInterceptRequest_allOf_1_params_allOf_10_if(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInterceptRequest_allOf_1_params_allOf_10_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21696,7 +21697,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInterceptRequest_allOf_1_params_allOf_10_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.batch.after")) {
 		return c.FailWith(n, &reasons[1128])
@@ -21706,10 +21707,10 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahprt.Ctx, n ahp
 
 // vInterceptRequest_allOf_1_params_allOf_10_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/then.
-func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21735,7 +21736,7 @@ func vInterceptRequest_allOf_1_params_allOf_10_then(c *ahprt.Ctx, n ahprt.Node, 
 
 // vInterceptRequest_allOf_1_params_allOf_11 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11.
-func vInterceptRequest_allOf_1_params_allOf_11(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_11(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_11_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_11_then(c, n, ev) {
 			return false
@@ -21746,10 +21747,10 @@ func vInterceptRequest_allOf_1_params_allOf_11(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vInterceptRequest_allOf_1_params_allOf_11_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if.
-func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21774,10 +21775,10 @@ func vInterceptRequest_allOf_1_params_allOf_11_if(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInterceptRequest_allOf_1_params_allOf_11_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21802,7 +21803,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInterceptRequest_allOf_1_params_allOf_11_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.before")) {
 		return c.FailWith(n, &reasons[1129])
@@ -21812,10 +21813,10 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahprt.Ctx, n ahp
 
 // vInterceptRequest_allOf_1_params_allOf_11_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/then.
-func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21841,7 +21842,7 @@ func vInterceptRequest_allOf_1_params_allOf_11_then(c *ahprt.Ctx, n ahprt.Node, 
 
 // vInterceptRequest_allOf_1_params_allOf_12 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12.
-func vInterceptRequest_allOf_1_params_allOf_12(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_12(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_12_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_12_then(c, n, ev) {
 			return false
@@ -21852,10 +21853,10 @@ func vInterceptRequest_allOf_1_params_allOf_12(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vInterceptRequest_allOf_1_params_allOf_12_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if.
-func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21880,10 +21881,10 @@ func vInterceptRequest_allOf_1_params_allOf_12_if(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInterceptRequest_allOf_1_params_allOf_12_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21908,7 +21909,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInterceptRequest_allOf_1_params_allOf_12_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "context.compact.after")) {
 		return c.FailWith(n, &reasons[1130])
@@ -21918,10 +21919,10 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahprt.Ctx, n ahp
 
 // vInterceptRequest_allOf_1_params_allOf_12_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/then.
-func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21947,7 +21948,7 @@ func vInterceptRequest_allOf_1_params_allOf_12_then(c *ahprt.Ctx, n ahprt.Node, 
 
 // vInterceptRequest_allOf_1_params_allOf_13 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13.
-func vInterceptRequest_allOf_1_params_allOf_13(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_13(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_13_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_13_then(c, n, ev) {
 			return false
@@ -21958,10 +21959,10 @@ func vInterceptRequest_allOf_1_params_allOf_13(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vInterceptRequest_allOf_1_params_allOf_13_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if.
-func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -21986,10 +21987,10 @@ func vInterceptRequest_allOf_1_params_allOf_13_if(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInterceptRequest_allOf_1_params_allOf_13_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22014,7 +22015,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInterceptRequest_allOf_1_params_allOf_13_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "task.change.before")) {
 		return c.FailWith(n, &reasons[1131])
@@ -22024,10 +22025,10 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahprt.Ctx, n ahp
 
 // vInterceptRequest_allOf_1_params_allOf_13_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/then.
-func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22053,7 +22054,7 @@ func vInterceptRequest_allOf_1_params_allOf_13_then(c *ahprt.Ctx, n ahprt.Node, 
 
 // vInterceptRequest_allOf_1_params_allOf_14 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14.
-func vInterceptRequest_allOf_1_params_allOf_14(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_14(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_14_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_14_then(c, n, ev) {
 			return false
@@ -22064,10 +22065,10 @@ func vInterceptRequest_allOf_1_params_allOf_14(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vInterceptRequest_allOf_1_params_allOf_14_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if.
-func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22092,10 +22093,10 @@ func vInterceptRequest_allOf_1_params_allOf_14_if(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInterceptRequest_allOf_1_params_allOf_14_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22120,7 +22121,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInterceptRequest_allOf_1_params_allOf_14_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.request")) {
 		return c.FailWith(n, &reasons[1132])
@@ -22130,10 +22131,10 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahprt.Ctx, n ahp
 
 // vInterceptRequest_allOf_1_params_allOf_14_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/then.
-func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22159,7 +22160,7 @@ func vInterceptRequest_allOf_1_params_allOf_14_then(c *ahprt.Ctx, n ahprt.Node, 
 
 // vInterceptRequest_allOf_1_params_allOf_15 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15.
-func vInterceptRequest_allOf_1_params_allOf_15(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_15(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_15_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_15_then(c, n, ev) {
 			return false
@@ -22170,10 +22171,10 @@ func vInterceptRequest_allOf_1_params_allOf_15(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vInterceptRequest_allOf_1_params_allOf_15_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if.
-func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22198,10 +22199,10 @@ func vInterceptRequest_allOf_1_params_allOf_15_if(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInterceptRequest_allOf_1_params_allOf_15_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22226,7 +22227,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInterceptRequest_allOf_1_params_allOf_15_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.elicitation.result")) {
 		return c.FailWith(n, &reasons[1133])
@@ -22236,10 +22237,10 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahprt.Ctx, n ahp
 
 // vInterceptRequest_allOf_1_params_allOf_15_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/then.
-func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22265,7 +22266,7 @@ func vInterceptRequest_allOf_1_params_allOf_15_then(c *ahprt.Ctx, n ahprt.Node, 
 
 // vInterceptRequest_allOf_1_params_allOf_16 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16.
-func vInterceptRequest_allOf_1_params_allOf_16(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_16(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_16_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_16_then(c, n, ev) {
 			return false
@@ -22276,10 +22277,10 @@ func vInterceptRequest_allOf_1_params_allOf_16(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vInterceptRequest_allOf_1_params_allOf_16_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if.
-func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22304,10 +22305,10 @@ func vInterceptRequest_allOf_1_params_allOf_16_if(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInterceptRequest_allOf_1_params_allOf_16_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22332,7 +22333,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInterceptRequest_allOf_1_params_allOf_16_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.inbound")) {
 		return c.FailWith(n, &reasons[1134])
@@ -22342,10 +22343,10 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahprt.Ctx, n ahp
 
 // vInterceptRequest_allOf_1_params_allOf_16_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/then.
-func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22371,7 +22372,7 @@ func vInterceptRequest_allOf_1_params_allOf_16_then(c *ahprt.Ctx, n ahprt.Node, 
 
 // vInterceptRequest_allOf_1_params_allOf_17 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17.
-func vInterceptRequest_allOf_1_params_allOf_17(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_17(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_17_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_17_then(c, n, ev) {
 			return false
@@ -22382,10 +22383,10 @@ func vInterceptRequest_allOf_1_params_allOf_17(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vInterceptRequest_allOf_1_params_allOf_17_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if.
-func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22410,10 +22411,10 @@ func vInterceptRequest_allOf_1_params_allOf_17_if(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInterceptRequest_allOf_1_params_allOf_17_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22438,7 +22439,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInterceptRequest_allOf_1_params_allOf_17_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "user.message.outbound")) {
 		return c.FailWith(n, &reasons[1135])
@@ -22448,10 +22449,10 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahprt.Ctx, n ahp
 
 // vInterceptRequest_allOf_1_params_allOf_17_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/then.
-func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22477,7 +22478,7 @@ func vInterceptRequest_allOf_1_params_allOf_17_then(c *ahprt.Ctx, n ahprt.Node, 
 
 // vInterceptRequest_allOf_1_params_allOf_18 checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18.
-func vInterceptRequest_allOf_1_params_allOf_18(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_18(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vInterceptRequest_allOf_1_params_allOf_18_if) {
 		if !vInterceptRequest_allOf_1_params_allOf_18_then(c, n, ev) {
 			return false
@@ -22488,10 +22489,10 @@ func vInterceptRequest_allOf_1_params_allOf_18(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vInterceptRequest_allOf_1_params_allOf_18_if checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if.
-func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22516,10 +22517,10 @@ func vInterceptRequest_allOf_1_params_allOf_18_if(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vInterceptRequest_allOf_1_params_allOf_18_if_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event.
-func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22544,7 +22545,7 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahprt.Ctx, n ahprt.No
 }
 
 // vInterceptRequest_allOf_1_params_allOf_18_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "workspace.change.before")) {
 		return c.FailWith(n, &reasons[1136])
@@ -22554,10 +22555,10 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahprt.Ctx, n ahp
 
 // vInterceptRequest_allOf_1_params_allOf_18_then checks
 // draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/then.
-func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22582,17 +22583,17 @@ func vInterceptRequest_allOf_1_params_allOf_18_then(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vInterceptRequest_allOf_1_params_event checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/event.
-func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_event(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !vEvent(c, n, ev) {
 		return false
 	}
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1137])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -22691,7 +22692,7 @@ func vInterceptRequest_allOf_1_params_event(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vInterceptRequest_allOf_1_params_capabilities checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
-func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -22702,10 +22703,10 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, e
 }
 
 // vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -22730,12 +22731,12 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 }
 
 // vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "operations"); ok {
 				if d.ArrayHas(dv, "continue") == 0 {
 					cond = false
@@ -22759,10 +22760,10 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow(c *ahprt.Ctx, n 
 }
 
 // vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		{
 			m := d.Members(n)
@@ -22785,10 +22786,10 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_flow_then(c *ahprt.Ct
 }
 
 // vInterceptRequest_allOf_1_params_state checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
-func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1141])
 	}
 	var seen uint64
@@ -22836,10 +22837,10 @@ func vInterceptRequest_allOf_1_params_state(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vInterceptRequest_allOf_1_params_state_permission checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission.
-func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_state_permission(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1144])
 	}
 	switch d.StrView(n) {
@@ -22851,7 +22852,7 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest_allOf_1_params_state_candidate checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
-func vInterceptRequest_allOf_1_params_state_candidate(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_state_candidate(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -22870,20 +22871,20 @@ func vInterceptRequest_allOf_1_params_state_candidate(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_0 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/0.
-func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNull) {
+	if !(k == ahpimpl.KindNull) {
 		return c.FailTypeWith(n, &reasons[1145])
 	}
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_1 checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
-func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1146])
 	}
 	var seen uint64
@@ -22915,20 +22916,20 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahprt.Ctx, n ah
 }
 
 // vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance.
-func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1148])
 	}
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_state_flow checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow.
-func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_state_flow(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1149])
 	}
 	switch d.StrView(n) {
@@ -22940,10 +22941,10 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vInterceptRequest_allOf_1_params_state_instructions checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions.
-func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_state_instructions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1150])
 	}
 	{
@@ -22962,17 +22963,17 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahprt.Ctx, n ahprt.N
 }
 
 // vInterceptRequest_allOf_1_params_state_injections checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections.
-func vInterceptRequest_allOf_1_params_state_injections(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_state_injections(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1151])
 	}
 	return true
 }
 
 // vInterceptResponse checks draft/intercept-response.schema.json#.
-func vInterceptResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
@@ -22984,10 +22985,10 @@ func vInterceptResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vInterceptResponse_allOf_1 checks
 // draft/intercept-response.schema.json#/allOf/1.
-func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -23018,10 +23019,10 @@ func vInterceptResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vInterceptResponse_allOf_1_result checks
 // draft/intercept-response.schema.json#/allOf/1/properties/result.
-func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1153])
 	}
 	var present uint64
@@ -23061,17 +23062,17 @@ func vInterceptResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required157)
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1156])
 	}
 	return true
 }
 
 // vInterceptResponse_allOf_1_result_effects checks draft/intercept-response.schema.json#/allOf/1/properties/result/properties/effects.
-func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1157])
 	}
 	{
@@ -23090,14 +23091,14 @@ func vInterceptResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vJSONRPCMessage checks draft/json-rpc-message.schema.json#.
-func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1158])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -23156,10 +23157,10 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCommon_notification checks draft/common.schema.json#/$defs/notification.
-func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1161])
 	}
 	var present uint64
@@ -23200,7 +23201,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required158)
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1165])
 	}
 	return true
@@ -23208,20 +23209,20 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_notification_params checks
 // draft/common.schema.json#/$defs/notification/properties/params.
-func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1166])
 	}
 	return true
 }
 
 // vCommon_errorResponse checks draft/common.schema.json#/$defs/errorResponse.
-func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1167])
 	}
 	var present uint64
@@ -23262,7 +23263,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required159)
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1171])
 	}
 	return true
@@ -23270,10 +23271,10 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_errorResponse_error checks
 // draft/common.schema.json#/$defs/errorResponse/properties/error.
-func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1172])
 	}
 	var seen uint64
@@ -23310,27 +23311,27 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 }
 
 // vCommon_errorResponse_error_code checks draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
-func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_errorResponse_error_code(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[1175])
 	}
 	return true
 }
 
 // vCommon_errorResponse_error_message checks draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
-func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_errorResponse_error_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1176])
 	}
 	return true
 }
 
 // vObserveNotification checks draft/observe-notification.schema.json#.
-func vObserveNotification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_notification(c, n, ev) {
 		return false
 	}
@@ -23342,10 +23343,10 @@ func vObserveNotification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vObserveNotification_allOf_1 checks
 // draft/observe-notification.schema.json#/allOf/1.
-func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vObserveNotification_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1177])
 	}
 	if ev != nil {
@@ -23376,7 +23377,7 @@ func vObserveNotification_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vObserveNotification_allOf_1_method checks
 // draft/observe-notification.schema.json#/allOf/1/properties/method.
-func vObserveNotification_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vObserveNotification_allOf_1_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "hooks/observe")) {
 		return c.FailWith(n, &reasons[1178])
@@ -23386,10 +23387,10 @@ func vObserveNotification_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vObserveNotification_allOf_1_params checks
 // draft/observe-notification.schema.json#/allOf/1/properties/params.
-func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vObserveNotification_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1179])
 	}
 	var seen uint64
@@ -23425,10 +23426,10 @@ func vObserveNotification_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 }
 
 // vRegistration checks draft/registration.schema.json#.
-func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1182])
 	}
 	var seen uint64
@@ -23467,10 +23468,10 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vRegistration_hooks checks draft/registration.schema.json#/properties/hooks.
-func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_hooks(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1185])
 	}
 	if d.Len(n) < 1 {
@@ -23492,10 +23493,10 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vRegistration_backend checks draft/registration.schema.json#/$defs/backend.
-func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1187])
 	}
 	var present uint64
@@ -23546,7 +23547,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if !vRegistration_backend_allOf_1(c, n, ev) {
 		return false
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[1191])
 	}
 	return true
@@ -23554,7 +23555,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vRegistration_backend_allOf_0 checks
 // draft/registration.schema.json#/$defs/backend/allOf/0.
-func vRegistration_backend_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
 		if !vRegistration_backend_allOf_0_then(c, n, ev) {
 			return false
@@ -23565,10 +23566,10 @@ func vRegistration_backend_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vRegistration_backend_allOf_0_if checks
 // draft/registration.schema.json#/$defs/backend/allOf/0/if.
-func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -23593,10 +23594,10 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 }
 
 // vRegistration_backend_allOf_0_if_transport checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
-func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -23621,7 +23622,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vRegistration_backend_allOf_0_if_transport_type checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
-func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_0_if_transport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
 		return c.FailWith(n, &reasons[1192])
@@ -23631,12 +23632,12 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 
 // vRegistration_backend_allOf_0_then checks
 // draft/registration.schema.json#/$defs/backend/allOf/0/then.
-func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		p := presence10(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
+		if k != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[1193])
 		}
 	}
@@ -23645,10 +23646,10 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vRegistration_backend_allOf_1 checks
 // draft/registration.schema.json#/$defs/backend/allOf/1.
-func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindObject || presence10(d, n) == 1 {
+	if k != ahpimpl.KindObject || presence10(d, n) == 1 {
 		if !vRegistration_backend_allOf_1_then(c, n, ev) {
 			return false
 		}
@@ -23658,10 +23659,10 @@ func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vRegistration_backend_allOf_1_then checks
 // draft/registration.schema.json#/$defs/backend/allOf/1/then.
-func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -23686,10 +23687,10 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 }
 
 // vRegistration_backend_allOf_1_then_transport checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
-func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -23714,7 +23715,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vRegistration_backend_allOf_1_then_transport_type checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
-func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_1_then_transport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
 		return c.FailWith(n, &reasons[1194])
@@ -23724,14 +23725,14 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 
 // vRegistration_backend_transport checks
 // draft/registration.schema.json#/$defs/backend/properties/transport.
-func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1195])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -23763,10 +23764,10 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vRegistration_stdioTransport checks
 // draft/registration.schema.json#/$defs/stdioTransport.
-func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1197])
 	}
 	var seen uint64
@@ -23816,7 +23817,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vRegistration_stdioTransport_type checks
 // draft/registration.schema.json#/$defs/stdioTransport/properties/type.
-func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
 		return c.FailWith(n, &reasons[1201])
@@ -23826,10 +23827,10 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vRegistration_stdioTransport_args checks
 // draft/registration.schema.json#/$defs/stdioTransport/properties/args.
-func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1202])
 	}
 	{
@@ -23849,10 +23850,10 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vRegistration_stdioTransport_args_items checks
 // draft/registration.schema.json#/$defs/stdioTransport/properties/args/items.
-func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport_args_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1203])
 	}
 	return true
@@ -23860,10 +23861,10 @@ func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 
 // vRegistration_stdioTransport_lifecycle checks
 // draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle.
-func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport_lifecycle(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1204])
 	}
 	switch d.StrView(n) {
@@ -23876,10 +23877,10 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vRegistration_stdioTransport_cwd checks
 // draft/registration.schema.json#/$defs/stdioTransport/properties/cwd.
-func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1205])
 	}
 	return true
@@ -23887,10 +23888,10 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vRegistration_httpTransport checks
 // draft/registration.schema.json#/$defs/httpTransport.
-func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1206])
 	}
 	var seen uint64
@@ -23927,7 +23928,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vRegistration_httpTransport_type checks
 // draft/registration.schema.json#/$defs/httpTransport/properties/type.
-func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_httpTransport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
 		return c.FailWith(n, &reasons[1209])
@@ -23936,10 +23937,10 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 }
 
 // vRegistration_httpUrl checks draft/registration.schema.json#/$defs/httpUrl.
-func vRegistration_httpUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_httpUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1210])
 	}
 	if !re4.Match(d.Str(n)) {
@@ -23953,10 +23954,10 @@ func vRegistration_httpUrl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vRegistration_backend_subscriptions checks
 // draft/registration.schema.json#/$defs/backend/properties/subscriptions.
-func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_subscriptions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1213])
 	}
 	if d.Len(n) < 1 {
@@ -23979,14 +23980,14 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vRegistration_backend_subscriptions_items checks
 // draft/registration.schema.json#/$defs/backend/properties/subscriptions/items.
-func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1215])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -24018,10 +24019,10 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vRegistration_interceptSubscription checks
 // draft/registration.schema.json#/$defs/interceptSubscription.
-func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1217])
 	}
 	var seen uint64
@@ -24096,12 +24097,12 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vRegistration_interceptSubscription_allOf_0 checks
 // draft/registration.schema.json#/$defs/interceptSubscription/allOf/0.
-func vRegistration_interceptSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "scope"); ok {
 				switch d.Tag(dv) {
 				case "managed":
@@ -24129,10 +24130,10 @@ func vRegistration_interceptSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vRegistration_interceptSubscription_allOf_0_then checks
 // draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then.
-func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -24162,19 +24163,19 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vRegistration_interceptSubscription_allOf_0_then_disableable checks draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable.
-func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
+	if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
 		return c.FailWith(n, &reasons[1224])
 	}
 	return true
 }
 
 // vRegistration_interceptSubscription_events checks draft/registration.schema.json#/$defs/interceptSubscription/properties/events.
-func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1225])
 	}
 	if d.Len(n) < 1 {
@@ -24200,7 +24201,7 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vRegistration_interceptSubscription_events_items checks draft/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
-func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -24220,10 +24221,10 @@ func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node
 
 // vRegistration_eventWildcard checks
 // draft/registration.schema.json#/$defs/eventWildcard.
-func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_eventWildcard(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1228])
 	}
 	if !re9.Match(d.Str(n)) {
@@ -24234,7 +24235,7 @@ func vRegistration_eventWildcard(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vRegistration_interceptSubscription_mode checks
 // draft/registration.schema.json#/$defs/interceptSubscription/properties/mode.
-func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "intercept")) {
 		return c.FailWith(n, &reasons[1230])
@@ -24243,10 +24244,10 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vRegistration_interceptSubscription_failurePolicy checks draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
-func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_failurePolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1231])
 	}
 	switch d.StrView(n) {
@@ -24258,20 +24259,20 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vRegistration_interceptSubscription_includeNative checks draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
-func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_includeNative(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[1232])
 	}
 	return true
 }
 
 // vRegistration_filters checks draft/registration.schema.json#/$defs/filters.
-func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1233])
 	}
 	if ev != nil {
@@ -24302,10 +24303,10 @@ func vRegistration_filters(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vRegistration_filters_toolKinds checks
 // draft/registration.schema.json#/$defs/filters/properties/toolKinds.
-func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_filters_toolKinds(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1234])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
@@ -24329,10 +24330,10 @@ func vRegistration_filters_toolKinds(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vRegistration_filters_paths checks
 // draft/registration.schema.json#/$defs/filters/properties/paths.
-func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_filters_paths(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1236])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
@@ -24356,10 +24357,10 @@ func vRegistration_filters_paths(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vRegistration_interceptSubscription_scope checks
 // draft/registration.schema.json#/$defs/interceptSubscription/properties/scope.
-func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1238])
 	}
 	switch d.StrView(n) {
@@ -24371,10 +24372,10 @@ func vRegistration_interceptSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vRegistration_interceptSubscription_disableable checks draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable.
-func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[1239])
 	}
 	return true
@@ -24382,10 +24383,10 @@ func vRegistration_interceptSubscription_disableable(c *ahprt.Ctx, n ahprt.Node,
 
 // vRegistration_observeSubscription checks
 // draft/registration.schema.json#/$defs/observeSubscription.
-func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1240])
 	}
 	var present uint64
@@ -24452,7 +24453,7 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if !vRegistration_observeSubscription_allOf_0(c, n, ev) {
 		return false
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[1244])
 	}
 	return true
@@ -24460,12 +24461,12 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vRegistration_observeSubscription_allOf_0 checks
 // draft/registration.schema.json#/$defs/observeSubscription/allOf/0.
-func vRegistration_observeSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		cond := true
-		if k == ahprt.KindObject {
+		if k == ahpimpl.KindObject {
 			if dv, i, ok := d.MemberIndex(n, "scope"); ok {
 				switch d.Tag(dv) {
 				case "managed":
@@ -24493,10 +24494,10 @@ func vRegistration_observeSubscription_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vRegistration_observeSubscription_allOf_0_then checks
 // draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then.
-func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		var seen uint64
 		if ev != nil {
 			ev.Declared = true
@@ -24526,9 +24527,9 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vRegistration_observeSubscription_allOf_0_then_disableable checks draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable.
-func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
-	if !(d.Kind(n) == ahprt.KindBool && !d.Bool(n)) {
+	if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
 		return c.FailWith(n, &reasons[1246])
 	}
 	return true
@@ -24536,10 +24537,10 @@ func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahprt.Ctx, n 
 
 // vRegistration_observeSubscription_events checks
 // draft/registration.schema.json#/$defs/observeSubscription/properties/events.
-func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1247])
 	}
 	if d.Len(n) < 1 {
@@ -24565,7 +24566,7 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vRegistration_observeSubscription_events_items checks draft/registration.schema.json#/$defs/observeSubscription/properties/events/items.
-func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -24585,7 +24586,7 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 
 // vRegistration_observeSubscription_mode checks
 // draft/registration.schema.json#/$defs/observeSubscription/properties/mode.
-func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "observe")) {
 		return c.FailWith(n, &reasons[1250])
@@ -24594,10 +24595,10 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vRegistration_observeSubscription_includeNative checks draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
-func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_includeNative(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[1251])
 	}
 	return true
@@ -24605,10 +24606,10 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 
 // vRegistration_observeSubscription_scope checks
 // draft/registration.schema.json#/$defs/observeSubscription/properties/scope.
-func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1252])
 	}
 	switch d.StrView(n) {
@@ -24620,24 +24621,24 @@ func vRegistration_observeSubscription_scope(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 }
 
 // vRegistration_observeSubscription_disableable checks draft/registration.schema.json#/$defs/observeSubscription/properties/disableable.
-func vRegistration_observeSubscription_disableable(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[1253])
 	}
 	return true
 }
 
 // vSchema checks draft/schema.json#.
-func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1254])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -24708,14 +24709,14 @@ func vSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vTaskWorkspaceEvent checks draft/task-workspace-event.schema.json#.
-func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[1257])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -24759,7 +24760,7 @@ func vTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vMCPElicitation_elicitRequestParams checks
 // draft/mcp-elicitation.schema.json#/$defs/ElicitRequestParams.
-func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -24787,10 +24788,10 @@ func vMCPElicitation_elicitRequestParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vMCPElicitation_elicitRequestUrlParams checks
 // draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
-func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1259])
 	}
 	var seen uint64
@@ -24845,10 +24846,10 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vMCPElicitation_requestMeta checks
 // draft/mcp-elicitation.schema.json#/$defs/requestMeta.
-func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_requestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1264])
 	}
 	if ev != nil {
@@ -24875,40 +24876,40 @@ func vMCPElicitation_requestMeta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vMCPElicitation_progressToken checks
 // draft/mcp-elicitation.schema.json#/$defs/ProgressToken.
-func vMCPElicitation_progressToken(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_progressToken(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString || k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindString || k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1265])
 	}
 	return true
 }
 
 // vMCPElicitation_elicitRequestUrlParams_elicitationId checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId.
-func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1266])
 	}
 	return true
 }
 
 // vMCPElicitation_elicitRequestUrlParams_message checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message.
-func vMCPElicitation_elicitRequestUrlParams_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestUrlParams_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1267])
 	}
 	return true
 }
 
 // vMCPElicitation_elicitRequestUrlParams_mode checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode.
-func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestUrlParams_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1268])
 	}
 	if !(d.StrEq(n, "url")) {
@@ -24919,10 +24920,10 @@ func vMCPElicitation_elicitRequestUrlParams_mode(c *ahprt.Ctx, n ahprt.Node, ev 
 
 // vMCPElicitation_taskMetadata checks
 // draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
-func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1270])
 	}
 	if ev != nil {
@@ -24949,20 +24950,20 @@ func vMCPElicitation_taskMetadata(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vMCPElicitation_taskMetadata_ttl checks
 // draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl.
-func vMCPElicitation_taskMetadata_ttl(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_taskMetadata_ttl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1271])
 	}
 	return true
 }
 
 // vMCPElicitation_elicitRequestUrlParams_url checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url.
-func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestUrlParams_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1272])
 	}
 	if !format.URI(d.StrView(n)) {
@@ -24973,10 +24974,10 @@ func vMCPElicitation_elicitRequestUrlParams_url(c *ahprt.Ctx, n ahprt.Node, ev *
 
 // vMCPElicitation_elicitRequestFormParams checks
 // draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
-func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1274])
 	}
 	var seen uint64
@@ -25024,20 +25025,20 @@ func vMCPElicitation_elicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, ev *ahp
 }
 
 // vMCPElicitation_elicitRequestFormParams_message checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message.
-func vMCPElicitation_elicitRequestFormParams_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestFormParams_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1277])
 	}
 	return true
 }
 
 // vMCPElicitation_elicitRequestFormParams_mode checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode.
-func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestFormParams_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1278])
 	}
 	if !(d.StrEq(n, "form")) {
@@ -25047,10 +25048,10 @@ func vMCPElicitation_elicitRequestFormParams_mode(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1280])
 	}
 	var seen uint64
@@ -25094,20 +25095,20 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahprt.Ctx, n ahp
 }
 
 // vMCPElicitation_elicitRequestFormParams_requestedSchema_schema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1284])
 	}
 	return true
 }
 
 // vMCPElicitation_elicitRequestFormParams_requestedSchema_properties checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1285])
 	}
 	if ev != nil {
@@ -25129,7 +25130,7 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahprt
 
 // vMCPElicitation_primitiveSchemaDefinition checks
 // draft/mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition.
-func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_primitiveSchemaDefinition(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -25193,10 +25194,10 @@ func vMCPElicitation_primitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vMCPElicitation_stringSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema.
-func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1286])
 	}
 	var seen uint64
@@ -25252,10 +25253,10 @@ func vMCPElicitation_stringSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vMCPElicitation_stringSchema_type checks
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type.
-func vMCPElicitation_stringSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_stringSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1289])
 	}
 	if !(d.StrEq(n, "string")) {
@@ -25266,10 +25267,10 @@ func vMCPElicitation_stringSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vMCPElicitation_stringSchema_title checks
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title.
-func vMCPElicitation_stringSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_stringSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1291])
 	}
 	return true
@@ -25277,10 +25278,10 @@ func vMCPElicitation_stringSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vMCPElicitation_stringSchema_description checks
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description.
-func vMCPElicitation_stringSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_stringSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1292])
 	}
 	return true
@@ -25288,10 +25289,10 @@ func vMCPElicitation_stringSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vMCPElicitation_stringSchema_default checks
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default.
-func vMCPElicitation_stringSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_stringSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1293])
 	}
 	return true
@@ -25299,13 +25300,13 @@ func vMCPElicitation_stringSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vMCPElicitation_stringSchema_format checks
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format.
-func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_stringSchema_format(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1294])
 	}
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1295])
 	}
 	switch d.StrView(n) {
@@ -25318,10 +25319,10 @@ func vMCPElicitation_stringSchema_format(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vMCPElicitation_stringSchema_minLength checks
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength.
-func vMCPElicitation_stringSchema_minLength(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_stringSchema_minLength(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1296])
 	}
 	return true
@@ -25329,10 +25330,10 @@ func vMCPElicitation_stringSchema_minLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vMCPElicitation_stringSchema_maxLength checks
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength.
-func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_stringSchema_maxLength(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1297])
 	}
 	return true
@@ -25340,10 +25341,10 @@ func vMCPElicitation_stringSchema_maxLength(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vMCPElicitation_numberSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
-func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1298])
 	}
 	var seen uint64
@@ -25395,13 +25396,13 @@ func vMCPElicitation_numberSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vMCPElicitation_numberSchema_type checks
 // draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type.
-func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_numberSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1301])
 	}
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1302])
 	}
 	switch d.StrView(n) {
@@ -25414,10 +25415,10 @@ func vMCPElicitation_numberSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vMCPElicitation_numberSchema_title checks
 // draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title.
-func vMCPElicitation_numberSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_numberSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1303])
 	}
 	return true
@@ -25425,10 +25426,10 @@ func vMCPElicitation_numberSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vMCPElicitation_numberSchema_description checks
 // draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description.
-func vMCPElicitation_numberSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_numberSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1304])
 	}
 	return true
@@ -25436,10 +25437,10 @@ func vMCPElicitation_numberSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ah
 
 // vMCPElicitation_numberSchema_default checks
 // draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default.
-func vMCPElicitation_numberSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_numberSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1305])
 	}
 	return true
@@ -25447,10 +25448,10 @@ func vMCPElicitation_numberSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vMCPElicitation_numberSchema_minimum checks
 // draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum.
-func vMCPElicitation_numberSchema_minimum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_numberSchema_minimum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1306])
 	}
 	return true
@@ -25458,10 +25459,10 @@ func vMCPElicitation_numberSchema_minimum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vMCPElicitation_numberSchema_maximum checks
 // draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum.
-func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_numberSchema_maximum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1307])
 	}
 	return true
@@ -25469,10 +25470,10 @@ func vMCPElicitation_numberSchema_maximum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vMCPElicitation_booleanSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
-func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1308])
 	}
 	var seen uint64
@@ -25516,10 +25517,10 @@ func vMCPElicitation_booleanSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vMCPElicitation_booleanSchema_type checks
 // draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type.
-func vMCPElicitation_booleanSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_booleanSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1311])
 	}
 	if !(d.StrEq(n, "boolean")) {
@@ -25530,20 +25531,20 @@ func vMCPElicitation_booleanSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vMCPElicitation_booleanSchema_title checks
 // draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title.
-func vMCPElicitation_booleanSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_booleanSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1313])
 	}
 	return true
 }
 
 // vMCPElicitation_booleanSchema_description checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description.
-func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_booleanSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1314])
 	}
 	return true
@@ -25551,10 +25552,10 @@ func vMCPElicitation_booleanSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vMCPElicitation_booleanSchema_default checks
 // draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default.
-func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_booleanSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[1315])
 	}
 	return true
@@ -25562,10 +25563,10 @@ func vMCPElicitation_booleanSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vMCPElicitation_untitledSingleSelectEnumSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
-func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1316])
 	}
 	var seen uint64
@@ -25613,10 +25614,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vMCPElicitation_untitledSingleSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type.
-func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1320])
 	}
 	if !(d.StrEq(n, "string")) {
@@ -25626,40 +25627,40 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.N
 }
 
 // vMCPElicitation_untitledSingleSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title.
-func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1322])
 	}
 	return true
 }
 
 // vMCPElicitation_untitledSingleSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description.
-func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1323])
 	}
 	return true
 }
 
 // vMCPElicitation_untitledSingleSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default.
-func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1324])
 	}
 	return true
 }
 
 // vMCPElicitation_untitledSingleSelectEnumSchema_enum checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum.
-func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1325])
 	}
 	{
@@ -25678,10 +25679,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahprt.Ctx, n ahprt.N
 }
 
 // vMCPElicitation_untitledSingleSelectEnumSchema_enum_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items.
-func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1326])
 	}
 	return true
@@ -25689,10 +25690,10 @@ func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahprt.Ctx, n a
 
 // vMCPElicitation_titledSingleSelectEnumSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
-func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1327])
 	}
 	var seen uint64
@@ -25740,10 +25741,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vMCPElicitation_titledSingleSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type.
-func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1331])
 	}
 	if !(d.StrEq(n, "string")) {
@@ -25753,40 +25754,40 @@ func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vMCPElicitation_titledSingleSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title.
-func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1333])
 	}
 	return true
 }
 
 // vMCPElicitation_titledSingleSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description.
-func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1334])
 	}
 	return true
 }
 
 // vMCPElicitation_titledSingleSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default.
-func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1335])
 	}
 	return true
 }
 
 // vMCPElicitation_titledSingleSelectEnumSchema_oneOf checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf.
-func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1336])
 	}
 	{
@@ -25806,10 +25807,10 @@ func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahprt.Ctx, n ahprt.No
 
 // vMCPElicitation_labelledOption checks
 // draft/mcp-elicitation.schema.json#/$defs/labelledOption.
-func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1337])
 	}
 	var seen uint64
@@ -25846,10 +25847,10 @@ func vMCPElicitation_labelledOption(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vMCPElicitation_labelledOption_const checks
 // draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const.
-func vMCPElicitation_labelledOption_const(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_labelledOption_const(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1341])
 	}
 	return true
@@ -25857,10 +25858,10 @@ func vMCPElicitation_labelledOption_const(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vMCPElicitation_labelledOption_title checks
 // draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title.
-func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_labelledOption_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1342])
 	}
 	return true
@@ -25868,10 +25869,10 @@ func vMCPElicitation_labelledOption_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vMCPElicitation_untitledMultiSelectEnumSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
-func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1343])
 	}
 	var seen uint64
@@ -25927,10 +25928,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, e
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type.
-func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1347])
 	}
 	if !(d.StrEq(n, "array")) {
@@ -25940,30 +25941,30 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.No
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title.
-func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1349])
 	}
 	return true
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description.
-func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1350])
 	}
 	return true
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default.
-func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1351])
 	}
 	{
@@ -25982,20 +25983,20 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_default_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items.
-func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1352])
 	}
 	return true
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
-func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1353])
 	}
 	var seen uint64
@@ -26031,10 +26032,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.N
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_items_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type.
-func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1357])
 	}
 	if !(d.StrEq(n, "string")) {
@@ -26044,10 +26045,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahprt.Ctx, n ah
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_items_enum checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum.
-func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1359])
 	}
 	{
@@ -26066,30 +26067,30 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahprt.Ctx, n ah
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items.
-func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1360])
 	}
 	return true
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_minItems checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems.
-func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1361])
 	}
 	return true
 }
 
 // vMCPElicitation_untitledMultiSelectEnumSchema_maxItems checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems.
-func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1362])
 	}
 	return true
@@ -26097,10 +26098,10 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahpr
 
 // vMCPElicitation_titledMultiSelectEnumSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
-func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1363])
 	}
 	var seen uint64
@@ -26156,10 +26157,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type.
-func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1367])
 	}
 	if !(d.StrEq(n, "array")) {
@@ -26169,30 +26170,30 @@ func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title.
-func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1369])
 	}
 	return true
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description.
-func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1370])
 	}
 	return true
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default.
-func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1371])
 	}
 	{
@@ -26211,20 +26212,20 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahprt.Ctx, n ahprt.N
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_default_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items.
-func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1372])
 	}
 	return true
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
-func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1373])
 	}
 	var seen uint64
@@ -26255,10 +26256,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf.
-func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1376])
 	}
 	{
@@ -26277,20 +26278,20 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahprt.Ctx, n ahp
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_minItems checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems.
-func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1377])
 	}
 	return true
 }
 
 // vMCPElicitation_titledMultiSelectEnumSchema_maxItems checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems.
-func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber) {
+	if !(k == ahpimpl.KindNumber) {
 		return c.FailTypeWith(n, &reasons[1378])
 	}
 	return true
@@ -26298,10 +26299,10 @@ func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahprt.Ctx, n ahprt.
 
 // vMCPElicitation_legacyTitledEnumSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
-func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1379])
 	}
 	var seen uint64
@@ -26353,10 +26354,10 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vMCPElicitation_legacyTitledEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type.
-func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_legacyTitledEnumSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1383])
 	}
 	if !(d.StrEq(n, "string")) {
@@ -26366,40 +26367,40 @@ func vMCPElicitation_legacyTitledEnumSchema_type(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vMCPElicitation_legacyTitledEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title.
-func vMCPElicitation_legacyTitledEnumSchema_title(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_legacyTitledEnumSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1385])
 	}
 	return true
 }
 
 // vMCPElicitation_legacyTitledEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description.
-func vMCPElicitation_legacyTitledEnumSchema_description(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_legacyTitledEnumSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1386])
 	}
 	return true
 }
 
 // vMCPElicitation_legacyTitledEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default.
-func vMCPElicitation_legacyTitledEnumSchema_default(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_legacyTitledEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1387])
 	}
 	return true
 }
 
 // vMCPElicitation_legacyTitledEnumSchema_enum checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum.
-func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1388])
 	}
 	{
@@ -26418,20 +26419,20 @@ func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahprt.Ctx, n ahprt.Node, ev 
 }
 
 // vMCPElicitation_legacyTitledEnumSchema_enum_items checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items.
-func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1389])
 	}
 	return true
 }
 
 // vMCPElicitation_legacyTitledEnumSchema_enumNames checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames.
-func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1390])
 	}
 	{
@@ -26450,20 +26451,20 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vMCPElicitation_legacyTitledEnumSchema_enumNames_items checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items.
-func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1391])
 	}
 	return true
 }
 
 // vMCPElicitation_elicitRequestFormParams_requestedSchema_required checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1392])
 	}
 	{
@@ -26483,20 +26484,20 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahprt.C
 
 // vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items
 // checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1393])
 	}
 	return true
 }
 
 // vMCPElicitation_elicitRequestFormParams_requestedSchema_type checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1394])
 	}
 	if !(d.StrEq(n, "object")) {
@@ -26507,10 +26508,10 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahprt.Ctx, 
 
 // vMCPElicitation_elicitResult checks
 // draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
-func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1396])
 	}
 	var seen uint64
@@ -26550,10 +26551,10 @@ func vMCPElicitation_elicitResult(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vMCPElicitation_elicitResult_meta checks
 // draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta.
-func vMCPElicitation_elicitResult_meta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitResult_meta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1398])
 	}
 	return true
@@ -26561,13 +26562,13 @@ func vMCPElicitation_elicitResult_meta(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vMCPElicitation_elicitResult_action checks
 // draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/action.
-func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitResult_action(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1399])
 	}
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[1400])
 	}
 	switch d.StrView(n) {
@@ -26580,10 +26581,10 @@ func vMCPElicitation_elicitResult_action(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vMCPElicitation_elicitResult_content checks
 // draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content.
-func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitResult_content(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1401])
 	}
 	if ev != nil {
@@ -26604,7 +26605,7 @@ func vMCPElicitation_elicitResult_content(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 }
 
 // vMCPElicitation_elicitResult_content_additionalProperties checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
-func vMCPElicitation_elicitResult_content_additionalProperties(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitResult_content_additionalProperties(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -26623,10 +26624,10 @@ func vMCPElicitation_elicitResult_content_additionalProperties(c *ahprt.Ctx, n a
 }
 
 // vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0 checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0.
-func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1402])
 	}
 	{
@@ -26646,20 +26647,20 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahprt.
 
 // vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items
 // checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items.
-func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[1403])
 	}
 	return true
 }
 
 // vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1 checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/1.
-func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString || k == ahprt.KindNumber || k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindString || k == ahpimpl.KindNumber || k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[1404])
 	}
 	return true
@@ -26667,10 +26668,10 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_1(c *ahprt.
 
 // vRegistration_contentReceiver checks
 // draft/registration.schema.json#/$defs/contentReceiver.
-func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_contentReceiver(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[1405])
 	}
 	var seen uint64
@@ -26716,7 +26717,7 @@ func vRegistration_contentReceiver(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vCommon_merged checks
 // draft/common.schema.json#/$defs/request/properties/params.
-func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_merged(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_request_params(c, n, ev) {
 		return false
 	}
@@ -26728,7 +26729,7 @@ func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_merged2 checks
 // draft/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_merged2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
@@ -26740,7 +26741,7 @@ func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vEvent_merged checks
 // draft/event.schema.json#/$defs/eventCore/properties/parentEventId.
-func vEvent_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vEvent_merged(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vEvent_eventCore_parentEventId(c, n, ev) {
 		return false
 	}
@@ -26752,7 +26753,7 @@ func vEvent_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_merged3 checks
 // draft/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_merged3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
@@ -26764,7 +26765,7 @@ func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_merged4 checks
 // draft/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_merged4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
@@ -26776,7 +26777,7 @@ func vCommon_merged4(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_merged5 checks
 // draft/common.schema.json#/$defs/request/properties/params.
-func vCommon_merged5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_merged5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_request_params(c, n, ev) {
 		return false
 	}
@@ -26788,7 +26789,7 @@ func vCommon_merged5(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_merged6 checks
 // draft/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_merged6(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
@@ -26800,7 +26801,7 @@ func vCommon_merged6(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_merged7 checks
 // draft/common.schema.json#/$defs/notification/properties/params.
-func vCommon_merged7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_merged7(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_notification_params(c, n, ev) {
 		return false
 	}
@@ -26812,14 +26813,14 @@ func vCommon_merged7(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // Regular expressions of pattern and patternProperties, translated from
 // ECMA-262 to RE2 and
-// compiled to a DFA at generation time (ahprt.DFA answers as regexp does,
+// compiled to a DFA at generation time (ahpimpl.DFA answers as regexp does,
 // without its
 // backtracking), or left to regexp when the DFA compiler refuses them (see
 // internal/redfa).
 var (
 	// "^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"
 	// as RE2 "^(?:[A-Za-z][\\-0-9A-Z_a-z]*\\.)+[A-Za-z][\\-0-9A-Z_a-z]*$"
-	re0 = &ahprt.DFA{
+	re0 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -26830,7 +26831,7 @@ var (
 			0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 			3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 4,
@@ -26847,7 +26848,7 @@ var (
 	}
 	// "^[a-f0-9]{64}$"
 	// as RE2 "^[0-9a-f]{64}$"
-	re1 = &ahprt.DFA{
+	re1 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -26858,7 +26859,7 @@ var (
 			0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 2,
@@ -26937,7 +26938,7 @@ var (
 	// "^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))"
 	// as RE2
 	// "^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))"
-	re2 = &ahprt.DFA{
+	re2 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -26948,7 +26949,7 @@ var (
 			0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 5, 0, 0, 0, 6, 7,
 			0, 0, 0, 8, 9, 0, 0, 0, 10, 0, 0, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 11,
@@ -26974,7 +26975,7 @@ var (
 	}
 	// "^[A-Z]{3}$"
 	// as RE2 "^[A-Z]{3}$"
-	re3 = &ahprt.DFA{
+	re3 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -26985,7 +26986,7 @@ var (
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 2,
@@ -27002,7 +27003,7 @@ var (
 	}
 	// "^https?://"
 	// as RE2 "^https?://"
-	re4 = &ahprt.DFA{
+	re4 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -27013,7 +27014,7 @@ var (
 			0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0,
 			4, 0, 0, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 7,
@@ -27034,7 +27035,7 @@ var (
 	}
 	// "^_.+"
 	// as RE2 "^_[^\\n\\r\\x{2028}\\x{2029}]+"
-	re5 = &ahprt.DFA{
+	re5 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -27045,7 +27046,7 @@ var (
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x2027, Class: 0},
 			{Lo: 0x2028, Hi: 0x2029, Class: 1},
 			{Lo: 0x202a, Hi: 0x10ffff, Class: 0},
@@ -27062,7 +27063,7 @@ var (
 	}
 	// "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))"
 	// as RE2 "^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[#/?]|$))"
-	re6 = &ahprt.DFA{
+	re6 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -27073,7 +27074,7 @@ var (
 			0, 11, 0, 12, 0, 0, 0, 0, 13, 0, 0, 0, 14, 0, 0, 15,
 			16, 0, 0, 17, 18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 19,
@@ -27126,7 +27127,7 @@ var (
 	}
 	// "^[A-Za-z_][A-Za-z0-9_]*$"
 	// as RE2 "^[A-Z_a-z][0-9A-Z_a-z]*$"
-	re7 = &ahprt.DFA{
+	re7 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -27137,7 +27138,7 @@ var (
 			0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 			2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 3,
@@ -27152,7 +27153,7 @@ var (
 	}
 	// "^https://"
 	// as RE2 "^https://"
-	re8 = &ahprt.DFA{
+	re8 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -27163,7 +27164,7 @@ var (
 			0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0,
 			4, 0, 0, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 7,
@@ -27184,7 +27185,7 @@ var (
 	}
 	// "^(?:\\*|[a-z][a-z0-9]*\\.\\*)$"
 	// as RE2 "^(?:\\*|[a-z][0-9a-z]*\\.\\*)$"
-	re9 = &ahprt.DFA{
+	re9 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -27195,7 +27196,7 @@ var (
 			0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
 			4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 5,
@@ -27214,12 +27215,12 @@ var (
 
 // Constants and numeric bounds, parsed once.
 var (
-	num0 = ahprt.MustDecimal("0")
-	num1 = ahprt.MustDecimal("1")
+	num0 = ahpimpl.MustDecimal("0")
+	num1 = ahpimpl.MustDecimal("1")
 )
 
-// Why the checks reject a value, one row per reason (see ahprt.Reason).
-var reasons = [...]ahprt.Reason{
+// Why the checks reject a value, one row per reason (see ahpimpl.Reason).
+var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/request/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/request/required", Message: "missing member \"id\""},
@@ -28632,198 +28633,198 @@ var reasons = [...]ahprt.Reason{
 }
 
 // Each object's required members' reasons, in the schema's order (see
-// ahprt.Ctx.FailRequired).
+// ahpimpl.Ctx.FailRequired).
 var (
-	required0   = []*ahprt.Reason{&reasons[1], &reasons[2], &reasons[3], &reasons[4]}
-	required1   = []*ahprt.Reason{&reasons[13], &reasons[14]}
-	required2   = []*ahprt.Reason{&reasons[18]}
-	required3   = []*ahprt.Reason{&reasons[21], &reasons[22], &reasons[23]}
-	required4   = []*ahprt.Reason{&reasons[28]}
-	required5   = []*ahprt.Reason{&reasons[30], &reasons[31]}
-	required6   = []*ahprt.Reason{&reasons[34], &reasons[35], &reasons[36], &reasons[37], &reasons[38], &reasons[39], &reasons[40], &reasons[41], &reasons[42]}
-	required7   = []*ahprt.Reason{&reasons[46], &reasons[47]}
-	required8   = []*ahprt.Reason{&reasons[49]}
-	required9   = []*ahprt.Reason{&reasons[56]}
-	required10  = []*ahprt.Reason{&reasons[57]}
-	required11  = []*ahprt.Reason{&reasons[60]}
-	required12  = []*ahprt.Reason{&reasons[63]}
-	required13  = []*ahprt.Reason{&reasons[74], &reasons[75]}
-	required14  = []*ahprt.Reason{&reasons[76]}
-	required15  = []*ahprt.Reason{&reasons[78]}
-	required16  = []*ahprt.Reason{&reasons[83]}
-	required17  = []*ahprt.Reason{&reasons[84], &reasons[85]}
-	required18  = []*ahprt.Reason{&reasons[93]}
-	required19  = []*ahprt.Reason{&reasons[95], &reasons[96]}
-	required20  = []*ahprt.Reason{&reasons[203], &reasons[204]}
-	required21  = []*ahprt.Reason{&reasons[217], &reasons[218]}
-	required22  = []*ahprt.Reason{&reasons[228], &reasons[229], &reasons[230], &reasons[231]}
-	required23  = []*ahprt.Reason{&reasons[240]}
-	required24  = []*ahprt.Reason{&reasons[246]}
-	required25  = []*ahprt.Reason{&reasons[253], &reasons[254]}
-	required26  = []*ahprt.Reason{&reasons[262]}
-	required27  = []*ahprt.Reason{&reasons[274], &reasons[275], &reasons[276], &reasons[277], &reasons[278]}
-	required28  = []*ahprt.Reason{&reasons[287], &reasons[288], &reasons[289], &reasons[290], &reasons[291]}
-	required29  = []*ahprt.Reason{&reasons[297]}
-	required30  = []*ahprt.Reason{&reasons[304], &reasons[305], &reasons[306], &reasons[307]}
-	required31  = []*ahprt.Reason{&reasons[313], &reasons[314], &reasons[315], &reasons[316]}
-	required32  = []*ahprt.Reason{&reasons[325], &reasons[326], &reasons[327], &reasons[328], &reasons[329]}
-	required33  = []*ahprt.Reason{&reasons[339]}
-	required34  = []*ahprt.Reason{&reasons[343], &reasons[344], &reasons[345], &reasons[346], &reasons[347]}
-	required35  = []*ahprt.Reason{&reasons[352], &reasons[353], &reasons[354], &reasons[355]}
-	required36  = []*ahprt.Reason{&reasons[360], &reasons[361], &reasons[362], &reasons[363]}
-	required37  = []*ahprt.Reason{&reasons[367], &reasons[368]}
-	required38  = []*ahprt.Reason{&reasons[372], &reasons[373], &reasons[374], &reasons[375]}
-	required39  = []*ahprt.Reason{&reasons[388], &reasons[389]}
-	required40  = []*ahprt.Reason{&reasons[393], &reasons[394], &reasons[395], &reasons[396]}
-	required41  = []*ahprt.Reason{&reasons[411], &reasons[412], &reasons[413]}
-	required42  = []*ahprt.Reason{&reasons[417]}
-	required43  = []*ahprt.Reason{&reasons[423], &reasons[424], &reasons[425]}
-	required44  = []*ahprt.Reason{&reasons[433], &reasons[434], &reasons[435], &reasons[436]}
-	required45  = []*ahprt.Reason{&reasons[443], &reasons[444], &reasons[445], &reasons[446]}
-	required46  = []*ahprt.Reason{&reasons[455], &reasons[456], &reasons[457]}
-	required47  = []*ahprt.Reason{&reasons[471], &reasons[472]}
-	required48  = []*ahprt.Reason{&reasons[484], &reasons[485], &reasons[486], &reasons[487]}
-	required49  = []*ahprt.Reason{&reasons[491], &reasons[492], &reasons[493], &reasons[494]}
-	required50  = []*ahprt.Reason{&reasons[499], &reasons[500]}
-	required51  = []*ahprt.Reason{&reasons[507], &reasons[508]}
-	required52  = []*ahprt.Reason{&reasons[515], &reasons[516], &reasons[517], &reasons[518], &reasons[519]}
-	required53  = []*ahprt.Reason{&reasons[521]}
-	required54  = []*ahprt.Reason{&reasons[522]}
-	required55  = []*ahprt.Reason{&reasons[532]}
-	required56  = []*ahprt.Reason{&reasons[536], &reasons[537]}
-	required57  = []*ahprt.Reason{&reasons[542], &reasons[543]}
-	required58  = []*ahprt.Reason{&reasons[550], &reasons[551]}
-	required59  = []*ahprt.Reason{&reasons[558], &reasons[559]}
-	required60  = []*ahprt.Reason{&reasons[566], &reasons[567]}
-	required61  = []*ahprt.Reason{&reasons[580], &reasons[581], &reasons[582], &reasons[583]}
-	required62  = []*ahprt.Reason{&reasons[592], &reasons[593], &reasons[594]}
-	required63  = []*ahprt.Reason{&reasons[601]}
-	required64  = []*ahprt.Reason{&reasons[607], &reasons[608], &reasons[609]}
-	required65  = []*ahprt.Reason{&reasons[615], &reasons[616]}
-	required66  = []*ahprt.Reason{&reasons[617], &reasons[618], &reasons[619]}
-	required67  = []*ahprt.Reason{&reasons[624], &reasons[625], &reasons[626]}
-	required68  = []*ahprt.Reason{&reasons[627]}
-	required69  = []*ahprt.Reason{&reasons[637], &reasons[638], &reasons[639], &reasons[640]}
-	required70  = []*ahprt.Reason{&reasons[643]}
-	required71  = []*ahprt.Reason{&reasons[654]}
-	required72  = []*ahprt.Reason{&reasons[655]}
-	required73  = []*ahprt.Reason{&reasons[656]}
-	required74  = []*ahprt.Reason{&reasons[658]}
-	required75  = []*ahprt.Reason{&reasons[668], &reasons[669]}
-	required76  = []*ahprt.Reason{&reasons[676]}
-	required77  = []*ahprt.Reason{&reasons[677]}
-	required78  = []*ahprt.Reason{&reasons[678]}
-	required79  = []*ahprt.Reason{&reasons[680]}
-	required80  = []*ahprt.Reason{&reasons[685]}
-	required81  = []*ahprt.Reason{&reasons[686]}
-	required82  = []*ahprt.Reason{&reasons[687]}
-	required83  = []*ahprt.Reason{&reasons[689]}
-	required84  = []*ahprt.Reason{&reasons[691]}
-	required85  = []*ahprt.Reason{&reasons[692]}
-	required86  = []*ahprt.Reason{&reasons[694]}
-	required87  = []*ahprt.Reason{&reasons[696]}
-	required88  = []*ahprt.Reason{&reasons[697]}
-	required89  = []*ahprt.Reason{&reasons[699]}
-	required90  = []*ahprt.Reason{&reasons[710]}
-	required91  = []*ahprt.Reason{&reasons[711]}
-	required92  = []*ahprt.Reason{&reasons[712]}
-	required93  = []*ahprt.Reason{&reasons[714]}
-	required94  = []*ahprt.Reason{&reasons[716]}
-	required95  = []*ahprt.Reason{&reasons[717]}
-	required96  = []*ahprt.Reason{&reasons[719]}
-	required97  = []*ahprt.Reason{&reasons[731], &reasons[732]}
-	required98  = []*ahprt.Reason{&reasons[745], &reasons[746]}
-	required99  = []*ahprt.Reason{&reasons[751], &reasons[752]}
-	required100 = []*ahprt.Reason{&reasons[757], &reasons[758]}
-	required101 = []*ahprt.Reason{&reasons[764], &reasons[765], &reasons[766], &reasons[767], &reasons[768]}
-	required102 = []*ahprt.Reason{&reasons[775], &reasons[776]}
-	required103 = []*ahprt.Reason{&reasons[785], &reasons[786], &reasons[787]}
-	required104 = []*ahprt.Reason{&reasons[792]}
-	required105 = []*ahprt.Reason{&reasons[796]}
-	required106 = []*ahprt.Reason{&reasons[800], &reasons[801], &reasons[802]}
-	required107 = []*ahprt.Reason{&reasons[810]}
-	required108 = []*ahprt.Reason{&reasons[813], &reasons[814]}
-	required109 = []*ahprt.Reason{&reasons[818], &reasons[819], &reasons[820]}
-	required110 = []*ahprt.Reason{&reasons[824], &reasons[825]}
-	required111 = []*ahprt.Reason{&reasons[829], &reasons[830]}
-	required112 = []*ahprt.Reason{&reasons[835], &reasons[836]}
-	required113 = []*ahprt.Reason{&reasons[840], &reasons[841], &reasons[842]}
-	required114 = []*ahprt.Reason{&reasons[847], &reasons[848]}
-	required115 = []*ahprt.Reason{&reasons[852], &reasons[853], &reasons[854]}
-	required116 = []*ahprt.Reason{&reasons[862], &reasons[863]}
-	required117 = []*ahprt.Reason{&reasons[867], &reasons[868]}
-	required118 = []*ahprt.Reason{&reasons[874]}
-	required119 = []*ahprt.Reason{&reasons[878], &reasons[879]}
-	required120 = []*ahprt.Reason{&reasons[892]}
-	required121 = []*ahprt.Reason{&reasons[895]}
-	required122 = []*ahprt.Reason{&reasons[901], &reasons[902], &reasons[903]}
-	required123 = []*ahprt.Reason{&reasons[909], &reasons[910], &reasons[911]}
-	required124 = []*ahprt.Reason{&reasons[915], &reasons[916], &reasons[917]}
-	required125 = []*ahprt.Reason{&reasons[926]}
-	required126 = []*ahprt.Reason{&reasons[930], &reasons[931], &reasons[932]}
-	required127 = []*ahprt.Reason{&reasons[934], &reasons[935], &reasons[936]}
-	required128 = []*ahprt.Reason{&reasons[943]}
-	required129 = []*ahprt.Reason{&reasons[945]}
-	required130 = []*ahprt.Reason{&reasons[947]}
-	required131 = []*ahprt.Reason{&reasons[953], &reasons[954], &reasons[955], &reasons[956], &reasons[957]}
-	required132 = []*ahprt.Reason{&reasons[969], &reasons[970]}
-	required133 = []*ahprt.Reason{&reasons[979]}
-	required134 = []*ahprt.Reason{&reasons[983]}
-	required135 = []*ahprt.Reason{&reasons[987], &reasons[988], &reasons[989], &reasons[990]}
-	required136 = []*ahprt.Reason{&reasons[1000], &reasons[1001]}
-	required137 = []*ahprt.Reason{&reasons[1006], &reasons[1007]}
-	required138 = []*ahprt.Reason{&reasons[1011], &reasons[1012], &reasons[1013]}
-	required139 = []*ahprt.Reason{&reasons[1018], &reasons[1019]}
-	required140 = []*ahprt.Reason{&reasons[1024], &reasons[1025], &reasons[1026], &reasons[1027], &reasons[1028]}
-	required141 = []*ahprt.Reason{&reasons[1039], &reasons[1040], &reasons[1041]}
-	required142 = []*ahprt.Reason{&reasons[1042]}
-	required143 = []*ahprt.Reason{&reasons[1052], &reasons[1053]}
-	required144 = []*ahprt.Reason{&reasons[1054]}
-	required145 = []*ahprt.Reason{&reasons[1063], &reasons[1064], &reasons[1065], &reasons[1066], &reasons[1067], &reasons[1068]}
-	required146 = []*ahprt.Reason{&reasons[1070]}
-	required147 = []*ahprt.Reason{&reasons[1077], &reasons[1078]}
-	required148 = []*ahprt.Reason{&reasons[1084], &reasons[1085], &reasons[1086]}
-	required149 = []*ahprt.Reason{&reasons[1100], &reasons[1101]}
-	required150 = []*ahprt.Reason{&reasons[1106], &reasons[1107]}
-	required151 = []*ahprt.Reason{&reasons[1111], &reasons[1112]}
-	required152 = []*ahprt.Reason{&reasons[1115], &reasons[1116], &reasons[1117]}
-	required153 = []*ahprt.Reason{&reasons[1139], &reasons[1140]}
-	required154 = []*ahprt.Reason{&reasons[1142], &reasons[1143]}
-	required155 = []*ahprt.Reason{&reasons[1147]}
-	required156 = []*ahprt.Reason{&reasons[1152]}
-	required157 = []*ahprt.Reason{&reasons[1154], &reasons[1155]}
-	required158 = []*ahprt.Reason{&reasons[1162], &reasons[1163], &reasons[1164]}
-	required159 = []*ahprt.Reason{&reasons[1168], &reasons[1169], &reasons[1170]}
-	required160 = []*ahprt.Reason{&reasons[1173], &reasons[1174]}
-	required161 = []*ahprt.Reason{&reasons[1180], &reasons[1181]}
-	required162 = []*ahprt.Reason{&reasons[1183], &reasons[1184]}
-	required163 = []*ahprt.Reason{&reasons[1188], &reasons[1189], &reasons[1190]}
-	required164 = []*ahprt.Reason{&reasons[1198], &reasons[1199], &reasons[1200]}
-	required165 = []*ahprt.Reason{&reasons[1207], &reasons[1208]}
-	required166 = []*ahprt.Reason{&reasons[1218], &reasons[1219], &reasons[1220], &reasons[1221], &reasons[1222]}
-	required167 = []*ahprt.Reason{&reasons[1223]}
-	required168 = []*ahprt.Reason{&reasons[1241], &reasons[1242], &reasons[1243]}
-	required169 = []*ahprt.Reason{&reasons[1245]}
-	required170 = []*ahprt.Reason{&reasons[1260], &reasons[1261], &reasons[1262], &reasons[1263]}
-	required171 = []*ahprt.Reason{&reasons[1275], &reasons[1276]}
-	required172 = []*ahprt.Reason{&reasons[1282], &reasons[1283]}
-	required173 = []*ahprt.Reason{&reasons[1288]}
-	required174 = []*ahprt.Reason{&reasons[1300]}
-	required175 = []*ahprt.Reason{&reasons[1310]}
-	required176 = []*ahprt.Reason{&reasons[1318], &reasons[1319]}
-	required177 = []*ahprt.Reason{&reasons[1329], &reasons[1330]}
-	required178 = []*ahprt.Reason{&reasons[1339], &reasons[1340]}
-	required179 = []*ahprt.Reason{&reasons[1345], &reasons[1346]}
-	required180 = []*ahprt.Reason{&reasons[1355], &reasons[1356]}
-	required181 = []*ahprt.Reason{&reasons[1365], &reasons[1366]}
-	required182 = []*ahprt.Reason{&reasons[1375]}
-	required183 = []*ahprt.Reason{&reasons[1381], &reasons[1382]}
-	required184 = []*ahprt.Reason{&reasons[1397]}
-	required185 = []*ahprt.Reason{&reasons[1406], &reasons[1407], &reasons[1408]}
+	required0   = []*ahpimpl.Reason{&reasons[1], &reasons[2], &reasons[3], &reasons[4]}
+	required1   = []*ahpimpl.Reason{&reasons[13], &reasons[14]}
+	required2   = []*ahpimpl.Reason{&reasons[18]}
+	required3   = []*ahpimpl.Reason{&reasons[21], &reasons[22], &reasons[23]}
+	required4   = []*ahpimpl.Reason{&reasons[28]}
+	required5   = []*ahpimpl.Reason{&reasons[30], &reasons[31]}
+	required6   = []*ahpimpl.Reason{&reasons[34], &reasons[35], &reasons[36], &reasons[37], &reasons[38], &reasons[39], &reasons[40], &reasons[41], &reasons[42]}
+	required7   = []*ahpimpl.Reason{&reasons[46], &reasons[47]}
+	required8   = []*ahpimpl.Reason{&reasons[49]}
+	required9   = []*ahpimpl.Reason{&reasons[56]}
+	required10  = []*ahpimpl.Reason{&reasons[57]}
+	required11  = []*ahpimpl.Reason{&reasons[60]}
+	required12  = []*ahpimpl.Reason{&reasons[63]}
+	required13  = []*ahpimpl.Reason{&reasons[74], &reasons[75]}
+	required14  = []*ahpimpl.Reason{&reasons[76]}
+	required15  = []*ahpimpl.Reason{&reasons[78]}
+	required16  = []*ahpimpl.Reason{&reasons[83]}
+	required17  = []*ahpimpl.Reason{&reasons[84], &reasons[85]}
+	required18  = []*ahpimpl.Reason{&reasons[93]}
+	required19  = []*ahpimpl.Reason{&reasons[95], &reasons[96]}
+	required20  = []*ahpimpl.Reason{&reasons[203], &reasons[204]}
+	required21  = []*ahpimpl.Reason{&reasons[217], &reasons[218]}
+	required22  = []*ahpimpl.Reason{&reasons[228], &reasons[229], &reasons[230], &reasons[231]}
+	required23  = []*ahpimpl.Reason{&reasons[240]}
+	required24  = []*ahpimpl.Reason{&reasons[246]}
+	required25  = []*ahpimpl.Reason{&reasons[253], &reasons[254]}
+	required26  = []*ahpimpl.Reason{&reasons[262]}
+	required27  = []*ahpimpl.Reason{&reasons[274], &reasons[275], &reasons[276], &reasons[277], &reasons[278]}
+	required28  = []*ahpimpl.Reason{&reasons[287], &reasons[288], &reasons[289], &reasons[290], &reasons[291]}
+	required29  = []*ahpimpl.Reason{&reasons[297]}
+	required30  = []*ahpimpl.Reason{&reasons[304], &reasons[305], &reasons[306], &reasons[307]}
+	required31  = []*ahpimpl.Reason{&reasons[313], &reasons[314], &reasons[315], &reasons[316]}
+	required32  = []*ahpimpl.Reason{&reasons[325], &reasons[326], &reasons[327], &reasons[328], &reasons[329]}
+	required33  = []*ahpimpl.Reason{&reasons[339]}
+	required34  = []*ahpimpl.Reason{&reasons[343], &reasons[344], &reasons[345], &reasons[346], &reasons[347]}
+	required35  = []*ahpimpl.Reason{&reasons[352], &reasons[353], &reasons[354], &reasons[355]}
+	required36  = []*ahpimpl.Reason{&reasons[360], &reasons[361], &reasons[362], &reasons[363]}
+	required37  = []*ahpimpl.Reason{&reasons[367], &reasons[368]}
+	required38  = []*ahpimpl.Reason{&reasons[372], &reasons[373], &reasons[374], &reasons[375]}
+	required39  = []*ahpimpl.Reason{&reasons[388], &reasons[389]}
+	required40  = []*ahpimpl.Reason{&reasons[393], &reasons[394], &reasons[395], &reasons[396]}
+	required41  = []*ahpimpl.Reason{&reasons[411], &reasons[412], &reasons[413]}
+	required42  = []*ahpimpl.Reason{&reasons[417]}
+	required43  = []*ahpimpl.Reason{&reasons[423], &reasons[424], &reasons[425]}
+	required44  = []*ahpimpl.Reason{&reasons[433], &reasons[434], &reasons[435], &reasons[436]}
+	required45  = []*ahpimpl.Reason{&reasons[443], &reasons[444], &reasons[445], &reasons[446]}
+	required46  = []*ahpimpl.Reason{&reasons[455], &reasons[456], &reasons[457]}
+	required47  = []*ahpimpl.Reason{&reasons[471], &reasons[472]}
+	required48  = []*ahpimpl.Reason{&reasons[484], &reasons[485], &reasons[486], &reasons[487]}
+	required49  = []*ahpimpl.Reason{&reasons[491], &reasons[492], &reasons[493], &reasons[494]}
+	required50  = []*ahpimpl.Reason{&reasons[499], &reasons[500]}
+	required51  = []*ahpimpl.Reason{&reasons[507], &reasons[508]}
+	required52  = []*ahpimpl.Reason{&reasons[515], &reasons[516], &reasons[517], &reasons[518], &reasons[519]}
+	required53  = []*ahpimpl.Reason{&reasons[521]}
+	required54  = []*ahpimpl.Reason{&reasons[522]}
+	required55  = []*ahpimpl.Reason{&reasons[532]}
+	required56  = []*ahpimpl.Reason{&reasons[536], &reasons[537]}
+	required57  = []*ahpimpl.Reason{&reasons[542], &reasons[543]}
+	required58  = []*ahpimpl.Reason{&reasons[550], &reasons[551]}
+	required59  = []*ahpimpl.Reason{&reasons[558], &reasons[559]}
+	required60  = []*ahpimpl.Reason{&reasons[566], &reasons[567]}
+	required61  = []*ahpimpl.Reason{&reasons[580], &reasons[581], &reasons[582], &reasons[583]}
+	required62  = []*ahpimpl.Reason{&reasons[592], &reasons[593], &reasons[594]}
+	required63  = []*ahpimpl.Reason{&reasons[601]}
+	required64  = []*ahpimpl.Reason{&reasons[607], &reasons[608], &reasons[609]}
+	required65  = []*ahpimpl.Reason{&reasons[615], &reasons[616]}
+	required66  = []*ahpimpl.Reason{&reasons[617], &reasons[618], &reasons[619]}
+	required67  = []*ahpimpl.Reason{&reasons[624], &reasons[625], &reasons[626]}
+	required68  = []*ahpimpl.Reason{&reasons[627]}
+	required69  = []*ahpimpl.Reason{&reasons[637], &reasons[638], &reasons[639], &reasons[640]}
+	required70  = []*ahpimpl.Reason{&reasons[643]}
+	required71  = []*ahpimpl.Reason{&reasons[654]}
+	required72  = []*ahpimpl.Reason{&reasons[655]}
+	required73  = []*ahpimpl.Reason{&reasons[656]}
+	required74  = []*ahpimpl.Reason{&reasons[658]}
+	required75  = []*ahpimpl.Reason{&reasons[668], &reasons[669]}
+	required76  = []*ahpimpl.Reason{&reasons[676]}
+	required77  = []*ahpimpl.Reason{&reasons[677]}
+	required78  = []*ahpimpl.Reason{&reasons[678]}
+	required79  = []*ahpimpl.Reason{&reasons[680]}
+	required80  = []*ahpimpl.Reason{&reasons[685]}
+	required81  = []*ahpimpl.Reason{&reasons[686]}
+	required82  = []*ahpimpl.Reason{&reasons[687]}
+	required83  = []*ahpimpl.Reason{&reasons[689]}
+	required84  = []*ahpimpl.Reason{&reasons[691]}
+	required85  = []*ahpimpl.Reason{&reasons[692]}
+	required86  = []*ahpimpl.Reason{&reasons[694]}
+	required87  = []*ahpimpl.Reason{&reasons[696]}
+	required88  = []*ahpimpl.Reason{&reasons[697]}
+	required89  = []*ahpimpl.Reason{&reasons[699]}
+	required90  = []*ahpimpl.Reason{&reasons[710]}
+	required91  = []*ahpimpl.Reason{&reasons[711]}
+	required92  = []*ahpimpl.Reason{&reasons[712]}
+	required93  = []*ahpimpl.Reason{&reasons[714]}
+	required94  = []*ahpimpl.Reason{&reasons[716]}
+	required95  = []*ahpimpl.Reason{&reasons[717]}
+	required96  = []*ahpimpl.Reason{&reasons[719]}
+	required97  = []*ahpimpl.Reason{&reasons[731], &reasons[732]}
+	required98  = []*ahpimpl.Reason{&reasons[745], &reasons[746]}
+	required99  = []*ahpimpl.Reason{&reasons[751], &reasons[752]}
+	required100 = []*ahpimpl.Reason{&reasons[757], &reasons[758]}
+	required101 = []*ahpimpl.Reason{&reasons[764], &reasons[765], &reasons[766], &reasons[767], &reasons[768]}
+	required102 = []*ahpimpl.Reason{&reasons[775], &reasons[776]}
+	required103 = []*ahpimpl.Reason{&reasons[785], &reasons[786], &reasons[787]}
+	required104 = []*ahpimpl.Reason{&reasons[792]}
+	required105 = []*ahpimpl.Reason{&reasons[796]}
+	required106 = []*ahpimpl.Reason{&reasons[800], &reasons[801], &reasons[802]}
+	required107 = []*ahpimpl.Reason{&reasons[810]}
+	required108 = []*ahpimpl.Reason{&reasons[813], &reasons[814]}
+	required109 = []*ahpimpl.Reason{&reasons[818], &reasons[819], &reasons[820]}
+	required110 = []*ahpimpl.Reason{&reasons[824], &reasons[825]}
+	required111 = []*ahpimpl.Reason{&reasons[829], &reasons[830]}
+	required112 = []*ahpimpl.Reason{&reasons[835], &reasons[836]}
+	required113 = []*ahpimpl.Reason{&reasons[840], &reasons[841], &reasons[842]}
+	required114 = []*ahpimpl.Reason{&reasons[847], &reasons[848]}
+	required115 = []*ahpimpl.Reason{&reasons[852], &reasons[853], &reasons[854]}
+	required116 = []*ahpimpl.Reason{&reasons[862], &reasons[863]}
+	required117 = []*ahpimpl.Reason{&reasons[867], &reasons[868]}
+	required118 = []*ahpimpl.Reason{&reasons[874]}
+	required119 = []*ahpimpl.Reason{&reasons[878], &reasons[879]}
+	required120 = []*ahpimpl.Reason{&reasons[892]}
+	required121 = []*ahpimpl.Reason{&reasons[895]}
+	required122 = []*ahpimpl.Reason{&reasons[901], &reasons[902], &reasons[903]}
+	required123 = []*ahpimpl.Reason{&reasons[909], &reasons[910], &reasons[911]}
+	required124 = []*ahpimpl.Reason{&reasons[915], &reasons[916], &reasons[917]}
+	required125 = []*ahpimpl.Reason{&reasons[926]}
+	required126 = []*ahpimpl.Reason{&reasons[930], &reasons[931], &reasons[932]}
+	required127 = []*ahpimpl.Reason{&reasons[934], &reasons[935], &reasons[936]}
+	required128 = []*ahpimpl.Reason{&reasons[943]}
+	required129 = []*ahpimpl.Reason{&reasons[945]}
+	required130 = []*ahpimpl.Reason{&reasons[947]}
+	required131 = []*ahpimpl.Reason{&reasons[953], &reasons[954], &reasons[955], &reasons[956], &reasons[957]}
+	required132 = []*ahpimpl.Reason{&reasons[969], &reasons[970]}
+	required133 = []*ahpimpl.Reason{&reasons[979]}
+	required134 = []*ahpimpl.Reason{&reasons[983]}
+	required135 = []*ahpimpl.Reason{&reasons[987], &reasons[988], &reasons[989], &reasons[990]}
+	required136 = []*ahpimpl.Reason{&reasons[1000], &reasons[1001]}
+	required137 = []*ahpimpl.Reason{&reasons[1006], &reasons[1007]}
+	required138 = []*ahpimpl.Reason{&reasons[1011], &reasons[1012], &reasons[1013]}
+	required139 = []*ahpimpl.Reason{&reasons[1018], &reasons[1019]}
+	required140 = []*ahpimpl.Reason{&reasons[1024], &reasons[1025], &reasons[1026], &reasons[1027], &reasons[1028]}
+	required141 = []*ahpimpl.Reason{&reasons[1039], &reasons[1040], &reasons[1041]}
+	required142 = []*ahpimpl.Reason{&reasons[1042]}
+	required143 = []*ahpimpl.Reason{&reasons[1052], &reasons[1053]}
+	required144 = []*ahpimpl.Reason{&reasons[1054]}
+	required145 = []*ahpimpl.Reason{&reasons[1063], &reasons[1064], &reasons[1065], &reasons[1066], &reasons[1067], &reasons[1068]}
+	required146 = []*ahpimpl.Reason{&reasons[1070]}
+	required147 = []*ahpimpl.Reason{&reasons[1077], &reasons[1078]}
+	required148 = []*ahpimpl.Reason{&reasons[1084], &reasons[1085], &reasons[1086]}
+	required149 = []*ahpimpl.Reason{&reasons[1100], &reasons[1101]}
+	required150 = []*ahpimpl.Reason{&reasons[1106], &reasons[1107]}
+	required151 = []*ahpimpl.Reason{&reasons[1111], &reasons[1112]}
+	required152 = []*ahpimpl.Reason{&reasons[1115], &reasons[1116], &reasons[1117]}
+	required153 = []*ahpimpl.Reason{&reasons[1139], &reasons[1140]}
+	required154 = []*ahpimpl.Reason{&reasons[1142], &reasons[1143]}
+	required155 = []*ahpimpl.Reason{&reasons[1147]}
+	required156 = []*ahpimpl.Reason{&reasons[1152]}
+	required157 = []*ahpimpl.Reason{&reasons[1154], &reasons[1155]}
+	required158 = []*ahpimpl.Reason{&reasons[1162], &reasons[1163], &reasons[1164]}
+	required159 = []*ahpimpl.Reason{&reasons[1168], &reasons[1169], &reasons[1170]}
+	required160 = []*ahpimpl.Reason{&reasons[1173], &reasons[1174]}
+	required161 = []*ahpimpl.Reason{&reasons[1180], &reasons[1181]}
+	required162 = []*ahpimpl.Reason{&reasons[1183], &reasons[1184]}
+	required163 = []*ahpimpl.Reason{&reasons[1188], &reasons[1189], &reasons[1190]}
+	required164 = []*ahpimpl.Reason{&reasons[1198], &reasons[1199], &reasons[1200]}
+	required165 = []*ahpimpl.Reason{&reasons[1207], &reasons[1208]}
+	required166 = []*ahpimpl.Reason{&reasons[1218], &reasons[1219], &reasons[1220], &reasons[1221], &reasons[1222]}
+	required167 = []*ahpimpl.Reason{&reasons[1223]}
+	required168 = []*ahpimpl.Reason{&reasons[1241], &reasons[1242], &reasons[1243]}
+	required169 = []*ahpimpl.Reason{&reasons[1245]}
+	required170 = []*ahpimpl.Reason{&reasons[1260], &reasons[1261], &reasons[1262], &reasons[1263]}
+	required171 = []*ahpimpl.Reason{&reasons[1275], &reasons[1276]}
+	required172 = []*ahpimpl.Reason{&reasons[1282], &reasons[1283]}
+	required173 = []*ahpimpl.Reason{&reasons[1288]}
+	required174 = []*ahpimpl.Reason{&reasons[1300]}
+	required175 = []*ahpimpl.Reason{&reasons[1310]}
+	required176 = []*ahpimpl.Reason{&reasons[1318], &reasons[1319]}
+	required177 = []*ahpimpl.Reason{&reasons[1329], &reasons[1330]}
+	required178 = []*ahpimpl.Reason{&reasons[1339], &reasons[1340]}
+	required179 = []*ahpimpl.Reason{&reasons[1345], &reasons[1346]}
+	required180 = []*ahpimpl.Reason{&reasons[1355], &reasons[1356]}
+	required181 = []*ahpimpl.Reason{&reasons[1365], &reasons[1366]}
+	required182 = []*ahpimpl.Reason{&reasons[1375]}
+	required183 = []*ahpimpl.Reason{&reasons[1381], &reasons[1382]}
+	required184 = []*ahpimpl.Reason{&reasons[1397]}
+	required185 = []*ahpimpl.Reason{&reasons[1406], &reasons[1407], &reasons[1408]}
 )
 
 // presence0 reports which of "flow" object n has: bit i for the i-th.
-func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence0(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -28835,7 +28836,7 @@ func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 }
 
 // presence1 reports which of "inject" object n has: bit i for the i-th.
-func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence1(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -28847,7 +28848,7 @@ func presence1(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 }
 
 // presence2 reports which of "modify" object n has: bit i for the i-th.
-func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence2(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -28859,7 +28860,7 @@ func presence2(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 }
 
 // presence3 reports which of "error" object n has: bit i for the i-th.
-func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence3(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -28872,7 +28873,7 @@ func presence3(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence4 reports which of "usage", "latencyMs" object n has: bit i for the
 // i-th.
-func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence4(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -28886,7 +28887,7 @@ func presence4(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 }
 
 // presence5 reports which of "mcp" object n has: bit i for the i-th.
-func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence5(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -28898,7 +28899,7 @@ func presence5(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 }
 
 // presence6 reports which of "after" object n has: bit i for the i-th.
-func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence6(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -28910,7 +28911,7 @@ func presence6(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 }
 
 // presence7 reports which of "output" object n has: bit i for the i-th.
-func presence7(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence7(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -28923,7 +28924,7 @@ func presence7(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence8 reports which of "durationMs", "fileChanges" object n has: bit i
 // for the i-th.
-func presence8(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence8(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -28937,7 +28938,7 @@ func presence8(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 }
 
 // presence9 reports which of "before" object n has: bit i for the i-th.
-func presence9(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence9(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {
@@ -28950,7 +28951,7 @@ func presence9(d *ahprt.Doc, n ahprt.Node) (p uint64) {
 
 // presence10 reports which of "authentication" object n has: bit i for the
 // i-th.
-func presence10(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence10(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {

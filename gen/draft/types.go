@@ -2,7 +2,10 @@
 
 package draft
 
-import "github.com/ahpgen/ahpgen/ahprt"
+import (
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+)
 
 // CapabilitiesRequest is an object (capabilities-request.schema.json#).
 // hooks/capabilities request: asks a harness for its discovery manifest. Its
@@ -21,7 +24,7 @@ func (*CapabilitiesRequest) isWireMessage() {}
 
 // bCapabilitiesRequest fills v, which is zero, from object n of a validated
 // document.
-func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesRequest) {
+func bCapabilitiesRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -40,7 +43,7 @@ func bCapabilitiesRequest(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesRequest) {
 	}
 }
 
-var sizeCapabilitiesRequest ahprt.SizeHint
+var sizeCapabilitiesRequest ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -63,26 +66,26 @@ func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"method\":\"hooks/capabilities\""...)
 	b = append(b, ",\"params\":"...)
 	b = v.Params.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/capabilities-request.schema.json#.
 func (v *CapabilitiesRequest) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesRequest)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesRequest)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesRequest) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesRequest)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesRequest) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesRequest, bCapabilitiesRequest)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
 // NewCapabilitiesRequest returns a new CapabilitiesRequest with its required
@@ -113,7 +116,7 @@ func (*JSONRPCRequest) isJSONRPCMessage() {}
 
 // bJSONRPCRequest fills v, which is zero, from object n of a validated
 // document.
-func bJSONRPCRequest(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCRequest) {
+func bJSONRPCRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -133,7 +136,7 @@ func bJSONRPCRequest(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCRequest) {
 	}
 }
 
-var sizeJSONRPCRequest ahprt.SizeHint
+var sizeJSONRPCRequest ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -154,29 +157,29 @@ func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"method\":"...)
-	b = ahprt.AppendString(b, v.Method)
+	b = ahpimpl.AppendString(b, v.Method)
 	b = append(b, ",\"params\":"...)
-	b = ahprt.AppendValue(b, v.Params)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendValue(b, v.Params)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/request.
 func (v *JSONRPCRequest) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_request)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_request)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCRequest) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_request)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_request)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_request, bJSONRPCRequest)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_request, bJSONRPCRequest)
 }
 
 // NewJSONRPCRequest returns a new JSONRPCRequest with its required members;
@@ -200,13 +203,13 @@ type JSONRPCID struct {
 
 // bJSONRPCID fills v, which is zero, from value n of a validated document (one
 // field, for its JSON kind).
-func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
+func bJSONRPCID(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
-	case ahprt.KindNumber:
+	case ahpimpl.KindNumber:
 		x := c.Number(n)
 		v.Int = &x
-	case ahprt.KindString:
+	case ahpimpl.KindString:
 		x := c.Text(n)
 		v.String = &x
 	}
@@ -220,10 +223,10 @@ func (v *JSONRPCID) AppendJSON(b []byte) []byte {
 	}
 	switch {
 	case v.Int != nil:
-		b = ahprt.AppendNumber(b, *v.Int)
+		b = ahpimpl.AppendNumber(b, *v.Int)
 		return b
 	case v.String != nil:
-		b = ahprt.AppendString(b, *v.String)
+		b = ahpimpl.AppendString(b, *v.String)
 		return b
 	}
 	return append(b, "null"...)
@@ -232,19 +235,19 @@ func (v *JSONRPCID) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/jsonRpcId.
 func (v *JSONRPCID) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_jsonRpcId)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_jsonRpcId)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcId)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_jsonRpcId, bJSONRPCID)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 // MethodName is a string (common.schema.json#/$defs/methodName).
@@ -256,7 +259,7 @@ type CapabilitiesRequestParams struct{}
 
 // bCapabilitiesRequestParams fills v, which is zero, from object n of a
 // validated document.
-func bCapabilitiesRequestParams(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesRequestParams) {
+func bCapabilitiesRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesRequestParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -269,7 +272,7 @@ func bCapabilitiesRequestParams(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesReque
 	}
 }
 
-var sizeCapabilitiesRequestParams ahprt.SizeHint
+var sizeCapabilitiesRequestParams ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -292,19 +295,19 @@ func (v *CapabilitiesRequestParams) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/request/properties/params.
 func (v *CapabilitiesRequestParams) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_merged)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesRequestParams) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesRequestParams) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged, bCapabilitiesRequestParams)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged, bCapabilitiesRequestParams)
 }
 
 // NewCapabilitiesRequestParams returns a new CapabilitiesRequestParams with
@@ -332,7 +335,7 @@ func (*CapabilitiesResponse) isWireMessage() {}
 
 // bCapabilitiesResponse fills v, which is zero, from object n of a validated
 // document.
-func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponse) {
+func bCapabilitiesResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -350,7 +353,7 @@ func bCapabilitiesResponse(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponse) 
 	}
 }
 
-var sizeCapabilitiesResponse ahprt.SizeHint
+var sizeCapabilitiesResponse ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -372,26 +375,26 @@ func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/capabilities-response.schema.json#.
 func (v *CapabilitiesResponse) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesResponse) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse, bCapabilitiesResponse)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse, bCapabilitiesResponse)
 }
 
 // NewCapabilitiesResponse returns a new CapabilitiesResponse with its required
@@ -420,7 +423,7 @@ func (*JSONRPCSuccessResponse) isJSONRPCMessage() {}
 
 // bJSONRPCSuccessResponse fills v, which is zero, from object n of a validated
 // document.
-func bJSONRPCSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCSuccessResponse) {
+func bJSONRPCSuccessResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCSuccessResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -438,7 +441,7 @@ func bJSONRPCSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCSuccessRespon
 	}
 }
 
-var sizeJSONRPCSuccessResponse ahprt.SizeHint
+var sizeJSONRPCSuccessResponse ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -459,27 +462,27 @@ func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
-	b = ahprt.AppendValue(b, v.Result)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendValue(b, v.Result)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/successResponse.
 func (v *JSONRPCSuccessResponse) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_successResponse)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_successResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCSuccessResponse) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_successResponse)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_successResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCSuccessResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_successResponse, bJSONRPCSuccessResponse)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_successResponse, bJSONRPCSuccessResponse)
 }
 
 // NewJSONRPCSuccessResponse returns a new JSONRPCSuccessResponse with its
@@ -504,15 +507,15 @@ type JSONRPCResponseID struct {
 
 // bJSONRPCResponseID fills v, which is zero, from value n of a validated
 // document (one field, for its JSON kind).
-func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
+func bJSONRPCResponseID(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCResponseID) {
 	d := c.Doc
 	switch d.Kind(n) {
-	case ahprt.KindNull:
+	case ahpimpl.KindNull:
 		v.Null = true
-	case ahprt.KindNumber:
+	case ahpimpl.KindNumber:
 		x := c.Number(n)
 		v.Int = &x
-	case ahprt.KindString:
+	case ahpimpl.KindString:
 		x := c.Text(n)
 		v.String = &x
 	}
@@ -528,10 +531,10 @@ func (v *JSONRPCResponseID) AppendJSON(b []byte) []byte {
 	case v.Null:
 		return append(b, "null"...)
 	case v.Int != nil:
-		b = ahprt.AppendNumber(b, *v.Int)
+		b = ahpimpl.AppendNumber(b, *v.Int)
 		return b
 	case v.String != nil:
-		b = ahprt.AppendString(b, *v.String)
+		b = ahpimpl.AppendString(b, *v.String)
 		return b
 	}
 	return append(b, "null"...)
@@ -540,19 +543,19 @@ func (v *JSONRPCResponseID) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/jsonRpcResponseId.
 func (v *JSONRPCResponseID) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_jsonRpcResponseId)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_jsonRpcResponseId)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcResponseId)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcResponseId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 // CapabilitiesResponseResult is an object
@@ -567,7 +570,7 @@ type CapabilitiesResponseResult struct {
 
 // bCapabilitiesResponseResult fills v, which is zero, from object n of a
 // validated document.
-func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResponseResult) {
+func bCapabilitiesResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -583,7 +586,7 @@ func bCapabilitiesResponseResult(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesResp
 	}
 }
 
-var sizeCapabilitiesResponseResult ahprt.SizeHint
+var sizeCapabilitiesResponseResult ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -603,26 +606,26 @@ func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
 	b = append(b, "\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"manifest\":"...)
 	b = v.Manifest.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/successResponse/properties/result.
 func (v *CapabilitiesResponseResult) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged2)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_merged2)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged2)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesResponseResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCommon_merged2, bCapabilitiesResponseResult)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vCommon_merged2, bCapabilitiesResponseResult)
 }
 
 // NewCapabilitiesResponseResult returns a new CapabilitiesResponseResult with
@@ -661,7 +664,7 @@ type StaticCapabilityManifest struct {
 
 // bStaticCapabilityManifest fills v, which is zero, from object n of a
 // validated document.
-func bStaticCapabilityManifest(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifest) {
+func bStaticCapabilityManifest(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabilityManifest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -692,7 +695,7 @@ func bStaticCapabilityManifest(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityMa
 	}
 }
 
-var sizeStaticCapabilityManifest ahprt.SizeHint
+var sizeStaticCapabilityManifest ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -727,25 +730,25 @@ func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	b = v.ManagedPolicy.AppendJSON(b)
 	b = append(b, ",\"correlationIdentityFields\":"...)
 	b = appendListNonEmptyString(b, v.CorrelationIdentityFields)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest.
 func (v *StaticCapabilityManifest) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StaticCapabilityManifest) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifest) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
 // StaticCapabilityManifestEvent is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items).
@@ -766,7 +769,7 @@ type StaticCapabilityManifestEvent struct {
 
 // bStaticCapabilityManifestEvent fills v, which is zero, from object n of a
 // validated document.
-func bStaticCapabilityManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestEvent) {
+func bStaticCapabilityManifestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabilityManifestEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -787,7 +790,7 @@ func bStaticCapabilityManifestEvent(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabil
 	}
 }
 
-var sizeStaticCapabilityManifestEvent ahprt.SizeHint
+var sizeStaticCapabilityManifestEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -805,32 +808,32 @@ func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"event\":"...)
-	b = ahprt.AppendString(b, string(v.Event))
+	b = ahpimpl.AppendString(b, string(v.Event))
 	b = append(b, ",\"modes\":"...)
 	b = appendListStaticCapabilityManifestEventMode(b, v.Modes)
 	if v.Capabilities != nil {
 		b = append(b, ",\"capabilities\":"...)
 		b = v.Capabilities.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items.
 func (v *StaticCapabilityManifestEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StaticCapabilityManifestEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_events_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest_events_items, bStaticCapabilityManifestEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest_events_items, bStaticCapabilityManifestEvent)
 }
 
 // EventType is a string from a fixed list
@@ -917,7 +920,7 @@ type Capabilities struct {
 }
 
 // bCapabilities fills v, which is zero, from object n of a validated document.
-func bCapabilities(c *ahprt.Ctx, n ahprt.Node, v *Capabilities) {
+func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -948,7 +951,7 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node, v *Capabilities) {
 	}
 }
 
-var sizeCapabilities ahprt.SizeHint
+var sizeCapabilities ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -983,26 +986,26 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"elicitation\":"...)
 		b = v.Elicitation.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/capabilities.schema.json#.
 func (v *Capabilities) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilities)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Capabilities) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Capabilities) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities, bCapabilities)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities, bCapabilities)
 }
 
 // CapabilitiesModify is an object
@@ -1034,7 +1037,7 @@ type CapabilitiesModify struct {
 
 // bCapabilitiesModify fills v, which is zero, from object n of a validated
 // document.
-func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesModify) {
+func bCapabilitiesModify(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesModify) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1083,7 +1086,7 @@ func bCapabilitiesModify(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesModify) {
 	}
 }
 
-var sizeCapabilitiesModify ahprt.SizeHint
+var sizeCapabilitiesModify ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1105,57 +1108,57 @@ func (v *CapabilitiesModify) AppendJSON(b []byte) []byte {
 		b = v.Input.AppendJSON(b)
 	}
 	if v.Output != nil {
-		b = ahprt.AppendMember(b, start, "\"output\":")
+		b = ahpimpl.AppendMember(b, start, "\"output\":")
 		b = v.Output.AppendJSON(b)
 	}
 	if v.Prompt != nil {
-		b = ahprt.AppendMember(b, start, "\"prompt\":")
+		b = ahpimpl.AppendMember(b, start, "\"prompt\":")
 		b = v.Prompt.AppendJSON(b)
 	}
 	if v.Request != nil {
-		b = ahprt.AppendMember(b, start, "\"request\":")
+		b = ahpimpl.AppendMember(b, start, "\"request\":")
 		b = v.Request.AppendJSON(b)
 	}
 	if v.Response != nil {
-		b = ahprt.AppendMember(b, start, "\"response\":")
+		b = ahpimpl.AppendMember(b, start, "\"response\":")
 		b = v.Response.AppendJSON(b)
 	}
 	if v.Content != nil {
-		b = ahprt.AppendMember(b, start, "\"content\":")
+		b = ahpimpl.AppendMember(b, start, "\"content\":")
 		b = v.Content.AppendJSON(b)
 	}
 	if v.Instructions != nil {
-		b = ahprt.AppendMember(b, start, "\"instructions\":")
+		b = ahpimpl.AppendMember(b, start, "\"instructions\":")
 		b = v.Instructions.AppendJSON(b)
 	}
 	if v.Summary != nil {
-		b = ahprt.AppendMember(b, start, "\"summary\":")
+		b = ahpimpl.AppendMember(b, start, "\"summary\":")
 		b = v.Summary.AppendJSON(b)
 	}
 	if v.Workspace != nil {
-		b = ahprt.AppendMember(b, start, "\"workspace\":")
+		b = ahpimpl.AppendMember(b, start, "\"workspace\":")
 		b = v.Workspace.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/capabilities.schema.json#/properties/modify.
 func (v *CapabilitiesModify) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modify)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilities_modify)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesModify) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_modify)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_modify)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesModify) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_modify, bCapabilitiesModify)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_modify, bCapabilitiesModify)
 }
 
 // ModifyOperations is an object
@@ -1173,7 +1176,7 @@ type ModifyOperations struct {
 
 // bModifyOperations fills v, which is zero, from object n of a validated
 // document.
-func bModifyOperations(c *ahprt.Ctx, n ahprt.Node, v *ModifyOperations) {
+func bModifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyOperations) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1190,7 +1193,7 @@ func bModifyOperations(c *ahprt.Ctx, n ahprt.Node, v *ModifyOperations) {
 	}
 }
 
-var sizeModifyOperations ahprt.SizeHint
+var sizeModifyOperations ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1208,29 +1211,29 @@ func (v *ModifyOperations) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"replace\":"...)
-	b = ahprt.AppendBool(b, v.Replace)
+	b = ahpimpl.AppendBool(b, v.Replace)
 	b = append(b, ",\"merge\":"...)
-	b = ahprt.AppendBool(b, v.Merge)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendBool(b, v.Merge)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/capabilities.schema.json#/$defs/modifyOperations.
 func (v *ModifyOperations) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_modifyOperations)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilities_modifyOperations)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModifyOperations) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_modifyOperations)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_modifyOperations)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ModifyOperations) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_modifyOperations, bModifyOperations)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_modifyOperations, bModifyOperations)
 }
 
 // CapabilitiesFlow is an object (capabilities.schema.json#/properties/flow).
@@ -1254,7 +1257,7 @@ type CapabilitiesFlow struct {
 
 // bCapabilitiesFlow fills v, which is zero, from object n of a validated
 // document.
-func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
+func bCapabilitiesFlow(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesFlow) {
 	d := c.Doc
 	var slab0 *[3]CommonNonNegativeInteger
 	{
@@ -1288,7 +1291,7 @@ func bCapabilitiesFlow(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesFlow) {
 	}
 }
 
-var sizeCapabilitiesFlow ahprt.SizeHint
+var sizeCapabilitiesFlow ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1309,36 +1312,36 @@ func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 	b = appendListCapabilitiesFlowOperation(b, v.Operations)
 	if v.RemainingContinuations != nil {
 		b = append(b, ",\"remainingContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.RemainingContinuations)
+		b = ahpimpl.AppendNumber(b, *v.RemainingContinuations)
 	}
 	if v.ContinuationCount != nil {
 		b = append(b, ",\"continuationCount\":"...)
-		b = ahprt.AppendNumber(b, *v.ContinuationCount)
+		b = ahpimpl.AppendNumber(b, *v.ContinuationCount)
 	}
 	if v.MaxContinuations != nil {
 		b = append(b, ",\"maxContinuations\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
+		b = ahpimpl.AppendNumber(b, *v.MaxContinuations)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/capabilities.schema.json#/properties/flow.
 func (v *CapabilitiesFlow) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_flow)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilities_flow)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesFlow) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_flow)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_flow)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesFlow) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_flow, bCapabilitiesFlow)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_flow, bCapabilitiesFlow)
 }
 
 // CapabilitiesFlowOperation is a string from a fixed list
@@ -1371,7 +1374,7 @@ type CapabilitiesInject struct {
 
 // bCapabilitiesInject fills v, which is zero, from object n of a validated
 // document.
-func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInject) {
+func bCapabilitiesInject(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesInject) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1386,7 +1389,7 @@ func bCapabilitiesInject(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInject) {
 	}
 }
 
-var sizeCapabilitiesInject ahprt.SizeHint
+var sizeCapabilitiesInject ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1405,26 +1408,26 @@ func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"context\":"...)
 	b = v.Context.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/capabilities.schema.json#/properties/inject.
 func (v *CapabilitiesInject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilities_inject)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesInject) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_inject)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_inject)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesInject) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_inject, bCapabilitiesInject)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_inject, bCapabilitiesInject)
 }
 
 // CapabilitiesInjectContext is an object
@@ -1439,7 +1442,7 @@ type CapabilitiesInjectContext struct {
 
 // bCapabilitiesInjectContext fills v, which is zero, from object n of a
 // validated document.
-func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInjectContext) {
+func bCapabilitiesInjectContext(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesInjectContext) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1455,7 +1458,7 @@ func bCapabilitiesInjectContext(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesInjec
 	}
 }
 
-var sizeCapabilitiesInjectContext ahprt.SizeHint
+var sizeCapabilitiesInjectContext ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1475,26 +1478,26 @@ func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 	b = append(b, "\"append\":true"...)
 	b = append(b, ",\"deliverAt\":"...)
 	b = appendListCapabilitiesInjectContextDeliverAtItem(b, v.DeliverAt)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/capabilities.schema.json#/properties/inject/properties/context.
 func (v *CapabilitiesInjectContext) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilities_inject_context)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesInjectContext) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_inject_context)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_inject_context)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesInjectContext) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_inject_context, bCapabilitiesInjectContext)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_inject_context, bCapabilitiesInjectContext)
 }
 
 // NewCapabilitiesInjectContext returns a new CapabilitiesInjectContext with
@@ -1531,7 +1534,7 @@ type CapabilitiesElicitation struct {
 
 // bCapabilitiesElicitation fills v, which is zero, from object n of a
 // validated document.
-func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesElicitation) {
+func bCapabilitiesElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *CapabilitiesElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1548,7 +1551,7 @@ func bCapabilitiesElicitation(c *ahprt.Ctx, n ahprt.Node, v *CapabilitiesElicita
 	}
 }
 
-var sizeCapabilitiesElicitation ahprt.SizeHint
+var sizeCapabilitiesElicitation ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1567,32 +1570,32 @@ func (v *CapabilitiesElicitation) AppendJSON(b []byte) []byte {
 	start := len(b)
 	if v.Form != nil {
 		b = append(b, "\"form\":"...)
-		b = ahprt.AppendValue(b, v.Form)
+		b = ahpimpl.AppendValue(b, v.Form)
 	}
 	if v.URL != nil {
-		b = ahprt.AppendMember(b, start, "\"url\":")
-		b = ahprt.AppendValue(b, v.URL)
+		b = ahpimpl.AppendMember(b, start, "\"url\":")
+		b = ahpimpl.AppendValue(b, v.URL)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/capabilities.schema.json#/properties/elicitation.
 func (v *CapabilitiesElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilities_elicitation)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CapabilitiesElicitation) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_elicitation)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_elicitation, bCapabilitiesElicitation)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_elicitation, bCapabilitiesElicitation)
 }
 
 // StaticCapabilityManifestGap is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items).
@@ -1608,7 +1611,7 @@ type StaticCapabilityManifestGap struct {
 
 // bStaticCapabilityManifestGap fills v, which is zero, from object n of a
 // validated document.
-func bStaticCapabilityManifestGap(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestGap) {
+func bStaticCapabilityManifestGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabilityManifestGap) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1625,7 +1628,7 @@ func bStaticCapabilityManifestGap(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilit
 	}
 }
 
-var sizeStaticCapabilityManifestGap ahprt.SizeHint
+var sizeStaticCapabilityManifestGap ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1643,28 +1646,28 @@ func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendString(b, v.Reason)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items.
 func (v *StaticCapabilityManifestGap) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StaticCapabilityManifestGap) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_gaps_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestGap) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, bStaticCapabilityManifestGap)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, bStaticCapabilityManifestGap)
 }
 
 // NonEmptyString is a string (common.schema.json#/$defs/nonEmptyString).
@@ -1713,7 +1716,7 @@ type StaticCapabilityManifestLimits struct {
 
 // bStaticCapabilityManifestLimits fills v, which is zero, from object n of a
 // validated document.
-func bStaticCapabilityManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestLimits) {
+func bStaticCapabilityManifestLimits(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabilityManifestLimits) {
 	d := c.Doc
 	var slab0 *[4]CommonNonNegativeInteger
 	{
@@ -1751,7 +1754,7 @@ func bStaticCapabilityManifestLimits(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabi
 	}
 }
 
-var sizeStaticCapabilityManifestLimits ahprt.SizeHint
+var sizeStaticCapabilityManifestLimits ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1770,39 +1773,39 @@ func (v *StaticCapabilityManifestLimits) AppendJSON(b []byte) []byte {
 	start := len(b)
 	if v.MaxUploadBytes != nil {
 		b = append(b, "\"maxUploadBytes\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxUploadBytes)
+		b = ahpimpl.AppendNumber(b, *v.MaxUploadBytes)
 	}
 	if v.MaxContinuations != nil {
-		b = ahprt.AppendMember(b, start, "\"maxContinuations\":")
-		b = ahprt.AppendNumber(b, *v.MaxContinuations)
+		b = ahpimpl.AppendMember(b, start, "\"maxContinuations\":")
+		b = ahpimpl.AppendNumber(b, *v.MaxContinuations)
 	}
 	if v.MinTimeoutMs != nil {
-		b = ahprt.AppendMember(b, start, "\"minTimeoutMs\":")
-		b = ahprt.AppendNumber(b, *v.MinTimeoutMs)
+		b = ahpimpl.AppendMember(b, start, "\"minTimeoutMs\":")
+		b = ahpimpl.AppendNumber(b, *v.MinTimeoutMs)
 	}
 	if v.MaxTimeoutMs != nil {
-		b = ahprt.AppendMember(b, start, "\"maxTimeoutMs\":")
-		b = ahprt.AppendNumber(b, *v.MaxTimeoutMs)
+		b = ahpimpl.AppendMember(b, start, "\"maxTimeoutMs\":")
+		b = ahpimpl.AppendNumber(b, *v.MaxTimeoutMs)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/limits.
 func (v *StaticCapabilityManifestLimits) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_limits)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StaticCapabilityManifestLimits) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_limits)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_limits)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestLimits) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_limits, bStaticCapabilityManifestLimits)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_limits, bStaticCapabilityManifestLimits)
 }
 
 // StaticCapabilityManifestManagedPolicy is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy).
@@ -1820,7 +1823,7 @@ type StaticCapabilityManifestManagedPolicy struct {
 
 // bStaticCapabilityManifestManagedPolicy fills v, which is zero, from object n
 // of a validated document.
-func bStaticCapabilityManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node, v *StaticCapabilityManifestManagedPolicy) {
+func bStaticCapabilityManifestManagedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *StaticCapabilityManifestManagedPolicy) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1837,7 +1840,7 @@ func bStaticCapabilityManifestManagedPolicy(c *ahprt.Ctx, n ahprt.Node, v *Stati
 	}
 }
 
-var sizeStaticCapabilityManifestManagedPolicy ahprt.SizeHint
+var sizeStaticCapabilityManifestManagedPolicy ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1857,26 +1860,26 @@ func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 	b = append(b, "\"scopes\":"...)
 	b = appendListStaticCapabilityManifestManagedPolicyScope(b, v.Scopes)
 	b = append(b, ",\"disableable\":"...)
-	b = ahprt.AppendBool(b, v.Disableable)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendBool(b, v.Disableable)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy.
 func (v *StaticCapabilityManifestManagedPolicy) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StaticCapabilityManifestManagedPolicy) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestManagedPolicy) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bStaticCapabilityManifestManagedPolicy)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bStaticCapabilityManifestManagedPolicy)
 }
 
 // StaticCapabilityManifestManagedPolicyScope is a string from a fixed list (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items).
@@ -2032,9 +2035,9 @@ type CatalogueEvent interface {
 	GetType() string
 }
 
-func bCatalogueEvent(c *ahprt.Ctx, n ahprt.Node) CatalogueEvent {
+func bCatalogueEvent(c *ahpimpl.Ctx, n ahpimpl.Node) CatalogueEvent {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -2349,7 +2352,7 @@ func (v *ConfigChangeBeforeEvent) GetSynthesized() *SynthesizedFlag {
 
 // bConfigChangeBeforeEvent fills v, which is zero, from object n of a
 // validated document.
-func bConfigChangeBeforeEvent(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeBeforeEvent) {
+func bConfigChangeBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBeforeEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2393,7 +2396,7 @@ func bConfigChangeBeforeEvent(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeBeforeE
 	}
 }
 
-var sizeConfigChangeBeforeEvent ahprt.SizeHint
+var sizeConfigChangeBeforeEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -2415,22 +2418,22 @@ func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		b = ahprt.AppendMember(b, start, "\"items\":")
+		b = ahpimpl.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	b = ahprt.AppendMember(b, start, "\"id\":")
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendMember(b, start, "\"id\":")
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -2438,39 +2441,39 @@ func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"config.change.before\""...)
 	b = append(b, ",\"change\":"...)
 	b = v.Change.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/catalogue-event.schema.json#/$defs/config.change.before.
 func (v *ConfigChangeBeforeEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_configChangeBefore)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCatalogueEvent_configChangeBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConfigChangeBeforeEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeBefore)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeBeforeEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
 }
 
 // NewConfigChangeBeforeEvent returns a new ConfigChangeBeforeEvent with its
@@ -2522,7 +2525,7 @@ type Envelope struct {
 }
 
 // bEnvelope fills v, which is zero, from object n of a validated document.
-func bEnvelope(c *ahprt.Ctx, n ahprt.Node, v *Envelope) {
+func bEnvelope(c *ahpimpl.Ctx, n ahpimpl.Node, v *Envelope) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2563,7 +2566,7 @@ func bEnvelope(c *ahprt.Ctx, n ahprt.Node, v *Envelope) {
 	}
 }
 
-var sizeEnvelope ahprt.SizeHint
+var sizeEnvelope ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -2585,22 +2588,22 @@ func (v *Envelope) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		b = ahprt.AppendMember(b, start, "\"items\":")
+		b = ahpimpl.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	b = ahprt.AppendMember(b, start, "\"id\":")
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendMember(b, start, "\"id\":")
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -2608,36 +2611,36 @@ func (v *Envelope) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/event.schema.json#/$defs/envelope.
 func (v *Envelope) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEvent_envelope)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEvent_envelope)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Envelope) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_envelope)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_envelope)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Envelope) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_envelope, bEnvelope)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEvent_envelope, bEnvelope)
 }
 
 // EventCore is an object (event.schema.json#/$defs/eventCore). Members shared
@@ -2674,7 +2677,7 @@ type EventCore struct {
 }
 
 // bEventCore fills v, which is zero, from object n of a validated document.
-func bEventCore(c *ahprt.Ctx, n ahprt.Node, v *EventCore) {
+func bEventCore(c *ahpimpl.Ctx, n ahpimpl.Node, v *EventCore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2709,7 +2712,7 @@ func bEventCore(c *ahprt.Ctx, n ahprt.Node, v *EventCore) {
 	}
 }
 
-var sizeEventCore ahprt.SizeHint
+var sizeEventCore ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -2727,18 +2730,18 @@ func (v *EventCore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -2746,36 +2749,36 @@ func (v *EventCore) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/event.schema.json#/$defs/eventCore.
 func (v *EventCore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEvent_eventCore)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEvent_eventCore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *EventCore) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_eventCore)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_eventCore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *EventCore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_eventCore, bEventCore)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEvent_eventCore, bEventCore)
 }
 
 // Session is an object (common.schema.json#/$defs/session). The agent session
@@ -2802,7 +2805,7 @@ type Session struct {
 }
 
 // bSession fills v, which is zero, from object n of a validated document.
-func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
+func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -2839,7 +2842,7 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	}
 }
 
-var sizeSession ahprt.SizeHint
+var sizeSession ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -2857,10 +2860,10 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	if v.Cwd != nil {
 		b = append(b, ",\"cwd\":"...)
-		b = ahprt.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(b, *v.Cwd)
 	}
 	if v.WorkspaceRoots != nil {
 		b = append(b, ",\"workspaceRoots\":"...)
@@ -2868,7 +2871,7 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	}
 	if v.Model != nil {
 		b = append(b, ",\"model\":"...)
-		b = ahprt.AppendString(b, *v.Model)
+		b = ahpimpl.AppendString(b, *v.Model)
 	}
 	if v.Agent != nil {
 		b = append(b, ",\"agent\":"...)
@@ -2876,28 +2879,28 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/session.
 func (v *Session) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_session)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_session)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Session) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Session) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_session, bSession)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_session, bSession)
 }
 
 // SessionAgent is an object
@@ -2914,7 +2917,7 @@ type SessionAgent struct {
 }
 
 // bSessionAgent fills v, which is zero, from object n of a validated document.
-func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
+func bSessionAgent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionAgent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2932,7 +2935,7 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 	}
 }
 
-var sizeSessionAgent ahprt.SizeHint
+var sizeSessionAgent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -2950,31 +2953,31 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	if v.Type != nil {
 		b = append(b, ",\"type\":"...)
-		b = ahprt.AppendString(b, *v.Type)
+		b = ahpimpl.AppendString(b, *v.Type)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/session/properties/agent.
 func (v *SessionAgent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_session_agent)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_session_agent)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionAgent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session_agent)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session_agent)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionAgent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_session_agent, bSessionAgent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_session_agent, bSessionAgent)
 }
 
 // EventGap is an object (event.schema.json#/$defs/gap). A field path the
@@ -2990,7 +2993,7 @@ type EventGap struct {
 }
 
 // bEventGap fills v, which is zero, from object n of a validated document.
-func bEventGap(c *ahprt.Ctx, n ahprt.Node, v *EventGap) {
+func bEventGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *EventGap) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3007,7 +3010,7 @@ func bEventGap(c *ahprt.Ctx, n ahprt.Node, v *EventGap) {
 	}
 }
 
-var sizeEventGap ahprt.SizeHint
+var sizeEventGap ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -3025,29 +3028,29 @@ func (v *EventGap) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendString(b, v.Reason)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/event.schema.json#/$defs/gap.
 func (v *EventGap) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEvent_gap)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEvent_gap)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *EventGap) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_gap)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_gap)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *EventGap) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_gap, bEventGap)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEvent_gap, bEventGap)
 }
 
 // NativeEvent is raw JSON (common.schema.json#/$defs/native). Harness-specific
@@ -3079,7 +3082,7 @@ type OpenIdentity struct {
 }
 
 // bOpenIdentity fills v, which is zero, from object n of a validated document.
-func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node, v *OpenIdentity) {
+func bOpenIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *OpenIdentity) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3097,7 +3100,7 @@ func bOpenIdentity(c *ahprt.Ctx, n ahprt.Node, v *OpenIdentity) {
 	}
 }
 
-var sizeOpenIdentity ahprt.SizeHint
+var sizeOpenIdentity ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -3115,31 +3118,31 @@ func (v *OpenIdentity) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/event.schema.json#/$defs/openIdentity.
 func (v *OpenIdentity) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEvent_openIdentity)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEvent_openIdentity)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *OpenIdentity) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_openIdentity)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_openIdentity)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *OpenIdentity) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_openIdentity, bOpenIdentity)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEvent_openIdentity, bOpenIdentity)
 }
 
 // ContentItems is a list (event.schema.json#/$defs/contentItems). Ordered
@@ -3170,9 +3173,9 @@ type ContentItem interface {
 	GetSynthesized() *Synthesized
 }
 
-func bContentItem(c *ahprt.Ctx, n ahprt.Node) ContentItem {
+func bContentItem(c *ahpimpl.Ctx, n ahpimpl.Node) ContentItem {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -3217,9 +3220,9 @@ type TextPart interface {
 	GetSynthesized() *Synthesized
 }
 
-func bTextPart(c *ahprt.Ctx, n ahprt.Node) TextPart {
+func bTextPart(c *ahpimpl.Ctx, n ahpimpl.Node) TextPart {
 	d := c.Doc
-	var dvs [3]ahprt.Node
+	var dvs [3]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -3340,7 +3343,7 @@ func (v *TextBodyPart) GetSynthesized() *Synthesized {
 }
 
 // bTextBodyPart fills v, which is zero, from object n of a validated document.
-func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node, v *TextBodyPart) {
+func bTextBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextBodyPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3365,7 +3368,7 @@ func bTextBodyPart(c *ahprt.Ctx, n ahprt.Node, v *TextBodyPart) {
 	}
 }
 
-var sizeTextBodyPart ahprt.SizeHint
+var sizeTextBodyPart ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -3382,19 +3385,19 @@ func (v *TextBodyPart) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"body\""...)
 	b = append(b, ",\"text\":"...)
-	b = ahprt.AppendString(b, v.Text)
+	b = ahpimpl.AppendString(b, v.Text)
 	if v.Category != nil {
 		b = append(b, ",\"category\":"...)
-		b = ahprt.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(b, *v.Category)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -3402,19 +3405,19 @@ func (v *TextBodyPart) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/content-item.schema.json#/$defs/textBodyPart.
 func (v *TextBodyPart) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentItem_textBodyPart)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentItem_textBodyPart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextBodyPart) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textBodyPart)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textBodyPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextBodyPart) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textBodyPart, bTextBodyPart)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textBodyPart, bTextBodyPart)
 }
 
 // NewTextBodyPart returns a new TextBodyPart with its required members; its
@@ -3490,7 +3493,7 @@ func (v *TextGapPart) GetSynthesized() *Synthesized {
 }
 
 // bTextGapPart fills v, which is zero, from object n of a validated document.
-func bTextGapPart(c *ahprt.Ctx, n ahprt.Node, v *TextGapPart) {
+func bTextGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextGapPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3521,7 +3524,7 @@ func bTextGapPart(c *ahprt.Ctx, n ahprt.Node, v *TextGapPart) {
 	}
 }
 
-var sizeTextGapPart ahprt.SizeHint
+var sizeTextGapPart ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -3538,7 +3541,7 @@ func (v *TextGapPart) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"body\""...)
@@ -3546,19 +3549,19 @@ func (v *TextGapPart) AppendJSON(b []byte) []byte {
 	b = v.Gap.AppendJSON(b)
 	if v.Category != nil {
 		b = append(b, ",\"category\":"...)
-		b = ahprt.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
 		b = append(b, ",\"size\":"...)
-		b = ahprt.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
 		b = append(b, ",\"sha256\":"...)
-		b = ahprt.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -3566,19 +3569,19 @@ func (v *TextGapPart) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/content-item.schema.json#/$defs/textGapPart.
 func (v *TextGapPart) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentItem_textGapPart)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentItem_textGapPart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextGapPart) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textGapPart)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textGapPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextGapPart) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textGapPart, bTextGapPart)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textGapPart, bTextGapPart)
 }
 
 // NewTextGapPart returns a new TextGapPart with its required members; its
@@ -3602,7 +3605,7 @@ type ContentItemGap struct {
 
 // bContentItemGap fills v, which is zero, from object n of a validated
 // document.
-func bContentItemGap(c *ahprt.Ctx, n ahprt.Node, v *ContentItemGap) {
+func bContentItemGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentItemGap) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3619,7 +3622,7 @@ func bContentItemGap(c *ahprt.Ctx, n ahprt.Node, v *ContentItemGap) {
 	}
 }
 
-var sizeContentItemGap ahprt.SizeHint
+var sizeContentItemGap ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -3636,10 +3639,10 @@ func (v *ContentItemGap) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(b, v.Reason)
 	if v.Path != nil {
 		b = append(b, ",\"path\":"...)
-		b = ahprt.AppendString(b, *v.Path)
+		b = ahpimpl.AppendString(b, *v.Path)
 	}
 	return append(b, '}')
 }
@@ -3647,19 +3650,19 @@ func (v *ContentItemGap) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/content-item.schema.json#/$defs/gap.
 func (v *ContentItemGap) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentItem_gap)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentItem_gap)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentItemGap) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_gap)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_gap)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentItemGap) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_gap, bContentItemGap)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_gap, bContentItemGap)
 }
 
 // SHA256Hex is a string (common.schema.json#/$defs/sha256Hex). SHA-256 digest
@@ -3725,7 +3728,7 @@ func (v *TextMetadataPart) GetSynthesized() *Synthesized {
 
 // bTextMetadataPart fills v, which is zero, from object n of a validated
 // document.
-func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *TextMetadataPart) {
+func bTextMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextMetadataPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3754,7 +3757,7 @@ func bTextMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *TextMetadataPart) {
 	}
 }
 
-var sizeTextMetadataPart ahprt.SizeHint
+var sizeTextMetadataPart ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -3771,25 +3774,25 @@ func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"metadata\""...)
 	if v.Category != nil {
 		b = append(b, ",\"category\":"...)
-		b = ahprt.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
 		b = append(b, ",\"size\":"...)
-		b = ahprt.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
 		b = append(b, ",\"sha256\":"...)
-		b = ahprt.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -3797,19 +3800,19 @@ func (v *TextMetadataPart) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/content-item.schema.json#/$defs/textMetadataPart.
 func (v *TextMetadataPart) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentItem_textMetadataPart)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentItem_textMetadataPart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextMetadataPart) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textMetadataPart)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textMetadataPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextMetadataPart) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textMetadataPart, bTextMetadataPart)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textMetadataPart, bTextMetadataPart)
 }
 
 // NewTextMetadataPart returns a new TextMetadataPart with its required
@@ -3877,7 +3880,7 @@ func (v *TextOmittedPart) GetSynthesized() *Synthesized {
 
 // bTextOmittedPart fills v, which is zero, from object n of a validated
 // document.
-func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *TextOmittedPart) {
+func bTextOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *TextOmittedPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -3906,7 +3909,7 @@ func bTextOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *TextOmittedPart) {
 	}
 }
 
-var sizeTextOmittedPart ahprt.SizeHint
+var sizeTextOmittedPart ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -3923,25 +3926,25 @@ func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"kind\":\"text\""...)
 	b = append(b, ",\"mediaType\":\"text/plain\""...)
 	b = append(b, ",\"selection\":\"omit\""...)
 	if v.Category != nil {
 		b = append(b, ",\"category\":"...)
-		b = ahprt.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
 		b = append(b, ",\"size\":"...)
-		b = ahprt.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
 		b = append(b, ",\"sha256\":"...)
-		b = ahprt.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -3949,19 +3952,19 @@ func (v *TextOmittedPart) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/content-item.schema.json#/$defs/textOmittedPart.
 func (v *TextOmittedPart) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentItem_textOmittedPart)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentItem_textOmittedPart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TextOmittedPart) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textOmittedPart)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_textOmittedPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextOmittedPart) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textOmittedPart, bTextOmittedPart)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textOmittedPart, bTextOmittedPart)
 }
 
 // NewTextOmittedPart returns a new TextOmittedPart with its required members;
@@ -3994,9 +3997,9 @@ type AttachmentPart interface {
 	GetSynthesized() *Synthesized
 }
 
-func bAttachmentPart(c *ahprt.Ctx, n ahprt.Node) AttachmentPart {
+func bAttachmentPart(c *ahpimpl.Ctx, n ahpimpl.Node) AttachmentPart {
 	d := c.Doc
-	var dvs [2]ahprt.Node
+	var dvs [2]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -4124,7 +4127,7 @@ func (v *AttachmentBodyPart) GetMediaType() AttachmentMediaType {
 
 // bAttachmentBodyPart fills v, which is zero, from object n of a validated
 // document.
-func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentBodyPart) {
+func bAttachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentBodyPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4150,7 +4153,7 @@ func bAttachmentBodyPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentBodyPart) {
 	}
 }
 
-var sizeAttachmentBodyPart ahprt.SizeHint
+var sizeAttachmentBodyPart ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -4167,20 +4170,20 @@ func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
 	b = append(b, ",\"mediaType\":"...)
-	b = ahprt.AppendString(b, v.MediaType)
+	b = ahpimpl.AppendString(b, v.MediaType)
 	b = append(b, ",\"selection\":\"body\""...)
 	b = append(b, ",\"body\":"...)
 	b = v.Body.AppendJSON(b)
 	if v.Category != nil {
 		b = append(b, ",\"category\":"...)
-		b = ahprt.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(b, *v.Category)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -4188,19 +4191,19 @@ func (v *AttachmentBodyPart) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/content-item.schema.json#/$defs/attachmentBodyPart.
 func (v *AttachmentBodyPart) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentItem_attachmentBodyPart)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentItem_attachmentBodyPart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentBodyPart) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentBodyPart)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentBodyPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentBodyPart) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
 }
 
 // NewAttachmentBodyPart returns a new AttachmentBodyPart with its required
@@ -4230,7 +4233,7 @@ type ContentReference struct {
 
 // bContentReference fills v, which is zero, from object n of a validated
 // document.
-func bContentReference(c *ahprt.Ctx, n ahprt.Node, v *ContentReference) {
+func bContentReference(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentReference) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4244,7 +4247,7 @@ func bContentReference(c *ahprt.Ctx, n ahprt.Node, v *ContentReference) {
 	}
 }
 
-var sizeContentReference ahprt.SizeHint
+var sizeContentReference ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -4261,26 +4264,26 @@ func (v *ContentReference) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"ref\":"...)
-	b = ahprt.AppendString(b, v.Ref)
+	b = ahpimpl.AppendString(b, v.Ref)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/content-reference.schema.json#.
 func (v *ContentReference) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentReference)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentReference)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentReference) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentReference)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentReference)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentReference) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentReference, bContentReference)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentReference, bContentReference)
 }
 
 // AttachmentGapPart is an object
@@ -4355,7 +4358,7 @@ func (v *AttachmentGapPart) GetMediaType() AttachmentMediaType {
 
 // bAttachmentGapPart fills v, which is zero, from object n of a validated
 // document.
-func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentGapPart) {
+func bAttachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentGapPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4387,7 +4390,7 @@ func bAttachmentGapPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentGapPart) {
 	}
 }
 
-var sizeAttachmentGapPart ahprt.SizeHint
+var sizeAttachmentGapPart ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -4404,28 +4407,28 @@ func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
 	b = append(b, ",\"mediaType\":"...)
-	b = ahprt.AppendString(b, v.MediaType)
+	b = ahpimpl.AppendString(b, v.MediaType)
 	b = append(b, ",\"selection\":\"body\""...)
 	b = append(b, ",\"gap\":"...)
 	b = v.Gap.AppendJSON(b)
 	if v.Category != nil {
 		b = append(b, ",\"category\":"...)
-		b = ahprt.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
 		b = append(b, ",\"size\":"...)
-		b = ahprt.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
 		b = append(b, ",\"sha256\":"...)
-		b = ahprt.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -4433,19 +4436,19 @@ func (v *AttachmentGapPart) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/content-item.schema.json#/$defs/attachmentGapPart.
 func (v *AttachmentGapPart) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentItem_attachmentGapPart)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentItem_attachmentGapPart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentGapPart) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentGapPart)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentGapPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentGapPart) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentGapPart, bAttachmentGapPart)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentGapPart, bAttachmentGapPart)
 }
 
 // NewAttachmentGapPart returns a new AttachmentGapPart with its required
@@ -4529,7 +4532,7 @@ func (v *AttachmentMetadataPart) GetMediaType() AttachmentMediaType {
 
 // bAttachmentMetadataPart fills v, which is zero, from object n of a validated
 // document.
-func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentMetadataPart) {
+func bAttachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentMetadataPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4559,7 +4562,7 @@ func bAttachmentMetadataPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentMetadataPa
 	}
 }
 
-var sizeAttachmentMetadataPart ahprt.SizeHint
+var sizeAttachmentMetadataPart ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -4576,26 +4579,26 @@ func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
 	b = append(b, ",\"mediaType\":"...)
-	b = ahprt.AppendString(b, v.MediaType)
+	b = ahpimpl.AppendString(b, v.MediaType)
 	b = append(b, ",\"selection\":\"metadata\""...)
 	if v.Category != nil {
 		b = append(b, ",\"category\":"...)
-		b = ahprt.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
 		b = append(b, ",\"size\":"...)
-		b = ahprt.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
 		b = append(b, ",\"sha256\":"...)
-		b = ahprt.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -4603,19 +4606,19 @@ func (v *AttachmentMetadataPart) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/content-item.schema.json#/$defs/attachmentMetadataPart.
 func (v *AttachmentMetadataPart) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentItem_attachmentMetadataPart)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentItem_attachmentMetadataPart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentMetadataPart) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentMetadataPart)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentMetadataPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentMetadataPart) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
 }
 
 // NewAttachmentMetadataPart returns a new AttachmentMetadataPart with its
@@ -4699,7 +4702,7 @@ func (v *AttachmentOmittedPart) GetMediaType() AttachmentMediaType {
 
 // bAttachmentOmittedPart fills v, which is zero, from object n of a validated
 // document.
-func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentOmittedPart) {
+func bAttachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, v *AttachmentOmittedPart) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4729,7 +4732,7 @@ func bAttachmentOmittedPart(c *ahprt.Ctx, n ahprt.Node, v *AttachmentOmittedPart
 	}
 }
 
-var sizeAttachmentOmittedPart ahprt.SizeHint
+var sizeAttachmentOmittedPart ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -4746,26 +4749,26 @@ func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"kind\":\"attachment\""...)
 	b = append(b, ",\"mediaType\":"...)
-	b = ahprt.AppendString(b, v.MediaType)
+	b = ahpimpl.AppendString(b, v.MediaType)
 	b = append(b, ",\"selection\":\"omit\""...)
 	if v.Category != nil {
 		b = append(b, ",\"category\":"...)
-		b = ahprt.AppendString(b, *v.Category)
+		b = ahpimpl.AppendString(b, *v.Category)
 	}
 	if v.Size != nil {
 		b = append(b, ",\"size\":"...)
-		b = ahprt.AppendNumber(b, *v.Size)
+		b = ahpimpl.AppendNumber(b, *v.Size)
 	}
 	if v.SHA256 != nil {
 		b = append(b, ",\"sha256\":"...)
-		b = ahprt.AppendString(b, *v.SHA256)
+		b = ahpimpl.AppendString(b, *v.SHA256)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -4773,19 +4776,19 @@ func (v *AttachmentOmittedPart) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/content-item.schema.json#/$defs/attachmentOmittedPart.
 func (v *AttachmentOmittedPart) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentItem_attachmentOmittedPart)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentItem_attachmentOmittedPart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AttachmentOmittedPart) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentOmittedPart)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_attachmentOmittedPart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentOmittedPart) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
 }
 
 // NewAttachmentOmittedPart returns a new AttachmentOmittedPart with its
@@ -4819,7 +4822,7 @@ func (*InteractionEventConfigChangeBefore) GetType() string {
 
 // bInteractionEventConfigChangeBefore fills v, which is zero, from object n of
 // a validated document.
-func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeBefore) {
+func bInteractionEventConfigChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventConfigChangeBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4835,7 +4838,7 @@ func bInteractionEventConfigChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *Interact
 	}
 }
 
-var sizeInteractionEventConfigChangeBefore ahprt.SizeHint
+var sizeInteractionEventConfigChangeBefore ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -4855,26 +4858,26 @@ func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"config.change.before\""...)
 	b = append(b, ",\"change\":"...)
 	b = v.Change.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/interaction-event.schema.json#/$defs/config.change.before.
 func (v *InteractionEventConfigChangeBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
 }
 
 // NewInteractionEventConfigChangeBefore returns a new
@@ -4901,7 +4904,7 @@ type InteractionEventConfigChangeBeforeChange struct {
 
 // bInteractionEventConfigChangeBeforeChange fills v, which is zero, from
 // object n of a validated document.
-func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeBeforeChange) {
+func bInteractionEventConfigChangeBeforeChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventConfigChangeBeforeChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -4924,7 +4927,7 @@ func bInteractionEventConfigChangeBeforeChange(c *ahprt.Ctx, n ahprt.Node, v *In
 	}
 }
 
-var sizeInteractionEventConfigChangeBeforeChange ahprt.SizeHint
+var sizeInteractionEventConfigChangeBeforeChange ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -4941,35 +4944,35 @@ func (v *InteractionEventConfigChangeBeforeChange) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"scope\":"...)
-	b = ahprt.AppendString(b, v.Scope)
+	b = ahpimpl.AppendString(b, v.Scope)
 	b = append(b, ",\"settings\":"...)
 	b = appendList_string(b, v.Settings)
 	b = append(b, ",\"summary\":"...)
-	b = ahprt.AppendString(b, v.Summary)
+	b = ahpimpl.AppendString(b, v.Summary)
 	if v.Path != nil {
 		b = append(b, ",\"path\":"...)
-		b = ahprt.AppendString(b, *v.Path)
+		b = ahpimpl.AppendString(b, *v.Path)
 	}
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func (v *InteractionEventConfigChangeBeforeChange) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore_change)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore_change)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore_change)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bInteractionEventConfigChangeBeforeChange)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bInteractionEventConfigChangeBeforeChange)
 }
 
 // ConfigChangeBeforeEventChange is an object (interaction-event.schema.json#/$defs/config.change.before/properties/change).
@@ -4989,7 +4992,7 @@ type ConfigChangeBeforeEventChange struct {
 
 // bConfigChangeBeforeEventChange fills v, which is zero, from object n of a
 // validated document.
-func bConfigChangeBeforeEventChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeBeforeEventChange) {
+func bConfigChangeBeforeEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeBeforeEventChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5012,7 +5015,7 @@ func bConfigChangeBeforeEventChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeB
 	}
 }
 
-var sizeConfigChangeBeforeEventChange ahprt.SizeHint
+var sizeConfigChangeBeforeEventChange ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -5029,35 +5032,35 @@ func (v *ConfigChangeBeforeEventChange) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"scope\":"...)
-	b = ahprt.AppendString(b, v.Scope)
+	b = ahpimpl.AppendString(b, v.Scope)
 	b = append(b, ",\"settings\":"...)
 	b = appendList_string(b, v.Settings)
 	b = append(b, ",\"summary\":"...)
-	b = ahprt.AppendString(b, v.Summary)
+	b = ahpimpl.AppendString(b, v.Summary)
 	if v.Path != nil {
 		b = append(b, ",\"path\":"...)
-		b = ahprt.AppendString(b, *v.Path)
+		b = ahpimpl.AppendString(b, *v.Path)
 	}
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.before/properties/change.
 func (v *ConfigChangeBeforeEventChange) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore_change)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeBefore_change)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConfigChangeBeforeEventChange) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore_change)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeBefore_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeBeforeEventChange) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bConfigChangeBeforeEventChange)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bConfigChangeBeforeEventChange)
 }
 
 // ConfigChangeAfterEvent is an object
@@ -5190,7 +5193,7 @@ func (v *ConfigChangeAfterEvent) GetSynthesized() *SynthesizedFlag {
 
 // bConfigChangeAfterEvent fills v, which is zero, from object n of a validated
 // document.
-func bConfigChangeAfterEvent(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterEvent) {
+func bConfigChangeAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfterEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5234,7 +5237,7 @@ func bConfigChangeAfterEvent(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterEve
 	}
 }
 
-var sizeConfigChangeAfterEvent ahprt.SizeHint
+var sizeConfigChangeAfterEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -5256,22 +5259,22 @@ func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		b = ahprt.AppendMember(b, start, "\"items\":")
+		b = ahpimpl.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	b = ahprt.AppendMember(b, start, "\"id\":")
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendMember(b, start, "\"id\":")
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -5279,39 +5282,39 @@ func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"config.change.after\""...)
 	b = append(b, ",\"change\":"...)
 	b = v.Change.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/catalogue-event.schema.json#/$defs/config.change.after.
 func (v *ConfigChangeAfterEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_configChangeAfter)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCatalogueEvent_configChangeAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConfigChangeAfterEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeAfter)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_configChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeAfterEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
 }
 
 // NewConfigChangeAfterEvent returns a new ConfigChangeAfterEvent with its
@@ -5346,7 +5349,7 @@ func (*InteractionEventConfigChangeAfter) GetType() string {
 
 // bInteractionEventConfigChangeAfter fills v, which is zero, from object n of
 // a validated document.
-func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeAfter) {
+func bInteractionEventConfigChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventConfigChangeAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5362,7 +5365,7 @@ func bInteractionEventConfigChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *Interacti
 	}
 }
 
-var sizeInteractionEventConfigChangeAfter ahprt.SizeHint
+var sizeInteractionEventConfigChangeAfter ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -5382,26 +5385,26 @@ func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"config.change.after\""...)
 	b = append(b, ",\"change\":"...)
 	b = v.Change.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/interaction-event.schema.json#/$defs/config.change.after.
 func (v *InteractionEventConfigChangeAfter) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
 }
 
 // NewInteractionEventConfigChangeAfter returns a new
@@ -5433,7 +5436,7 @@ type InteractionEventConfigChangeAfterChange struct {
 
 // bInteractionEventConfigChangeAfterChange fills v, which is zero, from object
 // n of a validated document.
-func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventConfigChangeAfterChange) {
+func bInteractionEventConfigChangeAfterChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventConfigChangeAfterChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5458,7 +5461,7 @@ func bInteractionEventConfigChangeAfterChange(c *ahprt.Ctx, n ahprt.Node, v *Int
 	}
 }
 
-var sizeInteractionEventConfigChangeAfterChange ahprt.SizeHint
+var sizeInteractionEventConfigChangeAfterChange ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -5475,16 +5478,16 @@ func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"scope\":"...)
-	b = ahprt.AppendString(b, v.Scope)
+	b = ahpimpl.AppendString(b, v.Scope)
 	b = append(b, ",\"settings\":"...)
 	b = appendList_string(b, v.Settings)
 	b = append(b, ",\"summary\":"...)
-	b = ahprt.AppendString(b, v.Summary)
+	b = ahpimpl.AppendString(b, v.Summary)
 	if v.Path != nil {
 		b = append(b, ",\"path\":"...)
-		b = ahprt.AppendString(b, *v.Path)
+		b = ahpimpl.AppendString(b, *v.Path)
 	}
 	if v.MCPServers != nil {
 		b = append(b, ",\"mcpServers\":"...)
@@ -5495,19 +5498,19 @@ func (v *InteractionEventConfigChangeAfterChange) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func (v *InteractionEventConfigChangeAfterChange) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter_change)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bInteractionEventConfigChangeAfterChange)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bInteractionEventConfigChangeAfterChange)
 }
 
 // ConfigChangeAfterEventChange is an object
@@ -5532,7 +5535,7 @@ type ConfigChangeAfterEventChange struct {
 
 // bConfigChangeAfterEventChange fills v, which is zero, from object n of a
 // validated document.
-func bConfigChangeAfterEventChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAfterEventChange) {
+func bConfigChangeAfterEventChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConfigChangeAfterEventChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5557,7 +5560,7 @@ func bConfigChangeAfterEventChange(c *ahprt.Ctx, n ahprt.Node, v *ConfigChangeAf
 	}
 }
 
-var sizeConfigChangeAfterEventChange ahprt.SizeHint
+var sizeConfigChangeAfterEventChange ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -5574,16 +5577,16 @@ func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"scope\":"...)
-	b = ahprt.AppendString(b, v.Scope)
+	b = ahpimpl.AppendString(b, v.Scope)
 	b = append(b, ",\"settings\":"...)
 	b = appendList_string(b, v.Settings)
 	b = append(b, ",\"summary\":"...)
-	b = ahprt.AppendString(b, v.Summary)
+	b = ahpimpl.AppendString(b, v.Summary)
 	if v.Path != nil {
 		b = append(b, ",\"path\":"...)
-		b = ahprt.AppendString(b, *v.Path)
+		b = ahpimpl.AppendString(b, *v.Path)
 	}
 	if v.MCPServers != nil {
 		b = append(b, ",\"mcpServers\":"...)
@@ -5594,19 +5597,19 @@ func (v *ConfigChangeAfterEventChange) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/config.change.after/properties/change.
 func (v *ConfigChangeAfterEventChange) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_configChangeAfter_change)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConfigChangeAfterEventChange) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter_change)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_configChangeAfter_change)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeAfterEventChange) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bConfigChangeAfterEventChange)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bConfigChangeAfterEventChange)
 }
 
 // ExecutionEventTurnStart is an object
@@ -5752,7 +5755,7 @@ func (v *ExecutionEventTurnStart) GetTurn() *Identity {
 
 // bExecutionEventTurnStart fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventTurnStart(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnStart) {
+func bExecutionEventTurnStart(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTurnStart) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -5804,7 +5807,7 @@ func bExecutionEventTurnStart(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnS
 	}
 }
 
-var sizeExecutionEventTurnStart ahprt.SizeHint
+var sizeExecutionEventTurnStart ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -5827,24 +5830,24 @@ func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"items\":"...)
 	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"trigger\":"...)
-	b = ahprt.AppendString(b, string(v.Trigger))
+	b = ahpimpl.AppendString(b, string(v.Trigger))
 	if v.ExpandedFrom != nil {
 		b = append(b, ",\"expandedFrom\":"...)
-		b = ahprt.AppendString(b, *v.ExpandedFrom)
+		b = ahpimpl.AppendString(b, *v.ExpandedFrom)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -5852,36 +5855,36 @@ func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/turn.start.
 func (v *ExecutionEventTurnStart) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnStart)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_turnStart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTurnStart) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnStart)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnStart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnStart) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
 // NewExecutionEventTurnStart returns a new ExecutionEventTurnStart with its
@@ -5907,7 +5910,7 @@ type Identity struct {
 }
 
 // bIdentity fills v, which is zero, from object n of a validated document.
-func bIdentity(c *ahprt.Ctx, n ahprt.Node, v *Identity) {
+func bIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, v *Identity) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -5924,7 +5927,7 @@ func bIdentity(c *ahprt.Ctx, n ahprt.Node, v *Identity) {
 	}
 }
 
-var sizeIdentity ahprt.SizeHint
+var sizeIdentity ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -5941,10 +5944,10 @@ func (v *Identity) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -5952,19 +5955,19 @@ func (v *Identity) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/event.schema.json#/$defs/identity.
 func (v *Identity) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEvent_identity)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEvent_identity)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Identity) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_identity)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEvent_identity)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Identity) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEvent_identity, bIdentity)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEvent_identity, bIdentity)
 }
 
 // ModelVisibleItems is a list (event.schema.json#/$defs/modelVisibleItems).
@@ -5986,7 +5989,7 @@ type CanonicalMessage struct {
 
 // bCanonicalMessage fills v, which is zero, from object n of a validated
 // document.
-func bCanonicalMessage(c *ahprt.Ctx, n ahprt.Node, v *CanonicalMessage) {
+func bCanonicalMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *CanonicalMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6007,7 +6010,7 @@ func bCanonicalMessage(c *ahprt.Ctx, n ahprt.Node, v *CanonicalMessage) {
 	}
 }
 
-var sizeCanonicalMessage ahprt.SizeHint
+var sizeCanonicalMessage ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -6024,14 +6027,14 @@ func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"role\":"...)
-	b = ahprt.AppendString(b, string(v.Role))
+	b = ahpimpl.AppendString(b, string(v.Role))
 	b = append(b, ",\"parts\":"...)
 	b = appendListContentItem(b, v.Parts)
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -6039,19 +6042,19 @@ func (v *CanonicalMessage) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/content-item.schema.json#/$defs/message.
 func (v *CanonicalMessage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentItem_message)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentItem_message)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *CanonicalMessage) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_message)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentItem_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CanonicalMessage) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
 }
 
 // CanonicalMessageRole is a string from a fixed list
@@ -6235,7 +6238,7 @@ func (v *ExecutionEventTurnFinishBefore) GetTurn() *Identity {
 
 // bExecutionEventTurnFinishBefore fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnFinishBefore) {
+func bExecutionEventTurnFinishBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTurnFinishBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6287,7 +6290,7 @@ func bExecutionEventTurnFinishBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEve
 	}
 }
 
-var sizeExecutionEventTurnFinishBefore ahprt.SizeHint
+var sizeExecutionEventTurnFinishBefore ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -6306,18 +6309,18 @@ func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"type\":\"turn.finish.before\""...)
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -6325,52 +6328,52 @@ func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"turn\":"...)
 	b = v.Turn.AppendJSON(b)
 	b = append(b, ",\"items\":"...)
 	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"outcome\":"...)
-	b = ahprt.AppendString(b, string(v.Outcome))
+	b = ahpimpl.AppendString(b, string(v.Outcome))
 	if v.LastAssistantItem != nil {
 		b = append(b, ",\"lastAssistantItem\":"...)
 		b = v.LastAssistantItem.AppendJSON(b)
 	}
 	b = append(b, ",\"continuationCount\":"...)
-	b = ahprt.AppendNumber(b, v.ContinuationCount)
+	b = ahpimpl.AppendNumber(b, v.ContinuationCount)
 	if v.Usage != nil {
 		b = append(b, ",\"usage\":"...)
 		b = v.Usage.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/turn.finish.before.
 func (v *ExecutionEventTurnFinishBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnFinishBefore)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_turnFinishBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTurnFinishBefore) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnFinishBefore)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnFinishBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnFinishBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
 // NewExecutionEventTurnFinishBefore returns a new
@@ -6413,7 +6416,7 @@ type TurnCompletion struct {
 
 // bTurnCompletion fills v, which is zero, from object n of a validated
 // document.
-func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node, v *TurnCompletion) {
+func bTurnCompletion(c *ahpimpl.Ctx, n ahpimpl.Node, v *TurnCompletion) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6442,7 +6445,7 @@ func bTurnCompletion(c *ahprt.Ctx, n ahprt.Node, v *TurnCompletion) {
 	}
 }
 
-var sizeTurnCompletion ahprt.SizeHint
+var sizeTurnCompletion ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -6464,37 +6467,37 @@ func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"items\":"...)
 	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"outcome\":"...)
-	b = ahprt.AppendString(b, string(v.Outcome))
+	b = ahpimpl.AppendString(b, string(v.Outcome))
 	if v.LastAssistantItem != nil {
 		b = append(b, ",\"lastAssistantItem\":"...)
 		b = v.LastAssistantItem.AppendJSON(b)
 	}
 	b = append(b, ",\"continuationCount\":"...)
-	b = ahprt.AppendNumber(b, v.ContinuationCount)
+	b = ahpimpl.AppendNumber(b, v.ContinuationCount)
 	if v.Usage != nil {
 		b = append(b, ",\"usage\":"...)
 		b = v.Usage.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/turnCompletion.
 func (v *TurnCompletion) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnCompletion)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_turnCompletion)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TurnCompletion) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnCompletion)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnCompletion)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TurnCompletion) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnCompletion, bTurnCompletion)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnCompletion, bTurnCompletion)
 }
 
 // TurnCompletionOutcome is a string from a fixed list
@@ -6544,7 +6547,7 @@ type ExecutionEventUsage struct {
 
 // bExecutionEventUsage fills v, which is zero, from object n of a validated
 // document.
-func bExecutionEventUsage(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventUsage) {
+func bExecutionEventUsage(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventUsage) {
 	d := c.Doc
 	var slab0 *[4]ExecutionEventNonNegativeInteger
 	{
@@ -6593,7 +6596,7 @@ func bExecutionEventUsage(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventUsage) {
 	}
 }
 
-var sizeExecutionEventUsage ahprt.SizeHint
+var sizeExecutionEventUsage ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -6610,28 +6613,28 @@ func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
-	b = ahprt.AppendString(b, string(v.Kind))
+	b = ahpimpl.AppendString(b, string(v.Kind))
 	b = append(b, ",\"scope\":"...)
-	b = ahprt.AppendString(b, string(v.Scope))
+	b = ahpimpl.AppendString(b, string(v.Scope))
 	b = append(b, ",\"completeness\":"...)
-	b = ahprt.AppendString(b, string(v.Completeness))
+	b = ahpimpl.AppendString(b, string(v.Completeness))
 	b = append(b, ",\"provenance\":"...)
-	b = ahprt.AppendString(b, string(v.Provenance))
+	b = ahpimpl.AppendString(b, string(v.Provenance))
 	if v.InputTokens != nil {
 		b = append(b, ",\"inputTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.InputTokens)
+		b = ahpimpl.AppendNumber(b, *v.InputTokens)
 	}
 	if v.OutputTokens != nil {
 		b = append(b, ",\"outputTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.OutputTokens)
+		b = ahpimpl.AppendNumber(b, *v.OutputTokens)
 	}
 	if v.CacheReadTokens != nil {
 		b = append(b, ",\"cacheReadTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.CacheReadTokens)
+		b = ahpimpl.AppendNumber(b, *v.CacheReadTokens)
 	}
 	if v.CacheWriteTokens != nil {
 		b = append(b, ",\"cacheWriteTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.CacheWriteTokens)
+		b = ahpimpl.AppendNumber(b, *v.CacheWriteTokens)
 	}
 	if v.Cost != nil {
 		b = append(b, ",\"cost\":"...)
@@ -6643,19 +6646,19 @@ func (v *ExecutionEventUsage) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/usage.
 func (v *ExecutionEventUsage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_usage)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_usage)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventUsage) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventUsage) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage, bExecutionEventUsage)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage, bExecutionEventUsage)
 }
 
 // ExecutionEventUsageKind is a string from a fixed list
@@ -6730,7 +6733,7 @@ type ExecutionEventUsageCost struct {
 
 // bExecutionEventUsageCost fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventUsageCost(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventUsageCost) {
+func bExecutionEventUsageCost(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventUsageCost) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -6748,7 +6751,7 @@ func bExecutionEventUsageCost(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventUsage
 	}
 }
 
-var sizeExecutionEventUsageCost ahprt.SizeHint
+var sizeExecutionEventUsageCost ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -6765,30 +6768,30 @@ func (v *ExecutionEventUsageCost) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"amount\":"...)
-	b = ahprt.AppendNumber(b, v.Amount)
+	b = ahpimpl.AppendNumber(b, v.Amount)
 	b = append(b, ",\"currency\":"...)
-	b = ahprt.AppendString(b, v.Currency)
+	b = ahpimpl.AppendString(b, v.Currency)
 	b = append(b, ",\"basis\":"...)
-	b = ahprt.AppendString(b, string(v.Basis))
+	b = ahpimpl.AppendString(b, string(v.Basis))
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/usage/properties/cost.
 func (v *ExecutionEventUsageCost) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_usage_cost)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_usage_cost)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventUsageCost) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage_cost)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_usage_cost)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventUsageCost) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage_cost, bExecutionEventUsageCost)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage_cost, bExecutionEventUsageCost)
 }
 
 // CurrencyCode is a string (execution-event.schema.json#/$defs/currencyCode).
@@ -6974,7 +6977,7 @@ func (v *ExecutionEventTurnEnd) GetTurn() *Identity {
 
 // bExecutionEventTurnEnd fills v, which is zero, from object n of a validated
 // document.
-func bExecutionEventTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnEnd) {
+func bExecutionEventTurnEnd(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTurnEnd) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7030,7 +7033,7 @@ func bExecutionEventTurnEnd(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnEnd
 	}
 }
 
-var sizeExecutionEventTurnEnd ahprt.SizeHint
+var sizeExecutionEventTurnEnd ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -7053,18 +7056,18 @@ func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 		b = v.Error.AppendJSON(b)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -7072,52 +7075,52 @@ func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"turn\":"...)
 	b = v.Turn.AppendJSON(b)
 	b = append(b, ",\"items\":"...)
 	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"outcome\":"...)
-	b = ahprt.AppendString(b, string(v.Outcome))
+	b = ahpimpl.AppendString(b, string(v.Outcome))
 	if v.LastAssistantItem != nil {
 		b = append(b, ",\"lastAssistantItem\":"...)
 		b = v.LastAssistantItem.AppendJSON(b)
 	}
 	b = append(b, ",\"continuationCount\":"...)
-	b = ahprt.AppendNumber(b, v.ContinuationCount)
+	b = ahpimpl.AppendNumber(b, v.ContinuationCount)
 	if v.Usage != nil {
 		b = append(b, ",\"usage\":"...)
 		b = v.Usage.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/turn.end.
 func (v *ExecutionEventTurnEnd) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnEnd)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_turnEnd)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTurnEnd) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnEnd)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnEnd)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnEnd) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
 // NewExecutionEventTurnEnd returns a new ExecutionEventTurnEnd with its
@@ -7153,7 +7156,7 @@ type ExecutionEventError struct {
 
 // bExecutionEventError fills v, which is zero, from object n of a validated
 // document.
-func bExecutionEventError(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventError) {
+func bExecutionEventError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventError) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7178,7 +7181,7 @@ func bExecutionEventError(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventError) {
 	}
 }
 
-var sizeExecutionEventError ahprt.SizeHint
+var sizeExecutionEventError ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -7195,12 +7198,12 @@ func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"message\":"...)
-	b = ahprt.AppendString(b, v.Message)
+	b = ahpimpl.AppendString(b, v.Message)
 	b = append(b, ",\"class\":"...)
-	b = ahprt.AppendString(b, v.Class)
+	b = ahpimpl.AppendString(b, v.Class)
 	if v.Code != nil {
 		b = append(b, ",\"code\":"...)
-		b = ahprt.AppendString(b, *v.Code)
+		b = ahpimpl.AppendString(b, *v.Code)
 	}
 	if v.Status != nil {
 		b = append(b, ",\"status\":"...)
@@ -7208,7 +7211,7 @@ func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	return append(b, '}')
 }
@@ -7216,19 +7219,19 @@ func (v *ExecutionEventError) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/error.
 func (v *ExecutionEventError) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_error)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_error)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventError) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventError) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error, bExecutionEventError)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error, bExecutionEventError)
 }
 
 // ExecutionEventErrorStatus is a value of one of several JSON kinds
@@ -7242,13 +7245,13 @@ type ExecutionEventErrorStatus struct {
 
 // bExecutionEventErrorStatus fills v, which is zero, from value n of a
 // validated document (one field, for its JSON kind).
-func bExecutionEventErrorStatus(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventErrorStatus) {
+func bExecutionEventErrorStatus(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventErrorStatus) {
 	d := c.Doc
 	switch d.Kind(n) {
-	case ahprt.KindNumber:
+	case ahpimpl.KindNumber:
 		x := c.Number(n)
 		v.Int = &x
-	case ahprt.KindString:
+	case ahpimpl.KindString:
 		x := c.Text(n)
 		v.String = &x
 	}
@@ -7262,10 +7265,10 @@ func (v *ExecutionEventErrorStatus) AppendJSON(b []byte) []byte {
 	}
 	switch {
 	case v.Int != nil:
-		b = ahprt.AppendNumber(b, *v.Int)
+		b = ahpimpl.AppendNumber(b, *v.Int)
 		return b
 	case v.String != nil:
-		b = ahprt.AppendString(b, *v.String)
+		b = ahpimpl.AppendString(b, *v.String)
 		return b
 	}
 	return append(b, "null"...)
@@ -7274,19 +7277,19 @@ func (v *ExecutionEventErrorStatus) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/error/properties/status.
 func (v *ExecutionEventErrorStatus) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_error_status)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_error_status)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventErrorStatus) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error_status)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_error_status)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventErrorStatus) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error_status, bExecutionEventErrorStatus)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error_status, bExecutionEventErrorStatus)
 }
 
 // ExecutionEventTurnEndOutcome is a string from a fixed list
@@ -7450,7 +7453,7 @@ func (v *ExecutionEventTurnProgress) GetTurn() *Identity {
 
 // bExecutionEventTurnProgress fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTurnProgress) {
+func bExecutionEventTurnProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTurnProgress) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7496,7 +7499,7 @@ func bExecutionEventTurnProgress(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTu
 	}
 }
 
-var sizeExecutionEventTurnProgress ahprt.SizeHint
+var sizeExecutionEventTurnProgress ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -7525,20 +7528,20 @@ func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"delta\":"...)
 	b = v.Delta.AppendJSON(b)
 	b = append(b, ",\"final\":"...)
-	b = ahprt.AppendBool(b, v.Final)
+	b = ahpimpl.AppendBool(b, v.Final)
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -7546,36 +7549,36 @@ func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/turn.progress.
 func (v *ExecutionEventTurnProgress) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_turnProgress)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_turnProgress)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTurnProgress) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnProgress)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_turnProgress)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnProgress) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
 // NewExecutionEventTurnProgress returns a new ExecutionEventTurnProgress with
@@ -7738,7 +7741,7 @@ func (v *ExecutionEventModelRequestBefore) GetTurn() *Identity {
 
 // bExecutionEventModelRequestBefore fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelRequestBefore) {
+func bExecutionEventModelRequestBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelRequestBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7786,7 +7789,7 @@ func bExecutionEventModelRequestBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionE
 	}
 }
 
-var sizeExecutionEventModelRequestBefore ahprt.SizeHint
+var sizeExecutionEventModelRequestBefore ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -7815,20 +7818,20 @@ func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"attempt\":"...)
 	b = v.Attempt.AppendJSON(b)
 	b = append(b, ",\"params\":"...)
-	b = ahprt.AppendValue(b, v.Params)
+	b = ahpimpl.AppendValue(b, v.Params)
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -7836,36 +7839,36 @@ func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/model.request.before.
 func (v *ExecutionEventModelRequestBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelRequestBefore)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_modelRequestBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelRequestBefore) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelRequestBefore)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelRequestBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelRequestBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
 // NewExecutionEventModelRequestBefore returns a new
@@ -7894,7 +7897,7 @@ type ExecutionEventModel struct {
 
 // bExecutionEventModel fills v, which is zero, from object n of a validated
 // document.
-func bExecutionEventModel(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModel) {
+func bExecutionEventModel(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModel) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7910,7 +7913,7 @@ func bExecutionEventModel(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModel) {
 	}
 }
 
-var sizeExecutionEventModel ahprt.SizeHint
+var sizeExecutionEventModel ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -7927,28 +7930,28 @@ func (v *ExecutionEventModel) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"provider\":"...)
-	b = ahprt.AppendString(b, v.Provider)
+	b = ahpimpl.AppendString(b, v.Provider)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/model.
 func (v *ExecutionEventModel) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_model)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_model)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModel) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_model)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_model)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModel) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_model, bExecutionEventModel)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_model, bExecutionEventModel)
 }
 
 // ExecutionEventAttempt is an object
@@ -7965,7 +7968,7 @@ type ExecutionEventAttempt struct {
 
 // bExecutionEventAttempt fills v, which is zero, from object n of a validated
 // document.
-func bExecutionEventAttempt(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventAttempt) {
+func bExecutionEventAttempt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventAttempt) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -7984,7 +7987,7 @@ func bExecutionEventAttempt(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventAttempt
 	}
 }
 
-var sizeExecutionEventAttempt ahprt.SizeHint
+var sizeExecutionEventAttempt ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -8001,12 +8004,12 @@ func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"number\":"...)
-	b = ahprt.AppendNumber(b, v.Number)
+	b = ahpimpl.AppendNumber(b, v.Number)
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -8014,19 +8017,19 @@ func (v *ExecutionEventAttempt) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/attempt.
 func (v *ExecutionEventAttempt) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_attempt)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_attempt)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventAttempt) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_attempt)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_attempt)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventAttempt) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_attempt, bExecutionEventAttempt)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_attempt, bExecutionEventAttempt)
 }
 
 // ExecutionEventModelResponseAfter is an object
@@ -8181,7 +8184,7 @@ func (v *ExecutionEventModelResponseAfter) GetTurn() *Identity {
 
 // bExecutionEventModelResponseAfter fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelResponseAfter) {
+func bExecutionEventModelResponseAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelResponseAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8238,7 +8241,7 @@ func bExecutionEventModelResponseAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionE
 	}
 }
 
-var sizeExecutionEventModelResponseAfter ahprt.SizeHint
+var sizeExecutionEventModelResponseAfter ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -8277,24 +8280,24 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 		b = v.Usage.AppendJSON(b)
 	}
 	b = append(b, ",\"finishReason\":"...)
-	b = ahprt.AppendString(b, v.FinishReason)
+	b = ahpimpl.AppendString(b, v.FinishReason)
 	if v.LatencyMs != nil {
 		b = append(b, ",\"latencyMs\":"...)
-		b = ahprt.AppendNumber(b, *v.LatencyMs)
+		b = ahpimpl.AppendNumber(b, *v.LatencyMs)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -8302,36 +8305,36 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/model.response.after.
 func (v *ExecutionEventModelResponseAfter) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelResponseAfter)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_modelResponseAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelResponseAfter) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelResponseAfter)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelResponseAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelResponseAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
 // NewExecutionEventModelResponseAfter returns a new
@@ -8373,9 +8376,9 @@ type ExecutionEventExecution interface {
 	GetStatus() string
 }
 
-func bExecutionEventExecution(c *ahprt.Ctx, n ahprt.Node) ExecutionEventExecution {
+func bExecutionEventExecution(c *ahpimpl.Ctx, n ahpimpl.Node) ExecutionEventExecution {
 	d := c.Doc
-	var dvs [2]ahprt.Node
+	var dvs [2]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -8449,7 +8452,7 @@ func (*ExecutionEventExecutionExecuted) GetStatus() string {
 
 // bExecutionEventExecutionExecuted fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventExecutionExecuted(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionExecuted) {
+func bExecutionEventExecutionExecuted(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionExecuted) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8462,7 +8465,7 @@ func bExecutionEventExecutionExecuted(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEv
 	}
 }
 
-var sizeExecutionEventExecutionExecuted ahprt.SizeHint
+var sizeExecutionEventExecutionExecuted ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -8485,19 +8488,19 @@ func (v *ExecutionEventExecutionExecuted) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/execution/oneOf/0.
 func (v *ExecutionEventExecutionExecuted) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_0)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_0)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionExecuted) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_0)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionExecuted) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_0, bExecutionEventExecutionExecuted)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_0, bExecutionEventExecutionExecuted)
 }
 
 // NewExecutionEventExecutionExecuted returns a new
@@ -8521,7 +8524,7 @@ func (*ExecutionEventExecutionSkippedSuppliedResult) GetStatus() string {
 
 // bExecutionEventExecutionSkippedSuppliedResult fills v, which is zero, from
 // object n of a validated document.
-func bExecutionEventExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedSuppliedResult) {
+func bExecutionEventExecutionSkippedSuppliedResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionSkippedSuppliedResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8535,7 +8538,7 @@ func bExecutionEventExecutionSkippedSuppliedResult(c *ahprt.Ctx, n ahprt.Node, v
 	}
 }
 
-var sizeExecutionEventExecutionSkippedSuppliedResult ahprt.SizeHint
+var sizeExecutionEventExecutionSkippedSuppliedResult ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -8559,19 +8562,19 @@ func (v *ExecutionEventExecutionSkippedSuppliedResult) AppendJSON(b []byte) []by
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/execution/oneOf/1.
 func (v *ExecutionEventExecutionSkippedSuppliedResult) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_1)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_1)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_1)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedSuppliedResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_1, bExecutionEventExecutionSkippedSuppliedResult)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_1, bExecutionEventExecutionSkippedSuppliedResult)
 }
 
 // NewExecutionEventExecutionSkippedSuppliedResult returns a new
@@ -8598,7 +8601,7 @@ func (*ExecutionEventExecutionSkippedPolicy) GetStatus() string {
 
 // bExecutionEventExecutionSkippedPolicy fills v, which is zero, from object n
 // of a validated document.
-func bExecutionEventExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedPolicy) {
+func bExecutionEventExecutionSkippedPolicy(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionSkippedPolicy) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8615,7 +8618,7 @@ func bExecutionEventExecutionSkippedPolicy(c *ahprt.Ctx, n ahprt.Node, v *Execut
 	}
 }
 
-var sizeExecutionEventExecutionSkippedPolicy ahprt.SizeHint
+var sizeExecutionEventExecutionSkippedPolicy ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -8635,7 +8638,7 @@ func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"reason\":\"policy\""...)
 	if v.Detail != nil {
 		b = append(b, ",\"detail\":"...)
-		b = ahprt.AppendString(b, *v.Detail)
+		b = ahpimpl.AppendString(b, *v.Detail)
 	}
 	return append(b, '}')
 }
@@ -8643,19 +8646,19 @@ func (v *ExecutionEventExecutionSkippedPolicy) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/execution/oneOf/2.
 func (v *ExecutionEventExecutionSkippedPolicy) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_2)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_2)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_2)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedPolicy) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_2, bExecutionEventExecutionSkippedPolicy)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_2, bExecutionEventExecutionSkippedPolicy)
 }
 
 // NewExecutionEventExecutionSkippedPolicy returns a new
@@ -8682,7 +8685,7 @@ func (*ExecutionEventExecutionSkippedCancelled) GetStatus() string {
 
 // bExecutionEventExecutionSkippedCancelled fills v, which is zero, from object
 // n of a validated document.
-func bExecutionEventExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedCancelled) {
+func bExecutionEventExecutionSkippedCancelled(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionSkippedCancelled) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8699,7 +8702,7 @@ func bExecutionEventExecutionSkippedCancelled(c *ahprt.Ctx, n ahprt.Node, v *Exe
 	}
 }
 
-var sizeExecutionEventExecutionSkippedCancelled ahprt.SizeHint
+var sizeExecutionEventExecutionSkippedCancelled ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -8719,7 +8722,7 @@ func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"reason\":\"cancelled\""...)
 	if v.Detail != nil {
 		b = append(b, ",\"detail\":"...)
-		b = ahprt.AppendString(b, *v.Detail)
+		b = ahpimpl.AppendString(b, *v.Detail)
 	}
 	return append(b, '}')
 }
@@ -8727,19 +8730,19 @@ func (v *ExecutionEventExecutionSkippedCancelled) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/execution/oneOf/3.
 func (v *ExecutionEventExecutionSkippedCancelled) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_3)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_3)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionSkippedCancelled) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_3)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedCancelled) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_3, bExecutionEventExecutionSkippedCancelled)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_3, bExecutionEventExecutionSkippedCancelled)
 }
 
 // NewExecutionEventExecutionSkippedCancelled returns a new
@@ -8766,7 +8769,7 @@ func (*ExecutionEventExecutionSkippedTimeout) GetStatus() string {
 
 // bExecutionEventExecutionSkippedTimeout fills v, which is zero, from object n
 // of a validated document.
-func bExecutionEventExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedTimeout) {
+func bExecutionEventExecutionSkippedTimeout(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionSkippedTimeout) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8783,7 +8786,7 @@ func bExecutionEventExecutionSkippedTimeout(c *ahprt.Ctx, n ahprt.Node, v *Execu
 	}
 }
 
-var sizeExecutionEventExecutionSkippedTimeout ahprt.SizeHint
+var sizeExecutionEventExecutionSkippedTimeout ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -8803,7 +8806,7 @@ func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"reason\":\"timeout\""...)
 	if v.Detail != nil {
 		b = append(b, ",\"detail\":"...)
-		b = ahprt.AppendString(b, *v.Detail)
+		b = ahpimpl.AppendString(b, *v.Detail)
 	}
 	return append(b, '}')
 }
@@ -8811,19 +8814,19 @@ func (v *ExecutionEventExecutionSkippedTimeout) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/execution/oneOf/4.
 func (v *ExecutionEventExecutionSkippedTimeout) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_4)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_4)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_4)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_4)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedTimeout) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_4, bExecutionEventExecutionSkippedTimeout)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_4, bExecutionEventExecutionSkippedTimeout)
 }
 
 // NewExecutionEventExecutionSkippedTimeout returns a new
@@ -8850,7 +8853,7 @@ func (*ExecutionEventExecutionSkippedOther) GetStatus() string {
 
 // bExecutionEventExecutionSkippedOther fills v, which is zero, from object n
 // of a validated document.
-func bExecutionEventExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventExecutionSkippedOther) {
+func bExecutionEventExecutionSkippedOther(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventExecutionSkippedOther) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -8867,7 +8870,7 @@ func bExecutionEventExecutionSkippedOther(c *ahprt.Ctx, n ahprt.Node, v *Executi
 	}
 }
 
-var sizeExecutionEventExecutionSkippedOther ahprt.SizeHint
+var sizeExecutionEventExecutionSkippedOther ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -8887,7 +8890,7 @@ func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"reason\":\"other\""...)
 	if v.Detail != nil {
 		b = append(b, ",\"detail\":"...)
-		b = ahprt.AppendString(b, *v.Detail)
+		b = ahpimpl.AppendString(b, *v.Detail)
 	}
 	return append(b, '}')
 }
@@ -8895,19 +8898,19 @@ func (v *ExecutionEventExecutionSkippedOther) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/execution/oneOf/5.
 func (v *ExecutionEventExecutionSkippedOther) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_5)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_execution_oneOf_5)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventExecutionSkippedOther) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_5)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_execution_oneOf_5)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedOther) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_5, bExecutionEventExecutionSkippedOther)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_5, bExecutionEventExecutionSkippedOther)
 }
 
 // NewExecutionEventExecutionSkippedOther returns a new
@@ -9075,7 +9078,7 @@ func (v *ExecutionEventModelError) GetTurn() *Identity {
 
 // bExecutionEventModelError fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventModelError(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelError) {
+func bExecutionEventModelError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelError) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -9142,7 +9145,7 @@ func bExecutionEventModelError(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMode
 	}
 }
 
-var sizeExecutionEventModelError ahprt.SizeHint
+var sizeExecutionEventModelError ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -9186,25 +9189,25 @@ func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 	}
 	if v.LatencyMs != nil {
 		b = append(b, ",\"latencyMs\":"...)
-		b = ahprt.AppendNumber(b, *v.LatencyMs)
+		b = ahpimpl.AppendNumber(b, *v.LatencyMs)
 	}
 	if v.Recovery != nil {
 		b = append(b, ",\"recovery\":"...)
-		b = ahprt.AppendString(b, *v.Recovery)
+		b = ahpimpl.AppendString(b, *v.Recovery)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -9212,36 +9215,36 @@ func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/model.error.
 func (v *ExecutionEventModelError) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelError)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_modelError)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelError) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelError)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelError)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelError) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
 // NewExecutionEventModelError returns a new ExecutionEventModelError with its
@@ -9406,7 +9409,7 @@ func (v *ExecutionEventModelSwitchBefore) GetTurn() *Identity {
 
 // bExecutionEventModelSwitchBefore fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelSwitchBefore) {
+func bExecutionEventModelSwitchBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelSwitchBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -9458,7 +9461,7 @@ func bExecutionEventModelSwitchBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEv
 	}
 }
 
-var sizeExecutionEventModelSwitchBefore ahprt.SizeHint
+var sizeExecutionEventModelSwitchBefore ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -9489,24 +9492,24 @@ func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"proposed\":"...)
 	b = v.Proposed.AppendJSON(b)
 	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(b, v.Reason)
 	if v.Pricing != nil {
 		b = append(b, ",\"pricing\":"...)
 		b = v.Pricing.AppendJSON(b)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -9514,36 +9517,36 @@ func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/model.switch.before.
 func (v *ExecutionEventModelSwitchBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelSwitchBefore) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelSwitchBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
 // NewExecutionEventModelSwitchBefore returns a new
@@ -9576,7 +9579,7 @@ type ExecutionEventModelSwitchBeforePricing struct {
 
 // bExecutionEventModelSwitchBeforePricing fills v, which is zero, from object
 // n of a validated document.
-func bExecutionEventModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelSwitchBeforePricing) {
+func bExecutionEventModelSwitchBeforePricing(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelSwitchBeforePricing) {
 	d := c.Doc
 	var slab0 *[2]ahprt.Number
 	{
@@ -9603,7 +9606,7 @@ func bExecutionEventModelSwitchBeforePricing(c *ahprt.Ctx, n ahprt.Node, v *Exec
 	}
 }
 
-var sizeExecutionEventModelSwitchBeforePricing ahprt.SizeHint
+var sizeExecutionEventModelSwitchBeforePricing ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -9620,33 +9623,33 @@ func (v *ExecutionEventModelSwitchBeforePricing) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"currency\":"...)
-	b = ahprt.AppendString(b, v.Currency)
+	b = ahpimpl.AppendString(b, v.Currency)
 	if v.InputPerMillionTokens != nil {
 		b = append(b, ",\"inputPerMillionTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.InputPerMillionTokens)
+		b = ahpimpl.AppendNumber(b, *v.InputPerMillionTokens)
 	}
 	if v.OutputPerMillionTokens != nil {
 		b = append(b, ",\"outputPerMillionTokens\":"...)
-		b = ahprt.AppendNumber(b, *v.OutputPerMillionTokens)
+		b = ahpimpl.AppendNumber(b, *v.OutputPerMillionTokens)
 	}
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing.
 func (v *ExecutionEventModelSwitchBeforePricing) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore_pricing)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchBefore_pricing)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore_pricing)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchBefore_pricing)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore_pricing, bExecutionEventModelSwitchBeforePricing)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore_pricing, bExecutionEventModelSwitchBeforePricing)
 }
 
 // ExecutionEventModelSwitchAfter is an object
@@ -9794,7 +9797,7 @@ func (v *ExecutionEventModelSwitchAfter) GetTurn() *Identity {
 
 // bExecutionEventModelSwitchAfter fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventModelSwitchAfter) {
+func bExecutionEventModelSwitchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventModelSwitchAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -9842,7 +9845,7 @@ func bExecutionEventModelSwitchAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEve
 	}
 }
 
-var sizeExecutionEventModelSwitchAfter ahprt.SizeHint
+var sizeExecutionEventModelSwitchAfter ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -9873,20 +9876,20 @@ func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"current\":"...)
 	b = v.Current.AppendJSON(b)
 	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(b, v.Reason)
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -9894,36 +9897,36 @@ func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/model.switch.after.
 func (v *ExecutionEventModelSwitchAfter) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchAfter)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_modelSwitchAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventModelSwitchAfter) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchAfter)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_modelSwitchAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelSwitchAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
 // NewExecutionEventModelSwitchAfter returns a new
@@ -10094,7 +10097,7 @@ func (v *ExecutionEventToolPermissionRequest) GetTurn() *Identity {
 
 // bExecutionEventToolPermissionRequest fills v, which is zero, from object n
 // of a validated document.
-func bExecutionEventToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolPermissionRequest) {
+func bExecutionEventToolPermissionRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventToolPermissionRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10150,7 +10153,7 @@ func bExecutionEventToolPermissionRequest(c *ahprt.Ctx, n ahprt.Node, v *Executi
 	}
 }
 
-var sizeExecutionEventToolPermissionRequest ahprt.SizeHint
+var sizeExecutionEventToolPermissionRequest ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -10179,20 +10182,20 @@ func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"suggestions\":"...)
 	b = appendList_value(b, v.Suggestions)
 	b = append(b, ",\"sandboxBypass\":"...)
-	b = ahprt.AppendBool(b, v.SandboxBypass)
+	b = ahpimpl.AppendBool(b, v.SandboxBypass)
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -10200,46 +10203,46 @@ func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"call\":"...)
 	b = v.Call.AppendJSON(b)
 	b = append(b, ",\"tool\":"...)
 	b = v.Tool.AppendJSON(b)
 	b = append(b, ",\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	if v.Batch != nil {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/tool.permission.request.
 func (v *ExecutionEventToolPermissionRequest) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolPermissionRequest)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_toolPermissionRequest)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventToolPermissionRequest) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionRequest)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolPermissionRequest) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
 // NewExecutionEventToolPermissionRequest returns a new
@@ -10275,7 +10278,7 @@ type ToolCall struct {
 }
 
 // bToolCall fills v, which is zero, from object n of a validated document.
-func bToolCall(c *ahprt.Ctx, n ahprt.Node, v *ToolCall) {
+func bToolCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolCall) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10298,7 +10301,7 @@ func bToolCall(c *ahprt.Ctx, n ahprt.Node, v *ToolCall) {
 	}
 }
 
-var sizeToolCall ahprt.SizeHint
+var sizeToolCall ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -10320,31 +10323,31 @@ func (v *ToolCall) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"tool\":"...)
 	b = v.Tool.AppendJSON(b)
 	b = append(b, ",\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	if v.Batch != nil {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/toolCall.
 func (v *ToolCall) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolCall)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_toolCall)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolCall) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolCall)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolCall)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolCall) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
 }
 
 // ExecutionEventTool is an object (execution-event.schema.json#/$defs/tool).
@@ -10367,7 +10370,7 @@ type ExecutionEventTool struct {
 
 // bExecutionEventTool fills v, which is zero, from object n of a validated
 // document.
-func bExecutionEventTool(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTool) {
+func bExecutionEventTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTool) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10392,7 +10395,7 @@ func bExecutionEventTool(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTool) {
 	}
 }
 
-var sizeExecutionEventTool ahprt.SizeHint
+var sizeExecutionEventTool ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -10409,15 +10412,15 @@ func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"name\":"...)
-	b = ahprt.AppendString(b, v.Name)
+	b = ahpimpl.AppendString(b, v.Name)
 	if v.Kind != nil {
 		b = append(b, ",\"kind\":"...)
-		b = ahprt.AppendString(b, *v.Kind)
+		b = ahpimpl.AppendString(b, *v.Kind)
 	}
 	b = append(b, ",\"input\":"...)
-	b = ahprt.AppendValue(b, v.Input)
+	b = ahpimpl.AppendValue(b, v.Input)
 	b = append(b, ",\"origin\":"...)
-	b = ahprt.AppendString(b, string(v.Origin))
+	b = ahpimpl.AppendString(b, string(v.Origin))
 	if v.MCP != nil {
 		b = append(b, ",\"mcp\":"...)
 		b = v.MCP.AppendJSON(b)
@@ -10428,19 +10431,19 @@ func (v *ExecutionEventTool) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/tool.
 func (v *ExecutionEventTool) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_tool)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_tool)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTool) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tool)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tool)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTool) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tool, bExecutionEventTool)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tool, bExecutionEventTool)
 }
 
 // ExecutionEventToolOrigin is a string from a fixed list
@@ -10474,7 +10477,7 @@ type ExecutionEventMCP struct {
 
 // bExecutionEventMCP fills v, which is zero, from object n of a validated
 // document.
-func bExecutionEventMCP(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCP) {
+func bExecutionEventMCP(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCP) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10494,7 +10497,7 @@ func bExecutionEventMCP(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCP) {
 	}
 }
 
-var sizeExecutionEventMCP ahprt.SizeHint
+var sizeExecutionEventMCP ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -10513,9 +10516,9 @@ func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
 	b = append(b, "\"server\":"...)
 	b = v.Server.AppendJSON(b)
 	b = append(b, ",\"toolName\":"...)
-	b = ahprt.AppendString(b, v.ToolName)
+	b = ahpimpl.AppendString(b, v.ToolName)
 	b = append(b, ",\"provenance\":"...)
-	b = ahprt.AppendString(b, string(v.Provenance))
+	b = ahpimpl.AppendString(b, string(v.Provenance))
 	b = append(b, ",\"connection\":"...)
 	if v.Connection == nil {
 		b = append(b, "null"...)
@@ -10528,19 +10531,19 @@ func (v *ExecutionEventMCP) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/mcp.
 func (v *ExecutionEventMCP) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_mcp)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCP) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCP) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp, bExecutionEventMCP)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp, bExecutionEventMCP)
 }
 
 // ExecutionEventMCPServer is an object
@@ -10554,7 +10557,7 @@ type ExecutionEventMCPServer struct {
 
 // bExecutionEventMCPServer fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventMCPServer(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPServer) {
+func bExecutionEventMCPServer(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPServer) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10571,7 +10574,7 @@ func bExecutionEventMCPServer(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPSe
 	}
 }
 
-var sizeExecutionEventMCPServer ahprt.SizeHint
+var sizeExecutionEventMCPServer ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -10588,10 +10591,10 @@ func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	if v.Name != nil {
 		b = append(b, ",\"name\":"...)
-		b = ahprt.AppendString(b, *v.Name)
+		b = ahpimpl.AppendString(b, *v.Name)
 	}
 	return append(b, '}')
 }
@@ -10599,19 +10602,19 @@ func (v *ExecutionEventMCPServer) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/mcp/properties/server.
 func (v *ExecutionEventMCPServer) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_server)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_server)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCPServer) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_server)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_server)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPServer) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_server, bExecutionEventMCPServer)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_server, bExecutionEventMCPServer)
 }
 
 // ExecutionEventMCPProvenance is a string from a fixed list
@@ -10649,7 +10652,7 @@ func (v *ExecutionEventMCPConnectionVariant1) GetGaps() ConnectionGaps {
 
 // bExecutionEventMCPConnectionVariant1 fills v, which is zero, from object n
 // of a validated document.
-func bExecutionEventMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant1) {
+func bExecutionEventMCPConnectionVariant1(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionVariant1) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10667,7 +10670,7 @@ func bExecutionEventMCPConnectionVariant1(c *ahprt.Ctx, n ahprt.Node, v *Executi
 	}
 }
 
-var sizeExecutionEventMCPConnectionVariant1 ahprt.SizeHint
+var sizeExecutionEventMCPConnectionVariant1 ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -10686,7 +10689,7 @@ func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
 	b = append(b, "\"transport\":\"http\""...)
 	if v.URL != nil {
 		b = append(b, ",\"url\":"...)
-		b = ahprt.AppendString(b, *v.URL)
+		b = ahpimpl.AppendString(b, *v.URL)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -10698,19 +10701,19 @@ func (v *ExecutionEventMCPConnectionVariant1) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0.
 func (v *ExecutionEventMCPConnectionVariant1) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_0)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_0)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCPConnectionVariant1) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_0)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant1) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_0, bExecutionEventMCPConnectionVariant1)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_0, bExecutionEventMCPConnectionVariant1)
 }
 
 // NewExecutionEventMCPConnectionVariant1 returns a new
@@ -10738,7 +10741,7 @@ type ConnectionGap struct {
 }
 
 // bConnectionGap fills v, which is zero, from object n of a validated document.
-func bConnectionGap(c *ahprt.Ctx, n ahprt.Node, v *ConnectionGap) {
+func bConnectionGap(c *ahpimpl.Ctx, n ahpimpl.Node, v *ConnectionGap) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10754,7 +10757,7 @@ func bConnectionGap(c *ahprt.Ctx, n ahprt.Node, v *ConnectionGap) {
 	}
 }
 
-var sizeConnectionGap ahprt.SizeHint
+var sizeConnectionGap ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -10771,28 +10774,28 @@ func (v *ConnectionGap) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(b, v.Reason)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/connectionGaps/items.
 func (v *ConnectionGap) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_connectionGaps_items)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_connectionGaps_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ConnectionGap) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_connectionGaps_items)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_connectionGaps_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConnectionGap) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_connectionGaps_items, bConnectionGap)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_connectionGaps_items, bConnectionGap)
 }
 
 // ExecutionEventMCPConnectionVariant2 is an object
@@ -10817,7 +10820,7 @@ func (v *ExecutionEventMCPConnectionVariant2) GetGaps() ConnectionGaps {
 
 // bExecutionEventMCPConnectionVariant2 fills v, which is zero, from object n
 // of a validated document.
-func bExecutionEventMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant2) {
+func bExecutionEventMCPConnectionVariant2(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionVariant2) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -10835,7 +10838,7 @@ func bExecutionEventMCPConnectionVariant2(c *ahprt.Ctx, n ahprt.Node, v *Executi
 	}
 }
 
-var sizeExecutionEventMCPConnectionVariant2 ahprt.SizeHint
+var sizeExecutionEventMCPConnectionVariant2 ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -10854,7 +10857,7 @@ func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
 	b = append(b, "\"transport\":\"sse\""...)
 	if v.URL != nil {
 		b = append(b, ",\"url\":"...)
-		b = ahprt.AppendString(b, *v.URL)
+		b = ahpimpl.AppendString(b, *v.URL)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -10866,19 +10869,19 @@ func (v *ExecutionEventMCPConnectionVariant2) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
 func (v *ExecutionEventMCPConnectionVariant2) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_1)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_1)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCPConnectionVariant2) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_1)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant2) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_1, bExecutionEventMCPConnectionVariant2)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_1, bExecutionEventMCPConnectionVariant2)
 }
 
 // NewExecutionEventMCPConnectionVariant2 returns a new
@@ -10914,7 +10917,7 @@ func (v *ExecutionEventMCPConnectionVariant3) GetGaps() ConnectionGaps {
 
 // bExecutionEventMCPConnectionVariant3 fills v, which is zero, from object n
 // of a validated document.
-func bExecutionEventMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant3) {
+func bExecutionEventMCPConnectionVariant3(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionVariant3) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -10944,7 +10947,7 @@ func bExecutionEventMCPConnectionVariant3(c *ahprt.Ctx, n ahprt.Node, v *Executi
 	}
 }
 
-var sizeExecutionEventMCPConnectionVariant3 ahprt.SizeHint
+var sizeExecutionEventMCPConnectionVariant3 ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -10963,7 +10966,7 @@ func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 	b = append(b, "\"transport\":\"stdio\""...)
 	if v.Command != nil {
 		b = append(b, ",\"command\":"...)
-		b = ahprt.AppendString(b, *v.Command)
+		b = ahpimpl.AppendString(b, *v.Command)
 	}
 	if v.Args != nil {
 		b = append(b, ",\"args\":"...)
@@ -10971,7 +10974,7 @@ func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 	}
 	if v.Cwd != nil {
 		b = append(b, ",\"cwd\":"...)
-		b = ahprt.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(b, *v.Cwd)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -10983,19 +10986,19 @@ func (v *ExecutionEventMCPConnectionVariant3) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
 func (v *ExecutionEventMCPConnectionVariant3) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_2)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_2)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCPConnectionVariant3) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_2)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant3) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_2, bExecutionEventMCPConnectionVariant3)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_2, bExecutionEventMCPConnectionVariant3)
 }
 
 // NewExecutionEventMCPConnectionVariant3 returns a new
@@ -11031,7 +11034,7 @@ func (v *ExecutionEventMCPConnectionVariant4) GetGaps() ConnectionGaps {
 
 // bExecutionEventMCPConnectionVariant4 fills v, which is zero, from object n
 // of a validated document.
-func bExecutionEventMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventMCPConnectionVariant4) {
+func bExecutionEventMCPConnectionVariant4(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventMCPConnectionVariant4) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -11060,7 +11063,7 @@ func bExecutionEventMCPConnectionVariant4(c *ahprt.Ctx, n ahprt.Node, v *Executi
 	}
 }
 
-var sizeExecutionEventMCPConnectionVariant4 ahprt.SizeHint
+var sizeExecutionEventMCPConnectionVariant4 ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -11077,14 +11080,14 @@ func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"transport\":"...)
-	b = ahprt.AppendString(b, v.Transport)
+	b = ahpimpl.AppendString(b, v.Transport)
 	if v.AddressForm != nil {
 		b = append(b, ",\"addressForm\":"...)
-		b = ahprt.AppendString(b, *v.AddressForm)
+		b = ahpimpl.AppendString(b, *v.AddressForm)
 	}
 	if v.Address != nil {
 		b = append(b, ",\"address\":"...)
-		b = ahprt.AppendString(b, *v.Address)
+		b = ahpimpl.AppendString(b, *v.Address)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -11096,19 +11099,19 @@ func (v *ExecutionEventMCPConnectionVariant4) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3.
 func (v *ExecutionEventMCPConnectionVariant4) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_3)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_mcp_connection_oneOf_3)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventMCPConnectionVariant4) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_3)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_mcp_connection_oneOf_3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant4) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_3, bExecutionEventMCPConnectionVariant4)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_3, bExecutionEventMCPConnectionVariant4)
 }
 
 // ExecutionEventMCPConnection is one of several object shapes
@@ -11127,7 +11130,7 @@ type ExecutionEventMCPConnection interface {
 	GetGaps() ConnectionGaps
 }
 
-func bExecutionEventMCPConnection(c *ahprt.Ctx, n ahprt.Node) ExecutionEventMCPConnection {
+func bExecutionEventMCPConnection(c *ahpimpl.Ctx, n ahpimpl.Node) ExecutionEventMCPConnection {
 	i := c.Chosen(3, n)
 	if i < 0 {
 		switch {
@@ -11183,7 +11186,7 @@ type ExecutionEventBatch struct {
 
 // bExecutionEventBatch fills v, which is zero, from object n of a validated
 // document.
-func bExecutionEventBatch(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventBatch) {
+func bExecutionEventBatch(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventBatch) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -11202,7 +11205,7 @@ func bExecutionEventBatch(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventBatch) {
 	}
 }
 
-var sizeExecutionEventBatch ahprt.SizeHint
+var sizeExecutionEventBatch ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -11219,12 +11222,12 @@ func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"callIds\":"...)
 	b = appendList_string(b, v.CallIDs)
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -11232,19 +11235,19 @@ func (v *ExecutionEventBatch) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/batch.
 func (v *ExecutionEventBatch) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_batch)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_batch)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventBatch) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_batch)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_batch)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventBatch) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_batch, bExecutionEventBatch)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_batch, bExecutionEventBatch)
 }
 
 // ExecutionEventToolPermissionResolved is an object
@@ -11398,7 +11401,7 @@ func (v *ExecutionEventToolPermissionResolved) GetTurn() *Identity {
 
 // bExecutionEventToolPermissionResolved fills v, which is zero, from object n
 // of a validated document.
-func bExecutionEventToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolPermissionResolved) {
+func bExecutionEventToolPermissionResolved(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventToolPermissionResolved) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -11454,7 +11457,7 @@ func bExecutionEventToolPermissionResolved(c *ahprt.Ctx, n ahprt.Node, v *Execut
 	}
 }
 
-var sizeExecutionEventToolPermissionResolved ahprt.SizeHint
+var sizeExecutionEventToolPermissionResolved ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -11481,22 +11484,22 @@ func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 		b = appendListContentItem(b, v.Items)
 	}
 	b = append(b, ",\"decision\":"...)
-	b = ahprt.AppendString(b, string(v.Decision))
+	b = ahpimpl.AppendString(b, string(v.Decision))
 	b = append(b, ",\"decidedBy\":"...)
-	b = ahprt.AppendString(b, string(v.DecidedBy))
+	b = ahpimpl.AppendString(b, string(v.DecidedBy))
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -11504,46 +11507,46 @@ func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"call\":"...)
 	b = v.Call.AppendJSON(b)
 	b = append(b, ",\"tool\":"...)
 	b = v.Tool.AppendJSON(b)
 	b = append(b, ",\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	if v.Batch != nil {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/tool.permission.resolved.
 func (v *ExecutionEventToolPermissionResolved) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolPermissionResolved)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_toolPermissionResolved)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventToolPermissionResolved) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionResolved)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolPermissionResolved)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolPermissionResolved) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
 // NewExecutionEventToolPermissionResolved returns a new
@@ -11741,7 +11744,7 @@ func (v *ExecutionEventToolProgress) GetTurn() *Identity {
 
 // bExecutionEventToolProgress fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolProgress) {
+func bExecutionEventToolProgress(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventToolProgress) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -11797,7 +11800,7 @@ func bExecutionEventToolProgress(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTo
 	}
 }
 
-var sizeExecutionEventToolProgress ahprt.SizeHint
+var sizeExecutionEventToolProgress ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -11826,20 +11829,20 @@ func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"partialOutput\":"...)
 	b = v.PartialOutput.AppendJSON(b)
 	b = append(b, ",\"backgrounded\":"...)
-	b = ahprt.AppendBool(b, v.Backgrounded)
+	b = ahpimpl.AppendBool(b, v.Backgrounded)
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -11847,46 +11850,46 @@ func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"call\":"...)
 	b = v.Call.AppendJSON(b)
 	b = append(b, ",\"tool\":"...)
 	b = v.Tool.AppendJSON(b)
 	b = append(b, ",\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	if v.Batch != nil {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/tool.progress.
 func (v *ExecutionEventToolProgress) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolProgress)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_toolProgress)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventToolProgress) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolProgress)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolProgress)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolProgress) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
 // NewExecutionEventToolProgress returns a new ExecutionEventToolProgress with
@@ -12047,7 +12050,7 @@ func (v *ExecutionEventToolBatchAfter) GetTurn() *Identity {
 
 // bExecutionEventToolBatchAfter fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolBatchAfter) {
+func bExecutionEventToolBatchAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventToolBatchAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12093,7 +12096,7 @@ func bExecutionEventToolBatchAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEvent
 	}
 }
 
-var sizeExecutionEventToolBatchAfter ahprt.SizeHint
+var sizeExecutionEventToolBatchAfter ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -12124,18 +12127,18 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"calls\":"...)
 	b = appendListExecutionEventToolBatchAfterCall(b, v.Calls)
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -12143,36 +12146,36 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/tool.batch.after.
 func (v *ExecutionEventToolBatchAfter) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventToolBatchAfter) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolBatchAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
 // NewExecutionEventToolBatchAfter returns a new ExecutionEventToolBatchAfter
@@ -12212,7 +12215,7 @@ type ExecutionEventToolBatchAfterCall struct {
 
 // bExecutionEventToolBatchAfterCall fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventToolBatchAfterCall) {
+func bExecutionEventToolBatchAfterCall(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventToolBatchAfterCall) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12238,7 +12241,7 @@ func bExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node, v *ExecutionE
 	}
 }
 
-var sizeExecutionEventToolBatchAfterCall ahprt.SizeHint
+var sizeExecutionEventToolBatchAfterCall ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -12259,13 +12262,13 @@ func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"tool\":"...)
 	b = v.Tool.AppendJSON(b)
 	b = append(b, ",\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	if v.Batch != nil {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
 	b = append(b, ",\"outcome\":"...)
-	b = ahprt.AppendString(b, string(v.Outcome))
+	b = ahpimpl.AppendString(b, string(v.Outcome))
 	b = append(b, ",\"execution\":"...)
 	if v.Execution == nil {
 		b = append(b, "null"...)
@@ -12277,19 +12280,19 @@ func (v *ExecutionEventToolBatchAfterCall) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items.
 func (v *ExecutionEventToolBatchAfterCall) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter_calls_items)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_toolBatchAfter_calls_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventToolBatchAfterCall) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter_calls_items)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_toolBatchAfter_calls_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolBatchAfterCall) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter_calls_items, bExecutionEventToolBatchAfterCall)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter_calls_items, bExecutionEventToolBatchAfterCall)
 }
 
 // ToolOutcome is a string from a fixed list
@@ -12457,7 +12460,7 @@ func (v *ExecutionEventContextCompactBefore) GetTurn() *Identity {
 
 // bExecutionEventContextCompactBefore fills v, which is zero, from object n of
 // a validated document.
-func bExecutionEventContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventContextCompactBefore) {
+func bExecutionEventContextCompactBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventContextCompactBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12507,7 +12510,7 @@ func bExecutionEventContextCompactBefore(c *ahprt.Ctx, n ahprt.Node, v *Executio
 	}
 }
 
-var sizeExecutionEventContextCompactBefore ahprt.SizeHint
+var sizeExecutionEventContextCompactBefore ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -12532,7 +12535,7 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"items\":"...)
 	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"trigger\":"...)
-	b = ahprt.AppendString(b, string(v.Trigger))
+	b = ahpimpl.AppendString(b, string(v.Trigger))
 	if v.Instructions != nil {
 		b = append(b, ",\"instructions\":"...)
 		b = appendListTextPart(b, v.Instructions)
@@ -12542,18 +12545,18 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 		b = v.TokenCounts.AppendJSON(b)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -12561,36 +12564,36 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/context.compact.before.
 func (v *ExecutionEventContextCompactBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactBefore)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventContextCompactBefore) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactBefore)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventContextCompactBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
 // NewExecutionEventContextCompactBefore returns a new
@@ -12634,7 +12637,7 @@ type ExecutionEventTokencounts struct {
 
 // bExecutionEventTokencounts fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventTokencounts(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTokencounts) {
+func bExecutionEventTokencounts(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventTokencounts) {
 	d := c.Doc
 	var slab0 *[2]ExecutionEventNonNegativeInteger
 	{
@@ -12659,7 +12662,7 @@ func bExecutionEventTokencounts(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventTok
 	}
 }
 
-var sizeExecutionEventTokencounts ahprt.SizeHint
+var sizeExecutionEventTokencounts ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -12678,11 +12681,11 @@ func (v *ExecutionEventTokencounts) AppendJSON(b []byte) []byte {
 	start := len(b)
 	if v.Before != nil {
 		b = append(b, "\"before\":"...)
-		b = ahprt.AppendNumber(b, *v.Before)
+		b = ahpimpl.AppendNumber(b, *v.Before)
 	}
 	if v.After != nil {
-		b = ahprt.AppendMember(b, start, "\"after\":")
-		b = ahprt.AppendNumber(b, *v.After)
+		b = ahpimpl.AppendMember(b, start, "\"after\":")
+		b = ahpimpl.AppendNumber(b, *v.After)
 	}
 	return append(b, '}')
 }
@@ -12690,19 +12693,19 @@ func (v *ExecutionEventTokencounts) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/tokenCounts.
 func (v *ExecutionEventTokencounts) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_tokenCounts)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_tokenCounts)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventTokencounts) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tokenCounts)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_tokenCounts)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTokencounts) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
 }
 
 // ExecutionEventContextCompactAfter is an object
@@ -12856,7 +12859,7 @@ func (v *ExecutionEventContextCompactAfter) GetTurn() *Identity {
 
 // bExecutionEventContextCompactAfter fills v, which is zero, from object n of
 // a validated document.
-func bExecutionEventContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventContextCompactAfter) {
+func bExecutionEventContextCompactAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventContextCompactAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -12908,7 +12911,7 @@ func bExecutionEventContextCompactAfter(c *ahprt.Ctx, n ahprt.Node, v *Execution
 	}
 }
 
-var sizeExecutionEventContextCompactAfter ahprt.SizeHint
+var sizeExecutionEventContextCompactAfter ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -12949,18 +12952,18 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 		b = v.Execution.AppendJSON(b)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -12968,36 +12971,36 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/context.compact.after.
 func (v *ExecutionEventContextCompactAfter) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventContextCompactAfter) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventContextCompactAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
 // NewExecutionEventContextCompactAfter returns a new
@@ -13022,7 +13025,7 @@ type ExecutionEventContextCompactAfterRemovedItem struct {
 
 // bExecutionEventContextCompactAfterRemovedItem fills v, which is zero, from
 // object n of a validated document.
-func bExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventContextCompactAfterRemovedItem) {
+func bExecutionEventContextCompactAfterRemovedItem(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventContextCompactAfterRemovedItem) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13036,7 +13039,7 @@ func bExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node, v
 	}
 }
 
-var sizeExecutionEventContextCompactAfterRemovedItem ahprt.SizeHint
+var sizeExecutionEventContextCompactAfterRemovedItem ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -13053,25 +13056,25 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) AppendJSON(b []byte) []by
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items.
 func (v *ExecutionEventContextCompactAfterRemovedItem) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter_removed_items)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_contextCompactAfter_removed_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventContextCompactAfterRemovedItem) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter_removed_items)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_contextCompactAfter_removed_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter_removed_items, bExecutionEventContextCompactAfterRemovedItem)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter_removed_items, bExecutionEventContextCompactAfterRemovedItem)
 }
 
 // TaskWorkspaceEventTaskChangeBefore is an object
@@ -13224,7 +13227,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) GetItems() ContentItems {
 
 // bTaskWorkspaceEventTaskChangeBefore fills v, which is zero, from object n of
 // a validated document.
-func bTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventTaskChangeBefore) {
+func bTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventTaskChangeBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13268,7 +13271,7 @@ func bTaskWorkspaceEventTaskChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskWork
 	}
 }
 
-var sizeTaskWorkspaceEventTaskChangeBefore ahprt.SizeHint
+var sizeTaskWorkspaceEventTaskChangeBefore ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -13297,18 +13300,18 @@ func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 		b = appendListContentItem(b, v.Items)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -13316,36 +13319,36 @@ func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/task-workspace-event.schema.json#/$defs/task.change.before.
 func (v *TaskWorkspaceEventTaskChangeBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChangeBefore)
+	return ahpimpl.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskWorkspaceEventTaskChangeBefore) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeBefore)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventTaskChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
 // NewTaskWorkspaceEventTaskChangeBefore returns a new
@@ -13381,7 +13384,7 @@ type TaskChange struct {
 }
 
 // bTaskChange fills v, which is zero, from object n of a validated document.
-func bTaskChange(c *ahprt.Ctx, n ahprt.Node, v *TaskChange) {
+func bTaskChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13407,7 +13410,7 @@ func bTaskChange(c *ahprt.Ctx, n ahprt.Node, v *TaskChange) {
 	}
 }
 
-var sizeTaskChange ahprt.SizeHint
+var sizeTaskChange ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -13424,22 +13427,22 @@ func (v *TaskChange) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"operation\":"...)
-	b = ahprt.AppendString(b, string(v.Operation))
+	b = ahpimpl.AppendString(b, string(v.Operation))
 	b = append(b, ",\"change\":"...)
-	b = ahprt.AppendValue(b, v.Change)
+	b = ahpimpl.AppendValue(b, v.Change)
 	if v.Prior != nil {
 		b = append(b, ",\"prior\":"...)
-		b = ahprt.AppendValue(b, v.Prior)
+		b = ahpimpl.AppendValue(b, v.Prior)
 	}
 	if v.Description != nil {
 		b = append(b, ",\"description\":"...)
-		b = ahprt.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(b, *v.Description)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	return append(b, '}')
 }
@@ -13447,19 +13450,19 @@ func (v *TaskChange) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/task-workspace-event.schema.json#/$defs/taskChange.
 func (v *TaskChange) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChange)
+	return ahpimpl.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChange)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskChange) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChange)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChange)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskChange) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange, bTaskChange)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange, bTaskChange)
 }
 
 // TaskChangeOperation is a string from a fixed list
@@ -13626,7 +13629,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) GetItems() ContentItems {
 
 // bTaskWorkspaceEventTaskChangeAfter fills v, which is zero, from object n of
 // a validated document.
-func bTaskWorkspaceEventTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventTaskChangeAfter) {
+func bTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventTaskChangeAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13670,7 +13673,7 @@ func bTaskWorkspaceEventTaskChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskWorks
 	}
 }
 
-var sizeTaskWorkspaceEventTaskChangeAfter ahprt.SizeHint
+var sizeTaskWorkspaceEventTaskChangeAfter ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -13699,18 +13702,18 @@ func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 		b = appendListContentItem(b, v.Items)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -13718,36 +13721,36 @@ func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/task-workspace-event.schema.json#/$defs/task.change.after.
 func (v *TaskWorkspaceEventTaskChangeAfter) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChangeAfter)
+	return ahpimpl.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskWorkspaceEventTaskChangeAfter) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeAfter)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventTaskChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
 // NewTaskWorkspaceEventTaskChangeAfter returns a new
@@ -13892,7 +13895,7 @@ func (v *UserAttentionEvent) GetSynthesized() *SynthesizedFlag {
 
 // bUserAttentionEvent fills v, which is zero, from object n of a validated
 // document.
-func bUserAttentionEvent(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionEvent) {
+func bUserAttentionEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -13936,7 +13939,7 @@ func bUserAttentionEvent(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionEvent) {
 	}
 }
 
-var sizeUserAttentionEvent ahprt.SizeHint
+var sizeUserAttentionEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -13958,22 +13961,22 @@ func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		b = ahprt.AppendMember(b, start, "\"items\":")
+		b = ahpimpl.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	b = ahprt.AppendMember(b, start, "\"id\":")
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendMember(b, start, "\"id\":")
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -13981,39 +13984,39 @@ func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"user.attention\""...)
 	b = append(b, ",\"attention\":"...)
 	b = v.Attention.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/catalogue-event.schema.json#/$defs/user.attention.
 func (v *UserAttentionEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userAttention)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCatalogueEvent_userAttention)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserAttentionEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userAttention)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userAttention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserAttentionEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttentionEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttentionEvent)
 }
 
 // NewUserAttentionEvent returns a new UserAttentionEvent with its required
@@ -14048,7 +14051,7 @@ func (*InteractionEventUserAttention) GetType() string {
 
 // bInteractionEventUserAttention fills v, which is zero, from object n of a
 // validated document.
-func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserAttention) {
+func bInteractionEventUserAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserAttention) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14064,7 +14067,7 @@ func bInteractionEventUserAttention(c *ahprt.Ctx, n ahprt.Node, v *InteractionEv
 	}
 }
 
-var sizeInteractionEventUserAttention ahprt.SizeHint
+var sizeInteractionEventUserAttention ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -14084,26 +14087,26 @@ func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"user.attention\""...)
 	b = append(b, ",\"attention\":"...)
 	b = v.Attention.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/interaction-event.schema.json#/$defs/user.attention.
 func (v *InteractionEventUserAttention) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserAttention) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserAttention) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention, bInteractionEventUserAttention)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention, bInteractionEventUserAttention)
 }
 
 // NewInteractionEventUserAttention returns a new InteractionEventUserAttention
@@ -14126,7 +14129,7 @@ type InteractionEventUserAttentionAttention struct {
 
 // bInteractionEventUserAttentionAttention fills v, which is zero, from object
 // n of a validated document.
-func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserAttentionAttention) {
+func bInteractionEventUserAttentionAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserAttentionAttention) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14144,7 +14147,7 @@ func bInteractionEventUserAttentionAttention(c *ahprt.Ctx, n ahprt.Node, v *Inte
 	}
 }
 
-var sizeInteractionEventUserAttentionAttention ahprt.SizeHint
+var sizeInteractionEventUserAttentionAttention ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -14161,7 +14164,7 @@ func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
-	b = ahprt.AppendString(b, v.Kind)
+	b = ahpimpl.AppendString(b, v.Kind)
 	b = append(b, ",\"message\":"...)
 	b = appendListTextPart(b, v.Message)
 	b = append(b, ",\"title\":"...)
@@ -14171,19 +14174,19 @@ func (v *InteractionEventUserAttentionAttention) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func (v *InteractionEventUserAttentionAttention) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention_attention)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention_attention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserAttentionAttention) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bInteractionEventUserAttentionAttention)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bInteractionEventUserAttentionAttention)
 }
 
 // UserAttentionEventAttention is an object
@@ -14199,7 +14202,7 @@ type UserAttentionEventAttention struct {
 
 // bUserAttentionEventAttention fills v, which is zero, from object n of a
 // validated document.
-func bUserAttentionEventAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionEventAttention) {
+func bUserAttentionEventAttention(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserAttentionEventAttention) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14217,7 +14220,7 @@ func bUserAttentionEventAttention(c *ahprt.Ctx, n ahprt.Node, v *UserAttentionEv
 	}
 }
 
-var sizeUserAttentionEventAttention ahprt.SizeHint
+var sizeUserAttentionEventAttention ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -14234,7 +14237,7 @@ func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
-	b = ahprt.AppendString(b, v.Kind)
+	b = ahpimpl.AppendString(b, v.Kind)
 	b = append(b, ",\"message\":"...)
 	b = appendListTextPart(b, v.Message)
 	b = append(b, ",\"title\":"...)
@@ -14244,19 +14247,19 @@ func (v *UserAttentionEventAttention) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.attention/properties/attention.
 func (v *UserAttentionEventAttention) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userAttention_attention)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserAttentionEventAttention) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention_attention)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userAttention_attention)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserAttentionEventAttention) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bUserAttentionEventAttention)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bUserAttentionEventAttention)
 }
 
 // UserElicitationRequestEvent is an object
@@ -14389,7 +14392,7 @@ func (v *UserElicitationRequestEvent) GetSynthesized() *SynthesizedFlag {
 
 // bUserElicitationRequestEvent fills v, which is zero, from object n of a
 // validated document.
-func bUserElicitationRequestEvent(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationRequestEvent) {
+func bUserElicitationRequestEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitationRequestEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14433,7 +14436,7 @@ func bUserElicitationRequestEvent(c *ahprt.Ctx, n ahprt.Node, v *UserElicitation
 	}
 }
 
-var sizeUserElicitationRequestEvent ahprt.SizeHint
+var sizeUserElicitationRequestEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -14455,22 +14458,22 @@ func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		b = ahprt.AppendMember(b, start, "\"items\":")
+		b = ahpimpl.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	b = ahprt.AppendMember(b, start, "\"id\":")
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendMember(b, start, "\"id\":")
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -14478,39 +14481,39 @@ func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"user.elicitation.request\""...)
 	b = append(b, ",\"elicitation\":"...)
 	b = v.Elicitation.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/catalogue-event.schema.json#/$defs/user.elicitation.request.
 func (v *UserElicitationRequestEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userElicitationRequest)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCatalogueEvent_userElicitationRequest)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserElicitationRequestEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationRequest)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationRequestEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
 }
 
 // NewUserElicitationRequestEvent returns a new UserElicitationRequestEvent
@@ -14546,7 +14549,7 @@ func (*InteractionEventUserElicitationRequest) GetType() string {
 
 // bInteractionEventUserElicitationRequest fills v, which is zero, from object
 // n of a validated document.
-func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationRequest) {
+func bInteractionEventUserElicitationRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserElicitationRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14562,7 +14565,7 @@ func bInteractionEventUserElicitationRequest(c *ahprt.Ctx, n ahprt.Node, v *Inte
 	}
 }
 
-var sizeInteractionEventUserElicitationRequest ahprt.SizeHint
+var sizeInteractionEventUserElicitationRequest ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -14582,26 +14585,26 @@ func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"user.elicitation.request\""...)
 	b = append(b, ",\"elicitation\":"...)
 	b = v.Elicitation.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/interaction-event.schema.json#/$defs/user.elicitation.request.
 func (v *InteractionEventUserElicitationRequest) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationRequest) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
 }
 
 // NewInteractionEventUserElicitationRequest returns a new
@@ -14627,7 +14630,7 @@ type InteractionEventUserElicitationRequestElicitation struct {
 
 // bInteractionEventUserElicitationRequestElicitation fills v, which is zero,
 // from object n of a validated document.
-func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationRequestElicitation) {
+func bInteractionEventUserElicitationRequestElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserElicitationRequestElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14645,7 +14648,7 @@ func bInteractionEventUserElicitationRequestElicitation(c *ahprt.Ctx, n ahprt.No
 	}
 }
 
-var sizeInteractionEventUserElicitationRequestElicitation ahprt.SizeHint
+var sizeInteractionEventUserElicitationRequestElicitation ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -14662,9 +14665,9 @@ func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte)
 	}
 	b = append(b, '{')
 	b = append(b, "\"server\":"...)
-	b = ahprt.AppendString(b, v.Server)
+	b = ahpimpl.AppendString(b, v.Server)
 	b = append(b, ",\"mode\":"...)
-	b = ahprt.AppendString(b, string(v.Mode))
+	b = ahpimpl.AppendString(b, string(v.Mode))
 	if v.Request != nil {
 		b = append(b, ",\"request\":"...)
 		if v.Request == nil {
@@ -14678,19 +14681,19 @@ func (v *InteractionEventUserElicitationRequestElicitation) AppendJSON(b []byte)
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func (v *InteractionEventUserElicitationRequestElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest_elicitation)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationRequestElicitation) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest_elicitation)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationRequestElicitation) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bInteractionEventUserElicitationRequestElicitation)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bInteractionEventUserElicitationRequestElicitation)
 }
 
 // ElicitationMode is a string from a fixed list
@@ -14722,7 +14725,7 @@ type UserElicitationRequestEventElicitation struct {
 
 // bUserElicitationRequestEventElicitation fills v, which is zero, from object
 // n of a validated document.
-func bUserElicitationRequestEventElicitation(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationRequestEventElicitation) {
+func bUserElicitationRequestEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitationRequestEventElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14740,7 +14743,7 @@ func bUserElicitationRequestEventElicitation(c *ahprt.Ctx, n ahprt.Node, v *User
 	}
 }
 
-var sizeUserElicitationRequestEventElicitation ahprt.SizeHint
+var sizeUserElicitationRequestEventElicitation ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -14757,9 +14760,9 @@ func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"server\":"...)
-	b = ahprt.AppendString(b, v.Server)
+	b = ahpimpl.AppendString(b, v.Server)
 	b = append(b, ",\"mode\":"...)
-	b = ahprt.AppendString(b, string(v.Mode))
+	b = ahpimpl.AppendString(b, string(v.Mode))
 	if v.Request != nil {
 		b = append(b, ",\"request\":"...)
 		if v.Request == nil {
@@ -14773,19 +14776,19 @@ func (v *UserElicitationRequestEventElicitation) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation.
 func (v *UserElicitationRequestEventElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest_elicitation)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserElicitationRequestEventElicitation) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest_elicitation)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationRequest_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationRequestEventElicitation) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bUserElicitationRequestEventElicitation)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bUserElicitationRequestEventElicitation)
 }
 
 // UserElicitationResultEvent is an object
@@ -14918,7 +14921,7 @@ func (v *UserElicitationResultEvent) GetSynthesized() *SynthesizedFlag {
 
 // bUserElicitationResultEvent fills v, which is zero, from object n of a
 // validated document.
-func bUserElicitationResultEvent(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationResultEvent) {
+func bUserElicitationResultEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitationResultEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -14962,7 +14965,7 @@ func bUserElicitationResultEvent(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationR
 	}
 }
 
-var sizeUserElicitationResultEvent ahprt.SizeHint
+var sizeUserElicitationResultEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -14984,22 +14987,22 @@ func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		b = ahprt.AppendMember(b, start, "\"items\":")
+		b = ahpimpl.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	b = ahprt.AppendMember(b, start, "\"id\":")
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendMember(b, start, "\"id\":")
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -15007,39 +15010,39 @@ func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"user.elicitation.result\""...)
 	b = append(b, ",\"elicitation\":"...)
 	b = v.Elicitation.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/catalogue-event.schema.json#/$defs/user.elicitation.result.
 func (v *UserElicitationResultEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userElicitationResult)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCatalogueEvent_userElicitationResult)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserElicitationResultEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationResult)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userElicitationResult)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationResultEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
 }
 
 // NewUserElicitationResultEvent returns a new UserElicitationResultEvent with
@@ -15075,7 +15078,7 @@ func (*InteractionEventUserElicitationResult) GetType() string {
 
 // bInteractionEventUserElicitationResult fills v, which is zero, from object n
 // of a validated document.
-func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationResult) {
+func bInteractionEventUserElicitationResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserElicitationResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15091,7 +15094,7 @@ func bInteractionEventUserElicitationResult(c *ahprt.Ctx, n ahprt.Node, v *Inter
 	}
 }
 
-var sizeInteractionEventUserElicitationResult ahprt.SizeHint
+var sizeInteractionEventUserElicitationResult ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -15111,26 +15114,26 @@ func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"user.elicitation.result\""...)
 	b = append(b, ",\"elicitation\":"...)
 	b = v.Elicitation.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/interaction-event.schema.json#/$defs/user.elicitation.result.
 func (v *InteractionEventUserElicitationResult) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationResult) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
 }
 
 // NewInteractionEventUserElicitationResult returns a new
@@ -15157,7 +15160,7 @@ type InteractionEventUserElicitationResultElicitation struct {
 
 // bInteractionEventUserElicitationResultElicitation fills v, which is zero,
 // from object n of a validated document.
-func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserElicitationResultElicitation) {
+func bInteractionEventUserElicitationResultElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserElicitationResultElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15177,7 +15180,7 @@ func bInteractionEventUserElicitationResultElicitation(c *ahprt.Ctx, n ahprt.Nod
 	}
 }
 
-var sizeInteractionEventUserElicitationResultElicitation ahprt.SizeHint
+var sizeInteractionEventUserElicitationResultElicitation ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -15194,9 +15197,9 @@ func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) 
 	}
 	b = append(b, '{')
 	b = append(b, "\"server\":"...)
-	b = ahprt.AppendString(b, v.Server)
+	b = ahpimpl.AppendString(b, v.Server)
 	b = append(b, ",\"mode\":"...)
-	b = ahprt.AppendString(b, string(v.Mode))
+	b = ahpimpl.AppendString(b, string(v.Mode))
 	if v.Result != nil {
 		b = append(b, ",\"result\":"...)
 		if v.Result == nil {
@@ -15206,25 +15209,25 @@ func (v *InteractionEventUserElicitationResultElicitation) AppendJSON(b []byte) 
 		}
 	}
 	b = append(b, ",\"action\":"...)
-	b = ahprt.AppendString(b, string(v.Action))
+	b = ahpimpl.AppendString(b, string(v.Action))
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func (v *InteractionEventUserElicitationResultElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult_elicitation)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserElicitationResultElicitation) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult_elicitation)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationResultElicitation) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bInteractionEventUserElicitationResultElicitation)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bInteractionEventUserElicitationResultElicitation)
 }
 
 // InteractionEventUserElicitationResultElicitationAction is a string from a
@@ -15258,7 +15261,7 @@ type UserElicitationResultEventElicitation struct {
 
 // bUserElicitationResultEventElicitation fills v, which is zero, from object n
 // of a validated document.
-func bUserElicitationResultEventElicitation(c *ahprt.Ctx, n ahprt.Node, v *UserElicitationResultEventElicitation) {
+func bUserElicitationResultEventElicitation(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserElicitationResultEventElicitation) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15278,7 +15281,7 @@ func bUserElicitationResultEventElicitation(c *ahprt.Ctx, n ahprt.Node, v *UserE
 	}
 }
 
-var sizeUserElicitationResultEventElicitation ahprt.SizeHint
+var sizeUserElicitationResultEventElicitation ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -15295,9 +15298,9 @@ func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"server\":"...)
-	b = ahprt.AppendString(b, v.Server)
+	b = ahpimpl.AppendString(b, v.Server)
 	b = append(b, ",\"mode\":"...)
-	b = ahprt.AppendString(b, string(v.Mode))
+	b = ahpimpl.AppendString(b, string(v.Mode))
 	if v.Result != nil {
 		b = append(b, ",\"result\":"...)
 		if v.Result == nil {
@@ -15307,25 +15310,25 @@ func (v *UserElicitationResultEventElicitation) AppendJSON(b []byte) []byte {
 		}
 	}
 	b = append(b, ",\"action\":"...)
-	b = ahprt.AppendString(b, string(v.Action))
+	b = ahpimpl.AppendString(b, string(v.Action))
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation.
 func (v *UserElicitationResultEventElicitation) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult_elicitation)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserElicitationResultEventElicitation) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult_elicitation)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userElicitationResult_elicitation)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationResultEventElicitation) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bUserElicitationResultEventElicitation)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bUserElicitationResultEventElicitation)
 }
 
 // UserElicitationResultEventElicitationAction is a string from a fixed list (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
@@ -15471,7 +15474,7 @@ func (v *UserMessageInboundEvent) GetSynthesized() *SynthesizedFlag {
 
 // bUserMessageInboundEvent fills v, which is zero, from object n of a
 // validated document.
-func bUserMessageInboundEvent(c *ahprt.Ctx, n ahprt.Node, v *UserMessageInboundEvent) {
+func bUserMessageInboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInboundEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15515,7 +15518,7 @@ func bUserMessageInboundEvent(c *ahprt.Ctx, n ahprt.Node, v *UserMessageInboundE
 	}
 }
 
-var sizeUserMessageInboundEvent ahprt.SizeHint
+var sizeUserMessageInboundEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -15537,22 +15540,22 @@ func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		b = ahprt.AppendMember(b, start, "\"items\":")
+		b = ahpimpl.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	b = ahprt.AppendMember(b, start, "\"id\":")
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendMember(b, start, "\"id\":")
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -15560,39 +15563,39 @@ func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"user.message.inbound\""...)
 	b = append(b, ",\"message\":"...)
 	b = v.Message.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/catalogue-event.schema.json#/$defs/user.message.inbound.
 func (v *UserMessageInboundEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userMessageInbound)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCatalogueEvent_userMessageInbound)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserMessageInboundEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageInbound)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageInbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageInboundEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
 }
 
 // NewUserMessageInboundEvent returns a new UserMessageInboundEvent with its
@@ -15627,7 +15630,7 @@ func (*InteractionEventUserMessageInbound) GetType() string {
 
 // bInteractionEventUserMessageInbound fills v, which is zero, from object n of
 // a validated document.
-func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageInbound) {
+func bInteractionEventUserMessageInbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserMessageInbound) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15643,7 +15646,7 @@ func bInteractionEventUserMessageInbound(c *ahprt.Ctx, n ahprt.Node, v *Interact
 	}
 }
 
-var sizeInteractionEventUserMessageInbound ahprt.SizeHint
+var sizeInteractionEventUserMessageInbound ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -15663,26 +15666,26 @@ func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"user.message.inbound\""...)
 	b = append(b, ",\"message\":"...)
 	b = v.Message.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/interaction-event.schema.json#/$defs/user.message.inbound.
 func (v *InteractionEventUserMessageInbound) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageInbound) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageInbound) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
 }
 
 // NewInteractionEventUserMessageInbound returns a new
@@ -15704,7 +15707,7 @@ type InteractionEventUserMessageInboundMessage struct {
 
 // bInteractionEventUserMessageInboundMessage fills v, which is zero, from
 // object n of a validated document.
-func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageInboundMessage) {
+func bInteractionEventUserMessageInboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserMessageInboundMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15722,7 +15725,7 @@ func bInteractionEventUserMessageInboundMessage(c *ahprt.Ctx, n ahprt.Node, v *I
 	}
 }
 
-var sizeInteractionEventUserMessageInboundMessage ahprt.SizeHint
+var sizeInteractionEventUserMessageInboundMessage ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -15739,9 +15742,9 @@ func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte 
 	}
 	b = append(b, '{')
 	b = append(b, "\"channel\":"...)
-	b = ahprt.AppendString(b, v.Channel)
+	b = ahpimpl.AppendString(b, v.Channel)
 	b = append(b, ",\"sender\":"...)
-	b = ahprt.AppendString(b, v.Sender)
+	b = ahpimpl.AppendString(b, v.Sender)
 	b = append(b, ",\"messages\":"...)
 	b = appendListCanonicalMessage(b, v.Messages)
 	return append(b, '}')
@@ -15749,19 +15752,19 @@ func (v *InteractionEventUserMessageInboundMessage) AppendJSON(b []byte) []byte 
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func (v *InteractionEventUserMessageInboundMessage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageInboundMessage) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound_message)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bInteractionEventUserMessageInboundMessage)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bInteractionEventUserMessageInboundMessage)
 }
 
 // UserMessageInboundEventMessage is an object (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
@@ -15776,7 +15779,7 @@ type UserMessageInboundEventMessage struct {
 
 // bUserMessageInboundEventMessage fills v, which is zero, from object n of a
 // validated document.
-func bUserMessageInboundEventMessage(c *ahprt.Ctx, n ahprt.Node, v *UserMessageInboundEventMessage) {
+func bUserMessageInboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageInboundEventMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -15794,7 +15797,7 @@ func bUserMessageInboundEventMessage(c *ahprt.Ctx, n ahprt.Node, v *UserMessageI
 	}
 }
 
-var sizeUserMessageInboundEventMessage ahprt.SizeHint
+var sizeUserMessageInboundEventMessage ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -15811,9 +15814,9 @@ func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"channel\":"...)
-	b = ahprt.AppendString(b, v.Channel)
+	b = ahpimpl.AppendString(b, v.Channel)
 	b = append(b, ",\"sender\":"...)
-	b = ahprt.AppendString(b, v.Sender)
+	b = ahpimpl.AppendString(b, v.Sender)
 	b = append(b, ",\"messages\":"...)
 	b = appendListCanonicalMessage(b, v.Messages)
 	return append(b, '}')
@@ -15821,19 +15824,19 @@ func (v *UserMessageInboundEventMessage) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message.
 func (v *UserMessageInboundEventMessage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageInbound_message)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserMessageInboundEventMessage) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound_message)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageInbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageInboundEventMessage) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bUserMessageInboundEventMessage)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bUserMessageInboundEventMessage)
 }
 
 // UserMessageOutboundEvent is an object
@@ -15966,7 +15969,7 @@ func (v *UserMessageOutboundEvent) GetSynthesized() *SynthesizedFlag {
 
 // bUserMessageOutboundEvent fills v, which is zero, from object n of a
 // validated document.
-func bUserMessageOutboundEvent(c *ahprt.Ctx, n ahprt.Node, v *UserMessageOutboundEvent) {
+func bUserMessageOutboundEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOutboundEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16010,7 +16013,7 @@ func bUserMessageOutboundEvent(c *ahprt.Ctx, n ahprt.Node, v *UserMessageOutboun
 	}
 }
 
-var sizeUserMessageOutboundEvent ahprt.SizeHint
+var sizeUserMessageOutboundEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -16032,22 +16035,22 @@ func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		b = ahprt.AppendMember(b, start, "\"items\":")
+		b = ahpimpl.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	b = ahprt.AppendMember(b, start, "\"id\":")
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendMember(b, start, "\"id\":")
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -16055,39 +16058,39 @@ func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"user.message.outbound\""...)
 	b = append(b, ",\"message\":"...)
 	b = v.Message.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/catalogue-event.schema.json#/$defs/user.message.outbound.
 func (v *UserMessageOutboundEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_userMessageOutbound)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCatalogueEvent_userMessageOutbound)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserMessageOutboundEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageOutbound)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_userMessageOutbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageOutboundEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
 }
 
 // NewUserMessageOutboundEvent returns a new UserMessageOutboundEvent with its
@@ -16122,7 +16125,7 @@ func (*InteractionEventUserMessageOutbound) GetType() string {
 
 // bInteractionEventUserMessageOutbound fills v, which is zero, from object n
 // of a validated document.
-func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageOutbound) {
+func bInteractionEventUserMessageOutbound(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserMessageOutbound) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16138,7 +16141,7 @@ func bInteractionEventUserMessageOutbound(c *ahprt.Ctx, n ahprt.Node, v *Interac
 	}
 }
 
-var sizeInteractionEventUserMessageOutbound ahprt.SizeHint
+var sizeInteractionEventUserMessageOutbound ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -16158,26 +16161,26 @@ func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"user.message.outbound\""...)
 	b = append(b, ",\"message\":"...)
 	b = v.Message.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/interaction-event.schema.json#/$defs/user.message.outbound.
 func (v *InteractionEventUserMessageOutbound) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
 }
 
 // NewInteractionEventUserMessageOutbound returns a new
@@ -16197,7 +16200,7 @@ type InteractionEventUserMessageOutboundMessage struct {
 
 // bInteractionEventUserMessageOutboundMessage fills v, which is zero, from
 // object n of a validated document.
-func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventUserMessageOutboundMessage) {
+func bInteractionEventUserMessageOutboundMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventUserMessageOutboundMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16213,7 +16216,7 @@ func bInteractionEventUserMessageOutboundMessage(c *ahprt.Ctx, n ahprt.Node, v *
 	}
 }
 
-var sizeInteractionEventUserMessageOutboundMessage ahprt.SizeHint
+var sizeInteractionEventUserMessageOutboundMessage ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -16230,7 +16233,7 @@ func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte
 	}
 	b = append(b, '{')
 	b = append(b, "\"channel\":"...)
-	b = ahprt.AppendString(b, v.Channel)
+	b = ahpimpl.AppendString(b, v.Channel)
 	b = append(b, ",\"messages\":"...)
 	b = appendListCanonicalMessage(b, v.Messages)
 	return append(b, '}')
@@ -16238,19 +16241,19 @@ func (v *InteractionEventUserMessageOutboundMessage) AppendJSON(b []byte) []byte
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func (v *InteractionEventUserMessageOutboundMessage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventUserMessageOutboundMessage) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound_message)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bInteractionEventUserMessageOutboundMessage)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bInteractionEventUserMessageOutboundMessage)
 }
 
 // UserMessageOutboundEventMessage is an object (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
@@ -16263,7 +16266,7 @@ type UserMessageOutboundEventMessage struct {
 
 // bUserMessageOutboundEventMessage fills v, which is zero, from object n of a
 // validated document.
-func bUserMessageOutboundEventMessage(c *ahprt.Ctx, n ahprt.Node, v *UserMessageOutboundEventMessage) {
+func bUserMessageOutboundEventMessage(c *ahpimpl.Ctx, n ahpimpl.Node, v *UserMessageOutboundEventMessage) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16279,7 +16282,7 @@ func bUserMessageOutboundEventMessage(c *ahprt.Ctx, n ahprt.Node, v *UserMessage
 	}
 }
 
-var sizeUserMessageOutboundEventMessage ahprt.SizeHint
+var sizeUserMessageOutboundEventMessage ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -16296,7 +16299,7 @@ func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"channel\":"...)
-	b = ahprt.AppendString(b, v.Channel)
+	b = ahpimpl.AppendString(b, v.Channel)
 	b = append(b, ",\"messages\":"...)
 	b = appendListCanonicalMessage(b, v.Messages)
 	return append(b, '}')
@@ -16304,19 +16307,19 @@ func (v *UserMessageOutboundEventMessage) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message.
 func (v *UserMessageOutboundEventMessage) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_userMessageOutbound_message)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *UserMessageOutboundEventMessage) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound_message)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_userMessageOutbound_message)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageOutboundEventMessage) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bUserMessageOutboundEventMessage)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bUserMessageOutboundEventMessage)
 }
 
 // TaskWorkspaceEventWorkspaceChangeBefore is an object
@@ -16470,7 +16473,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) GetItems() ContentItems {
 
 // bTaskWorkspaceEventWorkspaceChangeBefore fills v, which is zero, from object
 // n of a validated document.
-func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventWorkspaceChangeBefore) {
+func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventWorkspaceChangeBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16514,7 +16517,7 @@ func bTaskWorkspaceEventWorkspaceChangeBefore(c *ahprt.Ctx, n ahprt.Node, v *Tas
 	}
 }
 
-var sizeTaskWorkspaceEventWorkspaceChangeBefore ahprt.SizeHint
+var sizeTaskWorkspaceEventWorkspaceChangeBefore ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -16543,18 +16546,18 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 		b = appendListContentItem(b, v.Items)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -16562,36 +16565,36 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/task-workspace-event.schema.json#/$defs/workspace.change.before.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChangeBefore)
+	return ahpimpl.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeBefore)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
 // NewTaskWorkspaceEventWorkspaceChangeBefore returns a new
@@ -16622,7 +16625,7 @@ type WorkspaceChange struct {
 
 // bWorkspaceChange fills v, which is zero, from object n of a validated
 // document.
-func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChange) {
+func bWorkspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceChange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16645,7 +16648,7 @@ func bWorkspaceChange(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceChange) {
 	}
 }
 
-var sizeWorkspaceChange ahprt.SizeHint
+var sizeWorkspaceChange ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -16662,7 +16665,7 @@ func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"kind\":"...)
-	b = ahprt.AppendString(b, string(v.Kind))
+	b = ahpimpl.AppendString(b, string(v.Kind))
 	b = append(b, ",\"change\":"...)
 	b = v.Change.AppendJSON(b)
 	if v.Prior != nil {
@@ -16671,7 +16674,7 @@ func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
 	}
 	if v.Reason != nil {
 		b = append(b, ",\"reason\":"...)
-		b = ahprt.AppendString(b, *v.Reason)
+		b = ahpimpl.AppendString(b, *v.Reason)
 	}
 	return append(b, '}')
 }
@@ -16679,19 +16682,19 @@ func (v *WorkspaceChange) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/task-workspace-event.schema.json#/$defs/workspaceChange.
 func (v *WorkspaceChange) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChange)
+	return ahpimpl.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChange)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *WorkspaceChange) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChange)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChange)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *WorkspaceChange) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
 }
 
 // WorkspaceChangeKind is a string from a fixed list
@@ -16720,7 +16723,7 @@ type WorkspaceState struct {
 
 // bWorkspaceState fills v, which is zero, from object n of a validated
 // document.
-func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceState) {
+func bWorkspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, v *WorkspaceState) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16737,7 +16740,7 @@ func bWorkspaceState(c *ahprt.Ctx, n ahprt.Node, v *WorkspaceState) {
 	}
 }
 
-var sizeWorkspaceState ahprt.SizeHint
+var sizeWorkspaceState ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -16756,10 +16759,10 @@ func (v *WorkspaceState) AppendJSON(b []byte) []byte {
 	start := len(b)
 	if v.Cwd != nil {
 		b = append(b, "\"cwd\":"...)
-		b = ahprt.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(b, *v.Cwd)
 	}
 	if v.WorkspaceRoots != nil {
-		b = ahprt.AppendMember(b, start, "\"workspaceRoots\":")
+		b = ahpimpl.AppendMember(b, start, "\"workspaceRoots\":")
 		b = appendList_string(b, v.WorkspaceRoots)
 	}
 	return append(b, '}')
@@ -16768,19 +16771,19 @@ func (v *WorkspaceState) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/task-workspace-event.schema.json#/$defs/workspaceState.
 func (v *WorkspaceState) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceState)
+	return ahpimpl.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceState)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *WorkspaceState) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceState)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceState)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *WorkspaceState) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
 // TaskWorkspaceEventWorkspaceChangeAfter is an object
@@ -16933,7 +16936,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) GetItems() ContentItems {
 
 // bTaskWorkspaceEventWorkspaceChangeAfter fills v, which is zero, from object
 // n of a validated document.
-func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventWorkspaceChangeAfter) {
+func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventWorkspaceChangeAfter) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -16977,7 +16980,7 @@ func bTaskWorkspaceEventWorkspaceChangeAfter(c *ahprt.Ctx, n ahprt.Node, v *Task
 	}
 }
 
-var sizeTaskWorkspaceEventWorkspaceChangeAfter ahprt.SizeHint
+var sizeTaskWorkspaceEventWorkspaceChangeAfter ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -17006,18 +17009,18 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 		b = appendListContentItem(b, v.Items)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -17025,36 +17028,36 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/task-workspace-event.schema.json#/$defs/workspace.change.after.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChangeAfter)
+	return ahpimpl.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeAfter)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
 // NewTaskWorkspaceEventWorkspaceChangeAfter returns a new
@@ -17219,7 +17222,7 @@ func (v *TaskWorkspaceEventFileChanged) GetItems() ContentItems {
 
 // bTaskWorkspaceEventFileChanged fills v, which is zero, from object n of a
 // validated document.
-func bTaskWorkspaceEventFileChanged(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspaceEventFileChanged) {
+func bTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx, n ahpimpl.Node, v *TaskWorkspaceEventFileChanged) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17263,7 +17266,7 @@ func bTaskWorkspaceEventFileChanged(c *ahprt.Ctx, n ahprt.Node, v *TaskWorkspace
 	}
 }
 
-var sizeTaskWorkspaceEventFileChanged ahprt.SizeHint
+var sizeTaskWorkspaceEventFileChanged ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -17292,18 +17295,18 @@ func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 		b = appendListContentItem(b, v.Items)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -17311,36 +17314,36 @@ func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/task-workspace-event.schema.json#/$defs/file.changed.
 func (v *TaskWorkspaceEventFileChanged) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_fileChanged)
+	return ahpimpl.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_fileChanged)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *TaskWorkspaceEventFileChanged) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_fileChanged)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_fileChanged)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventFileChanged) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
 // NewTaskWorkspaceEventFileChanged returns a new TaskWorkspaceEventFileChanged
@@ -17373,7 +17376,7 @@ type ChangedFile struct {
 }
 
 // bChangedFile fills v, which is zero, from object n of a validated document.
-func bChangedFile(c *ahprt.Ctx, n ahprt.Node, v *ChangedFile) {
+func bChangedFile(c *ahpimpl.Ctx, n ahpimpl.Node, v *ChangedFile) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17395,7 +17398,7 @@ func bChangedFile(c *ahprt.Ctx, n ahprt.Node, v *ChangedFile) {
 	}
 }
 
-var sizeChangedFile ahprt.SizeHint
+var sizeChangedFile ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -17412,11 +17415,11 @@ func (v *ChangedFile) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	b = append(b, ",\"operation\":"...)
-	b = ahprt.AppendString(b, string(v.Operation))
+	b = ahpimpl.AppendString(b, string(v.Operation))
 	b = append(b, ",\"agentCaused\":"...)
-	b = ahprt.AppendBool(b, v.AgentCaused)
+	b = ahpimpl.AppendBool(b, v.AgentCaused)
 	if v.Before != nil {
 		b = append(b, ",\"before\":"...)
 		if v.Before == nil {
@@ -17439,19 +17442,19 @@ func (v *ChangedFile) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/task-workspace-event.schema.json#/$defs/changedFile.
 func (v *ChangedFile) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_changedFile)
+	return ahpimpl.Validate(v.AppendJSON(nil), vTaskWorkspaceEvent_changedFile)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ChangedFile) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_changedFile)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vTaskWorkspaceEvent_changedFile)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ChangedFile) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile, bChangedFile)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile, bChangedFile)
 }
 
 // ChangedFileOperation is a string from a fixed list
@@ -17597,7 +17600,7 @@ func (v *HookFailureEvent) GetSynthesized() *SynthesizedFlag {
 
 // bHookFailureEvent fills v, which is zero, from object n of a validated
 // document.
-func bHookFailureEvent(c *ahprt.Ctx, n ahprt.Node, v *HookFailureEvent) {
+func bHookFailureEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17640,7 +17643,7 @@ func bHookFailureEvent(c *ahprt.Ctx, n ahprt.Node, v *HookFailureEvent) {
 	}
 }
 
-var sizeHookFailureEvent ahprt.SizeHint
+var sizeHookFailureEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -17662,60 +17665,60 @@ func (v *HookFailureEvent) AppendJSON(b []byte) []byte {
 		b = v.Turn.AppendJSON(b)
 	}
 	if v.Items != nil {
-		b = ahprt.AppendMember(b, start, "\"items\":")
+		b = ahpimpl.AppendMember(b, start, "\"items\":")
 		b = appendListContentItem(b, v.Items)
 	}
-	b = ahprt.AppendMember(b, start, "\"id\":")
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendMember(b, start, "\"id\":")
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	b = append(b, ",\"parentEventId\":"...)
-	b = ahprt.AppendString(b, v.ParentEventID)
+	b = ahpimpl.AppendString(b, v.ParentEventID)
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
 		b = appendListEventGap(b, v.Gaps)
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"type\":\"hook.failure\""...)
 	b = append(b, ",\"failure\":"...)
 	b = v.Failure.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/catalogue-event.schema.json#/$defs/hook.failure.
 func (v *HookFailureEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCatalogueEvent_hookFailure)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCatalogueEvent_hookFailure)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HookFailureEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_hookFailure)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCatalogueEvent_hookFailure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *HookFailureEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailureEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailureEvent)
 }
 
 // NewHookFailureEvent returns a new HookFailureEvent with its required
@@ -17754,7 +17757,7 @@ func (*InteractionEventHookFailure) GetType() string {
 
 // bInteractionEventHookFailure fills v, which is zero, from object n of a
 // validated document.
-func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventHookFailure) {
+func bInteractionEventHookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventHookFailure) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17772,7 +17775,7 @@ func bInteractionEventHookFailure(c *ahprt.Ctx, n ahprt.Node, v *InteractionEven
 	}
 }
 
-var sizeInteractionEventHookFailure ahprt.SizeHint
+var sizeInteractionEventHookFailure ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -17793,27 +17796,27 @@ func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"failure\":"...)
 	b = v.Failure.AppendJSON(b)
 	b = append(b, ",\"parentEventId\":"...)
-	b = ahprt.AppendString(b, v.ParentEventID)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendString(b, v.ParentEventID)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/interaction-event.schema.json#/$defs/hook.failure.
 func (v *InteractionEventHookFailure) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_hookFailure)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_hookFailure)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventHookFailure) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventHookFailure) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
 }
 
 // NewInteractionEventHookFailure returns a new InteractionEventHookFailure
@@ -17838,7 +17841,7 @@ type InteractionEventHookFailureFailure struct {
 
 // bInteractionEventHookFailureFailure fills v, which is zero, from object n of
 // a validated document.
-func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node, v *InteractionEventHookFailureFailure) {
+func bInteractionEventHookFailureFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *InteractionEventHookFailureFailure) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17856,7 +17859,7 @@ func bInteractionEventHookFailureFailure(c *ahprt.Ctx, n ahprt.Node, v *Interact
 	}
 }
 
-var sizeInteractionEventHookFailureFailure ahprt.SizeHint
+var sizeInteractionEventHookFailureFailure ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -17873,30 +17876,30 @@ func (v *InteractionEventHookFailureFailure) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"backendId\":"...)
-	b = ahprt.AppendString(b, v.BackendID)
+	b = ahpimpl.AppendString(b, v.BackendID)
 	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(b, v.Reason)
 	b = append(b, ",\"policy\":"...)
-	b = ahprt.AppendString(b, string(v.Policy))
+	b = ahpimpl.AppendString(b, string(v.Policy))
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
 func (v *InteractionEventHookFailureFailure) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_hookFailure_failure)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_hookFailure_failure)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InteractionEventHookFailureFailure) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure_failure)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure_failure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventHookFailureFailure) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bInteractionEventHookFailureFailure)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bInteractionEventHookFailureFailure)
 }
 
 // InteractionEventHookFailureFailurePolicy is a string from a fixed list (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
@@ -17924,7 +17927,7 @@ type HookFailureEventFailure struct {
 
 // bHookFailureEventFailure fills v, which is zero, from object n of a
 // validated document.
-func bHookFailureEventFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailureEventFailure) {
+func bHookFailureEventFailure(c *ahpimpl.Ctx, n ahpimpl.Node, v *HookFailureEventFailure) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -17942,7 +17945,7 @@ func bHookFailureEventFailure(c *ahprt.Ctx, n ahprt.Node, v *HookFailureEventFai
 	}
 }
 
-var sizeHookFailureEventFailure ahprt.SizeHint
+var sizeHookFailureEventFailure ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -17959,30 +17962,30 @@ func (v *HookFailureEventFailure) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"backendId\":"...)
-	b = ahprt.AppendString(b, v.BackendID)
+	b = ahpimpl.AppendString(b, v.BackendID)
 	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(b, v.Reason)
 	b = append(b, ",\"policy\":"...)
-	b = ahprt.AppendString(b, string(v.Policy))
+	b = ahpimpl.AppendString(b, string(v.Policy))
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
 func (v *HookFailureEventFailure) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInteractionEvent_hookFailure_failure)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInteractionEvent_hookFailure_failure)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HookFailureEventFailure) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure_failure)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInteractionEvent_hookFailure_failure)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *HookFailureEventFailure) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bHookFailureEventFailure)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bHookFailureEventFailure)
 }
 
 // HookFailureEventFailurePolicy is a string from a fixed list (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
@@ -18095,7 +18098,7 @@ func (*JSONRPCErrorResponse) isWireMessage()    {}
 
 // bJSONRPCErrorResponse fills v, which is zero, from object n of a validated
 // document.
-func bJSONRPCErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCErrorResponse) {
+func bJSONRPCErrorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18113,7 +18116,7 @@ func bJSONRPCErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCErrorResponse) 
 	}
 }
 
-var sizeJSONRPCErrorResponse ahprt.SizeHint
+var sizeJSONRPCErrorResponse ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -18135,26 +18138,26 @@ func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"error\":"...)
 	b = v.Error.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/errorResponse.
 func (v *JSONRPCErrorResponse) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_errorResponse)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_errorResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse, bJSONRPCErrorResponse)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
 // NewJSONRPCErrorResponse returns a new JSONRPCErrorResponse with its required
@@ -18183,7 +18186,7 @@ type JSONRPCErrorResponseError struct {
 
 // bJSONRPCErrorResponseError fills v, which is zero, from object n of a
 // validated document.
-func bJSONRPCErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCErrorResponseError) {
+func bJSONRPCErrorResponseError(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCErrorResponseError) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18202,7 +18205,7 @@ func bJSONRPCErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCErrorRespo
 	}
 }
 
-var sizeJSONRPCErrorResponseError ahprt.SizeHint
+var sizeJSONRPCErrorResponseError ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -18220,33 +18223,33 @@ func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"code\":"...)
-	b = ahprt.AppendNumber(b, v.Code)
+	b = ahpimpl.AppendNumber(b, v.Code)
 	b = append(b, ",\"message\":"...)
-	b = ahprt.AppendString(b, v.Message)
+	b = ahpimpl.AppendString(b, v.Message)
 	if v.Data != nil {
 		b = append(b, ",\"data\":"...)
-		b = ahprt.AppendValue(b, v.Data)
+		b = ahpimpl.AppendValue(b, v.Data)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/errorResponse/properties/error.
 func (v *JSONRPCErrorResponseError) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_errorResponse_error)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_errorResponse_error)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse_error)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse_error)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCErrorResponseError) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse_error, bJSONRPCErrorResponseError)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse_error, bJSONRPCErrorResponseError)
 }
 
 // InterceptableEventType is a string from a fixed list
@@ -18300,7 +18303,7 @@ func (*JSONRPCNotification) isJSONRPCMessage() {}
 
 // bJSONRPCNotification fills v, which is zero, from object n of a validated
 // document.
-func bJSONRPCNotification(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCNotification) {
+func bJSONRPCNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCNotification) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18318,7 +18321,7 @@ func bJSONRPCNotification(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCNotification) {
 	}
 }
 
-var sizeJSONRPCNotification ahprt.SizeHint
+var sizeJSONRPCNotification ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -18337,29 +18340,29 @@ func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"method\":"...)
-	b = ahprt.AppendString(b, v.Method)
+	b = ahpimpl.AppendString(b, v.Method)
 	b = append(b, ",\"params\":"...)
-	b = ahprt.AppendValue(b, v.Params)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendValue(b, v.Params)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/notification.
 func (v *JSONRPCNotification) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_notification)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_notification)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCNotification) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_notification)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_notification)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_notification, bJSONRPCNotification)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_notification, bJSONRPCNotification)
 }
 
 // NewJSONRPCNotification returns a new JSONRPCNotification with its required
@@ -18415,7 +18418,7 @@ type ContentSelection struct {
 
 // bContentSelection fills v, which is zero, from object n of a validated
 // document.
-func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
+func bContentSelection(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentSelection) {
 	d := c.Doc
 	var slab0 *[6]Disposition
 	{
@@ -18471,7 +18474,7 @@ func bContentSelection(c *ahprt.Ctx, n ahprt.Node, v *ContentSelection) {
 	}
 }
 
-var sizeContentSelection ahprt.SizeHint
+var sizeContentSelection ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -18489,38 +18492,38 @@ func (v *ContentSelection) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"default\":"...)
-	b = ahprt.AppendString(b, string(v.Default))
+	b = ahpimpl.AppendString(b, string(v.Default))
 	if v.Text != nil {
 		b = append(b, ",\"text\":"...)
-		b = ahprt.AppendString(b, string(*v.Text))
+		b = ahpimpl.AppendString(b, string(*v.Text))
 	}
 	if v.Reasoning != nil {
 		b = append(b, ",\"reasoning\":"...)
-		b = ahprt.AppendString(b, string(*v.Reasoning))
+		b = ahpimpl.AppendString(b, string(*v.Reasoning))
 	}
 	if v.Images != nil {
 		b = append(b, ",\"images\":"...)
-		b = ahprt.AppendString(b, string(*v.Images))
+		b = ahpimpl.AppendString(b, string(*v.Images))
 	}
 	if v.Audio != nil {
 		b = append(b, ",\"audio\":"...)
-		b = ahprt.AppendString(b, string(*v.Audio))
+		b = ahpimpl.AppendString(b, string(*v.Audio))
 	}
 	if v.Video != nil {
 		b = append(b, ",\"video\":"...)
-		b = ahprt.AppendString(b, string(*v.Video))
+		b = ahpimpl.AppendString(b, string(*v.Video))
 	}
 	if v.Files != nil {
 		b = append(b, ",\"files\":"...)
-		b = ahprt.AppendString(b, string(*v.Files))
+		b = ahpimpl.AppendString(b, string(*v.Files))
 	}
-	for _, k := range ahprt.SortedKeys(v.Extra) {
+	for _, k := range ahpimpl.SortedKeys(v.Extra) {
 		if len(b) > start {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendName(b, k)
+		b = ahpimpl.AppendName(b, k)
 		x := v.Extra[k]
-		b = ahprt.AppendString(b, string(x))
+		b = ahpimpl.AppendString(b, string(x))
 	}
 	return append(b, '}')
 }
@@ -18528,19 +18531,19 @@ func (v *ContentSelection) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/content-selection.schema.json#.
 func (v *ContentSelection) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentSelection)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentSelection)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentSelection) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentSelection)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentSelection)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentSelection) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentSelection, bContentSelection)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentSelection, bContentSelection)
 }
 
 // Disposition is a string from a fixed list
@@ -18572,7 +18575,7 @@ type ContentUploadReceipt struct {
 
 // bContentUploadReceipt fills v, which is zero, from object n of a validated
 // document.
-func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, v *ContentUploadReceipt) {
+func bContentUploadReceipt(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUploadReceipt) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18590,7 +18593,7 @@ func bContentUploadReceipt(c *ahprt.Ctx, n ahprt.Node, v *ContentUploadReceipt) 
 	}
 }
 
-var sizeContentUploadReceipt ahprt.SizeHint
+var sizeContentUploadReceipt ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -18607,30 +18610,30 @@ func (v *ContentUploadReceipt) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"ref\":"...)
-	b = ahprt.AppendString(b, v.Ref)
+	b = ahpimpl.AppendString(b, v.Ref)
 	b = append(b, ",\"size\":"...)
-	b = ahprt.AppendNumber(b, v.Size)
+	b = ahpimpl.AppendNumber(b, v.Size)
 	b = append(b, ",\"sha256\":"...)
-	b = ahprt.AppendString(b, v.SHA256)
+	b = ahpimpl.AppendString(b, v.SHA256)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/content-upload-receipt.schema.json#.
 func (v *ContentUploadReceipt) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentUploadReceipt)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentUploadReceipt)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentUploadReceipt) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentUploadReceipt)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentUploadReceipt)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentUploadReceipt) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentUploadReceipt, bContentUploadReceipt)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentUploadReceipt, bContentUploadReceipt)
 }
 
 // ContentUpload is an object (content-upload.schema.json#). Configuration for
@@ -18656,7 +18659,7 @@ type ContentUpload struct {
 }
 
 // bContentUpload fills v, which is zero, from object n of a validated document.
-func bContentUpload(c *ahprt.Ctx, n ahprt.Node, v *ContentUpload) {
+func bContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, v *ContentUpload) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18677,7 +18680,7 @@ func bContentUpload(c *ahprt.Ctx, n ahprt.Node, v *ContentUpload) {
 	}
 }
 
-var sizeContentUpload ahprt.SizeHint
+var sizeContentUpload ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -18695,7 +18698,7 @@ func (v *ContentUpload) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"endpoint\":"...)
-	b = ahprt.AppendString(b, v.Endpoint)
+	b = ahpimpl.AppendString(b, v.Endpoint)
 	if v.Auth != nil {
 		b = append(b, ",\"auth\":"...)
 		if v.Auth == nil {
@@ -18705,29 +18708,29 @@ func (v *ContentUpload) AppendJSON(b []byte) []byte {
 		}
 	}
 	b = append(b, ",\"timeoutMs\":"...)
-	b = ahprt.AppendNumber(b, v.TimeoutMs)
+	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
 	b = append(b, ",\"maxBytes\":"...)
-	b = ahprt.AppendNumber(b, v.MaxBytes)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendNumber(b, v.MaxBytes)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/content-upload.schema.json#.
 func (v *ContentUpload) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vContentUpload)
+	return ahpimpl.Validate(v.AppendJSON(nil), vContentUpload)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ContentUpload) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vContentUpload)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vContentUpload)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentUpload) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vContentUpload, bContentUpload)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentUpload, bContentUpload)
 }
 
 // Authentication is one of several object shapes
@@ -18745,9 +18748,9 @@ type Authentication interface {
 	GetType() string
 }
 
-func bAuthentication(c *ahprt.Ctx, n ahprt.Node) Authentication {
+func bAuthentication(c *ahpimpl.Ctx, n ahpimpl.Node) Authentication {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -18799,7 +18802,7 @@ func (*AuthenticationBearer) GetType() string {
 
 // bAuthenticationBearer fills v, which is zero, from object n of a validated
 // document.
-func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationBearer) {
+func bAuthenticationBearer(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationBearer) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18819,7 +18822,7 @@ func bAuthenticationBearer(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationBearer) 
 	}
 }
 
-var sizeAuthenticationBearer ahprt.SizeHint
+var sizeAuthenticationBearer ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -18839,32 +18842,32 @@ func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"bearer\""...)
 	if v.TokenEnv != nil {
 		b = append(b, ",\"tokenEnv\":"...)
-		b = ahprt.AppendString(b, *v.TokenEnv)
+		b = ahpimpl.AppendString(b, *v.TokenEnv)
 	}
 	if v.TokenRef != nil {
 		b = append(b, ",\"tokenRef\":"...)
-		b = ahprt.AppendString(b, *v.TokenRef)
+		b = ahpimpl.AppendString(b, *v.TokenRef)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/registration.schema.json#/$defs/authentication/anyOf/0.
 func (v *AuthenticationBearer) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_authentication_anyOf_0)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_authentication_anyOf_0)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AuthenticationBearer) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication_anyOf_0)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication_anyOf_0)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AuthenticationBearer) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_authentication_anyOf_0, bAuthenticationBearer)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_authentication_anyOf_0, bAuthenticationBearer)
 }
 
 // NewAuthenticationBearer returns a new AuthenticationBearer with its required
@@ -18903,7 +18906,7 @@ func (*AuthenticationOAuth) GetType() string {
 
 // bAuthenticationOAuth fills v, which is zero, from object n of a validated
 // document.
-func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationOAuth) {
+func bAuthenticationOAuth(c *ahpimpl.Ctx, n ahpimpl.Node, v *AuthenticationOAuth) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -18930,7 +18933,7 @@ func bAuthenticationOAuth(c *ahprt.Ctx, n ahprt.Node, v *AuthenticationOAuth) {
 	}
 }
 
-var sizeAuthenticationOAuth ahprt.SizeHint
+var sizeAuthenticationOAuth ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -18949,41 +18952,41 @@ func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"type\":\"oauth\""...)
 	b = append(b, ",\"resource\":"...)
-	b = ahprt.AppendString(b, v.Resource)
+	b = ahpimpl.AppendString(b, v.Resource)
 	b = append(b, ",\"issuer\":"...)
-	b = ahprt.AppendString(b, v.Issuer)
+	b = ahpimpl.AppendString(b, v.Issuer)
 	b = append(b, ",\"clientId\":"...)
-	b = ahprt.AppendString(b, v.ClientID)
+	b = ahpimpl.AppendString(b, v.ClientID)
 	if v.ClientSecretRef != nil {
 		b = append(b, ",\"clientSecretRef\":"...)
-		b = ahprt.AppendString(b, *v.ClientSecretRef)
+		b = ahpimpl.AppendString(b, *v.ClientSecretRef)
 	}
 	b = append(b, ",\"flow\":"...)
-	b = ahprt.AppendString(b, string(v.Flow))
+	b = ahpimpl.AppendString(b, string(v.Flow))
 	if v.Scopes != nil {
 		b = append(b, ",\"scopes\":"...)
 		b = appendListNonEmptyString(b, v.Scopes)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/registration.schema.json#/$defs/authentication/anyOf/1.
 func (v *AuthenticationOAuth) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_authentication_anyOf_1)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_authentication_anyOf_1)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AuthenticationOAuth) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication_anyOf_1)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication_anyOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AuthenticationOAuth) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_authentication_anyOf_1, bAuthenticationOAuth)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_authentication_anyOf_1, bAuthenticationOAuth)
 }
 
 // NewAuthenticationOAuth returns a new AuthenticationOAuth with its required
@@ -19031,7 +19034,7 @@ func (*DenyEffect) GetType() string {
 }
 
 // bDenyEffect fills v, which is zero, from object n of a validated document.
-func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
+func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19051,7 +19054,7 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 	}
 }
 
-var sizeDenyEffect ahprt.SizeHint
+var sizeDenyEffect ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -19069,14 +19072,14 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"deny\""...)
 	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(b, v.Reason)
 	if v.Code != nil {
 		b = append(b, ",\"code\":"...)
-		b = ahprt.AppendString(b, *v.Code)
+		b = ahpimpl.AppendString(b, *v.Code)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	return append(b, '}')
 }
@@ -19084,19 +19087,19 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/deny-effect.schema.json#.
 func (v *DenyEffect) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vDenyEffect)
+	return ahpimpl.Validate(v.AppendJSON(nil), vDenyEffect)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *DenyEffect) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vDenyEffect)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vDenyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *DenyEffect) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vDenyEffect, bDenyEffect)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vDenyEffect, bDenyEffect)
 }
 
 // NewDenyEffect returns a new DenyEffect with its required members; its
@@ -19120,9 +19123,9 @@ type Effect interface {
 	GetType() string
 }
 
-func bEffect(c *ahprt.Ctx, n ahprt.Node) Effect {
+func bEffect(c *ahpimpl.Ctx, n ahpimpl.Node) Effect {
 	d := c.Doc
-	var dvs [2]ahprt.Node
+	var dvs [2]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -19212,7 +19215,7 @@ func (*AllowEffect) GetType() string {
 }
 
 // bAllowEffect fills v, which is zero, from object n of a validated document.
-func bAllowEffect(c *ahprt.Ctx, n ahprt.Node, v *AllowEffect) {
+func bAllowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AllowEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19225,7 +19228,7 @@ func bAllowEffect(c *ahprt.Ctx, n ahprt.Node, v *AllowEffect) {
 	}
 }
 
-var sizeAllowEffect ahprt.SizeHint
+var sizeAllowEffect ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -19248,19 +19251,19 @@ func (v *AllowEffect) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/effect.schema.json#/$defs/allowEffect.
 func (v *AllowEffect) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEffect_allowEffect)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEffect_allowEffect)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AllowEffect) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_allowEffect)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_allowEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AllowEffect) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_allowEffect, bAllowEffect)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_allowEffect, bAllowEffect)
 }
 
 // NewAllowEffect returns a new AllowEffect with its required members; its
@@ -19281,7 +19284,7 @@ func (*AskEffect) GetType() string {
 }
 
 // bAskEffect fills v, which is zero, from object n of a validated document.
-func bAskEffect(c *ahprt.Ctx, n ahprt.Node, v *AskEffect) {
+func bAskEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *AskEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19294,7 +19297,7 @@ func bAskEffect(c *ahprt.Ctx, n ahprt.Node, v *AskEffect) {
 	}
 }
 
-var sizeAskEffect ahprt.SizeHint
+var sizeAskEffect ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -19317,19 +19320,19 @@ func (v *AskEffect) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/effect.schema.json#/$defs/askEffect.
 func (v *AskEffect) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEffect_askEffect)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEffect_askEffect)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *AskEffect) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_askEffect)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_askEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AskEffect) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_askEffect, bAskEffect)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_askEffect, bAskEffect)
 }
 
 // NewAskEffect returns a new AskEffect with its required members; its encoding
@@ -19362,7 +19365,7 @@ func (*ModifyEffect) GetType() string {
 }
 
 // bModifyEffect fills v, which is zero, from object n of a validated document.
-func bModifyEffect(c *ahprt.Ctx, n ahprt.Node, v *ModifyEffect) {
+func bModifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ModifyEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19381,7 +19384,7 @@ func bModifyEffect(c *ahprt.Ctx, n ahprt.Node, v *ModifyEffect) {
 	}
 }
 
-var sizeModifyEffect ahprt.SizeHint
+var sizeModifyEffect ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -19399,30 +19402,30 @@ func (v *ModifyEffect) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"modify\""...)
 	b = append(b, ",\"target\":"...)
-	b = ahprt.AppendString(b, string(v.Target))
+	b = ahpimpl.AppendString(b, string(v.Target))
 	b = append(b, ",\"operation\":"...)
-	b = ahprt.AppendString(b, string(v.Operation))
+	b = ahpimpl.AppendString(b, string(v.Operation))
 	b = append(b, ",\"value\":"...)
-	b = ahprt.AppendValue(b, v.Value)
+	b = ahpimpl.AppendValue(b, v.Value)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/effect.schema.json#/$defs/modifyEffect.
 func (v *ModifyEffect) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEffect_modifyEffect)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEffect_modifyEffect)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ModifyEffect) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_modifyEffect)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_modifyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ModifyEffect) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffff63e, vEffect_modifyEffect, bModifyEffect)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffff63e, vEffect_modifyEffect, bModifyEffect)
 }
 
 // NewModifyEffect returns a new ModifyEffect with its required members; its
@@ -19486,7 +19489,7 @@ func (*MessageEffect) GetType() string {
 }
 
 // bMessageEffect fills v, which is zero, from object n of a validated document.
-func bMessageEffect(c *ahprt.Ctx, n ahprt.Node, v *MessageEffect) {
+func bMessageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *MessageEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19501,7 +19504,7 @@ func bMessageEffect(c *ahprt.Ctx, n ahprt.Node, v *MessageEffect) {
 	}
 }
 
-var sizeMessageEffect ahprt.SizeHint
+var sizeMessageEffect ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -19519,26 +19522,26 @@ func (v *MessageEffect) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"message\""...)
 	b = append(b, ",\"text\":"...)
-	b = ahprt.AppendString(b, v.Text)
+	b = ahpimpl.AppendString(b, v.Text)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/effect.schema.json#/$defs/messageEffect.
 func (v *MessageEffect) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEffect_messageEffect)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEffect_messageEffect)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MessageEffect) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_messageEffect)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_messageEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MessageEffect) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_messageEffect, bMessageEffect)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_messageEffect, bMessageEffect)
 }
 
 // NewMessageEffect returns a new MessageEffect with its required members; its
@@ -19562,7 +19565,7 @@ func (*ReturnEffect) GetType() string {
 }
 
 // bReturnEffect fills v, which is zero, from object n of a validated document.
-func bReturnEffect(c *ahprt.Ctx, n ahprt.Node, v *ReturnEffect) {
+func bReturnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *ReturnEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19577,7 +19580,7 @@ func bReturnEffect(c *ahprt.Ctx, n ahprt.Node, v *ReturnEffect) {
 	}
 }
 
-var sizeReturnEffect ahprt.SizeHint
+var sizeReturnEffect ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -19595,26 +19598,26 @@ func (v *ReturnEffect) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	b = append(b, "\"type\":\"return\""...)
 	b = append(b, ",\"value\":"...)
-	b = ahprt.AppendValue(b, v.Value)
+	b = ahpimpl.AppendValue(b, v.Value)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/effect.schema.json#/$defs/returnEffect.
 func (v *ReturnEffect) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEffect_returnEffect)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEffect_returnEffect)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ReturnEffect) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_returnEffect)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_returnEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ReturnEffect) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_returnEffect, bReturnEffect)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_returnEffect, bReturnEffect)
 }
 
 // NewReturnEffect returns a new ReturnEffect with its required members; its
@@ -19639,7 +19642,7 @@ func (*FlowStopEffect) GetType() string {
 
 // bFlowStopEffect fills v, which is zero, from object n of a validated
 // document.
-func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowStopEffect) {
+func bFlowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowStopEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19655,7 +19658,7 @@ func bFlowStopEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowStopEffect) {
 	}
 }
 
-var sizeFlowStopEffect ahprt.SizeHint
+var sizeFlowStopEffect ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -19674,26 +19677,26 @@ func (v *FlowStopEffect) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"flow\""...)
 	b = append(b, ",\"operation\":\"stop\""...)
 	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(b, v.Reason)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/effect.schema.json#/$defs/flowStopEffect.
 func (v *FlowStopEffect) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEffect_flowStopEffect)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEffect_flowStopEffect)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *FlowStopEffect) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_flowStopEffect)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_flowStopEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *FlowStopEffect) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_flowStopEffect, bFlowStopEffect)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_flowStopEffect, bFlowStopEffect)
 }
 
 // NewFlowStopEffect returns a new FlowStopEffect with its required members;
@@ -19719,7 +19722,7 @@ func (*FlowContinueEffect) GetType() string {
 
 // bFlowContinueEffect fills v, which is zero, from object n of a validated
 // document.
-func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowContinueEffect) {
+func bFlowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *FlowContinueEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19736,7 +19739,7 @@ func bFlowContinueEffect(c *ahprt.Ctx, n ahprt.Node, v *FlowContinueEffect) {
 	}
 }
 
-var sizeFlowContinueEffect ahprt.SizeHint
+var sizeFlowContinueEffect ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -19756,7 +19759,7 @@ func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"operation\":\"continue\""...)
 	if v.Instruction != nil {
 		b = append(b, ",\"instruction\":"...)
-		b = ahprt.AppendString(b, *v.Instruction)
+		b = ahpimpl.AppendString(b, *v.Instruction)
 	}
 	return append(b, '}')
 }
@@ -19764,19 +19767,19 @@ func (v *FlowContinueEffect) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/effect.schema.json#/$defs/flowContinueEffect.
 func (v *FlowContinueEffect) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEffect_flowContinueEffect)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEffect_flowContinueEffect)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *FlowContinueEffect) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_flowContinueEffect)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_flowContinueEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *FlowContinueEffect) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_flowContinueEffect, bFlowContinueEffect)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_flowContinueEffect, bFlowContinueEffect)
 }
 
 // NewFlowContinueEffect returns a new FlowContinueEffect with its required
@@ -19802,7 +19805,7 @@ func (*InjectEffect) GetType() string {
 }
 
 // bInjectEffect fills v, which is zero, from object n of a validated document.
-func bInjectEffect(c *ahprt.Ctx, n ahprt.Node, v *InjectEffect) {
+func bInjectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *InjectEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -19821,7 +19824,7 @@ func bInjectEffect(c *ahprt.Ctx, n ahprt.Node, v *InjectEffect) {
 	}
 }
 
-var sizeInjectEffect ahprt.SizeHint
+var sizeInjectEffect ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -19841,7 +19844,7 @@ func (v *InjectEffect) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"target\":\"context\""...)
 	b = append(b, ",\"operation\":\"append\""...)
 	b = append(b, ",\"deliverAt\":"...)
-	b = ahprt.AppendString(b, string(v.DeliverAt))
+	b = ahpimpl.AppendString(b, string(v.DeliverAt))
 	b = append(b, ",\"value\":"...)
 	b = appendListCanonicalMessage(b, v.Value)
 	return append(b, '}')
@@ -19850,19 +19853,19 @@ func (v *InjectEffect) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/effect.schema.json#/$defs/injectEffect.
 func (v *InjectEffect) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vEffect_injectEffect)
+	return ahpimpl.Validate(v.AppendJSON(nil), vEffect_injectEffect)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InjectEffect) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_injectEffect)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vEffect_injectEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InjectEffect) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vEffect_injectEffect, bInjectEffect)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_injectEffect, bInjectEffect)
 }
 
 // NewInjectEffect returns a new InjectEffect with its required members; its
@@ -19932,9 +19935,9 @@ type Event interface {
 	GetSynthesized() *SynthesizedFlag
 }
 
-func bEvent(c *ahprt.Ctx, n ahprt.Node) Event {
+func bEvent(c *ahpimpl.Ctx, n ahpimpl.Node) Event {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -20277,7 +20280,7 @@ func (v *ToolBeforeEvent) GetSynthesized() *SynthesizedFlag {
 
 // bToolBeforeEvent fills v, which is zero, from object n of a validated
 // document.
-func bToolBeforeEvent(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeEvent) {
+func bToolBeforeEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -20329,7 +20332,7 @@ func bToolBeforeEvent(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeEvent) {
 	}
 }
 
-var sizeToolBeforeEvent ahprt.SizeHint
+var sizeToolBeforeEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -20356,18 +20359,18 @@ func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 		b = appendListContentItem(b, v.Items)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -20375,46 +20378,46 @@ func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"call\":"...)
 	b = v.Call.AppendJSON(b)
 	b = append(b, ",\"tool\":"...)
 	b = v.Tool.AppendJSON(b)
 	b = append(b, ",\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	if v.Batch != nil {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/tool-before.schema.json#.
 func (v *ToolBeforeEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vToolBefore)
+	return ahpimpl.Validate(v.AppendJSON(nil), vToolBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolBeforeEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolBeforeEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vToolBefore, bToolBeforeEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vToolBefore, bToolBeforeEvent)
 }
 
 // NewToolBeforeEvent returns a new ToolBeforeEvent with its required members;
@@ -20575,7 +20578,7 @@ func (v *ToolAfterEvent) GetSynthesized() *SynthesizedFlag {
 
 // bToolAfterEvent fills v, which is zero, from object n of a validated
 // document.
-func bToolAfterEvent(c *ahprt.Ctx, n ahprt.Node, v *ToolAfterEvent) {
+func bToolAfterEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolAfterEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -20640,7 +20643,7 @@ func bToolAfterEvent(c *ahprt.Ctx, n ahprt.Node, v *ToolAfterEvent) {
 	}
 }
 
-var sizeToolAfterEvent ahprt.SizeHint
+var sizeToolAfterEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -20665,7 +20668,7 @@ func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"items\":"...)
 	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"outcome\":"...)
-	b = ahprt.AppendString(b, string(v.Outcome))
+	b = ahpimpl.AppendString(b, string(v.Outcome))
 	b = append(b, ",\"execution\":"...)
 	if v.Execution == nil {
 		b = append(b, "null"...)
@@ -20678,25 +20681,25 @@ func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.DurationMs != nil {
 		b = append(b, ",\"durationMs\":"...)
-		b = ahprt.AppendNumber(b, *v.DurationMs)
+		b = ahpimpl.AppendNumber(b, *v.DurationMs)
 	}
 	if v.FileChanges != nil {
 		b = append(b, ",\"fileChanges\":"...)
 		b = appendListExecutionEventFilechange(b, v.FileChanges)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	if v.Session != nil {
 		b = append(b, ",\"session\":"...)
 		b = v.Session.AppendJSON(b)
 	}
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -20704,45 +20707,45 @@ func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
 	b = append(b, ",\"call\":"...)
 	b = v.Call.AppendJSON(b)
 	b = append(b, ",\"tool\":"...)
 	b = v.Tool.AppendJSON(b)
 	b = append(b, ",\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	if v.Batch != nil {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/tool-after.schema.json#.
 func (v *ToolAfterEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vToolAfter)
+	return ahpimpl.Validate(v.AppendJSON(nil), vToolAfter)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolAfterEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolAfter)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vToolAfter)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolAfterEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vToolAfter, bToolAfterEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vToolAfter, bToolAfterEvent)
 }
 
 // NewToolAfterEvent returns a new ToolAfterEvent with its required members;
@@ -20780,7 +20783,7 @@ type ExecutionEventFilechange struct {
 
 // bExecutionEventFilechange fills v, which is zero, from object n of a
 // validated document.
-func bExecutionEventFilechange(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventFilechange) {
+func bExecutionEventFilechange(c *ahpimpl.Ctx, n ahpimpl.Node, v *ExecutionEventFilechange) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -20803,7 +20806,7 @@ func bExecutionEventFilechange(c *ahprt.Ctx, n ahprt.Node, v *ExecutionEventFile
 	}
 }
 
-var sizeExecutionEventFilechange ahprt.SizeHint
+var sizeExecutionEventFilechange ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -20820,12 +20823,12 @@ func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"path\":"...)
-	b = ahprt.AppendString(b, v.Path)
+	b = ahpimpl.AppendString(b, v.Path)
 	b = append(b, ",\"change\":"...)
-	b = ahprt.AppendString(b, string(v.Change))
+	b = ahpimpl.AppendString(b, string(v.Change))
 	if v.PreviousPath != nil {
 		b = append(b, ",\"previousPath\":"...)
-		b = ahprt.AppendString(b, *v.PreviousPath)
+		b = ahpimpl.AppendString(b, *v.PreviousPath)
 	}
 	if v.Before != nil {
 		b = append(b, ",\"before\":"...)
@@ -20849,19 +20852,19 @@ func (v *ExecutionEventFilechange) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/execution-event.schema.json#/$defs/fileChange.
 func (v *ExecutionEventFilechange) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vExecutionEvent_fileChange)
+	return ahpimpl.Validate(v.AppendJSON(nil), vExecutionEvent_fileChange)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ExecutionEventFilechange) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_fileChange)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vExecutionEvent_fileChange)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventFilechange) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_fileChange, bExecutionEventFilechange)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_fileChange, bExecutionEventFilechange)
 }
 
 // ExecutionEventFilechangeChange is a string from a fixed list
@@ -21020,7 +21023,7 @@ func (v *SessionStartEvent) GetSynthesized() *SynthesizedFlag {
 
 // bSessionStartEvent fills v, which is zero, from object n of a validated
 // document.
-func bSessionStartEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionStartEvent) {
+func bSessionStartEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21072,7 +21075,7 @@ func bSessionStartEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionStartEvent) {
 	}
 }
 
-var sizeSessionStartEvent ahprt.SizeHint
+var sizeSessionStartEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -21097,28 +21100,28 @@ func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"items\":"...)
 	b = appendListCanonicalMessage(b, v.Items)
 	b = append(b, ",\"trigger\":"...)
-	b = ahprt.AppendString(b, string(v.Trigger))
+	b = ahpimpl.AppendString(b, string(v.Trigger))
 	if v.ResumedFrom != nil {
 		b = append(b, ",\"resumedFrom\":"...)
 		b = v.ResumedFrom.AppendJSON(b)
 	}
 	b = append(b, ",\"permissionMode\":"...)
-	b = ahprt.AppendString(b, v.PermissionMode)
+	b = ahpimpl.AppendString(b, v.PermissionMode)
 	b = append(b, ",\"harness\":"...)
 	b = v.Harness.AppendJSON(b)
 	b = append(b, ",\"manifest\":"...)
 	b = v.Manifest.AppendJSON(b)
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	b = append(b, ",\"session\":"...)
 	b = v.Session.AppendJSON(b)
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -21126,36 +21129,36 @@ func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/session-start.schema.json#.
 func (v *SessionStartEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vSessionStart)
+	return ahpimpl.Validate(v.AppendJSON(nil), vSessionStart)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionStartEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionStartEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vSessionStart, bSessionStartEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vSessionStart, bSessionStartEvent)
 }
 
 // NewSessionStartEvent returns a new SessionStartEvent with its required
@@ -21201,7 +21204,7 @@ type SessionStartEventHarness struct {
 
 // bSessionStartEventHarness fills v, which is zero, from object n of a
 // validated document.
-func bSessionStartEventHarness(c *ahprt.Ctx, n ahprt.Node, v *SessionStartEventHarness) {
+func bSessionStartEventHarness(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionStartEventHarness) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21217,7 +21220,7 @@ func bSessionStartEventHarness(c *ahprt.Ctx, n ahprt.Node, v *SessionStartEventH
 	}
 }
 
-var sizeSessionStartEventHarness ahprt.SizeHint
+var sizeSessionStartEventHarness ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -21234,28 +21237,28 @@ func (v *SessionStartEventHarness) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"name\":"...)
-	b = ahprt.AppendString(b, v.Name)
+	b = ahpimpl.AppendString(b, v.Name)
 	b = append(b, ",\"version\":"...)
-	b = ahprt.AppendString(b, v.Version)
+	b = ahpimpl.AppendString(b, v.Version)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/session-start.schema.json#/properties/harness.
 func (v *SessionStartEventHarness) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vSessionStart_harness)
+	return ahpimpl.Validate(v.AppendJSON(nil), vSessionStart_harness)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionStartEventHarness) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart_harness)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionStart_harness)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionStartEventHarness) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vSessionStart_harness, bSessionStartEventHarness)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vSessionStart_harness, bSessionStartEventHarness)
 }
 
 // SessionEndEvent is an object (session-end.schema.json#). A session has
@@ -21391,7 +21394,7 @@ func (v *SessionEndEvent) GetSynthesized() *SynthesizedFlag {
 
 // bSessionEndEvent fills v, which is zero, from object n of a validated
 // document.
-func bSessionEndEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionEndEvent) {
+func bSessionEndEvent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionEndEvent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21437,7 +21440,7 @@ func bSessionEndEvent(c *ahprt.Ctx, n ahprt.Node, v *SessionEndEvent) {
 	}
 }
 
-var sizeSessionEndEvent ahprt.SizeHint
+var sizeSessionEndEvent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -21456,9 +21459,9 @@ func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"type\":\"session.end\""...)
 	b = append(b, ",\"outcome\":"...)
-	b = ahprt.AppendString(b, string(v.Outcome))
+	b = ahpimpl.AppendString(b, string(v.Outcome))
 	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(b, v.Reason)
 	if v.Counters != nil {
 		b = append(b, ",\"counters\":"...)
 		b = appendMap_number(b, v.Counters)
@@ -21472,16 +21475,16 @@ func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 		b = appendListContentItem(b, v.Items)
 	}
 	b = append(b, ",\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	b = append(b, ",\"session\":"...)
 	b = v.Session.AppendJSON(b)
 	if v.ParentEventID != nil {
 		b = append(b, ",\"parentEventId\":"...)
-		b = ahprt.AppendString(b, *v.ParentEventID)
+		b = ahpimpl.AppendString(b, *v.ParentEventID)
 	}
 	if v.Gaps != nil {
 		b = append(b, ",\"gaps\":"...)
@@ -21489,36 +21492,36 @@ func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 	}
 	if v.Native != nil {
 		b = append(b, ",\"native\":"...)
-		b = ahprt.AppendValue(b, v.Native)
+		b = ahpimpl.AppendValue(b, v.Native)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
-		b = ahprt.AppendBool(b, *v.Synthesized)
+		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/session-end.schema.json#.
 func (v *SessionEndEvent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vSessionEnd)
+	return ahpimpl.Validate(v.AppendJSON(nil), vSessionEnd)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionEndEvent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionEnd)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vSessionEnd)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionEndEvent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vSessionEnd, bSessionEndEvent)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vSessionEnd, bSessionEndEvent)
 }
 
 // NewSessionEndEvent returns a new SessionEndEvent with its required members;
@@ -21589,9 +21592,9 @@ type ExecutionEvent interface {
 	GetSynthesized() *SynthesizedFlag
 }
 
-func bExecutionEvent(c *ahprt.Ctx, n ahprt.Node) ExecutionEvent {
+func bExecutionEvent(c *ahpimpl.Ctx, n ahpimpl.Node) ExecutionEvent {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -21721,9 +21724,9 @@ type InteractionEvent interface {
 	GetType() string
 }
 
-func bInteractionEvent(c *ahprt.Ctx, n ahprt.Node) InteractionEvent {
+func bInteractionEvent(c *ahpimpl.Ctx, n ahpimpl.Node) InteractionEvent {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -21803,7 +21806,7 @@ type InterceptDenyResponse struct {
 
 // bInterceptDenyResponse fills v, which is zero, from object n of a validated
 // document.
-func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse) {
+func bInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21821,7 +21824,7 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse
 	}
 }
 
-var sizeInterceptDenyResponse ahprt.SizeHint
+var sizeInterceptDenyResponse ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -21843,26 +21846,26 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/intercept-deny-response.schema.json#.
 func (v *InterceptDenyResponse) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInterceptDenyResponse)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptDenyResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptDenyResponse)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptDenyResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptDenyResponse, bInterceptDenyResponse)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 // NewInterceptDenyResponse returns a new InterceptDenyResponse with its
@@ -21888,7 +21891,7 @@ type InterceptDenyResponseResult struct {
 
 // bInterceptDenyResponseResult fills v, which is zero, from object n of a
 // validated document.
-func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponseResult) {
+func bInterceptDenyResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21906,7 +21909,7 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyRe
 	}
 }
 
-var sizeInterceptDenyResponseResult ahprt.SizeHint
+var sizeInterceptDenyResponseResult ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -21928,28 +21931,28 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	b = appendListDenyEffect(b, v.Effects)
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/successResponse/properties/result.
 func (v *InterceptDenyResponseResult) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged3)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_merged3)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged3)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged3, bInterceptDenyResponseResult)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged3, bInterceptDenyResponseResult)
 }
 
 // NewInterceptDenyResponseResult returns a new InterceptDenyResponseResult
@@ -21974,7 +21977,7 @@ type InterceptNoEffectResponse struct {
 
 // bInterceptNoEffectResponse fills v, which is zero, from object n of a
 // validated document.
-func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponse) {
+func bInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEffectResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -21992,7 +21995,7 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffect
 	}
 }
 
-var sizeInterceptNoEffectResponse ahprt.SizeHint
+var sizeInterceptNoEffectResponse ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -22014,26 +22017,26 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/intercept-no-effect-response.schema.json#.
 func (v *InterceptNoEffectResponse) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInterceptNoEffectResponse)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptNoEffectResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptNoEffectResponse)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptNoEffectResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 // NewInterceptNoEffectResponse returns a new InterceptNoEffectResponse with
@@ -22059,7 +22062,7 @@ type InterceptNoEffectResponseResult struct {
 
 // bInterceptNoEffectResponseResult fills v, which is zero, from object n of a
 // validated document.
-func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponseResult) {
+func bInterceptNoEffectResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEffectResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22077,7 +22080,7 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNo
 	}
 }
 
-var sizeInterceptNoEffectResponseResult ahprt.SizeHint
+var sizeInterceptNoEffectResponseResult ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -22099,28 +22102,28 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	b = appendList_value(b, v.Effects)
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/successResponse/properties/result.
 func (v *InterceptNoEffectResponseResult) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged4)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_merged4)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged4)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged4)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged4, bInterceptNoEffectResponseResult)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged4, bInterceptNoEffectResponseResult)
 }
 
 // NewInterceptNoEffectResponseResult returns a new
@@ -22148,7 +22151,7 @@ func (*InterceptRequest) isWireMessage() {}
 
 // bInterceptRequest fills v, which is zero, from object n of a validated
 // document.
-func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
+func bInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22167,7 +22170,7 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
 	}
 }
 
-var sizeInterceptRequest ahprt.SizeHint
+var sizeInterceptRequest ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -22190,26 +22193,26 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"method\":\"hooks/intercept\""...)
 	b = append(b, ",\"params\":"...)
 	b = v.Params.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/intercept-request.schema.json#.
 func (v *InterceptRequest) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptRequest)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0x87c001e0c14c200, vInterceptRequest, bInterceptRequest)
+	return ahpimpl.Unmarshal(data, v, 0x87c001e0c14c200, vInterceptRequest, bInterceptRequest)
 }
 
 // NewInterceptRequest returns a new InterceptRequest with its required
@@ -22242,7 +22245,7 @@ type InterceptRequestParams struct {
 
 // bInterceptRequestParams fills v, which is zero, from object n of a validated
 // document.
-func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParams) {
+func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequestParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22266,7 +22269,7 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestPara
 	}
 }
 
-var sizeInterceptRequestParams ahprt.SizeHint
+var sizeInterceptRequestParams ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -22294,32 +22297,32 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	b = v.Capabilities.AppendJSON(b)
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
 	if v.State != nil {
 		b = append(b, ",\"state\":"...)
 		b = v.State.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/request/properties/params.
 func (v *InterceptRequestParams) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged5)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_merged5)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged5)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged5)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0x87c001e0c14c200, vCommon_merged5, bInterceptRequestParams)
+	return ahpimpl.Unmarshal(data, v, 0x87c001e0c14c200, vCommon_merged5, bInterceptRequestParams)
 }
 
 // NewInterceptRequestParams returns a new InterceptRequestParams with its
@@ -22353,7 +22356,7 @@ type InterceptRequestParamsState struct {
 
 // bInterceptRequestParamsState fills v, which is zero, from object n of a
 // validated document.
-func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParamsState) {
+func bInterceptRequestParamsState(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequestParamsState) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22377,7 +22380,7 @@ func bInterceptRequestParamsState(c *ahprt.Ctx, n ahprt.Node, v *InterceptReques
 	}
 }
 
-var sizeInterceptRequestParamsState ahprt.SizeHint
+var sizeInterceptRequestParamsState ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -22395,12 +22398,12 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"permission\":"...)
-	b = ahprt.AppendString(b, string(v.Permission))
+	b = ahpimpl.AppendString(b, string(v.Permission))
 	b = append(b, ",\"candidate\":"...)
 	b = v.Candidate.AppendJSON(b)
 	if v.Flow != nil {
 		b = append(b, ",\"flow\":"...)
-		b = ahprt.AppendString(b, string(*v.Flow))
+		b = ahpimpl.AppendString(b, string(*v.Flow))
 	}
 	if v.Instructions != nil {
 		b = append(b, ",\"instructions\":"...)
@@ -22410,25 +22413,25 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"injections\":"...)
 		b = appendList_value(b, v.Injections)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state.
 func (v *InterceptRequestParamsState) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParamsState) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParamsState) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state, bInterceptRequestParamsState)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state, bInterceptRequestParamsState)
 }
 
 // InterceptRequestParamsStatePermission is a string from a fixed list (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission).
@@ -22456,12 +22459,12 @@ type InterceptRequestParamsStateCandidate struct {
 
 // bInterceptRequestParamsStateCandidate fills v, which is zero, from value n
 // of a validated document (one field, for its JSON kind).
-func bInterceptRequestParamsStateCandidate(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParamsStateCandidate) {
+func bInterceptRequestParamsStateCandidate(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequestParamsStateCandidate) {
 	d := c.Doc
 	switch d.Kind(n) {
-	case ahprt.KindNull:
+	case ahpimpl.KindNull:
 		v.Null = true
-	case ahprt.KindObject:
+	case ahpimpl.KindObject:
 		x := new(InterceptRequestParamsStateCandidateObject)
 		bInterceptRequestParamsStateCandidateObject(c, n, x)
 		v.Object = x
@@ -22486,19 +22489,19 @@ func (v *InterceptRequestParamsStateCandidate) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate.
 func (v *InterceptRequestParamsStateCandidate) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state_candidate)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state_candidate)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParamsStateCandidate) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state_candidate)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state_candidate)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParamsStateCandidate) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate, bInterceptRequestParamsStateCandidate)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate, bInterceptRequestParamsStateCandidate)
 }
 
 // InterceptRequestParamsStateCandidateObject is an object (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1).
@@ -22516,7 +22519,7 @@ type InterceptRequestParamsStateCandidateObject struct {
 
 // bInterceptRequestParamsStateCandidateObject fills v, which is zero, from
 // object n of a validated document.
-func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParamsStateCandidateObject) {
+func bInterceptRequestParamsStateCandidateObject(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequestParamsStateCandidateObject) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22533,7 +22536,7 @@ func bInterceptRequestParamsStateCandidateObject(c *ahprt.Ctx, n ahprt.Node, v *
 	}
 }
 
-var sizeInterceptRequestParamsStateCandidateObject ahprt.SizeHint
+var sizeInterceptRequestParamsStateCandidateObject ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -22551,30 +22554,30 @@ func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"value\":"...)
-	b = ahprt.AppendValue(b, v.Value)
+	b = ahpimpl.AppendValue(b, v.Value)
 	if v.Provenance != nil {
 		b = append(b, ",\"provenance\":"...)
-		b = ahprt.AppendValue(b, v.Provenance)
+		b = ahpimpl.AppendValue(b, v.Provenance)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1.
 func (v *InterceptRequestParamsStateCandidateObject) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParamsStateCandidateObject) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest_allOf_1_params_state_candidate_anyOf_1)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParamsStateCandidateObject) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1, bInterceptRequestParamsStateCandidateObject)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1, bInterceptRequestParamsStateCandidateObject)
 }
 
 // InterceptRequestParamsStateFlow is a string from a fixed list (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow).
@@ -22607,7 +22610,7 @@ func (*InterceptResponse) isWireMessage() {}
 
 // bInterceptResponse fills v, which is zero, from object n of a validated
 // document.
-func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponse) {
+func bInterceptResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22625,7 +22628,7 @@ func bInterceptResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponse) {
 	}
 }
 
-var sizeInterceptResponse ahprt.SizeHint
+var sizeInterceptResponse ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -22647,26 +22650,26 @@ func (v *InterceptResponse) AppendJSON(b []byte) []byte {
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/intercept-response.schema.json#.
 func (v *InterceptResponse) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInterceptResponse)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptResponse) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptResponse)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffff63e, vInterceptResponse, bInterceptResponse)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffff63e, vInterceptResponse, bInterceptResponse)
 }
 
 // NewInterceptResponse returns a new InterceptResponse with its required
@@ -22692,7 +22695,7 @@ type InterceptResponseResult struct {
 
 // bInterceptResponseResult fills v, which is zero, from object n of a
 // validated document.
-func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponseResult) {
+func bInterceptResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -22710,7 +22713,7 @@ func bInterceptResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptResponseRe
 	}
 }
 
-var sizeInterceptResponseResult ahprt.SizeHint
+var sizeInterceptResponseResult ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -22732,28 +22735,28 @@ func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 	b = appendListEffect(b, v.Effects)
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/successResponse/properties/result.
 func (v *InterceptResponseResult) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged6)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_merged6)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged6)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged6)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptResponseResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffff63e, vCommon_merged6, bInterceptResponseResult)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffff63e, vCommon_merged6, bInterceptResponseResult)
 }
 
 // NewInterceptResponseResult returns a new InterceptResponseResult with its
@@ -22775,9 +22778,9 @@ type JSONRPCMessage interface {
 	AppendJSON(b []byte) []byte
 }
 
-func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
+func bJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node) JSONRPCMessage {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -22867,7 +22870,7 @@ func (v *MCPElicitationBooleanSchema) GetDescription() *string {
 
 // bMCPElicitationBooleanSchema fills v, which is zero, from object n of a
 // validated document.
-func bMCPElicitationBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationBooleanSchema) {
+func bMCPElicitationBooleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationBooleanSchema) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -22896,7 +22899,7 @@ func bMCPElicitationBooleanSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationB
 	}
 }
 
-var sizeMCPElicitationBooleanSchema ahprt.SizeHint
+var sizeMCPElicitationBooleanSchema ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -22915,15 +22918,15 @@ func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"boolean\""...)
 	if v.Title != nil {
 		b = append(b, ",\"title\":"...)
-		b = ahprt.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
 		b = append(b, ",\"description\":"...)
-		b = ahprt.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
 		b = append(b, ",\"default\":"...)
-		b = ahprt.AppendBool(b, *v.Default)
+		b = ahpimpl.AppendBool(b, *v.Default)
 	}
 	return append(b, '}')
 }
@@ -22931,19 +22934,19 @@ func (v *MCPElicitationBooleanSchema) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/BooleanSchema.
 func (v *MCPElicitationBooleanSchema) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_booleanSchema)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_booleanSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationBooleanSchema) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_booleanSchema)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_booleanSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationBooleanSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
 }
 
 // NewMCPElicitationBooleanSchema returns a new MCPElicitationBooleanSchema
@@ -23008,7 +23011,7 @@ func (v *MCPElicitationElicitRequestFormParams) GetTask() *MCPElicitationTaskMet
 
 // bMCPElicitationElicitRequestFormParams fills v, which is zero, from object n
 // of a validated document.
-func bMCPElicitationElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitRequestFormParams) {
+func bMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationElicitRequestFormParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23035,7 +23038,7 @@ func bMCPElicitationElicitRequestFormParams(c *ahprt.Ctx, n ahprt.Node, v *MCPEl
 	}
 }
 
-var sizeMCPElicitationElicitRequestFormParams ahprt.SizeHint
+var sizeMCPElicitationElicitRequestFormParams ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -23056,8 +23059,8 @@ func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
 		b = append(b, "\"_meta\":"...)
 		b = v.Meta.AppendJSON(b)
 	}
-	b = ahprt.AppendMember(b, start, "\"message\":")
-	b = ahprt.AppendString(b, v.Message)
+	b = ahpimpl.AppendMember(b, start, "\"message\":")
+	b = ahpimpl.AppendString(b, v.Message)
 	if v.Mode {
 		b = append(b, ",\"mode\":\"form\""...)
 	}
@@ -23067,26 +23070,26 @@ func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"task\":"...)
 		b = v.Task.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams.
 func (v *MCPElicitationElicitRequestFormParams) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestFormParams)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestFormParams)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationElicitRequestFormParams) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitRequestFormParams) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
 }
 
 // RequestMeta is an object (mcp-elicitation.schema.json#/$defs/requestMeta).
@@ -23101,7 +23104,7 @@ type RequestMeta struct {
 }
 
 // bRequestMeta fills v, which is zero, from object n of a validated document.
-func bRequestMeta(c *ahprt.Ctx, n ahprt.Node, v *RequestMeta) {
+func bRequestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, v *RequestMeta) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23118,7 +23121,7 @@ func bRequestMeta(c *ahprt.Ctx, n ahprt.Node, v *RequestMeta) {
 	}
 }
 
-var sizeRequestMeta ahprt.SizeHint
+var sizeRequestMeta ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -23139,26 +23142,26 @@ func (v *RequestMeta) AppendJSON(b []byte) []byte {
 		b = append(b, "\"progressToken\":"...)
 		b = v.ProgressToken.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/requestMeta.
 func (v *RequestMeta) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_requestMeta)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_requestMeta)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *RequestMeta) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_requestMeta)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_requestMeta)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *RequestMeta) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
 }
 
 // MCPElicitationProgressToken is a value of one of several JSON kinds
@@ -23172,13 +23175,13 @@ type MCPElicitationProgressToken struct {
 
 // bMCPElicitationProgressToken fills v, which is zero, from value n of a
 // validated document (one field, for its JSON kind).
-func bMCPElicitationProgressToken(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationProgressToken) {
+func bMCPElicitationProgressToken(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationProgressToken) {
 	d := c.Doc
 	switch d.Kind(n) {
-	case ahprt.KindNumber:
+	case ahpimpl.KindNumber:
 		x := c.Number(n)
 		v.Number = &x
-	case ahprt.KindString:
+	case ahpimpl.KindString:
 		x := c.Text(n)
 		v.String = &x
 	}
@@ -23192,10 +23195,10 @@ func (v *MCPElicitationProgressToken) AppendJSON(b []byte) []byte {
 	}
 	switch {
 	case v.Number != nil:
-		b = ahprt.AppendNumber(b, *v.Number)
+		b = ahpimpl.AppendNumber(b, *v.Number)
 		return b
 	case v.String != nil:
-		b = ahprt.AppendString(b, *v.String)
+		b = ahpimpl.AppendString(b, *v.String)
 		return b
 	}
 	return append(b, "null"...)
@@ -23204,19 +23207,19 @@ func (v *MCPElicitationProgressToken) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/ProgressToken.
 func (v *MCPElicitationProgressToken) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_progressToken)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_progressToken)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationProgressToken) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_progressToken)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_progressToken)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationProgressToken) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
 // MCPElicitationElicitRequestFormParamsRequestedSchema is an object (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema).
@@ -23233,7 +23236,7 @@ type MCPElicitationElicitRequestFormParamsRequestedSchema struct {
 
 // bMCPElicitationElicitRequestFormParamsRequestedSchema fills v, which is
 // zero, from object n of a validated document.
-func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitRequestFormParamsRequestedSchema) {
+func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationElicitRequestFormParamsRequestedSchema) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -23253,7 +23256,7 @@ func bMCPElicitationElicitRequestFormParamsRequestedSchema(c *ahprt.Ctx, n ahprt
 	}
 }
 
-var sizeMCPElicitationElicitRequestFormParamsRequestedSchema ahprt.SizeHint
+var sizeMCPElicitationElicitRequestFormParamsRequestedSchema ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -23272,9 +23275,9 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []by
 	start := len(b)
 	if v.Schema != nil {
 		b = append(b, "\"$schema\":"...)
-		b = ahprt.AppendString(b, *v.Schema)
+		b = ahpimpl.AppendString(b, *v.Schema)
 	}
-	b = ahprt.AppendMember(b, start, "\"properties\":")
+	b = ahpimpl.AppendMember(b, start, "\"properties\":")
 	b = appendMapMCPElicitationPrimitiveSchemaDefinition(b, v.Properties)
 	if v.Required != nil {
 		b = append(b, ",\"required\":"...)
@@ -23286,19 +23289,19 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) AppendJSON(b []by
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestFormParams_requestedSchema)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams_requestedSchema)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestFormParams_requestedSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams_requestedSchema, bMCPElicitationElicitRequestFormParamsRequestedSchema)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams_requestedSchema, bMCPElicitationElicitRequestFormParamsRequestedSchema)
 }
 
 // NewMCPElicitationElicitRequestFormParamsRequestedSchema returns a new
@@ -23330,7 +23333,7 @@ type MCPElicitationPrimitiveSchemaDefinition interface {
 	GetDescription() *string
 }
 
-func bMCPElicitationPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) MCPElicitationPrimitiveSchemaDefinition {
+func bMCPElicitationPrimitiveSchemaDefinition(c *ahpimpl.Ctx, n ahpimpl.Node) MCPElicitationPrimitiveSchemaDefinition {
 	i := c.Chosen(5, n)
 	if i < 0 {
 		switch {
@@ -23444,7 +23447,7 @@ func (v *MCPElicitationStringSchema) GetDescription() *string {
 
 // bMCPElicitationStringSchema fills v, which is zero, from object n of a
 // validated document.
-func bMCPElicitationStringSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationStringSchema) {
+func bMCPElicitationStringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationStringSchema) {
 	d := c.Doc
 	var slab0 *[3]string
 	var slab3 *[2]ahprt.Number
@@ -23492,7 +23495,7 @@ func bMCPElicitationStringSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationSt
 	}
 }
 
-var sizeMCPElicitationStringSchema ahprt.SizeHint
+var sizeMCPElicitationStringSchema ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -23511,27 +23514,27 @@ func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
 		b = append(b, ",\"title\":"...)
-		b = ahprt.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
 		b = append(b, ",\"description\":"...)
-		b = ahprt.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
 		b = append(b, ",\"default\":"...)
-		b = ahprt.AppendString(b, *v.Default)
+		b = ahpimpl.AppendString(b, *v.Default)
 	}
 	if v.Format != nil {
 		b = append(b, ",\"format\":"...)
-		b = ahprt.AppendString(b, string(*v.Format))
+		b = ahpimpl.AppendString(b, string(*v.Format))
 	}
 	if v.MinLength != nil {
 		b = append(b, ",\"minLength\":"...)
-		b = ahprt.AppendNumber(b, *v.MinLength)
+		b = ahpimpl.AppendNumber(b, *v.MinLength)
 	}
 	if v.MaxLength != nil {
 		b = append(b, ",\"maxLength\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxLength)
+		b = ahpimpl.AppendNumber(b, *v.MaxLength)
 	}
 	return append(b, '}')
 }
@@ -23539,19 +23542,19 @@ func (v *MCPElicitationStringSchema) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema.
 func (v *MCPElicitationStringSchema) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_stringSchema)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_stringSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationStringSchema) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_stringSchema)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_stringSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationStringSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
 }
 
 // NewMCPElicitationStringSchema returns a new MCPElicitationStringSchema with
@@ -23614,7 +23617,7 @@ func (v *MCPElicitationNumberSchema) GetDescription() *string {
 
 // bMCPElicitationNumberSchema fills v, which is zero, from object n of a
 // validated document.
-func bMCPElicitationNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationNumberSchema) {
+func bMCPElicitationNumberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationNumberSchema) {
 	d := c.Doc
 	var slab0 *[2]string
 	var slab2 *[3]ahprt.Number
@@ -23660,7 +23663,7 @@ func bMCPElicitationNumberSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationNu
 	}
 }
 
-var sizeMCPElicitationNumberSchema ahprt.SizeHint
+var sizeMCPElicitationNumberSchema ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -23677,26 +23680,26 @@ func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"type\":"...)
-	b = ahprt.AppendString(b, string(v.Type))
+	b = ahpimpl.AppendString(b, string(v.Type))
 	if v.Title != nil {
 		b = append(b, ",\"title\":"...)
-		b = ahprt.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
 		b = append(b, ",\"description\":"...)
-		b = ahprt.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
 		b = append(b, ",\"default\":"...)
-		b = ahprt.AppendNumber(b, *v.Default)
+		b = ahpimpl.AppendNumber(b, *v.Default)
 	}
 	if v.Minimum != nil {
 		b = append(b, ",\"minimum\":"...)
-		b = ahprt.AppendNumber(b, *v.Minimum)
+		b = ahpimpl.AppendNumber(b, *v.Minimum)
 	}
 	if v.Maximum != nil {
 		b = append(b, ",\"maximum\":"...)
-		b = ahprt.AppendNumber(b, *v.Maximum)
+		b = ahpimpl.AppendNumber(b, *v.Maximum)
 	}
 	return append(b, '}')
 }
@@ -23704,19 +23707,19 @@ func (v *MCPElicitationNumberSchema) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/NumberSchema.
 func (v *MCPElicitationNumberSchema) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_numberSchema)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_numberSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationNumberSchema) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_numberSchema)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_numberSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationNumberSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
 }
 
 // MCPElicitationNumberSchemaType is a string from a fixed list
@@ -23768,7 +23771,7 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) GetDescription() *string 
 
 // bMCPElicitationUntitledSingleSelectEnumSchema fills v, which is zero, from
 // object n of a validated document.
-func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationUntitledSingleSelectEnumSchema) {
+func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationUntitledSingleSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
 	{
@@ -23802,7 +23805,7 @@ func bMCPElicitationUntitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v
 	}
 }
 
-var sizeMCPElicitationUntitledSingleSelectEnumSchema ahprt.SizeHint
+var sizeMCPElicitationUntitledSingleSelectEnumSchema ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -23821,15 +23824,15 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []by
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
 		b = append(b, ",\"title\":"...)
-		b = ahprt.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
 		b = append(b, ",\"description\":"...)
-		b = ahprt.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
 		b = append(b, ",\"default\":"...)
-		b = ahprt.AppendString(b, *v.Default)
+		b = ahpimpl.AppendString(b, *v.Default)
 	}
 	b = append(b, ",\"enum\":"...)
 	b = appendList_string(b, v.Enum)
@@ -23839,19 +23842,19 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) AppendJSON(b []byte) []by
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_untitledSingleSelectEnumSchema)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledSingleSelectEnumSchema)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
 // NewMCPElicitationUntitledSingleSelectEnumSchema returns a new
@@ -23897,7 +23900,7 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) GetDescription() *string {
 
 // bMCPElicitationTitledSingleSelectEnumSchema fills v, which is zero, from
 // object n of a validated document.
-func bMCPElicitationTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTitledSingleSelectEnumSchema) {
+func bMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationTitledSingleSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
 	{
@@ -23931,7 +23934,7 @@ func bMCPElicitationTitledSingleSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *
 	}
 }
 
-var sizeMCPElicitationTitledSingleSelectEnumSchema ahprt.SizeHint
+var sizeMCPElicitationTitledSingleSelectEnumSchema ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -23950,15 +23953,15 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
 		b = append(b, ",\"title\":"...)
-		b = ahprt.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
 		b = append(b, ",\"description\":"...)
-		b = ahprt.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
 		b = append(b, ",\"default\":"...)
-		b = ahprt.AppendString(b, *v.Default)
+		b = ahpimpl.AppendString(b, *v.Default)
 	}
 	b = append(b, ",\"oneOf\":"...)
 	b = appendListLabelledOption(b, v.OneOf)
@@ -23968,19 +23971,19 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) AppendJSON(b []byte) []byte
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_titledSingleSelectEnumSchema)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationTitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledSingleSelectEnumSchema)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
 }
 
 // NewMCPElicitationTitledSingleSelectEnumSchema returns a new
@@ -24002,7 +24005,7 @@ type LabelledOption struct {
 
 // bLabelledOption fills v, which is zero, from object n of a validated
 // document.
-func bLabelledOption(c *ahprt.Ctx, n ahprt.Node, v *LabelledOption) {
+func bLabelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, v *LabelledOption) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24018,7 +24021,7 @@ func bLabelledOption(c *ahprt.Ctx, n ahprt.Node, v *LabelledOption) {
 	}
 }
 
-var sizeLabelledOption ahprt.SizeHint
+var sizeLabelledOption ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -24035,28 +24038,28 @@ func (v *LabelledOption) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, '{')
 	b = append(b, "\"const\":"...)
-	b = ahprt.AppendString(b, v.Const)
+	b = ahpimpl.AppendString(b, v.Const)
 	b = append(b, ",\"title\":"...)
-	b = ahprt.AppendString(b, v.Title)
+	b = ahpimpl.AppendString(b, v.Title)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/labelledOption.
 func (v *LabelledOption) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_labelledOption)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_labelledOption)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *LabelledOption) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_labelledOption)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_labelledOption)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *LabelledOption) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
 }
 
 // MCPElicitationUntitledMultiSelectEnumSchema is an object
@@ -24100,7 +24103,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) GetDescription() *string {
 
 // bMCPElicitationUntitledMultiSelectEnumSchema fills v, which is zero, from
 // object n of a validated document.
-func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationUntitledMultiSelectEnumSchema) {
+func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationUntitledMultiSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[2]string
 	var slab2 *[2]ahprt.Number
@@ -24143,7 +24146,7 @@ func bMCPElicitationUntitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v 
 	}
 }
 
-var sizeMCPElicitationUntitledMultiSelectEnumSchema ahprt.SizeHint
+var sizeMCPElicitationUntitledMultiSelectEnumSchema ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -24162,11 +24165,11 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byt
 	b = append(b, "\"type\":\"array\""...)
 	if v.Title != nil {
 		b = append(b, ",\"title\":"...)
-		b = ahprt.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
 		b = append(b, ",\"description\":"...)
-		b = ahprt.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
 		b = append(b, ",\"default\":"...)
@@ -24176,11 +24179,11 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byt
 	b = v.Items.AppendJSON(b)
 	if v.MinItems != nil {
 		b = append(b, ",\"minItems\":"...)
-		b = ahprt.AppendNumber(b, *v.MinItems)
+		b = ahpimpl.AppendNumber(b, *v.MinItems)
 	}
 	if v.MaxItems != nil {
 		b = append(b, ",\"maxItems\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxItems)
+		b = ahpimpl.AppendNumber(b, *v.MaxItems)
 	}
 	return append(b, '}')
 }
@@ -24188,19 +24191,19 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) AppendJSON(b []byte) []byt
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_untitledMultiSelectEnumSchema)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
 // NewMCPElicitationUntitledMultiSelectEnumSchema returns a new
@@ -24218,7 +24221,7 @@ type MCPElicitationUntitledMultiSelectEnumSchemaItems struct {
 
 // bMCPElicitationUntitledMultiSelectEnumSchemaItems fills v, which is zero,
 // from object n of a validated document.
-func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationUntitledMultiSelectEnumSchemaItems) {
+func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationUntitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24233,7 +24236,7 @@ func bMCPElicitationUntitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Nod
 	}
 }
 
-var sizeMCPElicitationUntitledMultiSelectEnumSchemaItems ahprt.SizeHint
+var sizeMCPElicitationUntitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -24257,19 +24260,19 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) 
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_untitledMultiSelectEnumSchema_items)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema_items)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_untitledMultiSelectEnumSchema_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema_items, bMCPElicitationUntitledMultiSelectEnumSchemaItems)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema_items, bMCPElicitationUntitledMultiSelectEnumSchemaItems)
 }
 
 // NewMCPElicitationUntitledMultiSelectEnumSchemaItems returns a new
@@ -24320,7 +24323,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) GetDescription() *string {
 
 // bMCPElicitationTitledMultiSelectEnumSchema fills v, which is zero, from
 // object n of a validated document.
-func bMCPElicitationTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTitledMultiSelectEnumSchema) {
+func bMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationTitledMultiSelectEnumSchema) {
 	d := c.Doc
 	var slab0 *[2]string
 	var slab2 *[2]ahprt.Number
@@ -24363,7 +24366,7 @@ func bMCPElicitationTitledMultiSelectEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *M
 	}
 }
 
-var sizeMCPElicitationTitledMultiSelectEnumSchema ahprt.SizeHint
+var sizeMCPElicitationTitledMultiSelectEnumSchema ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -24382,11 +24385,11 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte 
 	b = append(b, "\"type\":\"array\""...)
 	if v.Title != nil {
 		b = append(b, ",\"title\":"...)
-		b = ahprt.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
 		b = append(b, ",\"description\":"...)
-		b = ahprt.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
 		b = append(b, ",\"default\":"...)
@@ -24396,11 +24399,11 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte 
 	b = v.Items.AppendJSON(b)
 	if v.MinItems != nil {
 		b = append(b, ",\"minItems\":"...)
-		b = ahprt.AppendNumber(b, *v.MinItems)
+		b = ahpimpl.AppendNumber(b, *v.MinItems)
 	}
 	if v.MaxItems != nil {
 		b = append(b, ",\"maxItems\":"...)
-		b = ahprt.AppendNumber(b, *v.MaxItems)
+		b = ahpimpl.AppendNumber(b, *v.MaxItems)
 	}
 	return append(b, '}')
 }
@@ -24408,19 +24411,19 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) AppendJSON(b []byte) []byte 
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_titledMultiSelectEnumSchema)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationTitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
 }
 
 // NewMCPElicitationTitledMultiSelectEnumSchema returns a new
@@ -24438,7 +24441,7 @@ type MCPElicitationTitledMultiSelectEnumSchemaItems struct {
 
 // bMCPElicitationTitledMultiSelectEnumSchemaItems fills v, which is zero, from
 // object n of a validated document.
-func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTitledMultiSelectEnumSchemaItems) {
+func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationTitledMultiSelectEnumSchemaItems) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24452,7 +24455,7 @@ func bMCPElicitationTitledMultiSelectEnumSchemaItems(c *ahprt.Ctx, n ahprt.Node,
 	}
 }
 
-var sizeMCPElicitationTitledMultiSelectEnumSchemaItems ahprt.SizeHint
+var sizeMCPElicitationTitledMultiSelectEnumSchemaItems ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -24475,19 +24478,19 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) AppendJSON(b []byte) []
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_titledMultiSelectEnumSchema_items)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema_items)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_titledMultiSelectEnumSchema_items)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema_items, bMCPElicitationTitledMultiSelectEnumSchemaItems)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema_items, bMCPElicitationTitledMultiSelectEnumSchemaItems)
 }
 
 // MCPElicitationLegacyTitledEnumSchema is an object
@@ -24530,7 +24533,7 @@ func (v *MCPElicitationLegacyTitledEnumSchema) GetDescription() *string {
 
 // bMCPElicitationLegacyTitledEnumSchema fills v, which is zero, from object n
 // of a validated document.
-func bMCPElicitationLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationLegacyTitledEnumSchema) {
+func bMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationLegacyTitledEnumSchema) {
 	d := c.Doc
 	var slab0 *[3]string
 	{
@@ -24566,7 +24569,7 @@ func bMCPElicitationLegacyTitledEnumSchema(c *ahprt.Ctx, n ahprt.Node, v *MCPEli
 	}
 }
 
-var sizeMCPElicitationLegacyTitledEnumSchema ahprt.SizeHint
+var sizeMCPElicitationLegacyTitledEnumSchema ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -24585,15 +24588,15 @@ func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 	b = append(b, "\"type\":\"string\""...)
 	if v.Title != nil {
 		b = append(b, ",\"title\":"...)
-		b = ahprt.AppendString(b, *v.Title)
+		b = ahpimpl.AppendString(b, *v.Title)
 	}
 	if v.Description != nil {
 		b = append(b, ",\"description\":"...)
-		b = ahprt.AppendString(b, *v.Description)
+		b = ahpimpl.AppendString(b, *v.Description)
 	}
 	if v.Default != nil {
 		b = append(b, ",\"default\":"...)
-		b = ahprt.AppendString(b, *v.Default)
+		b = ahpimpl.AppendString(b, *v.Default)
 	}
 	b = append(b, ",\"enum\":"...)
 	b = appendList_string(b, v.Enum)
@@ -24607,19 +24610,19 @@ func (v *MCPElicitationLegacyTitledEnumSchema) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
 func (v *MCPElicitationLegacyTitledEnumSchema) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_legacyTitledEnumSchema)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_legacyTitledEnumSchema)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationLegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_legacyTitledEnumSchema)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_legacyTitledEnumSchema)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationLegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
 }
 
 // NewMCPElicitationLegacyTitledEnumSchema returns a new
@@ -24643,7 +24646,7 @@ type MCPElicitationTaskMetadata struct {
 
 // bMCPElicitationTaskMetadata fills v, which is zero, from object n of a
 // validated document.
-func bMCPElicitationTaskMetadata(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTaskMetadata) {
+func bMCPElicitationTaskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationTaskMetadata) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24659,7 +24662,7 @@ func bMCPElicitationTaskMetadata(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationTa
 	}
 }
 
-var sizeMCPElicitationTaskMetadata ahprt.SizeHint
+var sizeMCPElicitationTaskMetadata ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -24678,28 +24681,28 @@ func (v *MCPElicitationTaskMetadata) AppendJSON(b []byte) []byte {
 	start := len(b)
 	if v.Ttl != nil {
 		b = append(b, "\"ttl\":"...)
-		b = ahprt.AppendNumber(b, *v.Ttl)
+		b = ahpimpl.AppendNumber(b, *v.Ttl)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/TaskMetadata.
 func (v *MCPElicitationTaskMetadata) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_taskMetadata)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_taskMetadata)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationTaskMetadata) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_taskMetadata)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_taskMetadata)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTaskMetadata) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
 }
 
 // MCPElicitationElicitRequestParams is one of several object shapes
@@ -24720,7 +24723,7 @@ type MCPElicitationElicitRequestParams interface {
 	GetTask() *MCPElicitationTaskMetadata
 }
 
-func bMCPElicitationElicitRequestParams(c *ahprt.Ctx, n ahprt.Node) MCPElicitationElicitRequestParams {
+func bMCPElicitationElicitRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node) MCPElicitationElicitRequestParams {
 	i := c.Chosen(6, n)
 	if i < 0 {
 		switch {
@@ -24801,7 +24804,7 @@ func (v *MCPElicitationElicitRequestURLParams) GetTask() *MCPElicitationTaskMeta
 
 // bMCPElicitationElicitRequestURLParams fills v, which is zero, from object n
 // of a validated document.
-func bMCPElicitationElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitRequestURLParams) {
+func bMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationElicitRequestURLParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24829,7 +24832,7 @@ func bMCPElicitationElicitRequestURLParams(c *ahprt.Ctx, n ahprt.Node, v *MCPEli
 	}
 }
 
-var sizeMCPElicitationElicitRequestURLParams ahprt.SizeHint
+var sizeMCPElicitationElicitRequestURLParams ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -24850,37 +24853,37 @@ func (v *MCPElicitationElicitRequestURLParams) AppendJSON(b []byte) []byte {
 		b = append(b, "\"_meta\":"...)
 		b = v.Meta.AppendJSON(b)
 	}
-	b = ahprt.AppendMember(b, start, "\"elicitationId\":")
-	b = ahprt.AppendString(b, v.ElicitationID)
+	b = ahpimpl.AppendMember(b, start, "\"elicitationId\":")
+	b = ahpimpl.AppendString(b, v.ElicitationID)
 	b = append(b, ",\"message\":"...)
-	b = ahprt.AppendString(b, v.Message)
+	b = ahpimpl.AppendString(b, v.Message)
 	b = append(b, ",\"mode\":\"url\""...)
 	if v.Task != nil {
 		b = append(b, ",\"task\":"...)
 		b = v.Task.AppendJSON(b)
 	}
 	b = append(b, ",\"url\":"...)
-	b = ahprt.AppendString(b, v.URL)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendString(b, v.URL)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams.
 func (v *MCPElicitationElicitRequestURLParams) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestUrlParams)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_elicitRequestUrlParams)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationElicitRequestURLParams) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestUrlParams)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitRequestUrlParams)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitRequestURLParams) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
 }
 
 // NewMCPElicitationElicitRequestURLParams returns a new
@@ -24916,7 +24919,7 @@ type MCPElicitationElicitResult struct {
 
 // bMCPElicitationElicitResult fills v, which is zero, from object n of a
 // validated document.
-func bMCPElicitationElicitResult(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitResult) {
+func bMCPElicitationElicitResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationElicitResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -24935,7 +24938,7 @@ func bMCPElicitationElicitResult(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationEl
 	}
 }
 
-var sizeMCPElicitationElicitResult ahprt.SizeHint
+var sizeMCPElicitationElicitResult ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -24954,34 +24957,34 @@ func (v *MCPElicitationElicitResult) AppendJSON(b []byte) []byte {
 	start := len(b)
 	if v.Meta != nil {
 		b = append(b, "\"_meta\":"...)
-		b = ahprt.AppendValue(b, v.Meta)
+		b = ahpimpl.AppendValue(b, v.Meta)
 	}
-	b = ahprt.AppendMember(b, start, "\"action\":")
-	b = ahprt.AppendString(b, string(v.Action))
+	b = ahpimpl.AppendMember(b, start, "\"action\":")
+	b = ahpimpl.AppendString(b, string(v.Action))
 	if v.Content != nil {
 		b = append(b, ",\"content\":"...)
 		b = appendMapMCPElicitationElicitResultContentValue(b, v.Content)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/mcp-elicitation.schema.json#/$defs/ElicitResult.
 func (v *MCPElicitationElicitResult) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitResult)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_elicitResult)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationElicitResult) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
 // MCPElicitationElicitResultAction is a string from a fixed list
@@ -25012,19 +25015,19 @@ type MCPElicitationElicitResultContentValue struct {
 
 // bMCPElicitationElicitResultContentValue fills v, which is zero, from value n
 // of a validated document (one field, for its JSON kind).
-func bMCPElicitationElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node, v *MCPElicitationElicitResultContentValue) {
+func bMCPElicitationElicitResultContentValue(c *ahpimpl.Ctx, n ahpimpl.Node, v *MCPElicitationElicitResultContentValue) {
 	d := c.Doc
 	switch d.Kind(n) {
-	case ahprt.KindBool:
+	case ahpimpl.KindBool:
 		x := d.Bool(n)
 		v.Bool = &x
-	case ahprt.KindNumber:
+	case ahpimpl.KindNumber:
 		x := c.Number(n)
 		v.Number = &x
-	case ahprt.KindString:
+	case ahpimpl.KindString:
 		x := c.Text(n)
 		v.String = &x
-	case ahprt.KindArray:
+	case ahpimpl.KindArray:
 		v.Array = buildList_string(c, n)
 	}
 }
@@ -25037,13 +25040,13 @@ func (v *MCPElicitationElicitResultContentValue) AppendJSON(b []byte) []byte {
 	}
 	switch {
 	case v.Bool != nil:
-		b = ahprt.AppendBool(b, *v.Bool)
+		b = ahpimpl.AppendBool(b, *v.Bool)
 		return b
 	case v.Number != nil:
-		b = ahprt.AppendNumber(b, *v.Number)
+		b = ahpimpl.AppendNumber(b, *v.Number)
 		return b
 	case v.String != nil:
-		b = ahprt.AppendString(b, *v.String)
+		b = ahpimpl.AppendString(b, *v.String)
 		return b
 	case v.Array != nil:
 		b = appendList_string(b, v.Array)
@@ -25054,19 +25057,19 @@ func (v *MCPElicitationElicitResultContentValue) AppendJSON(b []byte) []byte {
 
 // Validate reports whether v, encoded, satisfies draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties.
 func (v *MCPElicitationElicitResultContentValue) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vMCPElicitation_elicitResult_content_additionalProperties)
+	return ahpimpl.Validate(v.AppendJSON(nil), vMCPElicitation_elicitResult_content_additionalProperties)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *MCPElicitationElicitResultContentValue) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult_content_additionalProperties)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vMCPElicitation_elicitResult_content_additionalProperties)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitResultContentValue) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult_content_additionalProperties, bMCPElicitationElicitResultContentValue)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult_content_additionalProperties, bMCPElicitationElicitResultContentValue)
 }
 
 // MCPElicitationRequest is the type MCPElicitationElicitRequestParams
@@ -25094,7 +25097,7 @@ func (*ObserveNotification) isWireMessage() {}
 
 // bObserveNotification fills v, which is zero, from object n of a validated
 // document.
-func bObserveNotification(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotification) {
+func bObserveNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotification) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25111,7 +25114,7 @@ func bObserveNotification(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotification) {
 	}
 }
 
-var sizeObserveNotification ahprt.SizeHint
+var sizeObserveNotification ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -25132,26 +25135,26 @@ func (v *ObserveNotification) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"method\":\"hooks/observe\""...)
 	b = append(b, ",\"params\":"...)
 	b = v.Params.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/observe-notification.schema.json#.
 func (v *ObserveNotification) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vObserveNotification)
+	return ahpimpl.Validate(v.AppendJSON(nil), vObserveNotification)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveNotification) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vObserveNotification)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vObserveNotification)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ObserveNotification) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vObserveNotification, bObserveNotification)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vObserveNotification, bObserveNotification)
 }
 
 // NewObserveNotification returns a new ObserveNotification with its required
@@ -25172,7 +25175,7 @@ type ObserveNotificationParams struct {
 
 // bObserveNotificationParams fills v, which is zero, from object n of a
 // validated document.
-func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotificationParams) {
+func bObserveNotificationParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveNotificationParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25188,7 +25191,7 @@ func bObserveNotificationParams(c *ahprt.Ctx, n ahprt.Node, v *ObserveNotificati
 	}
 }
 
-var sizeObserveNotificationParams ahprt.SizeHint
+var sizeObserveNotificationParams ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -25212,26 +25215,26 @@ func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
 	} else {
 		b = v.Event.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/common.schema.json#/$defs/notification/properties/params.
 func (v *ObserveNotificationParams) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged7)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_merged7)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveNotificationParams) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged7)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged7)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ObserveNotificationParams) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffff6, vCommon_merged7, bObserveNotificationParams)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vCommon_merged7, bObserveNotificationParams)
 }
 
 // NewObserveNotificationParams returns a new ObserveNotificationParams with
@@ -25252,7 +25255,7 @@ type Registration struct {
 }
 
 // bRegistration fills v, which is zero, from object n of a validated document.
-func bRegistration(c *ahprt.Ctx, n ahprt.Node, v *Registration) {
+func bRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registration) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25268,7 +25271,7 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node, v *Registration) {
 	}
 }
 
-var sizeRegistration ahprt.SizeHint
+var sizeRegistration ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -25288,26 +25291,26 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 	b = append(b, "\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"hooks\":"...)
 	b = appendListBackend(b, v.Hooks)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/registration.schema.json#.
 func (v *Registration) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Registration) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Registration) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration, bRegistration)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration, bRegistration)
 }
 
 // NewRegistration returns a new Registration with its required members; its
@@ -25334,7 +25337,7 @@ type Backend struct {
 }
 
 // bBackend fills v, which is zero, from object n of a validated document.
-func bBackend(c *ahprt.Ctx, n ahprt.Node, v *Backend) {
+func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25355,7 +25358,7 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node, v *Backend) {
 	}
 }
 
-var sizeBackend ahprt.SizeHint
+var sizeBackend ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -25373,7 +25376,7 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"transport\":"...)
 	if v.Transport == nil {
 		b = append(b, "null"...)
@@ -25390,26 +25393,26 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, ",\"subscriptions\":"...)
 	b = appendListBackendSubscription(b, v.Subscriptions)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/registration.schema.json#/$defs/backend.
 func (v *Backend) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_backend)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_backend)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Backend) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_backend)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_backend)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Backend) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_backend, bBackend)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_backend, bBackend)
 }
 
 // StdioTransport is an object
@@ -25439,7 +25442,7 @@ func (*StdioTransport) GetType() string {
 
 // bStdioTransport fills v, which is zero, from object n of a validated
 // document.
-func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
+func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25462,7 +25465,7 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 	}
 }
 
-var sizeStdioTransport ahprt.SizeHint
+var sizeStdioTransport ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -25481,37 +25484,37 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"type\":\"stdio\""...)
 	b = append(b, ",\"command\":"...)
-	b = ahprt.AppendString(b, v.Command)
+	b = ahpimpl.AppendString(b, v.Command)
 	if v.Args != nil {
 		b = append(b, ",\"args\":"...)
 		b = appendList_string(b, v.Args)
 	}
 	b = append(b, ",\"lifecycle\":"...)
-	b = ahprt.AppendString(b, string(v.Lifecycle))
+	b = ahpimpl.AppendString(b, string(v.Lifecycle))
 	if v.Cwd != nil {
 		b = append(b, ",\"cwd\":"...)
-		b = ahprt.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(b, *v.Cwd)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/registration.schema.json#/$defs/stdioTransport.
 func (v *StdioTransport) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_stdioTransport)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_stdioTransport)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StdioTransport) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_stdioTransport)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_stdioTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StdioTransport) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_stdioTransport, bStdioTransport)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_stdioTransport, bStdioTransport)
 }
 
 // NewStdioTransport returns a new StdioTransport with its required members;
@@ -25556,7 +25559,7 @@ func (*HTTPTransport) GetType() string {
 }
 
 // bHTTPTransport fills v, which is zero, from object n of a validated document.
-func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
+func bHTTPTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *HTTPTransport) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25572,7 +25575,7 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
 	}
 }
 
-var sizeHTTPTransport ahprt.SizeHint
+var sizeHTTPTransport ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -25591,27 +25594,27 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"type\":\"http\""...)
 	b = append(b, ",\"url\":"...)
-	b = ahprt.AppendString(b, v.URL)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendString(b, v.URL)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/registration.schema.json#/$defs/httpTransport.
 func (v *HTTPTransport) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_httpTransport)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_httpTransport)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_httpTransport)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_httpTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_httpTransport, bHTTPTransport)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_httpTransport, bHTTPTransport)
 }
 
 // NewHTTPTransport returns a new HTTPTransport with its required members; its
@@ -25635,9 +25638,9 @@ type BackendTransport interface {
 	GetType() string
 }
 
-func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
+func bBackendTransport(c *ahpimpl.Ctx, n ahpimpl.Node) BackendTransport {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -25759,7 +25762,7 @@ func (v *InterceptSubscription) GetDisableable() *bool {
 
 // bInterceptSubscription fills v, which is zero, from object n of a validated
 // document.
-func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription) {
+func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscription) {
 	d := c.Doc
 	var slab0 *[2]bool
 	{
@@ -25805,7 +25808,7 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription
 	}
 }
 
-var sizeInterceptSubscription ahprt.SizeHint
+var sizeInterceptSubscription ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -25826,12 +25829,12 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	b = appendList_string(b, v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
 	b = append(b, ",\"timeoutMs\":"...)
-	b = ahprt.AppendNumber(b, v.TimeoutMs)
+	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
 	b = append(b, ",\"failurePolicy\":"...)
-	b = ahprt.AppendString(b, string(v.FailurePolicy))
+	b = ahpimpl.AppendString(b, string(v.FailurePolicy))
 	if v.IncludeNative != nil {
 		b = append(b, ",\"includeNative\":"...)
-		b = ahprt.AppendBool(b, *v.IncludeNative)
+		b = ahpimpl.AppendBool(b, *v.IncludeNative)
 	}
 	b = append(b, ",\"content\":"...)
 	b = v.Content.AppendJSON(b)
@@ -25845,32 +25848,32 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	}
 	if v.Scope != nil {
 		b = append(b, ",\"scope\":"...)
-		b = ahprt.AppendString(b, string(*v.Scope))
+		b = ahpimpl.AppendString(b, string(*v.Scope))
 	}
 	if v.Disableable != nil {
 		b = append(b, ",\"disableable\":"...)
-		b = ahprt.AppendBool(b, *v.Disableable)
+		b = ahpimpl.AppendBool(b, *v.Disableable)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/registration.schema.json#/$defs/interceptSubscription.
 func (v *InterceptSubscription) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_interceptSubscription)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_interceptSubscription)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_interceptSubscription)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_interceptSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_interceptSubscription, bInterceptSubscription)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 // NewInterceptSubscription returns a new InterceptSubscription with its
@@ -25910,7 +25913,7 @@ type Filters struct {
 }
 
 // bFilters fills v, which is zero, from object n of a validated document.
-func bFilters(c *ahprt.Ctx, n ahprt.Node, v *Filters) {
+func bFilters(c *ahpimpl.Ctx, n ahpimpl.Node, v *Filters) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -25927,7 +25930,7 @@ func bFilters(c *ahprt.Ctx, n ahprt.Node, v *Filters) {
 	}
 }
 
-var sizeFilters ahprt.SizeHint
+var sizeFilters ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -25949,29 +25952,29 @@ func (v *Filters) AppendJSON(b []byte) []byte {
 		b = appendListNonEmptyString(b, v.ToolKinds)
 	}
 	if v.Paths != nil {
-		b = ahprt.AppendMember(b, start, "\"paths\":")
+		b = ahpimpl.AppendMember(b, start, "\"paths\":")
 		b = appendListNonEmptyString(b, v.Paths)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/registration.schema.json#/$defs/filters.
 func (v *Filters) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_filters)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_filters)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Filters) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_filters)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_filters)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Filters) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_filters, bFilters)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_filters, bFilters)
 }
 
 // InterceptSubscriptionScope is a string from a fixed list
@@ -26075,7 +26078,7 @@ func (v *ObserveSubscription) GetDisableable() *bool {
 
 // bObserveSubscription fills v, which is zero, from object n of a validated
 // document.
-func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
+func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription) {
 	d := c.Doc
 	var slab0 *[2]bool
 	{
@@ -26117,7 +26120,7 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 	}
 }
 
-var sizeObserveSubscription ahprt.SizeHint
+var sizeObserveSubscription ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -26139,7 +26142,7 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"mode\":\"observe\""...)
 	if v.IncludeNative != nil {
 		b = append(b, ",\"includeNative\":"...)
-		b = ahprt.AppendBool(b, *v.IncludeNative)
+		b = ahpimpl.AppendBool(b, *v.IncludeNative)
 	}
 	b = append(b, ",\"content\":"...)
 	b = v.Content.AppendJSON(b)
@@ -26153,32 +26156,32 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	}
 	if v.Scope != nil {
 		b = append(b, ",\"scope\":"...)
-		b = ahprt.AppendString(b, string(*v.Scope))
+		b = ahpimpl.AppendString(b, string(*v.Scope))
 	}
 	if v.Disableable != nil {
 		b = append(b, ",\"disableable\":"...)
-		b = ahprt.AppendBool(b, *v.Disableable)
+		b = ahpimpl.AppendBool(b, *v.Disableable)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/registration.schema.json#/$defs/observeSubscription.
 func (v *ObserveSubscription) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_observeSubscription)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_observeSubscription)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_observeSubscription)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_observeSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_observeSubscription, bObserveSubscription)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 // NewObserveSubscription returns a new ObserveSubscription with its required
@@ -26228,9 +26231,9 @@ type BackendSubscription interface {
 	GetDisableable() *bool
 }
 
-func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
+func bBackendSubscription(c *ahpimpl.Ctx, n ahpimpl.Node) BackendSubscription {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -26279,7 +26282,7 @@ type RegistrationContentreceiver struct {
 
 // bRegistrationContentreceiver fills v, which is zero, from object n of a
 // validated document.
-func bRegistrationContentreceiver(c *ahprt.Ctx, n ahprt.Node, v *RegistrationContentreceiver) {
+func bRegistrationContentreceiver(c *ahpimpl.Ctx, n ahpimpl.Node, v *RegistrationContentreceiver) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -26300,7 +26303,7 @@ func bRegistrationContentreceiver(c *ahprt.Ctx, n ahprt.Node, v *RegistrationCon
 	}
 }
 
-var sizeRegistrationContentreceiver ahprt.SizeHint
+var sizeRegistrationContentreceiver ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -26318,7 +26321,7 @@ func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"url\":"...)
-	b = ahprt.AppendString(b, v.URL)
+	b = ahpimpl.AppendString(b, v.URL)
 	if v.Authentication != nil {
 		b = append(b, ",\"authentication\":"...)
 		if v.Authentication == nil {
@@ -26328,29 +26331,29 @@ func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 		}
 	}
 	b = append(b, ",\"timeoutMs\":"...)
-	b = ahprt.AppendNumber(b, v.TimeoutMs)
+	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
 	b = append(b, ",\"maxBytes\":"...)
-	b = ahprt.AppendNumber(b, v.MaxBytes)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendNumber(b, v.MaxBytes)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // draft/registration.schema.json#/$defs/contentReceiver.
 func (v *RegistrationContentreceiver) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_contentReceiver)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_contentReceiver)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *RegistrationContentreceiver) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_contentReceiver)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_contentReceiver)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *RegistrationContentreceiver) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_contentReceiver, bRegistrationContentreceiver)
+	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_contentReceiver, bRegistrationContentreceiver)
 }
 
 // EventWildcard is a string (registration.schema.json#/$defs/eventWildcard).
@@ -26374,9 +26377,9 @@ type WireMessage interface {
 	AppendJSON(b []byte) []byte
 }
 
-func bWireMessage(c *ahprt.Ctx, n ahprt.Node) WireMessage {
+func bWireMessage(c *ahpimpl.Ctx, n ahpimpl.Node) WireMessage {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -26487,9 +26490,9 @@ type TaskWorkspaceEvent interface {
 	GetSynthesized() *SynthesizedFlag
 }
 
-func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
+func bTaskWorkspaceEvent(c *ahpimpl.Ctx, n ahpimpl.Node) TaskWorkspaceEvent {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -26536,7 +26539,7 @@ func bTaskWorkspaceEvent(c *ahprt.Ctx, n ahprt.Node) TaskWorkspaceEvent {
 	return nil
 }
 
-func buildListStaticCapabilityManifestEvent(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestEvent {
+func buildListStaticCapabilityManifestEvent(c *ahpimpl.Ctx, n ahpimpl.Node) []StaticCapabilityManifestEvent {
 	d := c.Doc
 	out := make([]StaticCapabilityManifestEvent, d.Len(n))
 	it := d.Items(n)
@@ -26546,7 +26549,7 @@ func buildListStaticCapabilityManifestEvent(c *ahprt.Ctx, n ahprt.Node) []Static
 	return out
 }
 
-func buildListStaticCapabilityManifestGap(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestGap {
+func buildListStaticCapabilityManifestGap(c *ahpimpl.Ctx, n ahpimpl.Node) []StaticCapabilityManifestGap {
 	d := c.Doc
 	out := make([]StaticCapabilityManifestGap, d.Len(n))
 	it := d.Items(n)
@@ -26556,9 +26559,9 @@ func buildListStaticCapabilityManifestGap(c *ahprt.Ctx, n ahprt.Node) []StaticCa
 	return out
 }
 
-func buildListStaticCapabilityManifestTransport(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestTransport {
+func buildListStaticCapabilityManifestTransport(c *ahpimpl.Ctx, n ahpimpl.Node) []StaticCapabilityManifestTransport {
 	d := c.Doc
-	out := ahprt.StringList[StaticCapabilityManifestTransport](c, d.Len(n))
+	out := ahpimpl.StringList[StaticCapabilityManifestTransport](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = StaticCapabilityManifestTransport(c.Text(it.Item()))
@@ -26566,9 +26569,9 @@ func buildListStaticCapabilityManifestTransport(c *ahprt.Ctx, n ahprt.Node) []St
 	return out
 }
 
-func buildListStaticCapabilityManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestAuthenticationItem {
+func buildListStaticCapabilityManifestAuthenticationItem(c *ahpimpl.Ctx, n ahpimpl.Node) []StaticCapabilityManifestAuthenticationItem {
 	d := c.Doc
-	out := ahprt.StringList[StaticCapabilityManifestAuthenticationItem](c, d.Len(n))
+	out := ahpimpl.StringList[StaticCapabilityManifestAuthenticationItem](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = StaticCapabilityManifestAuthenticationItem(c.Text(it.Item()))
@@ -26576,9 +26579,9 @@ func buildListStaticCapabilityManifestAuthenticationItem(c *ahprt.Ctx, n ahprt.N
 	return out
 }
 
-func buildListNonEmptyString(c *ahprt.Ctx, n ahprt.Node) []NonEmptyString {
+func buildListNonEmptyString(c *ahpimpl.Ctx, n ahpimpl.Node) []NonEmptyString {
 	d := c.Doc
-	out := ahprt.StringList[NonEmptyString](c, d.Len(n))
+	out := ahpimpl.StringList[NonEmptyString](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = c.Text(it.Item())
@@ -26614,7 +26617,7 @@ func appendListStaticCapabilityManifestTransport(b []byte, list []StaticCapabili
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendString(b, string(list[i]))
+		b = ahpimpl.AppendString(b, string(list[i]))
 	}
 	return append(b, ']')
 }
@@ -26625,7 +26628,7 @@ func appendListStaticCapabilityManifestAuthenticationItem(b []byte, list []Stati
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendString(b, string(list[i]))
+		b = ahpimpl.AppendString(b, string(list[i]))
 	}
 	return append(b, ']')
 }
@@ -26636,14 +26639,14 @@ func appendListNonEmptyString(b []byte, list []NonEmptyString) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendString(b, list[i])
+		b = ahpimpl.AppendString(b, list[i])
 	}
 	return append(b, ']')
 }
 
-func buildListStaticCapabilityManifestEventMode(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestEventMode {
+func buildListStaticCapabilityManifestEventMode(c *ahpimpl.Ctx, n ahpimpl.Node) []StaticCapabilityManifestEventMode {
 	d := c.Doc
-	out := ahprt.StringList[StaticCapabilityManifestEventMode](c, d.Len(n))
+	out := ahpimpl.StringList[StaticCapabilityManifestEventMode](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = StaticCapabilityManifestEventMode(c.Text(it.Item()))
@@ -26657,14 +26660,14 @@ func appendListStaticCapabilityManifestEventMode(b []byte, list []StaticCapabili
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendString(b, string(list[i]))
+		b = ahpimpl.AppendString(b, string(list[i]))
 	}
 	return append(b, ']')
 }
 
-func buildList_string(c *ahprt.Ctx, n ahprt.Node) []string {
+func buildList_string(c *ahpimpl.Ctx, n ahpimpl.Node) []string {
 	d := c.Doc
-	out := ahprt.StringList[string](c, d.Len(n))
+	out := ahpimpl.StringList[string](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = c.Text(it.Item())
@@ -26678,14 +26681,14 @@ func appendList_string(b []byte, list []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendString(b, list[i])
+		b = ahpimpl.AppendString(b, list[i])
 	}
 	return append(b, ']')
 }
 
-func buildListCapabilitiesFlowOperation(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesFlowOperation {
+func buildListCapabilitiesFlowOperation(c *ahpimpl.Ctx, n ahpimpl.Node) []CapabilitiesFlowOperation {
 	d := c.Doc
-	out := ahprt.StringList[CapabilitiesFlowOperation](c, d.Len(n))
+	out := ahpimpl.StringList[CapabilitiesFlowOperation](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = CapabilitiesFlowOperation(c.Text(it.Item()))
@@ -26699,14 +26702,14 @@ func appendListCapabilitiesFlowOperation(b []byte, list []CapabilitiesFlowOperat
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendString(b, string(list[i]))
+		b = ahpimpl.AppendString(b, string(list[i]))
 	}
 	return append(b, ']')
 }
 
-func buildListCapabilitiesInjectContextDeliverAtItem(c *ahprt.Ctx, n ahprt.Node) []CapabilitiesInjectContextDeliverAtItem {
+func buildListCapabilitiesInjectContextDeliverAtItem(c *ahpimpl.Ctx, n ahpimpl.Node) []CapabilitiesInjectContextDeliverAtItem {
 	d := c.Doc
-	out := ahprt.StringList[CapabilitiesInjectContextDeliverAtItem](c, d.Len(n))
+	out := ahpimpl.StringList[CapabilitiesInjectContextDeliverAtItem](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = CapabilitiesInjectContextDeliverAtItem(c.Text(it.Item()))
@@ -26720,14 +26723,14 @@ func appendListCapabilitiesInjectContextDeliverAtItem(b []byte, list []Capabilit
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendString(b, string(list[i]))
+		b = ahpimpl.AppendString(b, string(list[i]))
 	}
 	return append(b, ']')
 }
 
-func buildListStaticCapabilityManifestManagedPolicyScope(c *ahprt.Ctx, n ahprt.Node) []StaticCapabilityManifestManagedPolicyScope {
+func buildListStaticCapabilityManifestManagedPolicyScope(c *ahpimpl.Ctx, n ahpimpl.Node) []StaticCapabilityManifestManagedPolicyScope {
 	d := c.Doc
-	out := ahprt.StringList[StaticCapabilityManifestManagedPolicyScope](c, d.Len(n))
+	out := ahpimpl.StringList[StaticCapabilityManifestManagedPolicyScope](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = StaticCapabilityManifestManagedPolicyScope(c.Text(it.Item()))
@@ -26741,12 +26744,12 @@ func appendListStaticCapabilityManifestManagedPolicyScope(b []byte, list []Stati
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendString(b, string(list[i]))
+		b = ahpimpl.AppendString(b, string(list[i]))
 	}
 	return append(b, ']')
 }
 
-func buildListContentItem(c *ahprt.Ctx, n ahprt.Node) []ContentItem {
+func buildListContentItem(c *ahpimpl.Ctx, n ahpimpl.Node) []ContentItem {
 	d := c.Doc
 	out := make([]ContentItem, d.Len(n))
 	it := d.Items(n)
@@ -26756,7 +26759,7 @@ func buildListContentItem(c *ahprt.Ctx, n ahprt.Node) []ContentItem {
 	return out
 }
 
-func buildListEventGap(c *ahprt.Ctx, n ahprt.Node) []EventGap {
+func buildListEventGap(c *ahpimpl.Ctx, n ahpimpl.Node) []EventGap {
 	d := c.Doc
 	out := make([]EventGap, d.Len(n))
 	it := d.Items(n)
@@ -26792,7 +26795,7 @@ func appendListEventGap(b []byte, list []EventGap) []byte {
 	return append(b, ']')
 }
 
-func buildList_value(c *ahprt.Ctx, n ahprt.Node) []ahprt.Value {
+func buildList_value(c *ahpimpl.Ctx, n ahpimpl.Node) []ahprt.Value {
 	d := c.Doc
 	out := make([]ahprt.Value, d.Len(n))
 	it := d.Items(n)
@@ -26808,12 +26811,12 @@ func appendList_value(b []byte, list []ahprt.Value) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendValue(b, list[i])
+		b = ahpimpl.AppendValue(b, list[i])
 	}
 	return append(b, ']')
 }
 
-func buildListCanonicalMessage(c *ahprt.Ctx, n ahprt.Node) []CanonicalMessage {
+func buildListCanonicalMessage(c *ahpimpl.Ctx, n ahpimpl.Node) []CanonicalMessage {
 	d := c.Doc
 	out := make([]CanonicalMessage, d.Len(n))
 	it := d.Items(n)
@@ -26834,7 +26837,7 @@ func appendListCanonicalMessage(b []byte, list []CanonicalMessage) []byte {
 	return append(b, ']')
 }
 
-func buildListConnectionGap(c *ahprt.Ctx, n ahprt.Node) []ConnectionGap {
+func buildListConnectionGap(c *ahpimpl.Ctx, n ahpimpl.Node) []ConnectionGap {
 	d := c.Doc
 	out := make([]ConnectionGap, d.Len(n))
 	it := d.Items(n)
@@ -26855,7 +26858,7 @@ func appendListConnectionGap(b []byte, list []ConnectionGap) []byte {
 	return append(b, ']')
 }
 
-func buildListExecutionEventToolBatchAfterCall(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventToolBatchAfterCall {
+func buildListExecutionEventToolBatchAfterCall(c *ahpimpl.Ctx, n ahpimpl.Node) []ExecutionEventToolBatchAfterCall {
 	d := c.Doc
 	out := make([]ExecutionEventToolBatchAfterCall, d.Len(n))
 	it := d.Items(n)
@@ -26876,7 +26879,7 @@ func appendListExecutionEventToolBatchAfterCall(b []byte, list []ExecutionEventT
 	return append(b, ']')
 }
 
-func buildListTextPart(c *ahprt.Ctx, n ahprt.Node) []TextPart {
+func buildListTextPart(c *ahpimpl.Ctx, n ahpimpl.Node) []TextPart {
 	d := c.Doc
 	out := make([]TextPart, d.Len(n))
 	it := d.Items(n)
@@ -26901,7 +26904,7 @@ func appendListTextPart(b []byte, list []TextPart) []byte {
 	return append(b, ']')
 }
 
-func buildListExecutionEventContextCompactAfterRemovedItem(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventContextCompactAfterRemovedItem {
+func buildListExecutionEventContextCompactAfterRemovedItem(c *ahpimpl.Ctx, n ahpimpl.Node) []ExecutionEventContextCompactAfterRemovedItem {
 	d := c.Doc
 	out := make([]ExecutionEventContextCompactAfterRemovedItem, d.Len(n))
 	it := d.Items(n)
@@ -26922,7 +26925,7 @@ func appendListExecutionEventContextCompactAfterRemovedItem(b []byte, list []Exe
 	return append(b, ']')
 }
 
-func buildListChangedFile(c *ahprt.Ctx, n ahprt.Node) []ChangedFile {
+func buildListChangedFile(c *ahpimpl.Ctx, n ahpimpl.Node) []ChangedFile {
 	d := c.Doc
 	out := make([]ChangedFile, d.Len(n))
 	it := d.Items(n)
@@ -26943,7 +26946,7 @@ func appendListChangedFile(b []byte, list []ChangedFile) []byte {
 	return append(b, ']')
 }
 
-func buildListExecutionEventFilechange(c *ahprt.Ctx, n ahprt.Node) []ExecutionEventFilechange {
+func buildListExecutionEventFilechange(c *ahpimpl.Ctx, n ahpimpl.Node) []ExecutionEventFilechange {
 	d := c.Doc
 	out := make([]ExecutionEventFilechange, d.Len(n))
 	it := d.Items(n)
@@ -26964,7 +26967,7 @@ func appendListExecutionEventFilechange(b []byte, list []ExecutionEventFilechang
 	return append(b, ']')
 }
 
-func buildMap_number(c *ahprt.Ctx, n ahprt.Node) map[string]ahprt.Number {
+func buildMap_number(c *ahpimpl.Ctx, n ahpimpl.Node) map[string]ahprt.Number {
 	d := c.Doc
 	out := make(map[string]ahprt.Number, d.Len(n))
 	m := d.Members(n)
@@ -26978,18 +26981,18 @@ func buildMap_number(c *ahprt.Ctx, n ahprt.Node) map[string]ahprt.Number {
 // appendMap_number writes members in name order: the output is deterministic.
 func appendMap_number(b []byte, m map[string]ahprt.Number) []byte {
 	b = append(b, '{')
-	for i, k := range ahprt.SortedKeys(m) {
+	for i, k := range ahpimpl.SortedKeys(m) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendName(b, k)
+		b = ahpimpl.AppendName(b, k)
 		v := m[k]
-		b = ahprt.AppendNumber(b, v)
+		b = ahpimpl.AppendNumber(b, v)
 	}
 	return append(b, '}')
 }
 
-func buildListDenyEffect(c *ahprt.Ctx, n ahprt.Node) []DenyEffect {
+func buildListDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node) []DenyEffect {
 	d := c.Doc
 	out := make([]DenyEffect, d.Len(n))
 	it := d.Items(n)
@@ -27010,7 +27013,7 @@ func appendListDenyEffect(b []byte, list []DenyEffect) []byte {
 	return append(b, ']')
 }
 
-func buildListEffect(c *ahprt.Ctx, n ahprt.Node) []Effect {
+func buildListEffect(c *ahpimpl.Ctx, n ahpimpl.Node) []Effect {
 	d := c.Doc
 	out := make([]Effect, d.Len(n))
 	it := d.Items(n)
@@ -27035,7 +27038,7 @@ func appendListEffect(b []byte, list []Effect) []byte {
 	return append(b, ']')
 }
 
-func buildMapMCPElicitationPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node) map[string]MCPElicitationPrimitiveSchemaDefinition {
+func buildMapMCPElicitationPrimitiveSchemaDefinition(c *ahpimpl.Ctx, n ahpimpl.Node) map[string]MCPElicitationPrimitiveSchemaDefinition {
 	d := c.Doc
 	out := make(map[string]MCPElicitationPrimitiveSchemaDefinition, d.Len(n))
 	m := d.Members(n)
@@ -27050,11 +27053,11 @@ func buildMapMCPElicitationPrimitiveSchemaDefinition(c *ahprt.Ctx, n ahprt.Node)
 // order: the output is deterministic.
 func appendMapMCPElicitationPrimitiveSchemaDefinition(b []byte, m map[string]MCPElicitationPrimitiveSchemaDefinition) []byte {
 	b = append(b, '{')
-	for i, k := range ahprt.SortedKeys(m) {
+	for i, k := range ahpimpl.SortedKeys(m) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendName(b, k)
+		b = ahpimpl.AppendName(b, k)
 		v := m[k]
 		if v == nil {
 			b = append(b, "null"...)
@@ -27065,7 +27068,7 @@ func appendMapMCPElicitationPrimitiveSchemaDefinition(b []byte, m map[string]MCP
 	return append(b, '}')
 }
 
-func buildListLabelledOption(c *ahprt.Ctx, n ahprt.Node) []LabelledOption {
+func buildListLabelledOption(c *ahpimpl.Ctx, n ahpimpl.Node) []LabelledOption {
 	d := c.Doc
 	out := make([]LabelledOption, d.Len(n))
 	it := d.Items(n)
@@ -27086,7 +27089,7 @@ func appendListLabelledOption(b []byte, list []LabelledOption) []byte {
 	return append(b, ']')
 }
 
-func buildMapMCPElicitationElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) map[string]*MCPElicitationElicitResultContentValue {
+func buildMapMCPElicitationElicitResultContentValue(c *ahpimpl.Ctx, n ahpimpl.Node) map[string]*MCPElicitationElicitResultContentValue {
 	d := c.Doc
 	out := make(map[string]*MCPElicitationElicitResultContentValue, d.Len(n))
 	m := d.Members(n)
@@ -27102,18 +27105,18 @@ func buildMapMCPElicitationElicitResultContentValue(c *ahprt.Ctx, n ahprt.Node) 
 // order: the output is deterministic.
 func appendMapMCPElicitationElicitResultContentValue(b []byte, m map[string]*MCPElicitationElicitResultContentValue) []byte {
 	b = append(b, '{')
-	for i, k := range ahprt.SortedKeys(m) {
+	for i, k := range ahpimpl.SortedKeys(m) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendName(b, k)
+		b = ahpimpl.AppendName(b, k)
 		v := m[k]
 		b = v.AppendJSON(b)
 	}
 	return append(b, '}')
 }
 
-func buildListBackend(c *ahprt.Ctx, n ahprt.Node) []Backend {
+func buildListBackend(c *ahpimpl.Ctx, n ahpimpl.Node) []Backend {
 	d := c.Doc
 	out := make([]Backend, d.Len(n))
 	it := d.Items(n)
@@ -27134,7 +27137,7 @@ func appendListBackend(b []byte, list []Backend) []byte {
 	return append(b, ']')
 }
 
-func buildListBackendSubscription(c *ahprt.Ctx, n ahprt.Node) []BackendSubscription {
+func buildListBackendSubscription(c *ahpimpl.Ctx, n ahpimpl.Node) []BackendSubscription {
 	d := c.Doc
 	out := make([]BackendSubscription, d.Len(n))
 	it := d.Items(n)

@@ -4,61 +4,70 @@ package v0_1_0_draft_1
 
 import (
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"reflect"
+)
+
+// The runtime checks at compile time that it runs code of this version: if a
+// line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
+// update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
+const (
+	_ = ahpimpl.GeneratedCodeTooOld(1 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 1)
 )
 
 // DecodeCapabilities decodes data as Capabilities and validates every keyword
 // of capabilities.schema.json# in the same pass. A rejected document returns
 // an *ahprt.Error and no value, never a partial one.
 func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeCapabilities)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeCapabilities)
 }
 
-func decodeCapabilities(c *ahprt.Ctx) (*Capabilities, error) {
-	return ahprt.BuildRoot(c, 0, vCapabilities, bCapabilities)
+func decodeCapabilities(c *ahpimpl.Ctx) (*Capabilities, error) {
+	return ahpimpl.BuildRoot(c, 0, vCapabilities, bCapabilities)
 }
 
 // CheckCapabilities validates data as Capabilities (capabilities.schema.json#)
 // without building a value.
 func CheckCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vCapabilities)
+	return ahpimpl.Check(data, opts, 0, vCapabilities)
 }
 
 // DecodeErrorResponse decodes data as ErrorResponse and validates every
 // keyword of common.schema.json#/$defs/errorResponse in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeErrorResponse(data []byte, opts ...ahprt.Option) (*ErrorResponse, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeErrorResponse)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeErrorResponse)
 }
 
-func decodeErrorResponse(c *ahprt.Ctx) (*ErrorResponse, error) {
-	return ahprt.BuildRoot(c, 0, vCommon_errorResponse, bErrorResponse)
+func decodeErrorResponse(c *ahpimpl.Ctx) (*ErrorResponse, error) {
+	return ahpimpl.BuildRoot(c, 0, vCommon_errorResponse, bErrorResponse)
 }
 
 // CheckErrorResponse validates data as ErrorResponse
 // (common.schema.json#/$defs/errorResponse) without building a value.
 func CheckErrorResponse(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vCommon_errorResponse)
+	return ahpimpl.Check(data, opts, 0, vCommon_errorResponse)
 }
 
 // DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of
 // common.schema.json#/$defs/jsonRpcId in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeJSONRPCID)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeJSONRPCID)
 }
 
-func decodeJSONRPCID(c *ahprt.Ctx) (*JSONRPCID, error) {
-	return ahprt.BuildRoot(c, 0, vCommon_jsonRpcId, bJSONRPCID)
+func decodeJSONRPCID(c *ahpimpl.Ctx) (*JSONRPCID, error) {
+	return ahpimpl.BuildRoot(c, 0, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 // CheckJSONRPCID validates data as JSONRPCID
 // (common.schema.json#/$defs/jsonRpcId) without building a value.
 func CheckJSONRPCID(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vCommon_jsonRpcId)
+	return ahpimpl.Check(data, opts, 0, vCommon_jsonRpcId)
 }
 
 // DecodeJSONRPCResponseID decodes data as JSONRPCResponseID and validates
@@ -66,65 +75,65 @@ func CheckJSONRPCID(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCResponseID, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeJSONRPCResponseID)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeJSONRPCResponseID)
 }
 
-func decodeJSONRPCResponseID(c *ahprt.Ctx) (*JSONRPCResponseID, error) {
-	return ahprt.BuildRoot(c, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+func decodeJSONRPCResponseID(c *ahpimpl.Ctx) (*JSONRPCResponseID, error) {
+	return ahpimpl.BuildRoot(c, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 // CheckJSONRPCResponseID validates data as JSONRPCResponseID
 // (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
 func CheckJSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vCommon_jsonRpcResponseId)
+	return ahpimpl.Check(data, opts, 0, vCommon_jsonRpcResponseId)
 }
 
 // DecodeNative decodes data as Native and validates every keyword of
 // common.schema.json#/$defs/native in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeNative(data []byte, opts ...ahprt.Option) (*Native, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeNative)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeNative)
 }
 
-func decodeNative(c *ahprt.Ctx) (*Native, error) {
-	return ahprt.BuildRoot(c, 0, vCommon_native, bNative)
+func decodeNative(c *ahpimpl.Ctx) (*Native, error) {
+	return ahpimpl.BuildRoot(c, 0, vCommon_native, bNative)
 }
 
 // CheckNative validates data as Native (common.schema.json#/$defs/native)
 // without building a value.
 func CheckNative(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vCommon_native)
+	return ahpimpl.Check(data, opts, 0, vCommon_native)
 }
 
 // DecodeNotification decodes data as Notification and validates every keyword
 // of common.schema.json#/$defs/notification in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeNotification(data []byte, opts ...ahprt.Option) (*Notification, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeNotification)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeNotification)
 }
 
-func decodeNotification(c *ahprt.Ctx) (*Notification, error) {
-	return ahprt.BuildRoot(c, 0, vCommon_notification, bNotification)
+func decodeNotification(c *ahpimpl.Ctx) (*Notification, error) {
+	return ahpimpl.BuildRoot(c, 0, vCommon_notification, bNotification)
 }
 
 // CheckNotification validates data as Notification
 // (common.schema.json#/$defs/notification) without building a value.
 func CheckNotification(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vCommon_notification)
+	return ahpimpl.Check(data, opts, 0, vCommon_notification)
 }
 
 // DecodeProtocolVersion decodes data as ProtocolVersion and validates every
 // keyword of common.schema.json#/$defs/protocolVersion in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeProtocolVersion)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeProtocolVersion)
 }
 
-func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
+func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
 	if err := c.RunRoot(0, vCommon_protocolVersion); err != nil {
 		var zero ProtocolVersion
 		return zero, err
@@ -135,90 +144,90 @@ func decodeProtocolVersion(c *ahprt.Ctx) (ProtocolVersion, error) {
 // CheckProtocolVersion validates data as ProtocolVersion
 // (common.schema.json#/$defs/protocolVersion) without building a value.
 func CheckProtocolVersion(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vCommon_protocolVersion)
+	return ahpimpl.Check(data, opts, 0, vCommon_protocolVersion)
 }
 
 // DecodeRequest decodes data as Request and validates every keyword of
 // common.schema.json#/$defs/request in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeRequest(data []byte, opts ...ahprt.Option) (*Request, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeRequest)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeRequest)
 }
 
-func decodeRequest(c *ahprt.Ctx) (*Request, error) {
-	return ahprt.BuildRoot(c, 0, vCommon_request, bRequest)
+func decodeRequest(c *ahpimpl.Ctx) (*Request, error) {
+	return ahpimpl.BuildRoot(c, 0, vCommon_request, bRequest)
 }
 
 // CheckRequest validates data as Request (common.schema.json#/$defs/request)
 // without building a value.
 func CheckRequest(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vCommon_request)
+	return ahpimpl.Check(data, opts, 0, vCommon_request)
 }
 
 // DecodeSession decodes data as Session and validates every keyword of
 // common.schema.json#/$defs/session in the same pass. A rejected document
 // returns an *ahprt.Error and no value, never a partial one.
 func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSession)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeSession)
 }
 
-func decodeSession(c *ahprt.Ctx) (*Session, error) {
-	return ahprt.BuildRoot(c, 0, vCommon_session, bSession)
+func decodeSession(c *ahpimpl.Ctx) (*Session, error) {
+	return ahpimpl.BuildRoot(c, 0, vCommon_session, bSession)
 }
 
 // CheckSession validates data as Session (common.schema.json#/$defs/session)
 // without building a value.
 func CheckSession(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vCommon_session)
+	return ahpimpl.Check(data, opts, 0, vCommon_session)
 }
 
 // DecodeSuccessResponse decodes data as SuccessResponse and validates every
 // keyword of common.schema.json#/$defs/successResponse in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeSuccessResponse(data []byte, opts ...ahprt.Option) (*SuccessResponse, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeSuccessResponse)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeSuccessResponse)
 }
 
-func decodeSuccessResponse(c *ahprt.Ctx) (*SuccessResponse, error) {
-	return ahprt.BuildRoot(c, 0, vCommon_successResponse, bSuccessResponse)
+func decodeSuccessResponse(c *ahpimpl.Ctx) (*SuccessResponse, error) {
+	return ahpimpl.BuildRoot(c, 0, vCommon_successResponse, bSuccessResponse)
 }
 
 // CheckSuccessResponse validates data as SuccessResponse
 // (common.schema.json#/$defs/successResponse) without building a value.
 func CheckSuccessResponse(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vCommon_successResponse)
+	return ahpimpl.Check(data, opts, 0, vCommon_successResponse)
 }
 
 // DecodeDenyEffect decodes data as DenyEffect and validates every keyword of
 // deny-effect.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
 func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeDenyEffect)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeDenyEffect)
 }
 
-func decodeDenyEffect(c *ahprt.Ctx) (*DenyEffect, error) {
-	return ahprt.BuildRoot(c, 0, vDenyEffect, bDenyEffect)
+func decodeDenyEffect(c *ahpimpl.Ctx) (*DenyEffect, error) {
+	return ahpimpl.BuildRoot(c, 0, vDenyEffect, bDenyEffect)
 }
 
 // CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#)
 // without building a value.
 func CheckDenyEffect(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vDenyEffect)
+	return ahpimpl.Check(data, opts, 0, vDenyEffect)
 }
 
 // DecodeExtensions decodes data as Extensions and validates every keyword of
 // extensions.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
 func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeExtensions)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeExtensions)
 }
 
-func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
+func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
 	if err := c.RunRoot(0, vExtensions); err != nil {
 		var zero Extensions
 		return zero, err
@@ -230,7 +239,7 @@ func decodeExtensions(c *ahprt.Ctx) (Extensions, error) {
 // CheckExtensions validates data as Extensions (extensions.schema.json#)
 // without building a value.
 func CheckExtensions(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vExtensions)
+	return ahpimpl.Check(data, opts, 0, vExtensions)
 }
 
 // DecodeInterceptDenyResponse decodes data as InterceptDenyResponse and
@@ -238,18 +247,18 @@ func CheckExtensions(data []byte, opts ...ahprt.Option) error {
 // pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptDenyResponse, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInterceptDenyResponse)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInterceptDenyResponse)
 }
 
-func decodeInterceptDenyResponse(c *ahprt.Ctx) (*InterceptDenyResponse, error) {
-	return ahprt.BuildRoot(c, 0, vInterceptDenyResponse, bInterceptDenyResponse)
+func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error) {
+	return ahpimpl.BuildRoot(c, 0, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 // CheckInterceptDenyResponse validates data as InterceptDenyResponse
 // (intercept-deny-response.schema.json#) without building a value.
 func CheckInterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vInterceptDenyResponse)
+	return ahpimpl.Check(data, opts, 0, vInterceptDenyResponse)
 }
 
 // DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse
@@ -257,47 +266,47 @@ func CheckInterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 // the same pass. A rejected document returns an *ahprt.Error and no value,
 // never a partial one.
 func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*InterceptNoEffectResponse, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInterceptNoEffectResponse)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInterceptNoEffectResponse)
 }
 
-func decodeInterceptNoEffectResponse(c *ahprt.Ctx) (*InterceptNoEffectResponse, error) {
-	return ahprt.BuildRoot(c, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse, error) {
+	return ahpimpl.BuildRoot(c, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 // CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse
 // (intercept-no-effect-response.schema.json#) without building a value.
 func CheckInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vInterceptNoEffectResponse)
+	return ahpimpl.Check(data, opts, 0, vInterceptNoEffectResponse)
 }
 
 // DecodeInterceptRequest decodes data as InterceptRequest and validates every
 // keyword of intercept-request.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptRequest, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInterceptRequest)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInterceptRequest)
 }
 
-func decodeInterceptRequest(c *ahprt.Ctx) (*InterceptRequest, error) {
-	return ahprt.BuildRoot(c, 0, vInterceptRequest, bInterceptRequest)
+func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
+	return ahpimpl.BuildRoot(c, 0, vInterceptRequest, bInterceptRequest)
 }
 
 // CheckInterceptRequest validates data as InterceptRequest
 // (intercept-request.schema.json#) without building a value.
 func CheckInterceptRequest(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vInterceptRequest)
+	return ahpimpl.Check(data, opts, 0, vInterceptRequest)
 }
 
 // DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every
 // keyword of json-rpc-message.schema.json# in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeJSONRPCMessage)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeJSONRPCMessage)
 }
 
-func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
+func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
 	if err := c.RunRoot(0, vJSONRPCMessage); err != nil {
 		var zero JSONRPCMessage
 		return zero, err
@@ -308,25 +317,25 @@ func decodeJSONRPCMessage(c *ahprt.Ctx) (JSONRPCMessage, error) {
 // CheckJSONRPCMessage validates data as JSONRPCMessage
 // (json-rpc-message.schema.json#) without building a value.
 func CheckJSONRPCMessage(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vJSONRPCMessage)
+	return ahpimpl.Check(data, opts, 0, vJSONRPCMessage)
 }
 
 // DecodeRegistration decodes data as Registration and validates every keyword
 // of registration.schema.json# in the same pass. A rejected document returns
 // an *ahprt.Error and no value, never a partial one.
 func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeRegistration)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeRegistration)
 }
 
-func decodeRegistration(c *ahprt.Ctx) (*Registration, error) {
-	return ahprt.BuildRoot(c, 0, vRegistration, bRegistration)
+func decodeRegistration(c *ahpimpl.Ctx) (*Registration, error) {
+	return ahpimpl.BuildRoot(c, 0, vRegistration, bRegistration)
 }
 
 // CheckRegistration validates data as Registration (registration.schema.json#)
 // without building a value.
 func CheckRegistration(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vRegistration)
+	return ahpimpl.Check(data, opts, 0, vRegistration)
 }
 
 // DecodeAuthentication decodes data as Authentication and validates every
@@ -334,54 +343,54 @@ func CheckRegistration(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeAuthentication(data []byte, opts ...ahprt.Option) (*Authentication, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeAuthentication)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeAuthentication)
 }
 
-func decodeAuthentication(c *ahprt.Ctx) (*Authentication, error) {
-	return ahprt.BuildRoot(c, 0, vRegistration_authentication, bAuthentication)
+func decodeAuthentication(c *ahpimpl.Ctx) (*Authentication, error) {
+	return ahpimpl.BuildRoot(c, 0, vRegistration_authentication, bAuthentication)
 }
 
 // CheckAuthentication validates data as Authentication
 // (registration.schema.json#/$defs/authentication) without building a value.
 func CheckAuthentication(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vRegistration_authentication)
+	return ahpimpl.Check(data, opts, 0, vRegistration_authentication)
 }
 
 // DecodeBackend decodes data as Backend and validates every keyword of
 // registration.schema.json#/$defs/backend in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeBackend)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeBackend)
 }
 
-func decodeBackend(c *ahprt.Ctx) (*Backend, error) {
-	return ahprt.BuildRoot(c, 0, vRegistration_backend, bBackend)
+func decodeBackend(c *ahpimpl.Ctx) (*Backend, error) {
+	return ahpimpl.BuildRoot(c, 0, vRegistration_backend, bBackend)
 }
 
 // CheckBackend validates data as Backend
 // (registration.schema.json#/$defs/backend) without building a value.
 func CheckBackend(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vRegistration_backend)
+	return ahpimpl.Check(data, opts, 0, vRegistration_backend)
 }
 
 // DecodeHTTPTransport decodes data as HTTPTransport and validates every
 // keyword of registration.schema.json#/$defs/httpTransport in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeHTTPTransport)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeHTTPTransport)
 }
 
-func decodeHTTPTransport(c *ahprt.Ctx) (*HTTPTransport, error) {
-	return ahprt.BuildRoot(c, 0, vRegistration_httpTransport, bHTTPTransport)
+func decodeHTTPTransport(c *ahpimpl.Ctx) (*HTTPTransport, error) {
+	return ahpimpl.BuildRoot(c, 0, vRegistration_httpTransport, bHTTPTransport)
 }
 
 // CheckHTTPTransport validates data as HTTPTransport
 // (registration.schema.json#/$defs/httpTransport) without building a value.
 func CheckHTTPTransport(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vRegistration_httpTransport)
+	return ahpimpl.Check(data, opts, 0, vRegistration_httpTransport)
 }
 
 // DecodeInterceptSubscription decodes data as InterceptSubscription and
@@ -389,19 +398,19 @@ func CheckHTTPTransport(data []byte, opts ...ahprt.Option) error {
 // registration.schema.json#/$defs/interceptSubscription in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
 func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptSubscription, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeInterceptSubscription)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeInterceptSubscription)
 }
 
-func decodeInterceptSubscription(c *ahprt.Ctx) (*InterceptSubscription, error) {
-	return ahprt.BuildRoot(c, 0, vRegistration_interceptSubscription, bInterceptSubscription)
+func decodeInterceptSubscription(c *ahpimpl.Ctx) (*InterceptSubscription, error) {
+	return ahpimpl.BuildRoot(c, 0, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 // CheckInterceptSubscription validates data as InterceptSubscription
 // (registration.schema.json#/$defs/interceptSubscription) without building a
 // value.
 func CheckInterceptSubscription(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vRegistration_interceptSubscription)
+	return ahpimpl.Check(data, opts, 0, vRegistration_interceptSubscription)
 }
 
 // DecodeObserveSubscription decodes data as ObserveSubscription and validates
@@ -409,30 +418,30 @@ func CheckInterceptSubscription(data []byte, opts ...ahprt.Option) error {
 // same pass. A rejected document returns an *ahprt.Error and no value, never a
 // partial one.
 func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubscription, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeObserveSubscription)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeObserveSubscription)
 }
 
-func decodeObserveSubscription(c *ahprt.Ctx) (*ObserveSubscription, error) {
-	return ahprt.BuildRoot(c, 0, vRegistration_observeSubscription, bObserveSubscription)
+func decodeObserveSubscription(c *ahpimpl.Ctx) (*ObserveSubscription, error) {
+	return ahpimpl.BuildRoot(c, 0, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 // CheckObserveSubscription validates data as ObserveSubscription
 // (registration.schema.json#/$defs/observeSubscription) without building a
 // value.
 func CheckObserveSubscription(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vRegistration_observeSubscription)
+	return ahpimpl.Check(data, opts, 0, vRegistration_observeSubscription)
 }
 
 // DecodeReverseDNS decodes data as ReverseDNS and validates every keyword of
 // registration.schema.json#/$defs/reverseDns in the same pass. A rejected
 // document returns an *ahprt.Error and no value, never a partial one.
 func DecodeReverseDNS(data []byte, opts ...ahprt.Option) (ReverseDNS, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeReverseDNS)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeReverseDNS)
 }
 
-func decodeReverseDNS(c *ahprt.Ctx) (ReverseDNS, error) {
+func decodeReverseDNS(c *ahpimpl.Ctx) (ReverseDNS, error) {
 	if err := c.RunRoot(0, vRegistration_reverseDns); err != nil {
 		var zero ReverseDNS
 		return zero, err
@@ -443,7 +452,7 @@ func decodeReverseDNS(c *ahprt.Ctx) (ReverseDNS, error) {
 // CheckReverseDNS validates data as ReverseDNS
 // (registration.schema.json#/$defs/reverseDns) without building a value.
 func CheckReverseDNS(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vRegistration_reverseDns)
+	return ahpimpl.Check(data, opts, 0, vRegistration_reverseDns)
 }
 
 // DecodeStdioTransport decodes data as StdioTransport and validates every
@@ -451,41 +460,41 @@ func CheckReverseDNS(data []byte, opts ...ahprt.Option) error {
 // A rejected document returns an *ahprt.Error and no value, never a partial
 // one.
 func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeStdioTransport)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeStdioTransport)
 }
 
-func decodeStdioTransport(c *ahprt.Ctx) (*StdioTransport, error) {
-	return ahprt.BuildRoot(c, 0, vRegistration_stdioTransport, bStdioTransport)
+func decodeStdioTransport(c *ahpimpl.Ctx) (*StdioTransport, error) {
+	return ahpimpl.BuildRoot(c, 0, vRegistration_stdioTransport, bStdioTransport)
 }
 
 // CheckStdioTransport validates data as StdioTransport
 // (registration.schema.json#/$defs/stdioTransport) without building a value.
 func CheckStdioTransport(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vRegistration_stdioTransport)
+	return ahpimpl.Check(data, opts, 0, vRegistration_stdioTransport)
 }
 
 // DecodeToolBefore decodes data as ToolBefore and validates every keyword of
 // tool-before.schema.json# in the same pass. A rejected document returns an
 // *ahprt.Error and no value, never a partial one.
 func DecodeToolBefore(data []byte, opts ...ahprt.Option) (*ToolBefore, error) {
-	c, err := ahprt.Begin(data, opts)
-	return ahprt.Decoded(c, err, decodeToolBefore)
+	c, err := ahpimpl.Begin(data, opts)
+	return ahpimpl.Decoded(c, err, decodeToolBefore)
 }
 
-func decodeToolBefore(c *ahprt.Ctx) (*ToolBefore, error) {
-	return ahprt.BuildRoot(c, 0, vToolBefore, bToolBefore)
+func decodeToolBefore(c *ahpimpl.Ctx) (*ToolBefore, error) {
+	return ahpimpl.BuildRoot(c, 0, vToolBefore, bToolBefore)
 }
 
 // CheckToolBefore validates data as ToolBefore (tool-before.schema.json#)
 // without building a value.
 func CheckToolBefore(data []byte, opts ...ahprt.Option) error {
-	return ahprt.Check(data, opts, 0, vToolBefore)
+	return ahpimpl.Check(data, opts, 0, vToolBefore)
 }
 
 // Registry lists the package's entry points by schema location (relative to
 // the snapshot folder): what tools use to decode a document by its schema.
-var Registry = []ahprt.Entry{{
+var Registry = []ahpimpl.Entry{{
 	Check: CheckCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCapabilities(data, opts...)
@@ -763,9 +772,9 @@ var Registry = []ahprt.Entry{{
 }}
 
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
-var Snapshot = &ahprt.Snapshot{
+var Snapshot = &ahpimpl.Snapshot{
 	Entries: Registry,
-	ErrorResponses: []ahprt.DecodeFunc{func(c *ahprt.Ctx) (any, error) {
+	ErrorResponses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeErrorResponse(c)
 		if err != nil {
 			return nil, err
@@ -775,23 +784,23 @@ var Snapshot = &ahprt.Snapshot{
 	Key:           SnapshotKey,
 	Notifications: nil,
 	Package:       "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1",
-	ReplyChecks:   map[string][]ahprt.CheckFunc{"hooks/intercept": {vInterceptDenyResponse, vInterceptNoEffectResponse}},
+	ReplyChecks:   map[string][]ahpimpl.CheckFunc{"hooks/intercept": {vInterceptDenyResponse, vInterceptNoEffectResponse}},
 	RequestID:     vCommon_jsonRpcId,
 	RequestTypes:  map[string]reflect.Type{"hooks/intercept": reflect.TypeFor[*InterceptRequest]()},
-	Requests: map[string]ahprt.DecodeFunc{"hooks/intercept": func(c *ahprt.Ctx) (any, error) {
+	Requests: map[string]ahpimpl.DecodeFunc{"hooks/intercept": func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeInterceptRequest(c)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
 	}},
-	Responses: []ahprt.DecodeFunc{func(c *ahprt.Ctx) (any, error) {
+	Responses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeInterceptDenyResponse(c)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
-	}, func(c *ahprt.Ctx) (any, error) {
+	}, func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeInterceptNoEffectResponse(c)
 		if err != nil {
 			return nil, err

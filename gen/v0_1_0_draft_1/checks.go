@@ -4,15 +4,16 @@ package v0_1_0_draft_1
 
 import (
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/ahprt/format"
 	"github.com/ahpgen/ahpgen/ahprt/rules"
 )
 
 // vCapabilities checks 0.1.0-draft.1/capabilities.schema.json#.
-func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[0])
 	}
 	var seen uint64
@@ -44,10 +45,10 @@ func vCapabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_effects checks
 // 0.1.0-draft.1/capabilities.schema.json#/properties/effects.
-func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[2])
 	}
 	if d.Len(n) < 1 {
@@ -74,7 +75,7 @@ func vCapabilities_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCapabilities_effects_items checks
 // 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items.
-func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -94,7 +95,7 @@ func vCapabilities_effects_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vCapabilities_effects_items_anyOf_0 checks
 // 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/0.
-func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_effects_items_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "deny")) {
 		return c.FailWith(n, &reasons[5])
@@ -104,10 +105,10 @@ func vCapabilities_effects_items_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 
 // vCapabilities_effects_items_anyOf_1 checks
 // 0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1.
-func vCapabilities_effects_items_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCapabilities_effects_items_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[6])
 	}
 	if !re0.Match(d.Str(n)) {
@@ -117,10 +118,10 @@ func vCapabilities_effects_items_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 }
 
 // vDenyEffect checks 0.1.0-draft.1/deny-effect.schema.json#.
-func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[8])
 	}
 	var seen uint64
@@ -165,7 +166,7 @@ func vDenyEffect(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vDenyEffect_type checks
 // 0.1.0-draft.1/deny-effect.schema.json#/properties/type.
-func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vDenyEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "deny")) {
 		return c.FailWith(n, &reasons[11])
@@ -175,10 +176,10 @@ func vDenyEffect_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vDenyEffect_reason checks
 // 0.1.0-draft.1/deny-effect.schema.json#/properties/reason.
-func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vDenyEffect_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[12])
 	}
 	if d.RunesBelow(n, 1) {
@@ -189,10 +190,10 @@ func vDenyEffect_reason(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vDenyEffect_code checks
 // 0.1.0-draft.1/deny-effect.schema.json#/properties/code.
-func vDenyEffect_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vDenyEffect_code(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[14])
 	}
 	if !re0.Match(d.Str(n)) {
@@ -202,10 +203,10 @@ func vDenyEffect_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vExtensions checks 0.1.0-draft.1/extensions.schema.json#.
-func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExtensions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[16])
 	}
 	{
@@ -221,10 +222,10 @@ func vExtensions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vExtensions_propertyNames checks
 // 0.1.0-draft.1/extensions.schema.json#/propertyNames.
-func vExtensions_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vExtensions_propertyNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindString {
+	if k == ahpimpl.KindString {
 		if !re0.Match(d.Str(n)) {
 			return c.FailWith(n, &reasons[17])
 		}
@@ -234,7 +235,7 @@ func vExtensions_propertyNames(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vInterceptDenyResponse checks
 // 0.1.0-draft.1/intercept-deny-response.schema.json#.
-func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
@@ -246,10 +247,10 @@ func vInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_successResponse checks
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
-func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[18])
 	}
 	var present uint64
@@ -290,7 +291,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required2)
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[22])
 	}
 	return true
@@ -298,7 +299,7 @@ func vCommon_successResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_successResponse_jsonrpc checks
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc.
-func vCommon_successResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_successResponse_jsonrpc(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[23])
@@ -308,7 +309,7 @@ func vCommon_successResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vCommon_jsonRpcResponseId checks
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId.
-func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_jsonRpcResponseId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -327,7 +328,7 @@ func vCommon_jsonRpcResponseId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 }
 
 // vCommon_jsonRpcId checks 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId.
-func vCommon_jsonRpcId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_jsonRpcId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	{
 		mark := c.Mark()
 		matches := 0
@@ -347,10 +348,10 @@ func vCommon_jsonRpcId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_jsonRpcId_anyOf_0 checks
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0.
-func vCommon_jsonRpcId_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_jsonRpcId_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[24])
 	}
 	if d.RunesBelow(n, 1) {
@@ -361,10 +362,10 @@ func vCommon_jsonRpcId_anyOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vCommon_jsonRpcId_anyOf_1 checks
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/1.
-func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_jsonRpcId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[26])
 	}
 	return true
@@ -372,10 +373,10 @@ func vCommon_jsonRpcId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vCommon_jsonRpcResponseId_anyOf_1 checks
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId/anyOf/1.
-func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_jsonRpcResponseId_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNull) {
+	if !(k == ahpimpl.KindNull) {
 		return c.FailTypeWith(n, &reasons[27])
 	}
 	return true
@@ -383,10 +384,10 @@ func vCommon_jsonRpcResponseId_anyOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 
 // vCommon_successResponse_result checks
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_successResponse_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[28])
 	}
 	return true
@@ -394,10 +395,10 @@ func vCommon_successResponse_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vInterceptDenyResponse_allOf_1 checks
 // 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1.
-func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptDenyResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -423,10 +424,10 @@ func vInterceptDenyResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 
 // vInterceptDenyResponse_allOf_1_result checks
 // 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result.
-func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptDenyResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[29])
 	}
 	var seen uint64
@@ -467,7 +468,7 @@ func vInterceptDenyResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 
 // vCommon_protocolVersion checks
 // 0.1.0-draft.1/common.schema.json#/$defs/protocolVersion.
-func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_protocolVersion(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "0.1")) {
 		return c.FailWith(n, &reasons[32])
@@ -476,10 +477,10 @@ func vCommon_protocolVersion(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vInterceptDenyResponse_allOf_1_result_effects checks 0.1.0-draft.1/intercept-deny-response.schema.json#/allOf/1/properties/result/properties/effects.
-func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptDenyResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[33])
 	}
 	if d.Len(n) < 1 {
@@ -505,7 +506,7 @@ func vInterceptDenyResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, e
 
 // vInterceptNoEffectResponse checks
 // 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
-func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse(c, n, ev) {
 		return false
 	}
@@ -517,10 +518,10 @@ func vInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vInterceptNoEffectResponse_allOf_1 checks
 // 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1.
-func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptNoEffectResponse_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -545,10 +546,10 @@ func vInterceptNoEffectResponse_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 }
 
 // vInterceptNoEffectResponse_allOf_1_result checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result.
-func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptNoEffectResponse_allOf_1_result(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[36])
 	}
 	var seen uint64
@@ -588,10 +589,10 @@ func vInterceptNoEffectResponse_allOf_1_result(c *ahprt.Ctx, n ahprt.Node, ev *a
 }
 
 // vInterceptNoEffectResponse_allOf_1_result_effects checks 0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects.
-func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[39])
 	}
 	if d.Len(n) > 0 {
@@ -601,7 +602,7 @@ func vInterceptNoEffectResponse_allOf_1_result_effects(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vInterceptRequest checks 0.1.0-draft.1/intercept-request.schema.json#.
-func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_request(c, n, ev) {
 		return false
 	}
@@ -615,10 +616,10 @@ func vInterceptRequest(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCommon_request checks 0.1.0-draft.1/common.schema.json#/$defs/request.
-func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[41])
 	}
 	var seen uint64
@@ -665,7 +666,7 @@ func vCommon_request(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_request_jsonrpc checks
 // 0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc.
-func vCommon_request_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_request_jsonrpc(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[46])
@@ -675,10 +676,10 @@ func vCommon_request_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_request_method checks
 // 0.1.0-draft.1/common.schema.json#/$defs/request/properties/method.
-func vCommon_request_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_request_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[47])
 	}
 	if d.RunesBelow(n, 1) {
@@ -689,10 +690,10 @@ func vCommon_request_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_request_params checks
 // 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
-func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_request_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[49])
 	}
 	return true
@@ -700,10 +701,10 @@ func vCommon_request_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vInterceptRequest_allOf_1 checks
 // 0.1.0-draft.1/intercept-request.schema.json#/allOf/1.
-func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[50])
 	}
 	if ev != nil {
@@ -734,7 +735,7 @@ func vInterceptRequest_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool 
 
 // vInterceptRequest_allOf_1_method checks
 // 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method.
-func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "hooks/intercept")) {
 		return c.FailWith(n, &reasons[51])
@@ -744,10 +745,10 @@ func vInterceptRequest_allOf_1_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vInterceptRequest_allOf_1_params checks
 // 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params.
-func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[52])
 	}
 	var seen uint64
@@ -792,10 +793,10 @@ func vInterceptRequest_allOf_1_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 }
 
 // vToolBefore checks 0.1.0-draft.1/tool-before.schema.json#.
-func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[56])
 	}
 	var seen uint64
@@ -859,10 +860,10 @@ func vToolBefore(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vToolBefore_id checks 0.1.0-draft.1/tool-before.schema.json#/properties/id.
-func vToolBefore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[63])
 	}
 	if d.RunesBelow(n, 1) {
@@ -873,10 +874,10 @@ func vToolBefore_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolBefore_source checks
 // 0.1.0-draft.1/tool-before.schema.json#/properties/source.
-func vToolBefore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_source(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[65])
 	}
 	if !format.URI(d.StrView(n)) {
@@ -887,7 +888,7 @@ func vToolBefore_source(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolBefore_type checks
 // 0.1.0-draft.1/tool-before.schema.json#/properties/type.
-func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.before")) {
 		return c.FailWith(n, &reasons[67])
@@ -897,10 +898,10 @@ func vToolBefore_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolBefore_time checks
 // 0.1.0-draft.1/tool-before.schema.json#/properties/time.
-func vToolBefore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_time(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[68])
 	}
 	if !format.DateTime(d.StrView(n)) {
@@ -910,10 +911,10 @@ func vToolBefore_time(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCommon_session checks 0.1.0-draft.1/common.schema.json#/$defs/session.
-func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[70])
 	}
 	var seen uint64
@@ -961,10 +962,10 @@ func vCommon_session(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_session_id checks
 // 0.1.0-draft.1/common.schema.json#/$defs/session/properties/id.
-func vCommon_session_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[72])
 	}
 	if d.RunesBelow(n, 1) {
@@ -975,10 +976,10 @@ func vCommon_session_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_session_cwd checks
 // 0.1.0-draft.1/common.schema.json#/$defs/session/properties/cwd.
-func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[74])
 	}
 	return true
@@ -986,10 +987,10 @@ func vCommon_session_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_session_workspaceRoots checks
 // 0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots.
-func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_workspaceRoots(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[75])
 	}
 	{
@@ -1008,10 +1009,10 @@ func vCommon_session_workspaceRoots(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) 
 }
 
 // vCommon_session_workspaceRoots_items checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items.
-func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_workspaceRoots_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[76])
 	}
 	return true
@@ -1019,10 +1020,10 @@ func vCommon_session_workspaceRoots_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vCommon_session_model checks
 // 0.1.0-draft.1/common.schema.json#/$defs/session/properties/model.
-func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[77])
 	}
 	return true
@@ -1030,10 +1031,10 @@ func vCommon_session_model(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_session_agent checks
 // 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
-func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[78])
 	}
 	var seen uint64
@@ -1068,10 +1069,10 @@ func vCommon_session_agent(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCommon_session_agent_id checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id.
-func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_agent_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[80])
 	}
 	if d.RunesBelow(n, 1) {
@@ -1081,10 +1082,10 @@ func vCommon_session_agent_id(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 }
 
 // vCommon_session_agent_type checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type.
-func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_session_agent_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[82])
 	}
 	return true
@@ -1092,10 +1093,10 @@ func vCommon_session_agent_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool
 
 // vToolBefore_tool checks
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
-func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[83])
 	}
 	var present uint64
@@ -1148,7 +1149,7 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if seen != uint64(0xf) {
 		return c.FailRequired(n, seen, &required10)
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[88])
 	}
 	return true
@@ -1156,10 +1157,10 @@ func vToolBefore_tool(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolBefore_tool_callId checks
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId.
-func vToolBefore_tool_callId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_tool_callId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[89])
 	}
 	if d.RunesBelow(n, 1) {
@@ -1170,10 +1171,10 @@ func vToolBefore_tool_callId(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolBefore_tool_name checks
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name.
-func vToolBefore_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_tool_name(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[91])
 	}
 	if d.RunesBelow(n, 1) {
@@ -1184,10 +1185,10 @@ func vToolBefore_tool_name(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolBefore_tool_kind checks
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind.
-func vToolBefore_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_tool_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[93])
 	}
 	switch d.StrView(n) {
@@ -1200,10 +1201,10 @@ func vToolBefore_tool_kind(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolBefore_tool_input checks
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input.
-func vToolBefore_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[94])
 	}
 	return true
@@ -1211,20 +1212,20 @@ func vToolBefore_tool_input(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vToolBefore_tool_mcp checks
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp.
-func vToolBefore_tool_mcp(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vToolBefore_tool_mcp(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[95])
 	}
 	return true
 }
 
 // vCommon_native checks 0.1.0-draft.1/common.schema.json#/$defs/native.
-func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[96])
 	}
 	var seen uint64
@@ -1266,10 +1267,10 @@ func vCommon_native(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_native_provider checks
 // 0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider.
-func vCommon_native_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_native_provider(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[100])
 	}
 	if d.RunesBelow(n, 1) {
@@ -1280,10 +1281,10 @@ func vCommon_native_provider(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_native_eventName checks
 // 0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName.
-func vCommon_native_eventName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_native_eventName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[102])
 	}
 	if d.RunesBelow(n, 1) {
@@ -1294,17 +1295,17 @@ func vCommon_native_eventName(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_native_payload checks
 // 0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload.
-func vCommon_native_payload(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_native_payload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[104])
 	}
 	return true
 }
 
 // vInterceptRequest_allOf_1_params_capabilities checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities.
-func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_capabilities(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCapabilities(c, n, ev) {
 		return false
 	}
@@ -1315,10 +1316,10 @@ func vInterceptRequest_allOf_1_params_capabilities(c *ahprt.Ctx, n ahprt.Node, e
 }
 
 // vInterceptRequest_allOf_1_params_capabilities_allOf_1 checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1343,10 +1344,10 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1(c *ahprt.Ctx, n ahprt
 }
 
 // vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindArray {
+	if k == ahpimpl.KindArray {
 		matches := 0
 		{
 			it := d.Items(n)
@@ -1369,7 +1370,7 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects(c *ahprt.Ctx,
 
 // vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains
 // checks 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains.
-func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "deny")) {
 		return c.FailWith(n, &reasons[106])
@@ -1378,14 +1379,14 @@ func vInterceptRequest_allOf_1_params_capabilities_allOf_1_effects_contains(c *a
 }
 
 // vJSONRPCMessage checks 0.1.0-draft.1/json-rpc-message.schema.json#.
-func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[107])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -1445,10 +1446,10 @@ func vJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_notification checks
 // 0.1.0-draft.1/common.schema.json#/$defs/notification.
-func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[110])
 	}
 	var present uint64
@@ -1489,7 +1490,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required12)
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[114])
 	}
 	return true
@@ -1497,7 +1498,7 @@ func vCommon_notification(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_notification_jsonrpc checks
 // 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc.
-func vCommon_notification_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_notification_jsonrpc(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[115])
@@ -1507,10 +1508,10 @@ func vCommon_notification_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vCommon_notification_method checks
 // 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method.
-func vCommon_notification_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_notification_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[116])
 	}
 	if d.RunesBelow(n, 1) {
@@ -1521,10 +1522,10 @@ func vCommon_notification_method(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vCommon_notification_params checks
 // 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params.
-func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_notification_params(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[118])
 	}
 	return true
@@ -1532,10 +1533,10 @@ func vCommon_notification_params(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vCommon_errorResponse checks
 // 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
-func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[119])
 	}
 	var present uint64
@@ -1576,7 +1577,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required13)
 	}
-	if k != ahprt.KindObject || present&1 == 1 {
+	if k != ahpimpl.KindObject || present&1 == 1 {
 		return c.FailWith(n, &reasons[123])
 	}
 	return true
@@ -1584,7 +1585,7 @@ func vCommon_errorResponse(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_errorResponse_jsonrpc checks
 // 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc.
-func vCommon_errorResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_errorResponse_jsonrpc(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[124])
@@ -1594,10 +1595,10 @@ func vCommon_errorResponse_jsonrpc(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vCommon_errorResponse_error checks
 // 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
-func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[125])
 	}
 	var seen uint64
@@ -1634,30 +1635,30 @@ func vCommon_errorResponse_error(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 }
 
 // vCommon_errorResponse_error_code checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
-func vCommon_errorResponse_error_code(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_errorResponse_error_code(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[128])
 	}
 	return true
 }
 
 // vCommon_errorResponse_error_message checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
-func vCommon_errorResponse_error_message(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_errorResponse_error_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[129])
 	}
 	return true
 }
 
 // vRegistration checks 0.1.0-draft.1/registration.schema.json#.
-func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[130])
 	}
 	var seen uint64
@@ -1697,10 +1698,10 @@ func vRegistration(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vRegistration_hooks checks
 // 0.1.0-draft.1/registration.schema.json#/properties/hooks.
-func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_hooks(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[133])
 	}
 	if d.Len(n) < 1 {
@@ -1723,10 +1724,10 @@ func vRegistration_hooks(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vRegistration_backend checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend.
-func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[135])
 	}
 	var seen uint64
@@ -1778,7 +1779,7 @@ func vRegistration_backend(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vRegistration_backend_allOf_0 checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0.
-func vRegistration_backend_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if c.Condition(n, ev, vRegistration_backend_allOf_0_if) {
 		if !vRegistration_backend_allOf_0_then(c, n, ev) {
 			return false
@@ -1789,10 +1790,10 @@ func vRegistration_backend_allOf_0(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vRegistration_backend_allOf_0_if checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if.
-func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_0_if(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1817,10 +1818,10 @@ func vRegistration_backend_allOf_0_if(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 }
 
 // vRegistration_backend_allOf_0_if_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport.
-func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1845,7 +1846,7 @@ func vRegistration_backend_allOf_0_if_transport(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vRegistration_backend_allOf_0_if_transport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
-func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_0_if_transport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
 		return c.FailWith(n, &reasons[139])
@@ -1855,12 +1856,12 @@ func vRegistration_backend_allOf_0_if_transport_type(c *ahprt.Ctx, n ahprt.Node,
 
 // vRegistration_backend_allOf_0_then checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/then.
-func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
 		p := presence0(d, n)
-		if k != ahprt.KindObject || p&1 == 1 {
+		if k != ahpimpl.KindObject || p&1 == 1 {
 			return c.FailWith(n, &reasons[140])
 		}
 	}
@@ -1869,10 +1870,10 @@ func vRegistration_backend_allOf_0_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 
 // vRegistration_backend_allOf_1 checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1.
-func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindObject || presence0(d, n) == 1 {
+	if k != ahpimpl.KindObject || presence0(d, n) == 1 {
 		if !vRegistration_backend_allOf_1_then(c, n, ev) {
 			return false
 		}
@@ -1882,10 +1883,10 @@ func vRegistration_backend_allOf_1(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) b
 
 // vRegistration_backend_allOf_1_then checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then.
-func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1910,10 +1911,10 @@ func vRegistration_backend_allOf_1_then(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Ev
 }
 
 // vRegistration_backend_allOf_1_then_transport checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport.
-func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k == ahprt.KindObject {
+	if k == ahpimpl.KindObject {
 		if ev != nil {
 			ev.Declared = true
 		}
@@ -1938,7 +1939,7 @@ func vRegistration_backend_allOf_1_then_transport(c *ahprt.Ctx, n ahprt.Node, ev
 }
 
 // vRegistration_backend_allOf_1_then_transport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
-func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_allOf_1_then_transport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
 		return c.FailWith(n, &reasons[141])
@@ -1948,10 +1949,10 @@ func vRegistration_backend_allOf_1_then_transport_type(c *ahprt.Ctx, n ahprt.Nod
 
 // vRegistration_reverseDns checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/reverseDns.
-func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_reverseDns(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[142])
 	}
 	if !re0.Match(d.Str(n)) {
@@ -1962,14 +1963,14 @@ func vRegistration_reverseDns(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vRegistration_backend_transport checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport.
-func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[144])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -2001,10 +2002,10 @@ func vRegistration_backend_transport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vRegistration_stdioTransport checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
-func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[146])
 	}
 	var seen uint64
@@ -2054,7 +2055,7 @@ func vRegistration_stdioTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vRegistration_stdioTransport_type checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type.
-func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "stdio")) {
 		return c.FailWith(n, &reasons[150])
@@ -2063,10 +2064,10 @@ func vRegistration_stdioTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 }
 
 // vRegistration_stdioTransport_command checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command.
-func vRegistration_stdioTransport_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport_command(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[151])
 	}
 	if d.RunesBelow(n, 1) {
@@ -2077,10 +2078,10 @@ func vRegistration_stdioTransport_command(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.
 
 // vRegistration_stdioTransport_args checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args.
-func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[153])
 	}
 	{
@@ -2099,20 +2100,20 @@ func vRegistration_stdioTransport_args(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 }
 
 // vRegistration_stdioTransport_args_items checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items.
-func vRegistration_stdioTransport_args_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport_args_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[154])
 	}
 	return true
 }
 
 // vRegistration_stdioTransport_lifecycle checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle.
-func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport_lifecycle(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[155])
 	}
 	switch d.StrView(n) {
@@ -2125,10 +2126,10 @@ func vRegistration_stdioTransport_lifecycle(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 
 // vRegistration_stdioTransport_cwd checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd.
-func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_stdioTransport_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[156])
 	}
 	return true
@@ -2136,10 +2137,10 @@ func vRegistration_stdioTransport_cwd(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vRegistration_httpTransport checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
-func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[157])
 	}
 	var seen uint64
@@ -2176,7 +2177,7 @@ func vRegistration_httpTransport(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) boo
 
 // vRegistration_httpTransport_type checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type.
-func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_httpTransport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "http")) {
 		return c.FailWith(n, &reasons[160])
@@ -2186,10 +2187,10 @@ func vRegistration_httpTransport_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval
 
 // vRegistration_httpTransport_url checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url.
-func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_httpTransport_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[161])
 	}
 	if !re1.Match(d.Str(n)) {
@@ -2203,10 +2204,10 @@ func vRegistration_httpTransport_url(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval)
 
 // vRegistration_authentication checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
-func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[164])
 	}
 	var present uint64
@@ -2248,7 +2249,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required19)
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
 		return c.FailWith(n, &reasons[167])
 	}
 	return true
@@ -2256,7 +2257,7 @@ func vRegistration_authentication(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bo
 
 // vRegistration_authentication_type checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type.
-func vRegistration_authentication_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "bearer")) {
 		return c.FailWith(n, &reasons[168])
@@ -2265,10 +2266,10 @@ func vRegistration_authentication_type(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 }
 
 // vRegistration_authentication_tokenEnv checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv.
-func vRegistration_authentication_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_authentication_tokenEnv(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindString) {
+	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[169])
 	}
 	if !re2.Match(d.Str(n)) {
@@ -2278,10 +2279,10 @@ func vRegistration_authentication_tokenEnv(c *ahprt.Ctx, n ahprt.Node, ev *ahprt
 }
 
 // vRegistration_backend_subscriptions checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions.
-func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_subscriptions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[171])
 	}
 	if d.Len(n) < 1 {
@@ -2303,14 +2304,14 @@ func vRegistration_backend_subscriptions(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 }
 
 // vRegistration_backend_subscriptions_items checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items.
-func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_backend_subscriptions_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	{
-		if k != ahprt.KindObject {
+		if k != ahpimpl.KindObject {
 			return c.FailTypeWith(n, &reasons[173])
 		}
-		var dvs [1]ahprt.Node
+		var dvs [1]ahpimpl.Node
 		{
 			m := d.Members(n)
 			for m.Next() {
@@ -2342,10 +2343,10 @@ func vRegistration_backend_subscriptions_items(c *ahprt.Ctx, n ahprt.Node, ev *a
 
 // vRegistration_interceptSubscription checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
-func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[175])
 	}
 	var seen uint64
@@ -2395,10 +2396,10 @@ func vRegistration_interceptSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.E
 }
 
 // vRegistration_interceptSubscription_events checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events.
-func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[180])
 	}
 	if d.Len(n) < 1 {
@@ -2427,7 +2428,7 @@ func vRegistration_interceptSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *
 }
 
 // vRegistration_interceptSubscription_events_items checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
-func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "tool.before")) {
 		return c.FailWith(n, &reasons[184])
@@ -2436,7 +2437,7 @@ func vRegistration_interceptSubscription_events_items(c *ahprt.Ctx, n ahprt.Node
 }
 
 // vRegistration_interceptSubscription_mode checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode.
-func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "intercept")) {
 		return c.FailWith(n, &reasons[185])
@@ -2445,10 +2446,10 @@ func vRegistration_interceptSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vRegistration_interceptSubscription_timeoutMs checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs.
-func vRegistration_interceptSubscription_timeoutMs(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_timeoutMs(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindNumber && c.IsInteger(n)) {
+	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
 		return c.FailTypeWith(n, &reasons[186])
 	}
 	if c.Cmp(n, num0) < 0 {
@@ -2458,10 +2459,10 @@ func vRegistration_interceptSubscription_timeoutMs(c *ahprt.Ctx, n ahprt.Node, e
 }
 
 // vRegistration_interceptSubscription_failurePolicy checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
-func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_failurePolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[188])
 	}
 	switch d.StrView(n) {
@@ -2473,10 +2474,10 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahprt.Ctx, n ahprt.Nod
 }
 
 // vRegistration_interceptSubscription_includeNative checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
-func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_interceptSubscription_includeNative(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[189])
 	}
 	return true
@@ -2484,10 +2485,10 @@ func vRegistration_interceptSubscription_includeNative(c *ahprt.Ctx, n ahprt.Nod
 
 // vRegistration_observeSubscription checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
-func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindObject) {
+	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[190])
 	}
 	var present uint64
@@ -2530,17 +2531,17 @@ func vRegistration_observeSubscription(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eva
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required21)
 	}
-	if k != ahprt.KindObject || present&1 == 1 || present&2 == 2 {
+	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
 		return c.FailWith(n, &reasons[193])
 	}
 	return true
 }
 
 // vRegistration_observeSubscription_events checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events.
-func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindArray) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[194])
 	}
 	if d.Len(n) < 1 {
@@ -2566,10 +2567,10 @@ func vRegistration_observeSubscription_events(c *ahprt.Ctx, n ahprt.Node, ev *ah
 }
 
 // vRegistration_observeSubscription_events_items checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items.
-func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if k != ahprt.KindString {
+	if k != ahpimpl.KindString {
 		return c.FailWith(n, &reasons[197])
 	}
 	switch d.StrView(n) {
@@ -2581,7 +2582,7 @@ func vRegistration_observeSubscription_events_items(c *ahprt.Ctx, n ahprt.Node, 
 }
 
 // vRegistration_observeSubscription_mode checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode.
-func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	if !(d.StrEq(n, "observe")) {
 		return c.FailWith(n, &reasons[198])
@@ -2590,10 +2591,10 @@ func vRegistration_observeSubscription_mode(c *ahprt.Ctx, n ahprt.Node, ev *ahpr
 }
 
 // vRegistration_observeSubscription_includeNative checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
-func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vRegistration_observeSubscription_includeNative(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahprt.KindBool) {
+	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[199])
 	}
 	return true
@@ -2601,7 +2602,7 @@ func vRegistration_observeSubscription_includeNative(c *ahprt.Ctx, n ahprt.Node,
 
 // vCommon_merged checks
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_merged(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
@@ -2613,7 +2614,7 @@ func vCommon_merged(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_merged2 checks
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
-func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_merged2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_successResponse_result(c, n, ev) {
 		return false
 	}
@@ -2625,7 +2626,7 @@ func vCommon_merged2(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // vCommon_merged3 checks
 // 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
-func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
+func vCommon_merged3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	if !vCommon_request_params(c, n, ev) {
 		return false
 	}
@@ -2637,14 +2638,14 @@ func vCommon_merged3(c *ahprt.Ctx, n ahprt.Node, ev *ahprt.Eval) bool {
 
 // Regular expressions of pattern and patternProperties, translated from
 // ECMA-262 to RE2 and
-// compiled to a DFA at generation time (ahprt.DFA answers as regexp does,
+// compiled to a DFA at generation time (ahpimpl.DFA answers as regexp does,
 // without its
 // backtracking), or left to regexp when the DFA compiler refuses them (see
 // internal/redfa).
 var (
 	// "^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"
 	// as RE2 "^(?:[A-Za-z][\\-0-9A-Z_a-z]*\\.)+[A-Za-z][\\-0-9A-Z_a-z]*$"
-	re0 = &ahprt.DFA{
+	re0 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2655,7 +2656,7 @@ var (
 			0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
 			3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 4,
@@ -2672,7 +2673,7 @@ var (
 	}
 	// "^https?://"
 	// as RE2 "^https?://"
-	re1 = &ahprt.DFA{
+	re1 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2683,7 +2684,7 @@ var (
 			0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0,
 			4, 0, 0, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 7,
@@ -2704,7 +2705,7 @@ var (
 	}
 	// "^[A-Za-z_][A-Za-z0-9_]*$"
 	// as RE2 "^[A-Z_a-z][0-9A-Z_a-z]*$"
-	re2 = &ahprt.DFA{
+	re2 = &ahpimpl.DFA{
 		ASCII: [128]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -2715,7 +2716,7 @@ var (
 			0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
 			2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0,
 		},
-		Runes: []ahprt.RuneClass{
+		Runes: []ahpimpl.RuneClass{
 			{Lo: 0x80, Hi: 0x10ffff, Class: 0},
 		},
 		Classes: 3,
@@ -2732,11 +2733,11 @@ var (
 
 // Constants and numeric bounds, parsed once.
 var (
-	num0 = ahprt.MustDecimal("1")
+	num0 = ahpimpl.MustDecimal("1")
 )
 
-// Why the checks reject a value, one row per reason (see ahprt.Reason).
-var reasons = [...]ahprt.Reason{
+// Why the checks reject a value, one row per reason (see ahpimpl.Reason).
+var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/capabilities.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/capabilities.schema.json#/required", Message: "missing member \"effects\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/type", Message: "array"},
@@ -2940,34 +2941,34 @@ var reasons = [...]ahprt.Reason{
 }
 
 // Each object's required members' reasons, in the schema's order (see
-// ahprt.Ctx.FailRequired).
+// ahpimpl.Ctx.FailRequired).
 var (
-	required0  = []*ahprt.Reason{&reasons[1]}
-	required1  = []*ahprt.Reason{&reasons[9], &reasons[10]}
-	required2  = []*ahprt.Reason{&reasons[19], &reasons[20], &reasons[21]}
-	required3  = []*ahprt.Reason{&reasons[30], &reasons[31]}
-	required4  = []*ahprt.Reason{&reasons[37], &reasons[38]}
-	required5  = []*ahprt.Reason{&reasons[42], &reasons[43], &reasons[44], &reasons[45]}
-	required6  = []*ahprt.Reason{&reasons[53], &reasons[54], &reasons[55]}
-	required7  = []*ahprt.Reason{&reasons[57], &reasons[58], &reasons[59], &reasons[60], &reasons[61], &reasons[62]}
-	required8  = []*ahprt.Reason{&reasons[71]}
-	required9  = []*ahprt.Reason{&reasons[79]}
-	required10 = []*ahprt.Reason{&reasons[84], &reasons[85], &reasons[86], &reasons[87]}
-	required11 = []*ahprt.Reason{&reasons[97], &reasons[98], &reasons[99]}
-	required12 = []*ahprt.Reason{&reasons[111], &reasons[112], &reasons[113]}
-	required13 = []*ahprt.Reason{&reasons[120], &reasons[121], &reasons[122]}
-	required14 = []*ahprt.Reason{&reasons[126], &reasons[127]}
-	required15 = []*ahprt.Reason{&reasons[131], &reasons[132]}
-	required16 = []*ahprt.Reason{&reasons[136], &reasons[137], &reasons[138]}
-	required17 = []*ahprt.Reason{&reasons[147], &reasons[148], &reasons[149]}
-	required18 = []*ahprt.Reason{&reasons[158], &reasons[159]}
-	required19 = []*ahprt.Reason{&reasons[165], &reasons[166]}
-	required20 = []*ahprt.Reason{&reasons[176], &reasons[177], &reasons[178], &reasons[179]}
-	required21 = []*ahprt.Reason{&reasons[191], &reasons[192]}
+	required0  = []*ahpimpl.Reason{&reasons[1]}
+	required1  = []*ahpimpl.Reason{&reasons[9], &reasons[10]}
+	required2  = []*ahpimpl.Reason{&reasons[19], &reasons[20], &reasons[21]}
+	required3  = []*ahpimpl.Reason{&reasons[30], &reasons[31]}
+	required4  = []*ahpimpl.Reason{&reasons[37], &reasons[38]}
+	required5  = []*ahpimpl.Reason{&reasons[42], &reasons[43], &reasons[44], &reasons[45]}
+	required6  = []*ahpimpl.Reason{&reasons[53], &reasons[54], &reasons[55]}
+	required7  = []*ahpimpl.Reason{&reasons[57], &reasons[58], &reasons[59], &reasons[60], &reasons[61], &reasons[62]}
+	required8  = []*ahpimpl.Reason{&reasons[71]}
+	required9  = []*ahpimpl.Reason{&reasons[79]}
+	required10 = []*ahpimpl.Reason{&reasons[84], &reasons[85], &reasons[86], &reasons[87]}
+	required11 = []*ahpimpl.Reason{&reasons[97], &reasons[98], &reasons[99]}
+	required12 = []*ahpimpl.Reason{&reasons[111], &reasons[112], &reasons[113]}
+	required13 = []*ahpimpl.Reason{&reasons[120], &reasons[121], &reasons[122]}
+	required14 = []*ahpimpl.Reason{&reasons[126], &reasons[127]}
+	required15 = []*ahpimpl.Reason{&reasons[131], &reasons[132]}
+	required16 = []*ahpimpl.Reason{&reasons[136], &reasons[137], &reasons[138]}
+	required17 = []*ahpimpl.Reason{&reasons[147], &reasons[148], &reasons[149]}
+	required18 = []*ahpimpl.Reason{&reasons[158], &reasons[159]}
+	required19 = []*ahpimpl.Reason{&reasons[165], &reasons[166]}
+	required20 = []*ahpimpl.Reason{&reasons[176], &reasons[177], &reasons[178], &reasons[179]}
+	required21 = []*ahpimpl.Reason{&reasons[191], &reasons[192]}
 )
 
 // presence0 reports which of "authentication" object n has: bit i for the i-th.
-func presence0(d *ahprt.Doc, n ahprt.Node) (p uint64) {
+func presence0(d *ahpimpl.Doc, n ahpimpl.Node) (p uint64) {
 	m := d.Members(n)
 	for m.Next() {
 		switch m.Key() {

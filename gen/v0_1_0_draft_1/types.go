@@ -2,7 +2,10 @@
 
 package v0_1_0_draft_1
 
-import "github.com/ahpgen/ahpgen/ahprt"
+import (
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+)
 
 // Capabilities is an object (capabilities.schema.json#). Lists, per request,
 // which effects the backend is allowed to return. A backend must confine
@@ -17,7 +20,7 @@ type Capabilities struct {
 }
 
 // bCapabilities fills v, which is zero, from object n of a validated document.
-func bCapabilities(c *ahprt.Ctx, n ahprt.Node, v *Capabilities) {
+func bCapabilities(c *ahpimpl.Ctx, n ahpimpl.Node, v *Capabilities) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -32,7 +35,7 @@ func bCapabilities(c *ahprt.Ctx, n ahprt.Node, v *Capabilities) {
 	}
 }
 
-var sizeCapabilities ahprt.SizeHint
+var sizeCapabilities ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -51,26 +54,26 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"effects\":"...)
 	b = appendList_string(b, v.Effects)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/capabilities.schema.json#.
 func (v *Capabilities) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCapabilities)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCapabilities)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Capabilities) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCapabilities)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Capabilities) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCapabilities, bCapabilities)
+	return ahpimpl.Unmarshal(data, v, 0, vCapabilities, bCapabilities)
 }
 
 // ErrorResponse is an object (common.schema.json#/$defs/errorResponse). A
@@ -90,7 +93,7 @@ type ErrorResponse struct {
 func (*ErrorResponse) isJSONRPCMessage() {}
 
 // bErrorResponse fills v, which is zero, from object n of a validated document.
-func bErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponse) {
+func bErrorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *ErrorResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -108,7 +111,7 @@ func bErrorResponse(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponse) {
 	}
 }
 
-var sizeErrorResponse ahprt.SizeHint
+var sizeErrorResponse ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -130,26 +133,26 @@ func (v *ErrorResponse) AppendJSON(b []byte) []byte {
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"error\":"...)
 	b = v.Error.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/errorResponse.
 func (v *ErrorResponse) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_errorResponse)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_errorResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ErrorResponse) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_errorResponse, bErrorResponse)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_errorResponse, bErrorResponse)
 }
 
 // NewErrorResponse returns a new ErrorResponse with its required members; its
@@ -174,15 +177,15 @@ type JSONRPCResponseID struct {
 
 // bJSONRPCResponseID fills v, which is zero, from value n of a validated
 // document (one field, for its JSON kind).
-func bJSONRPCResponseID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCResponseID) {
+func bJSONRPCResponseID(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCResponseID) {
 	d := c.Doc
 	switch d.Kind(n) {
-	case ahprt.KindNull:
+	case ahpimpl.KindNull:
 		v.Null = true
-	case ahprt.KindNumber:
+	case ahpimpl.KindNumber:
 		x := c.Number(n)
 		v.Int = &x
-	case ahprt.KindString:
+	case ahpimpl.KindString:
 		x := c.Text(n)
 		v.String = &x
 	}
@@ -198,10 +201,10 @@ func (v *JSONRPCResponseID) AppendJSON(b []byte) []byte {
 	case v.Null:
 		return append(b, "null"...)
 	case v.Int != nil:
-		b = ahprt.AppendNumber(b, *v.Int)
+		b = ahpimpl.AppendNumber(b, *v.Int)
 		return b
 	case v.String != nil:
-		b = ahprt.AppendString(b, *v.String)
+		b = ahpimpl.AppendString(b, *v.String)
 		return b
 	}
 	return append(b, "null"...)
@@ -210,19 +213,19 @@ func (v *JSONRPCResponseID) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcResponseId.
 func (v *JSONRPCResponseID) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_jsonRpcResponseId)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_jsonRpcResponseId)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcResponseId)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcResponseId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 // ErrorResponseError is an object
@@ -244,7 +247,7 @@ type ErrorResponseError struct {
 
 // bErrorResponseError fills v, which is zero, from object n of a validated
 // document.
-func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
+func bErrorResponseError(c *ahpimpl.Ctx, n ahpimpl.Node, v *ErrorResponseError) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -263,7 +266,7 @@ func bErrorResponseError(c *ahprt.Ctx, n ahprt.Node, v *ErrorResponseError) {
 	}
 }
 
-var sizeErrorResponseError ahprt.SizeHint
+var sizeErrorResponseError ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -281,33 +284,33 @@ func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"code\":"...)
-	b = ahprt.AppendNumber(b, v.Code)
+	b = ahpimpl.AppendNumber(b, v.Code)
 	b = append(b, ",\"message\":"...)
-	b = ahprt.AppendString(b, v.Message)
+	b = ahpimpl.AppendString(b, v.Message)
 	if v.Data != nil {
 		b = append(b, ",\"data\":"...)
-		b = ahprt.AppendValue(b, v.Data)
+		b = ahpimpl.AppendValue(b, v.Data)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error.
 func (v *ErrorResponseError) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_errorResponse_error)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_errorResponse_error)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ErrorResponseError) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse_error)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_errorResponse_error)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ErrorResponseError) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_errorResponse_error, bErrorResponseError)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_errorResponse_error, bErrorResponseError)
 }
 
 // JSONRPCID is a value of one of several JSON kinds
@@ -321,13 +324,13 @@ type JSONRPCID struct {
 
 // bJSONRPCID fills v, which is zero, from value n of a validated document (one
 // field, for its JSON kind).
-func bJSONRPCID(c *ahprt.Ctx, n ahprt.Node, v *JSONRPCID) {
+func bJSONRPCID(c *ahpimpl.Ctx, n ahpimpl.Node, v *JSONRPCID) {
 	d := c.Doc
 	switch d.Kind(n) {
-	case ahprt.KindNumber:
+	case ahpimpl.KindNumber:
 		x := c.Number(n)
 		v.Int = &x
-	case ahprt.KindString:
+	case ahpimpl.KindString:
 		x := c.Text(n)
 		v.String = &x
 	}
@@ -341,10 +344,10 @@ func (v *JSONRPCID) AppendJSON(b []byte) []byte {
 	}
 	switch {
 	case v.Int != nil:
-		b = ahprt.AppendNumber(b, *v.Int)
+		b = ahpimpl.AppendNumber(b, *v.Int)
 		return b
 	case v.String != nil:
-		b = ahprt.AppendString(b, *v.String)
+		b = ahpimpl.AppendString(b, *v.String)
 		return b
 	}
 	return append(b, "null"...)
@@ -353,19 +356,19 @@ func (v *JSONRPCID) AppendJSON(b []byte) []byte {
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId.
 func (v *JSONRPCID) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_jsonRpcId)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_jsonRpcId)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcId)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_jsonRpcId)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_jsonRpcId, bJSONRPCID)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 // Native is an object (common.schema.json#/$defs/native). The event as the
@@ -387,7 +390,7 @@ type Native struct {
 }
 
 // bNative fills v, which is zero, from object n of a validated document.
-func bNative(c *ahprt.Ctx, n ahprt.Node, v *Native) {
+func bNative(c *ahpimpl.Ctx, n ahpimpl.Node, v *Native) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -406,7 +409,7 @@ func bNative(c *ahprt.Ctx, n ahprt.Node, v *Native) {
 	}
 }
 
-var sizeNative ahprt.SizeHint
+var sizeNative ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -424,31 +427,31 @@ func (v *Native) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"provider\":"...)
-	b = ahprt.AppendString(b, v.Provider)
+	b = ahpimpl.AppendString(b, v.Provider)
 	b = append(b, ",\"eventName\":"...)
-	b = ahprt.AppendString(b, v.EventName)
+	b = ahpimpl.AppendString(b, v.EventName)
 	b = append(b, ",\"payload\":"...)
-	b = ahprt.AppendValue(b, v.Payload)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendValue(b, v.Payload)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/native.
 func (v *Native) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_native)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_native)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Native) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_native)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_native)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Native) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_native, bNative)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_native, bNative)
 }
 
 // Notification is an object (common.schema.json#/$defs/notification). A
@@ -469,7 +472,7 @@ type Notification struct {
 func (*Notification) isJSONRPCMessage() {}
 
 // bNotification fills v, which is zero, from object n of a validated document.
-func bNotification(c *ahprt.Ctx, n ahprt.Node, v *Notification) {
+func bNotification(c *ahpimpl.Ctx, n ahpimpl.Node, v *Notification) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -487,7 +490,7 @@ func bNotification(c *ahprt.Ctx, n ahprt.Node, v *Notification) {
 	}
 }
 
-var sizeNotification ahprt.SizeHint
+var sizeNotification ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -506,29 +509,29 @@ func (v *Notification) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"method\":"...)
-	b = ahprt.AppendString(b, v.Method)
+	b = ahpimpl.AppendString(b, v.Method)
 	b = append(b, ",\"params\":"...)
-	b = ahprt.AppendValue(b, v.Params)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendValue(b, v.Params)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/notification.
 func (v *Notification) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_notification)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_notification)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Notification) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_notification)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_notification)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Notification) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_notification, bNotification)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_notification, bNotification)
 }
 
 // NewNotification returns a new Notification with its required members; its
@@ -562,7 +565,7 @@ type Request struct {
 func (*Request) isJSONRPCMessage() {}
 
 // bRequest fills v, which is zero, from object n of a validated document.
-func bRequest(c *ahprt.Ctx, n ahprt.Node, v *Request) {
+func bRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *Request) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -582,7 +585,7 @@ func bRequest(c *ahprt.Ctx, n ahprt.Node, v *Request) {
 	}
 }
 
-var sizeRequest ahprt.SizeHint
+var sizeRequest ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -603,29 +606,29 @@ func (v *Request) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"method\":"...)
-	b = ahprt.AppendString(b, v.Method)
+	b = ahpimpl.AppendString(b, v.Method)
 	b = append(b, ",\"params\":"...)
-	b = ahprt.AppendValue(b, v.Params)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendValue(b, v.Params)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/request.
 func (v *Request) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_request)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_request)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Request) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_request)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_request)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Request) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_request, bRequest)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_request, bRequest)
 }
 
 // NewRequest returns a new Request with its required members; its encoding
@@ -661,7 +664,7 @@ type Session struct {
 }
 
 // bSession fills v, which is zero, from object n of a validated document.
-func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
+func bSession(c *ahpimpl.Ctx, n ahpimpl.Node, v *Session) {
 	d := c.Doc
 	var slab0 *[2]string
 	{
@@ -695,7 +698,7 @@ func bSession(c *ahprt.Ctx, n ahprt.Node, v *Session) {
 	}
 }
 
-var sizeSession ahprt.SizeHint
+var sizeSession ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -713,10 +716,10 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	if v.Cwd != nil {
 		b = append(b, ",\"cwd\":"...)
-		b = ahprt.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(b, *v.Cwd)
 	}
 	if v.WorkspaceRoots != nil {
 		b = append(b, ",\"workspaceRoots\":"...)
@@ -724,32 +727,32 @@ func (v *Session) AppendJSON(b []byte) []byte {
 	}
 	if v.Model != nil {
 		b = append(b, ",\"model\":"...)
-		b = ahprt.AppendString(b, *v.Model)
+		b = ahpimpl.AppendString(b, *v.Model)
 	}
 	if v.Agent != nil {
 		b = append(b, ",\"agent\":"...)
 		b = v.Agent.AppendJSON(b)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/session.
 func (v *Session) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_session)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_session)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Session) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Session) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_session, bSession)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_session, bSession)
 }
 
 // SessionAgent is an object
@@ -767,7 +770,7 @@ type SessionAgent struct {
 }
 
 // bSessionAgent fills v, which is zero, from object n of a validated document.
-func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
+func bSessionAgent(c *ahpimpl.Ctx, n ahpimpl.Node, v *SessionAgent) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -785,7 +788,7 @@ func bSessionAgent(c *ahprt.Ctx, n ahprt.Node, v *SessionAgent) {
 	}
 }
 
-var sizeSessionAgent ahprt.SizeHint
+var sizeSessionAgent ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -803,31 +806,31 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	if v.Type != nil {
 		b = append(b, ",\"type\":"...)
-		b = ahprt.AppendString(b, *v.Type)
+		b = ahpimpl.AppendString(b, *v.Type)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent.
 func (v *SessionAgent) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_session_agent)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_session_agent)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SessionAgent) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session_agent)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_session_agent)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionAgent) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_session_agent, bSessionAgent)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_session_agent, bSessionAgent)
 }
 
 // SuccessResponse is an object (common.schema.json#/$defs/successResponse). A
@@ -847,7 +850,7 @@ func (*SuccessResponse) isJSONRPCMessage() {}
 
 // bSuccessResponse fills v, which is zero, from object n of a validated
 // document.
-func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
+func bSuccessResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *SuccessResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -865,7 +868,7 @@ func bSuccessResponse(c *ahprt.Ctx, n ahprt.Node, v *SuccessResponse) {
 	}
 }
 
-var sizeSuccessResponse ahprt.SizeHint
+var sizeSuccessResponse ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -886,27 +889,27 @@ func (v *SuccessResponse) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
-	b = ahprt.AppendValue(b, v.Result)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendValue(b, v.Result)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse.
 func (v *SuccessResponse) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_successResponse)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_successResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *SuccessResponse) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_successResponse)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_successResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SuccessResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_successResponse, bSuccessResponse)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_successResponse, bSuccessResponse)
 }
 
 // NewSuccessResponse returns a new SuccessResponse with its required members;
@@ -936,7 +939,7 @@ type DenyEffect struct {
 }
 
 // bDenyEffect fills v, which is zero, from object n of a validated document.
-func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
+func bDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, v *DenyEffect) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -957,7 +960,7 @@ func bDenyEffect(c *ahprt.Ctx, n ahprt.Node, v *DenyEffect) {
 	}
 }
 
-var sizeDenyEffect ahprt.SizeHint
+var sizeDenyEffect ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -976,35 +979,35 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"type\":\"deny\""...)
 	b = append(b, ",\"reason\":"...)
-	b = ahprt.AppendString(b, v.Reason)
+	b = ahpimpl.AppendString(b, v.Reason)
 	if v.Code != nil {
 		b = append(b, ",\"code\":"...)
-		b = ahprt.AppendString(b, *v.Code)
+		b = ahpimpl.AppendString(b, *v.Code)
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/deny-effect.schema.json#.
 func (v *DenyEffect) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vDenyEffect)
+	return ahpimpl.Validate(v.AppendJSON(nil), vDenyEffect)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *DenyEffect) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vDenyEffect)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vDenyEffect)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *DenyEffect) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vDenyEffect, bDenyEffect)
+	return ahpimpl.Unmarshal(data, v, 0, vDenyEffect, bDenyEffect)
 }
 
 // NewDenyEffect returns a new DenyEffect with its required members; its
@@ -1034,7 +1037,7 @@ type InterceptDenyResponse struct {
 
 // bInterceptDenyResponse fills v, which is zero, from object n of a validated
 // document.
-func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse) {
+func bInterceptDenyResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1052,7 +1055,7 @@ func bInterceptDenyResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponse
 	}
 }
 
-var sizeInterceptDenyResponse ahprt.SizeHint
+var sizeInterceptDenyResponse ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1074,26 +1077,26 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/intercept-deny-response.schema.json#.
 func (v *InterceptDenyResponse) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInterceptDenyResponse)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptDenyResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptDenyResponse)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptDenyResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vInterceptDenyResponse, bInterceptDenyResponse)
+	return ahpimpl.Unmarshal(data, v, 0, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 // NewInterceptDenyResponse returns a new InterceptDenyResponse with its
@@ -1120,7 +1123,7 @@ type InterceptDenyResponseResult struct {
 
 // bInterceptDenyResponseResult fills v, which is zero, from object n of a
 // validated document.
-func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyResponseResult) {
+func bInterceptDenyResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptDenyResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1138,7 +1141,7 @@ func bInterceptDenyResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptDenyRe
 	}
 }
 
-var sizeInterceptDenyResponseResult ahprt.SizeHint
+var sizeInterceptDenyResponseResult ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1160,28 +1163,28 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 	b = appendListDenyEffect(b, v.Effects)
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func (v *InterceptDenyResponseResult) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_merged)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_merged, bInterceptDenyResponseResult)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_merged, bInterceptDenyResponseResult)
 }
 
 // NewInterceptDenyResponseResult returns a new InterceptDenyResponseResult
@@ -1208,7 +1211,7 @@ type InterceptNoEffectResponse struct {
 
 // bInterceptNoEffectResponse fills v, which is zero, from object n of a
 // validated document.
-func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponse) {
+func bInterceptNoEffectResponse(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEffectResponse) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1226,7 +1229,7 @@ func bInterceptNoEffectResponse(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffect
 	}
 }
 
-var sizeInterceptNoEffectResponse ahprt.SizeHint
+var sizeInterceptNoEffectResponse ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1248,26 +1251,26 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/intercept-no-effect-response.schema.json#.
 func (v *InterceptNoEffectResponse) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInterceptNoEffectResponse)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptNoEffectResponse)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptNoEffectResponse)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptNoEffectResponse)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+	return ahpimpl.Unmarshal(data, v, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 // NewInterceptNoEffectResponse returns a new InterceptNoEffectResponse with
@@ -1293,7 +1296,7 @@ type InterceptNoEffectResponseResult struct {
 
 // bInterceptNoEffectResponseResult fills v, which is zero, from object n of a
 // validated document.
-func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNoEffectResponseResult) {
+func bInterceptNoEffectResponseResult(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptNoEffectResponseResult) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1311,7 +1314,7 @@ func bInterceptNoEffectResponseResult(c *ahprt.Ctx, n ahprt.Node, v *InterceptNo
 	}
 }
 
-var sizeInterceptNoEffectResponseResult ahprt.SizeHint
+var sizeInterceptNoEffectResponseResult ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1333,28 +1336,28 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 	b = appendList_value(b, v.Effects)
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/result.
 func (v *InterceptNoEffectResponseResult) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged2)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_merged2)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged2)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged2)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_merged2, bInterceptNoEffectResponseResult)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_merged2, bInterceptNoEffectResponseResult)
 }
 
 // NewInterceptNoEffectResponseResult returns a new
@@ -1380,7 +1383,7 @@ type InterceptRequest struct {
 
 // bInterceptRequest fills v, which is zero, from object n of a validated
 // document.
-func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
+func bInterceptRequest(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequest) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1399,7 +1402,7 @@ func bInterceptRequest(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequest) {
 	}
 }
 
-var sizeInterceptRequest ahprt.SizeHint
+var sizeInterceptRequest ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1422,26 +1425,26 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"method\":\"hooks/intercept\""...)
 	b = append(b, ",\"params\":"...)
 	b = v.Params.AppendJSON(b)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/intercept-request.schema.json#.
 func (v *InterceptRequest) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vInterceptRequest)
+	return ahpimpl.Validate(v.AppendJSON(nil), vInterceptRequest)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vInterceptRequest)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vInterceptRequest, bInterceptRequest)
+	return ahpimpl.Unmarshal(data, v, 0, vInterceptRequest, bInterceptRequest)
 }
 
 // NewInterceptRequest returns a new InterceptRequest with its required
@@ -1471,7 +1474,7 @@ type InterceptRequestParams struct {
 
 // bInterceptRequestParams fills v, which is zero, from object n of a validated
 // document.
-func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestParams) {
+func bInterceptRequestParams(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptRequestParams) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1491,7 +1494,7 @@ func bInterceptRequestParams(c *ahprt.Ctx, n ahprt.Node, v *InterceptRequestPara
 	}
 }
 
-var sizeInterceptRequestParams ahprt.SizeHint
+var sizeInterceptRequestParams ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1515,28 +1518,28 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 	b = v.Capabilities.AppendJSON(b)
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/common.schema.json#/$defs/request/properties/params.
 func (v *InterceptRequestParams) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vCommon_merged3)
+	return ahpimpl.Validate(v.AppendJSON(nil), vCommon_merged3)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged3)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vCommon_merged3)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vCommon_merged3, bInterceptRequestParams)
+	return ahpimpl.Unmarshal(data, v, 0, vCommon_merged3, bInterceptRequestParams)
 }
 
 // NewInterceptRequestParams returns a new InterceptRequestParams with its
@@ -1574,7 +1577,7 @@ type ToolBefore struct {
 }
 
 // bToolBefore fills v, which is zero, from object n of a validated document.
-func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
+func bToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBefore) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1604,7 +1607,7 @@ func bToolBefore(c *ahprt.Ctx, n ahprt.Node, v *ToolBefore) {
 	}
 }
 
-var sizeToolBefore ahprt.SizeHint
+var sizeToolBefore ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1622,12 +1625,12 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
-	b = ahprt.AppendString(b, v.Source)
+	b = ahpimpl.AppendString(b, v.Source)
 	b = append(b, ",\"type\":\"tool.before\""...)
 	b = append(b, ",\"time\":"...)
-	b = ahprt.AppendString(b, v.Time)
+	b = ahpimpl.AppendString(b, v.Time)
 	b = append(b, ",\"session\":"...)
 	b = v.Session.AppendJSON(b)
 	b = append(b, ",\"tool\":"...)
@@ -1638,28 +1641,28 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 	}
 	if v.Extensions != nil {
 		b = append(b, ",\"extensions\":"...)
-		b = ahprt.AppendValue(b, v.Extensions)
+		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/tool-before.schema.json#.
 func (v *ToolBefore) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vToolBefore)
+	return ahpimpl.Validate(v.AppendJSON(nil), vToolBefore)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolBefore) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolBefore) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vToolBefore, bToolBefore)
+	return ahpimpl.Unmarshal(data, v, 0, vToolBefore, bToolBefore)
 }
 
 // NewToolBefore returns a new ToolBefore with its required members; its
@@ -1699,7 +1702,7 @@ type ToolBeforeTool struct {
 
 // bToolBeforeTool fills v, which is zero, from object n of a validated
 // document.
-func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeTool) {
+func bToolBeforeTool(c *ahpimpl.Ctx, n ahpimpl.Node, v *ToolBeforeTool) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1722,7 +1725,7 @@ func bToolBeforeTool(c *ahprt.Ctx, n ahprt.Node, v *ToolBeforeTool) {
 	}
 }
 
-var sizeToolBeforeTool ahprt.SizeHint
+var sizeToolBeforeTool ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1740,37 +1743,37 @@ func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"callId\":"...)
-	b = ahprt.AppendString(b, v.CallID)
+	b = ahpimpl.AppendString(b, v.CallID)
 	b = append(b, ",\"name\":"...)
-	b = ahprt.AppendString(b, v.Name)
+	b = ahpimpl.AppendString(b, v.Name)
 	b = append(b, ",\"kind\":"...)
-	b = ahprt.AppendString(b, string(v.Kind))
+	b = ahpimpl.AppendString(b, string(v.Kind))
 	b = append(b, ",\"input\":"...)
-	b = ahprt.AppendValue(b, v.Input)
+	b = ahpimpl.AppendValue(b, v.Input)
 	if v.MCP != nil {
 		b = append(b, ",\"mcp\":"...)
-		b = ahprt.AppendValue(b, v.MCP)
+		b = ahpimpl.AppendValue(b, v.MCP)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/tool-before.schema.json#/properties/tool.
 func (v *ToolBeforeTool) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vToolBefore_tool)
+	return ahpimpl.Validate(v.AppendJSON(nil), vToolBefore_tool)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ToolBeforeTool) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore_tool)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vToolBefore_tool)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolBeforeTool) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vToolBefore_tool, bToolBeforeTool)
+	return ahpimpl.Unmarshal(data, v, 0, vToolBefore_tool, bToolBeforeTool)
 }
 
 // ToolBeforeToolKind is a string from a fixed list
@@ -1807,9 +1810,9 @@ type JSONRPCMessage interface {
 	AppendJSON(b []byte) []byte
 }
 
-func bJSONRPCMessage(c *ahprt.Ctx, n ahprt.Node) JSONRPCMessage {
+func bJSONRPCMessage(c *ahpimpl.Ctx, n ahpimpl.Node) JSONRPCMessage {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -1879,7 +1882,7 @@ type Registration struct {
 }
 
 // bRegistration fills v, which is zero, from object n of a validated document.
-func bRegistration(c *ahprt.Ctx, n ahprt.Node, v *Registration) {
+func bRegistration(c *ahpimpl.Ctx, n ahpimpl.Node, v *Registration) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1895,7 +1898,7 @@ func bRegistration(c *ahprt.Ctx, n ahprt.Node, v *Registration) {
 	}
 }
 
-var sizeRegistration ahprt.SizeHint
+var sizeRegistration ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -1915,26 +1918,26 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
 	b = append(b, ",\"hooks\":"...)
 	b = appendListBackend(b, v.Hooks)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/registration.schema.json#.
 func (v *Registration) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Registration) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Registration) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vRegistration, bRegistration)
+	return ahpimpl.Unmarshal(data, v, 0, vRegistration, bRegistration)
 }
 
 // NewRegistration returns a new Registration with its required members; its
@@ -1962,7 +1965,7 @@ type Backend struct {
 }
 
 // bBackend fills v, which is zero, from object n of a validated document.
-func bBackend(c *ahprt.Ctx, n ahprt.Node, v *Backend) {
+func bBackend(c *ahpimpl.Ctx, n ahpimpl.Node, v *Backend) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -1985,7 +1988,7 @@ func bBackend(c *ahprt.Ctx, n ahprt.Node, v *Backend) {
 	}
 }
 
-var sizeBackend ahprt.SizeHint
+var sizeBackend ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -2003,7 +2006,7 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	start := len(b)
 	b = append(b, "\"id\":"...)
-	b = ahprt.AppendString(b, v.ID)
+	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"transport\":"...)
 	if v.Transport == nil {
 		b = append(b, "null"...)
@@ -2016,26 +2019,26 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, ",\"subscriptions\":"...)
 	b = appendListBackendSubscription(b, v.Subscriptions)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/registration.schema.json#/$defs/backend.
 func (v *Backend) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_backend)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_backend)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Backend) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_backend)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_backend)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Backend) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vRegistration_backend, bBackend)
+	return ahpimpl.Unmarshal(data, v, 0, vRegistration_backend, bBackend)
 }
 
 // ReverseDNS is a string (registration.schema.json#/$defs/reverseDns). Name
@@ -2072,7 +2075,7 @@ func (*StdioTransport) GetType() string {
 
 // bStdioTransport fills v, which is zero, from object n of a validated
 // document.
-func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
+func bStdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *StdioTransport) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2095,7 +2098,7 @@ func bStdioTransport(c *ahprt.Ctx, n ahprt.Node, v *StdioTransport) {
 	}
 }
 
-var sizeStdioTransport ahprt.SizeHint
+var sizeStdioTransport ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -2114,37 +2117,37 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"type\":\"stdio\""...)
 	b = append(b, ",\"command\":"...)
-	b = ahprt.AppendString(b, v.Command)
+	b = ahpimpl.AppendString(b, v.Command)
 	if v.Args != nil {
 		b = append(b, ",\"args\":"...)
 		b = appendList_string(b, v.Args)
 	}
 	b = append(b, ",\"lifecycle\":"...)
-	b = ahprt.AppendString(b, string(v.Lifecycle))
+	b = ahpimpl.AppendString(b, string(v.Lifecycle))
 	if v.Cwd != nil {
 		b = append(b, ",\"cwd\":"...)
-		b = ahprt.AppendString(b, *v.Cwd)
+		b = ahpimpl.AppendString(b, *v.Cwd)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport.
 func (v *StdioTransport) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_stdioTransport)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_stdioTransport)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *StdioTransport) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_stdioTransport)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_stdioTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StdioTransport) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vRegistration_stdioTransport, bStdioTransport)
+	return ahpimpl.Unmarshal(data, v, 0, vRegistration_stdioTransport, bStdioTransport)
 }
 
 // NewStdioTransport returns a new StdioTransport with its required members;
@@ -2190,7 +2193,7 @@ func (*HTTPTransport) GetType() string {
 }
 
 // bHTTPTransport fills v, which is zero, from object n of a validated document.
-func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
+func bHTTPTransport(c *ahpimpl.Ctx, n ahpimpl.Node, v *HTTPTransport) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2206,7 +2209,7 @@ func bHTTPTransport(c *ahprt.Ctx, n ahprt.Node, v *HTTPTransport) {
 	}
 }
 
-var sizeHTTPTransport ahprt.SizeHint
+var sizeHTTPTransport ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -2225,27 +2228,27 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"type\":\"http\""...)
 	b = append(b, ",\"url\":"...)
-	b = ahprt.AppendString(b, v.URL)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendString(b, v.URL)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport.
 func (v *HTTPTransport) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_httpTransport)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_httpTransport)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_httpTransport)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_httpTransport)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vRegistration_httpTransport, bHTTPTransport)
+	return ahpimpl.Unmarshal(data, v, 0, vRegistration_httpTransport, bHTTPTransport)
 }
 
 // NewHTTPTransport returns a new HTTPTransport with its required members; its
@@ -2266,9 +2269,9 @@ type BackendTransport interface {
 	GetType() string
 }
 
-func bBackendTransport(c *ahprt.Ctx, n ahprt.Node) BackendTransport {
+func bBackendTransport(c *ahpimpl.Ctx, n ahpimpl.Node) BackendTransport {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -2312,7 +2315,7 @@ type Authentication struct {
 
 // bAuthentication fills v, which is zero, from object n of a validated
 // document.
-func bAuthentication(c *ahprt.Ctx, n ahprt.Node, v *Authentication) {
+func bAuthentication(c *ahpimpl.Ctx, n ahpimpl.Node, v *Authentication) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2328,7 +2331,7 @@ func bAuthentication(c *ahprt.Ctx, n ahprt.Node, v *Authentication) {
 	}
 }
 
-var sizeAuthentication ahprt.SizeHint
+var sizeAuthentication ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -2347,27 +2350,27 @@ func (v *Authentication) AppendJSON(b []byte) []byte {
 	start := len(b)
 	b = append(b, "\"type\":\"bearer\""...)
 	b = append(b, ",\"tokenEnv\":"...)
-	b = ahprt.AppendString(b, v.TokenEnv)
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b = ahpimpl.AppendString(b, v.TokenEnv)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/registration.schema.json#/$defs/authentication.
 func (v *Authentication) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_authentication)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_authentication)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *Authentication) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_authentication)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Authentication) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vRegistration_authentication, bAuthentication)
+	return ahpimpl.Unmarshal(data, v, 0, vRegistration_authentication, bAuthentication)
 }
 
 // NewAuthentication returns a new Authentication with its required members;
@@ -2418,7 +2421,7 @@ func (v *InterceptSubscription) GetIncludeNative() *bool {
 
 // bInterceptSubscription fills v, which is zero, from object n of a validated
 // document.
-func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription) {
+func bInterceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *InterceptSubscription) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2441,7 +2444,7 @@ func bInterceptSubscription(c *ahprt.Ctx, n ahprt.Node, v *InterceptSubscription
 	}
 }
 
-var sizeInterceptSubscription ahprt.SizeHint
+var sizeInterceptSubscription ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -2462,33 +2465,33 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 	b = appendList_string(b, v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
 	b = append(b, ",\"timeoutMs\":"...)
-	b = ahprt.AppendNumber(b, v.TimeoutMs)
+	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
 	b = append(b, ",\"failurePolicy\":"...)
-	b = ahprt.AppendString(b, string(v.FailurePolicy))
+	b = ahpimpl.AppendString(b, string(v.FailurePolicy))
 	if v.IncludeNative != nil {
 		b = append(b, ",\"includeNative\":"...)
-		b = ahprt.AppendBool(b, *v.IncludeNative)
+		b = ahpimpl.AppendBool(b, *v.IncludeNative)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription.
 func (v *InterceptSubscription) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_interceptSubscription)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_interceptSubscription)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_interceptSubscription)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_interceptSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vRegistration_interceptSubscription, bInterceptSubscription)
+	return ahpimpl.Unmarshal(data, v, 0, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 // NewInterceptSubscription returns a new InterceptSubscription with its
@@ -2549,7 +2552,7 @@ func (v *ObserveSubscription) GetIncludeNative() *bool {
 
 // bObserveSubscription fills v, which is zero, from object n of a validated
 // document.
-func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
+func bObserveSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, v *ObserveSubscription) {
 	d := c.Doc
 	{
 		m := d.Members(n)
@@ -2568,7 +2571,7 @@ func bObserveSubscription(c *ahprt.Ctx, n ahprt.Node, v *ObserveSubscription) {
 	}
 }
 
-var sizeObserveSubscription ahprt.SizeHint
+var sizeObserveSubscription ahpimpl.SizeHint
 
 // AppendJSON appends v's JSON encoding to b, on one line. It does not validate;
 // MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier
@@ -2590,28 +2593,28 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"mode\":\"observe\""...)
 	if v.IncludeNative != nil {
 		b = append(b, ",\"includeNative\":"...)
-		b = ahprt.AppendBool(b, *v.IncludeNative)
+		b = ahpimpl.AppendBool(b, *v.IncludeNative)
 	}
-	b, _ = ahprt.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
 	return append(b, '}')
 }
 
 // Validate reports whether v, encoded, satisfies
 // 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription.
 func (v *ObserveSubscription) Validate() error {
-	return ahprt.Validate(v.AppendJSON(nil), vRegistration_observeSubscription)
+	return ahpimpl.Validate(v.AppendJSON(nil), vRegistration_observeSubscription)
 }
 
 // MarshalJSON encodes v; it fails rather than write JSON the schema rejects.
 func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
-	buf := ahprt.GetBuffer()
-	return ahprt.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_observeSubscription)
+	buf := ahpimpl.GetBuffer()
+	return ahpimpl.Finish(buf, v.AppendJSON((*buf)[:0]), vRegistration_observeSubscription)
 }
 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
-	return ahprt.Unmarshal(data, v, 0, vRegistration_observeSubscription, bObserveSubscription)
+	return ahpimpl.Unmarshal(data, v, 0, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 // NewObserveSubscription returns a new ObserveSubscription with its required
@@ -2649,9 +2652,9 @@ type BackendSubscription interface {
 	GetIncludeNative() *bool
 }
 
-func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
+func bBackendSubscription(c *ahpimpl.Ctx, n ahpimpl.Node) BackendSubscription {
 	d := c.Doc
-	var dvs [1]ahprt.Node
+	var dvs [1]ahpimpl.Node
 	{
 		m := d.Members(n)
 		for m.Next() {
@@ -2680,9 +2683,9 @@ func bBackendSubscription(c *ahprt.Ctx, n ahprt.Node) BackendSubscription {
 	return nil
 }
 
-func buildList_string(c *ahprt.Ctx, n ahprt.Node) []string {
+func buildList_string(c *ahpimpl.Ctx, n ahpimpl.Node) []string {
 	d := c.Doc
-	out := ahprt.StringList[string](c, d.Len(n))
+	out := ahpimpl.StringList[string](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = c.Text(it.Item())
@@ -2696,12 +2699,12 @@ func appendList_string(b []byte, list []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendString(b, list[i])
+		b = ahpimpl.AppendString(b, list[i])
 	}
 	return append(b, ']')
 }
 
-func buildListDenyEffect(c *ahprt.Ctx, n ahprt.Node) []DenyEffect {
+func buildListDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node) []DenyEffect {
 	d := c.Doc
 	out := make([]DenyEffect, d.Len(n))
 	it := d.Items(n)
@@ -2722,7 +2725,7 @@ func appendListDenyEffect(b []byte, list []DenyEffect) []byte {
 	return append(b, ']')
 }
 
-func buildList_value(c *ahprt.Ctx, n ahprt.Node) []ahprt.Value {
+func buildList_value(c *ahpimpl.Ctx, n ahpimpl.Node) []ahprt.Value {
 	d := c.Doc
 	out := make([]ahprt.Value, d.Len(n))
 	it := d.Items(n)
@@ -2738,12 +2741,12 @@ func appendList_value(b []byte, list []ahprt.Value) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendValue(b, list[i])
+		b = ahpimpl.AppendValue(b, list[i])
 	}
 	return append(b, ']')
 }
 
-func buildListBackend(c *ahprt.Ctx, n ahprt.Node) []Backend {
+func buildListBackend(c *ahpimpl.Ctx, n ahpimpl.Node) []Backend {
 	d := c.Doc
 	out := make([]Backend, d.Len(n))
 	it := d.Items(n)
@@ -2764,7 +2767,7 @@ func appendListBackend(b []byte, list []Backend) []byte {
 	return append(b, ']')
 }
 
-func buildListBackendSubscription(c *ahprt.Ctx, n ahprt.Node) []BackendSubscription {
+func buildListBackendSubscription(c *ahpimpl.Ctx, n ahpimpl.Node) []BackendSubscription {
 	d := c.Doc
 	out := make([]BackendSubscription, d.Len(n))
 	it := d.Items(n)
@@ -2789,9 +2792,9 @@ func appendListBackendSubscription(b []byte, list []BackendSubscription) []byte 
 	return append(b, ']')
 }
 
-func buildListObserveSubscriptionEvent(c *ahprt.Ctx, n ahprt.Node) []ObserveSubscriptionEvent {
+func buildListObserveSubscriptionEvent(c *ahpimpl.Ctx, n ahpimpl.Node) []ObserveSubscriptionEvent {
 	d := c.Doc
-	out := ahprt.StringList[ObserveSubscriptionEvent](c, d.Len(n))
+	out := ahpimpl.StringList[ObserveSubscriptionEvent](c, d.Len(n))
 	it := d.Items(n)
 	for it.Next() {
 		out[it.Index()] = ObserveSubscriptionEvent(c.Text(it.Item()))
@@ -2805,7 +2808,7 @@ func appendListObserveSubscriptionEvent(b []byte, list []ObserveSubscriptionEven
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = ahprt.AppendString(b, string(list[i]))
+		b = ahpimpl.AppendString(b, string(list[i]))
 	}
 	return append(b, ']')
 }

@@ -8,22 +8,22 @@ import (
 
 	. "github.com/dave/jennifer/jen"
 
-	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/internal/ir"
 )
 
-func quoteJSON(s string) string { return string(ahprt.AppendString(nil, s)) }
+func quoteJSON(s string) string { return string(ahpimpl.AppendString(nil, s)) }
 
-// checkID is the check function validating values of t: ahprt.Accept
+// checkID is the check function validating values of t: ahpimpl.Accept
 // when its schema accepts everything.
 func checkID(t *ir.Type) Code {
 	if c := target(t.Schema); c != nil {
 		if c.IsFalse() {
-			return Qual(rt, "Reject")
+			return Qual(impl, "Reject")
 		}
 		return Id(c.Func)
 	}
-	return Qual(rt, "Accept")
+	return Qual(impl, "Accept")
 }
 
 // unrepeated is the mask of the memoized checks that never run twice on
@@ -47,20 +47,20 @@ func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
 
 // api emits the entry points of a named type: DecodeX, decodeX (for a
 // parsed document: the dispatcher parses once) and CheckX, whose bodies
-// are the runtime's (ahprt.Begin and Decoded, BuildRoot, Check).
+// are the runtime's (ahpimpl.Begin and Decoded, BuildRoot, Check).
 func (e *gotypes) api(t *ir.Type, loc string) {
 	res, ptr := e.resultType(t)
 	check := checkID(t)
 	e.f.Comment(fmt.Sprintf("%s decodes data as %s and validates every keyword of %s in the same pass. A rejected document returns an *ahprt.Error and no value, never a partial one.", t.DecodeFunc, t.Name, loc))
 	e.f.Func().Id(t.DecodeFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(res.Clone(), Error()).Block(
-		List(Id("c"), Id("err")).Op(":=").Qual(rt, "Begin").Call(Id("data"), Id("opts")),
-		Return(Qual(rt, "Decoded").Call(Id("c"), Id("err"), Id(t.DecodeDocFunc))),
+		List(Id("c"), Id("err")).Op(":=").Qual(impl, "Begin").Call(Id("data"), Id("opts")),
+		Return(Qual(impl, "Decoded").Call(Id("c"), Id("err"), Id(t.DecodeDocFunc))),
 	)
 	e.f.Line()
-	e.f.Func().Id(t.DecodeDocFunc).Params(Id("c").Op("*").Qual(rt, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
+	e.f.Func().Id(t.DecodeDocFunc).Params(Id("c").Op("*").Qual(impl, "Ctx")).Params(res, Error()).BlockFunc(func(g *Group) {
 		if ptr {
 			st := structOf(&ir.Expr{Named: t})
-			g.Return(Qual(rt, "BuildRoot").Call(Id("c"), unrepeated(t), check, Id(st.BuildFunc)))
+			g.Return(Qual(impl, "BuildRoot").Call(Id("c"), unrepeated(t), check, Id(st.BuildFunc)))
 			return
 		}
 		g.If(Id("err").Op(":=").Id("c").Dot("RunRoot").Call(unrepeated(t), check), Id("err").Op("!=").Nil()).Block(
@@ -76,7 +76,7 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 	e.f.Line()
 	e.f.Comment(fmt.Sprintf("%s validates data as %s (%s) without building a value.", t.CheckFunc, t.Name, loc))
 	e.f.Func().Id(t.CheckFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Error().Block(
-		Return(Qual(rt, "Check").Call(Id("data"), Id("opts"), unrepeated(t), check)),
+		Return(Qual(impl, "Check").Call(Id("data"), Id("opts"), unrepeated(t), check)),
 	)
 	e.f.Line()
 }
@@ -90,18 +90,18 @@ func (e *gotypes) methods(t *ir.Type) {
 	check := checkID(t)
 	e.f.Commentf("Validate reports whether v, encoded, satisfies %s.", t.Schema.Loc)
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodValidate).Params().Error().BlockFunc(func(g *Group) {
-		g.Return(Qual(rt, "Validate").Call(Id("v").Dot(ir.MethodAppendJSON).Call(Nil()), check))
+		g.Return(Qual(impl, "Validate").Call(Id("v").Dot(ir.MethodAppendJSON).Call(Nil()), check))
 	})
 	e.f.Line()
 	e.f.Comment("MarshalJSON encodes v; it fails rather than write JSON the schema rejects.")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodMarshalJSON).Params().Params(Index().Byte(), Error()).BlockFunc(func(g *Group) {
-		g.Id("buf").Op(":=").Qual(rt, "GetBuffer").Call()
-		g.Return(Qual(rt, "Finish").Call(Id("buf"), Id("v").Dot(ir.MethodAppendJSON).Call(Parens(Op("*").Id("buf")).Index(Empty(), Lit(0))), check))
+		g.Id("buf").Op(":=").Qual(impl, "GetBuffer").Call()
+		g.Return(Qual(impl, "Finish").Call(Id("buf"), Id("v").Dot(ir.MethodAppendJSON).Call(Parens(Op("*").Id("buf")).Index(Empty(), Lit(0))), check))
 	})
 	e.f.Line()
 	e.f.Comment("UnmarshalJSON decodes and validates data into v (lenient mode, default limits).")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodUnmarshalJSON).Params(Id("data").Index().Byte()).Error().Block(
-		Return(Qual(rt, "Unmarshal").Call(Id("data"), Id("v"), unrepeated(t), check, Id(t.BuildFunc))),
+		Return(Qual(impl, "Unmarshal").Call(Id("data"), Id("v"), unrepeated(t), check, Id(t.BuildFunc))),
 	)
 	e.f.Line()
 }

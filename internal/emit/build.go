@@ -104,10 +104,10 @@ func (e *gotypes) listHelper(x *ir.Expr) string {
 		length := Id("d").Dot("Len").Call(Id("n"))
 		out := Make(e.goType(x), length)
 		if stringLike(x.Elem) {
-			// Lists of strings share the decode's slab (ahprt.StringList).
-			out = Qual(rt, "StringList").Types(e.goType(x.Elem)).Call(Id("c"), length)
+			// Lists of strings share the decode's slab (ahpimpl.StringList).
+			out = Qual(impl, "StringList").Types(e.goType(x.Elem)).Call(Id("c"), length)
 		}
-		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Add(e.goType(x)).Block(
+		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node")).Add(e.goType(x)).Block(
 			Id("d").Op(":=").Id("c").Dot("Doc"),
 			Id("out").Op(":=").Add(out),
 			Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), // declared before the loop: see iterate
@@ -130,7 +130,7 @@ func stringLike(x *ir.Expr) bool {
 func (e *gotypes) mapHelper(x *ir.Expr) string {
 	name := e.ts.Funcs(x).Build
 	return e.helper(name, func() {
-		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Add(e.goType(x)).Block(
+		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node")).Add(e.goType(x)).Block(
 			Id("d").Op(":=").Id("c").Dot("Doc"),
 			Id("out").Op(":=").Make(e.goType(x), Id("d").Dot("Len").Call(Id("n"))),
 			Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), // declared before the loop: see iterate
@@ -157,7 +157,7 @@ func (e *gotypes) build(t *ir.Type) {
 
 func (e *gotypes) buildStruct(t *ir.Type) {
 	e.f.Commentf("%s fills v, which is zero, from object n of a validated document.", t.BuildFunc)
-	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
+	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		slabs := e.scalarSlabs(g, t)
 		g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
@@ -252,12 +252,12 @@ func (e *gotypes) variant(union *ir.Type, v *ir.Variant) Code {
 }
 
 func (e *gotypes) buildUnion(t *ir.Type) {
-	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node")).Id(t.Name).BlockFunc(func(g *Group) {
+	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node")).Id(t.Name).BlockFunc(func(g *Group) {
 		// The document is valid, so the first candidate (in schema order)
 		// that passes its branch check is the right one, and the last needs
 		// no check: when the others fail, it holds. With discriminators
 		// there is often one candidate to look at. Between several, the
-		// union's check recorded which passed (ahprt.Ctx.Choose); checking
+		// union's check recorded which passed (ahpimpl.Ctx.Choose); checking
 		// them again is the fallback should no record be there.
 		// try reports whether the code it wrote always returns.
 		try := func(g *Group, idx []int) bool {
@@ -332,7 +332,7 @@ func (e *gotypes) buildDispatch(g *Group, t *ir.Type, d *ir.Dispatch, names []st
 
 func (e *gotypes) buildKinds(t *ir.Type) {
 	e.f.Commentf("%s fills v, which is zero, from value n of a validated document (one field, for its JSON kind).", t.BuildFunc)
-	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
+	e.f.Func().Id(t.BuildFunc).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node"), Id("v").Op("*").Id(t.Name)).BlockFunc(func(g *Group) {
 		g.Id("d").Op(":=").Id("c").Dot("Doc")
 		g.Switch(Id("d").Dot("Kind").Call(Id("n"))).BlockFunc(func(sg *Group) {
 			for _, a := range t.Alts {
@@ -340,7 +340,7 @@ func (e *gotypes) buildKinds(t *ir.Type) {
 				var k string
 				switch a.Kind {
 				case "null":
-					sg.Case(Qual(rt, "KindNull")).Block(Id("v").Dot(a.Go).Op("=").True())
+					sg.Case(Qual(impl, "KindNull")).Block(Id("v").Dot(a.Go).Op("=").True())
 					continue
 				case "boolean":
 					k = "KindBool"
@@ -353,7 +353,7 @@ func (e *gotypes) buildKinds(t *ir.Type) {
 				case "array":
 					k = "KindArray"
 				}
-				sg.Case(Qual(rt, k)).BlockFunc(func(cg *Group) {
+				sg.Case(Qual(impl, k)).BlockFunc(func(cg *Group) {
 					if nilable(a.Type) {
 						e.assign(cg, Id("v").Dot(a.Go), a.Type, Id("n"))
 						return

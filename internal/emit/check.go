@@ -19,6 +19,7 @@ import (
 // Import paths of the runtime packages generated code uses.
 const (
 	rt       = "github.com/ahpgen/ahpgen/ahprt"
+	impl     = "github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	fmtPkg   = "github.com/ahpgen/ahpgen/ahprt/format"
 	rulesPkg = "github.com/ahpgen/ahpgen/ahprt/rules"
 )
@@ -85,7 +86,7 @@ func (e *checks) emit() {
 			continue
 		}
 		e.cur = s
-		params := []Code{Id("c").Op("*").Qual(rt, "Ctx"), Id("n").Qual(rt, "Node"), Id("ev").Op("*").Qual(rt, "Eval")}
+		params := []Code{Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node"), Id("ev").Op("*").Qual(impl, "Eval")}
 		if s.Inner != "" {
 			e.f.Commentf("%s checks %s.", s.Func, s.Loc)
 			e.f.Func().Id(s.Func).Params(params...).Bool().BlockFunc(func(g *Group) {
@@ -115,7 +116,7 @@ func (e *checks) emit() {
 	}
 	if len(e.prog.Patterns) > 0 {
 		e.f.Comment("Regular expressions of pattern and patternProperties, translated from ECMA-262 to RE2 and")
-		e.f.Comment("compiled to a DFA at generation time (ahprt.DFA answers as regexp does, without its")
+		e.f.Comment("compiled to a DFA at generation time (ahpimpl.DFA answers as regexp does, without its")
 		e.f.Comment("backtracking), or left to regexp when the DFA compiler refuses them (see internal/redfa).")
 		e.f.Var().DefsFunc(func(g *Group) {
 			for _, p := range e.prog.Patterns {
@@ -135,8 +136,8 @@ func (e *checks) emit() {
 		e.f.Var().Defs(e.vars...)
 	}
 	if len(e.reasonRows) > 0 {
-		e.f.Comment("Why the checks reject a value, one row per reason (see ahprt.Reason).")
-		e.f.Var().Id(e.reasonTable).Op("=").Index(Op("...")).Qual(rt, "Reason").ValuesFunc(func(g *Group) {
+		e.f.Comment("Why the checks reject a value, one row per reason (see ahpimpl.Reason).")
+		e.f.Var().Id(e.reasonTable).Op("=").Index(Op("...")).Qual(impl, "Reason").ValuesFunc(func(g *Group) {
 			for _, r := range e.reasonRows {
 				g.Line().Add(r)
 			}
@@ -144,7 +145,7 @@ func (e *checks) emit() {
 		})
 	}
 	if len(e.reasonLists) > 0 {
-		e.f.Comment("Each object's required members' reasons, in the schema's order (see ahprt.Ctx.FailRequired).")
+		e.f.Comment("Each object's required members' reasons, in the schema's order (see ahpimpl.Ctx.FailRequired).")
 		e.f.Var().Defs(e.reasonLists...)
 	}
 	for _, h := range e.helpers {
@@ -165,7 +166,7 @@ func (e *checks) presenceCall(names []string) Code {
 			quoted[i] = strconv.Quote(n)
 		}
 		e.helpers = append(e.helpers, Commentf("%s reports which of %s object n has: bit i for the i-th.", name, strings.Join(quoted, ", ")).Line().
-			Func().Id(name).Params(Id("d").Op("*").Qual(rt, "Doc"), Id("n").Qual(rt, "Node")).Params(Id("p").Uint64()).Block(
+			Func().Id(name).Params(Id("d").Op("*").Qual(impl, "Doc"), Id("n").Qual(impl, "Node")).Params(Id("p").Uint64()).Block(
 			Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), // declared before the loop: see iterate
 			For(Id("m").Dot("Next").Call()).Block(
 				Switch(Id("m").Dot("Key").Call()).BlockFunc(func(sg *Group) {
@@ -181,9 +182,9 @@ func (e *checks) presenceCall(names []string) Code {
 }
 
 // memo emits the check of a named type memoized per node: s.Func hands
-// s.MemoBody, which holds the keywords, to ahprt.Ctx.Memo.
+// s.MemoBody, which holds the keywords, to ahpimpl.Ctx.Memo.
 func (e *checks) memo(s *ir.Schema, params []Code) {
-	e.f.Commentf("%s checks %s (a named type: one run per node, see ahprt.Ctx.Memo).", s.Func, s.Loc)
+	e.f.Commentf("%s checks %s (a named type: one run per node, see ahpimpl.Ctx.Memo).", s.Func, s.Loc)
 	e.f.Func().Id(s.Func).Params(params...).Bool().Block(
 		Return(Id("c").Dot("Memo").Call(Lit(int(s.MemoID)), Id("n"), Id("ev"), Id(s.MemoBody))),
 	)
@@ -213,16 +214,16 @@ func target(s *ir.Schema) *ir.Schema {
 
 // CheckFunc names what checks an instance against s in the generated
 // package: the package-level function of s (or of what a pure $ref
-// resolves to), "ahprt.Accept" when s accepts everything, or
-// "ahprt.Reject" when it accepts nothing. Tools that add entry points to
+// resolves to), "ahpimpl.Accept" when s accepts everything, or
+// "ahpimpl.Reject" when it accepts nothing. Tools that add entry points to
 // a generated package (the JSON-Schema-Test-Suite harness) use it.
 func CheckFunc(s *ir.Schema) string {
 	t := target(s)
 	switch {
 	case t == nil:
-		return "ahprt.Accept"
+		return "ahpimpl.Accept"
 	case t.IsFalse():
-		return "ahprt.Reject"
+		return "ahpimpl.Reject"
 	}
 	return t.Func
 }
@@ -251,7 +252,7 @@ func (e *checks) sameOrMerged(g *Group, a *ir.Schema) {
 		return
 	}
 	if len(t.Types) > 0 {
-		g.If(Id("k").Op("!=").Qual(rt, "KindObject")).Block(Return(e.failType(Id("n"), t.Loc+"/type", "object")))
+		g.If(Id("k").Op("!=").Qual(impl, "KindObject")).Block(Return(e.failType(Id("n"), t.Loc+"/type", "object")))
 	}
 }
 
@@ -429,7 +430,7 @@ func requiredBits(required []string) map[string]int {
 // failMissing writes the test, after a member walk, that the mask seen
 // holds the bit of every required member (bits, at most 64): one
 // comparison for all of them. Which one is missing is worked out out of
-// line (ahprt.Ctx.FailRequired), in the order the schema (at loc) lists
+// line (ahpimpl.Ctx.FailRequired), in the order the schema (at loc) lists
 // them.
 func (e *checks) failMissing(g *Group, seen, loc string, required []string, bits map[string]int) {
 	reasons := make([]Code, len(bits))
@@ -570,7 +571,7 @@ func (e *checks) failType(node Code, loc, want string) Code {
 	return Id("c").Dot("FailTypeWith").Call(node, e.reason("CodeType", loc, want))
 }
 
-// reason is an expression: the address of the ahprt.Reason for a
+// reason is an expression: the address of the ahpimpl.Reason for a
 // rejection, an entry of the package's one table of reasons (declared
 // once per distinct reason). A rejecting call passes that address rather
 // than three arguments, which kept the rejecting branches twice as long
@@ -595,7 +596,7 @@ func (e *checks) reason(code, loc, msg string) Code {
 
 // reasonList names the package variable holding the given reasons'
 // addresses in order (one per distinct list), for
-// ahprt.Ctx.FailRequired.
+// ahpimpl.Ctx.FailRequired.
 func (e *checks) reasonList(reasons []Code) string {
 	var key strings.Builder
 	for _, r := range reasons {
@@ -603,7 +604,7 @@ func (e *checks) reasonList(reasons []Code) string {
 	}
 	name, fresh := e.intern(&e.required, key.String(), "required")
 	if fresh {
-		e.reasonLists = append(e.reasonLists, Id(name).Op("=").Index().Op("*").Qual(rt, "Reason").Values(reasons...))
+		e.reasonLists = append(e.reasonLists, Id(name).Op("=").Index().Op("*").Qual(impl, "Reason").Values(reasons...))
 	}
 	return name
 }
@@ -629,7 +630,7 @@ func (e *checks) intern(table *map[string]string, key, prefix string) (name stri
 func (e *checks) constVar(l ir.Literal) Code {
 	name, fresh := e.intern(&e.consts, l.JSON, "const")
 	if fresh {
-		e.vars = append(e.vars, Id(name).Op("=").Qual(rt, "MustConst").Call(Lit(l.JSON)))
+		e.vars = append(e.vars, Id(name).Op("=").Qual(impl, "MustConst").Call(Lit(l.JSON)))
 	}
 	return Id(name)
 }
@@ -637,7 +638,7 @@ func (e *checks) constVar(l ir.Literal) Code {
 func (e *checks) decVar(num string) Code {
 	name, fresh := e.intern(&e.decs, num, "num")
 	if fresh {
-		e.vars = append(e.vars, Id(name).Op("=").Qual(rt, "MustDecimal").Call(Lit(num)))
+		e.vars = append(e.vars, Id(name).Op("=").Qual(impl, "MustDecimal").Call(Lit(num)))
 	}
 	return Id(name)
 }
@@ -648,14 +649,14 @@ func (e *checks) equal(node Code, l ir.Literal) Code {
 	case "string":
 		return Id("d").Dot("StrEq").Call(node, Lit(l.Str()))
 	case "null":
-		return Id("d").Dot("Kind").Call(node).Op("==").Qual(rt, "KindNull")
+		return Id("d").Dot("Kind").Call(node).Op("==").Qual(impl, "KindNull")
 	case "boolean":
 		if l.JSON == "true" {
 			return Id("d").Dot("Bool").Call(node)
 		}
-		return Id("d").Dot("Kind").Call(node).Op("==").Qual(rt, "KindBool").Op("&&").Op("!").Id("d").Dot("Bool").Call(node)
+		return Id("d").Dot("Kind").Call(node).Op("==").Qual(impl, "KindBool").Op("&&").Op("!").Id("d").Dot("Bool").Call(node)
 	case "number":
-		return Id("d").Dot("Kind").Call(node).Op("==").Qual(rt, "KindNumber").Op("&&").Id("c").Dot("Cmp").Call(node, e.decVar(l.JSON)).Op("==").Lit(0)
+		return Id("d").Dot("Kind").Call(node).Op("==").Qual(impl, "KindNumber").Op("&&").Id("c").Dot("Cmp").Call(node, e.decVar(l.JSON)).Op("==").Lit(0)
 	}
 	return Id("c").Dot("Equal").Call(node, e.constVar(l))
 }
@@ -667,19 +668,19 @@ func kindTest(types []string) Code {
 		var c Code
 		switch t {
 		case "null":
-			c = Id("k").Op("==").Qual(rt, "KindNull")
+			c = Id("k").Op("==").Qual(impl, "KindNull")
 		case "boolean":
-			c = Id("k").Op("==").Qual(rt, "KindBool")
+			c = Id("k").Op("==").Qual(impl, "KindBool")
 		case "object":
-			c = Id("k").Op("==").Qual(rt, "KindObject")
+			c = Id("k").Op("==").Qual(impl, "KindObject")
 		case "array":
-			c = Id("k").Op("==").Qual(rt, "KindArray")
+			c = Id("k").Op("==").Qual(impl, "KindArray")
 		case "string":
-			c = Id("k").Op("==").Qual(rt, "KindString")
+			c = Id("k").Op("==").Qual(impl, "KindString")
 		case "number":
-			c = Id("k").Op("==").Qual(rt, "KindNumber")
+			c = Id("k").Op("==").Qual(impl, "KindNumber")
 		case "integer":
-			c = Parens(Id("k").Op("==").Qual(rt, "KindNumber").Op("&&").Id("c").Dot("IsInteger").Call(Id("n")))
+			c = Parens(Id("k").Op("==").Qual(impl, "KindNumber").Op("&&").Id("c").Dot("IsInteger").Call(Id("n")))
 		}
 		parts = append(parts, c)
 	}
@@ -712,7 +713,7 @@ func (e *checks) whenKind(g *Group, s *ir.Schema, kind string, body func(g *Grou
 		return
 	}
 	k := map[string]string{"object": "KindObject", "array": "KindArray", "string": "KindString", "number": "KindNumber"}[kind]
-	g.If(Id("k").Op("==").Qual(rt, k)).BlockFunc(body)
+	g.If(Id("k").Op("==").Qual(impl, k)).BlockFunc(body)
 }
 
 // mayBe reports whether s's own `type` allows kind (no type: any kind).
@@ -776,7 +777,7 @@ func (e *checks) enum(g *Group, s *ir.Schema) {
 	if allStrings {
 		// An unknown string is an unsupported value (AHP-CORE-003); any
 		// other kind is plain invalid.
-		g.If(Id("k").Op("!=").Qual(rt, "KindString")).Block(
+		g.If(Id("k").Op("!=").Qual(impl, "KindString")).Block(
 			Return(e.fail(Id("n"), "CodeEnum", s.Loc+"/enum", msg)),
 		)
 		g.Switch(Id("d").Dot("StrView").Call(Id("n"))).BlockFunc(func(sg *Group) {
@@ -1263,7 +1264,7 @@ func (e *checks) memberTestIf(g *Group, s *ir.Schema, t memberTest) {
 	}
 	g.BlockFunc(func(g *Group) {
 		g.Id("cond").Op(":=").True()
-		g.If(Id("k").Op("==").Qual(rt, "KindObject")).BlockFunc(func(g *Group) {
+		g.If(Id("k").Op("==").Qual(impl, "KindObject")).BlockFunc(func(g *Group) {
 			valueTest := Switch(Id("d").Dot("Tag").Call(Id("dv"))).Block(
 				Case(cases...).Block(If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))),
 				Default().Block(Id("cond").Op("=").False()),
@@ -1418,7 +1419,7 @@ func presenceNames(groups [][]string) []string {
 // names" (distinct, at most 64): what a required-only schema checks.
 func (e *checks) hasAll(names []string) Code {
 	m := maskLit(uint64(1)<<len(names) - 1)
-	return Parens(Id("k").Op("!=").Qual(rt, "KindObject").Op("||").Add(e.presenceCall(names)).Op("==").Add(m))
+	return Parens(Id("k").Op("!=").Qual(impl, "KindObject").Op("||").Add(e.presenceCall(names)).Op("==").Add(m))
 }
 
 // maskLit writes a bit mask of a presence helper's result: an untyped
@@ -1443,7 +1444,7 @@ func (e *checks) notPresent(g *Group, s *ir.Schema, groups [][]string) {
 	for i, name := range names {
 		index[name] = i
 	}
-	cond := Id("k").Op("!=").Qual(rt, "KindObject")
+	cond := Id("k").Op("!=").Qual(impl, "KindObject")
 	for _, grp := range groups {
 		var mask uint64
 		for _, name := range grp {
@@ -1494,7 +1495,7 @@ func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool) {
 	}
 	g.BlockFunc(func(g *Group) {
 		if s.Dispatch != nil {
-			g.If(Id("k").Op("!=").Qual(rt, "KindObject")).Block(
+			g.If(Id("k").Op("!=").Qual(impl, "KindObject")).Block(
 				Return(e.failType(Id("n"), loc, "object")))
 			names := dispatchMembers(s.Dispatch, nil)
 			lookupMembers(g, names)
@@ -1599,10 +1600,10 @@ func formatFunc(name string) string {
 // funcRef is the check function value of s.
 func funcRef(s *ir.Schema) Code {
 	switch name := CheckFunc(s); name {
-	case "ahprt.Accept":
-		return Qual(rt, "Accept")
-	case "ahprt.Reject":
-		return Qual(rt, "Reject")
+	case "ahpimpl.Accept":
+		return Qual(impl, "Accept")
+	case "ahpimpl.Reject":
+		return Qual(impl, "Reject")
 	default:
 		return Id(name)
 	}
@@ -1634,10 +1635,10 @@ func (e *checks) wrapper(g *Group, s *ir.Schema) {
 		g.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
 		var kinds []Code
 		if up != nil {
-			kinds = append(kinds, Id("k").Op("==").Qual(rt, "KindObject"))
+			kinds = append(kinds, Id("k").Op("==").Qual(impl, "KindObject"))
 		}
 		if ui != nil {
-			kinds = append(kinds, Id("k").Op("==").Qual(rt, "KindArray"))
+			kinds = append(kinds, Id("k").Op("==").Qual(impl, "KindArray"))
 		}
 		cond := kinds[0]
 		if len(kinds) == 2 {
@@ -1649,7 +1650,7 @@ func (e *checks) wrapper(g *Group, s *ir.Schema) {
 			both := up != nil && ui != nil
 			is := func(kind string) Code {
 				if both {
-					return Id("ok").Op("&&").Id("k").Op("==").Qual(rt, kind)
+					return Id("ok").Op("&&").Id("k").Op("==").Qual(impl, kind)
 				}
 				return Id("ok")
 			}
@@ -1698,7 +1699,7 @@ func (e *checks) unevaluated(g *Group, u *ir.Schema, index, value, at Code, code
 // declaring it, the check of the schema it declares it on.
 func (e *checks) anchor(a *ir.DynamicAnchor) {
 	e.f.Commentf("%s resolves $dynamicRef to the dynamic anchor %q: the check a schema resource in the dynamic scope provides, or nil.", a.Func, a.Name)
-	e.f.Func().Id(a.Func).Params(Id("r").Int32()).Qual(rt, "CheckFunc").BlockFunc(func(g *Group) {
+	e.f.Func().Id(a.Func).Params(Id("r").Int32()).Qual(impl, "CheckFunc").BlockFunc(func(g *Group) {
 		g.Switch(Id("r")).BlockFunc(func(sg *Group) {
 			for _, t := range a.Targets {
 				sg.Case(Lit(t.Resource.ID)).Block(Comment(t.Resource.URL), Return(funcRef(t.Schema)))
@@ -1820,7 +1821,7 @@ func (e *checks) chain(g *Group, chain []condition) {
 	}
 	g.List(Id("cv"), Id("found")).Op(":=").List(Id("n"), True())
 	g.For(List(Id("_"), Id("name")).Op(":=").Range().Index(Op("...")).String().Values(path...)).Block(
-		If(Id("d").Dot("Kind").Call(Id("cv")).Op("!=").Qual(rt, "KindObject")).Block(Id("found").Op("=").False(), Break()),
+		If(Id("d").Dot("Kind").Call(Id("cv")).Op("!=").Qual(impl, "KindObject")).Block(Id("found").Op("=").False(), Break()),
 		List(Id("x"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("cv"), Id("name")),
 		If(Op("!").Id("ok")).Block(Id("found").Op("=").False(), Break()),
 		Id("cv").Op("=").Id("x"),

@@ -40,7 +40,7 @@ func Dispatch(importPath string, packages []string) ([]byte, error) {
 		f.ImportName(p, path.Base(p))
 	}
 	f.Comment("Snapshots are the generated snapshot packages, by import path.")
-	f.Var().Id("Snapshots").Op("=").Index().Op("*").Qual(rt, "Snapshot").ValuesFunc(func(g *Group) {
+	f.Var().Id("Snapshots").Op("=").Index().Op("*").Qual(impl, "Snapshot").ValuesFunc(func(g *Group) {
 		for _, p := range pkgs {
 			g.Qual(p, "Snapshot")
 		}

@@ -15,6 +15,7 @@ import (
 
 	. "github.com/dave/jennifer/jen"
 
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/templates"
 )
@@ -53,6 +54,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 		f := NewFilePathName(s.ImportPath, name)
 		f.HeaderComment(Header)
 		f.ImportName(rt, "ahprt")
+		f.ImportName(impl, "ahpimpl")
 		f.ImportName(fmtPkg, "format")
 		f.ImportName(rulesPkg, "rules")
 		return f
@@ -63,6 +65,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	ty.emit()
 
 	af := newFile()
+	versionGuard(af)
 	api := &gotypes{f: af, ts: s.Types, helpers: ty.helpers}
 	roots := append([]*ir.Type(nil), s.Types.Roots...)
 	locs := map[*ir.Type]string{}
@@ -78,7 +81,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	}
 	af.Comment("Registry lists the package's entry points by schema location (relative to")
 	af.Comment("the snapshot folder): what tools use to decode a document by its schema.")
-	af.Var().Id(ir.RegistryVar).Op("=").Index().Qual(rt, "Entry").ValuesFunc(func(g *Group) {
+	af.Var().Id(ir.RegistryVar).Op("=").Index().Qual(impl, "Entry").ValuesFunc(func(g *Group) {
 		for _, t := range roots {
 			g.Values(Dict{
 				Id("Location"): Lit(locs[t]),
@@ -289,7 +292,7 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		if len(ms) == 0 {
 			return Nil()
 		}
-		return Map(String()).Qual(rt, "DecodeFunc").Values(DictFunc(func(d Dict) {
+		return Map(String()).Qual(impl, "DecodeFunc").Values(DictFunc(func(d Dict) {
 			for _, m := range ms {
 				d[Lit(m.name)] = ctxDecodeFunc(m.t)
 			}
@@ -309,7 +312,7 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		Id("Entries"):       Id(ir.RegistryVar),
 		Id("Requests"):      table(requests),
 		Id("Notifications"): table(notifications),
-		Id("Responses"): Index().Qual(rt, "DecodeFunc").ValuesFunc(func(g *Group) {
+		Id("Responses"): Index().Qual(impl, "DecodeFunc").ValuesFunc(func(g *Group) {
 			for _, r := range responses {
 				g.Add(ctxDecodeFunc(r))
 			}
@@ -324,7 +327,7 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		d[Id("NotificationTypes")] = types(notifications)
 	}
 	if len(replies) > 0 {
-		d[Id("ReplyChecks")] = Map(String()).Index().Qual(rt, "CheckFunc").Values(DictFunc(func(d Dict) {
+		d[Id("ReplyChecks")] = Map(String()).Index().Qual(impl, "CheckFunc").Values(DictFunc(func(d Dict) {
 			for m, ts := range replies {
 				d[Lit(m)] = ValuesFunc(func(g *Group) {
 					for _, t := range ts {
@@ -335,7 +338,7 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		}))
 	}
 	if len(errorResponses) > 0 {
-		d[Id("ErrorResponses")] = Index().Qual(rt, "DecodeFunc").ValuesFunc(func(g *Group) {
+		d[Id("ErrorResponses")] = Index().Qual(impl, "DecodeFunc").ValuesFunc(func(g *Group) {
 			for _, r := range errorResponses {
 				g.Add(ctxDecodeFunc(r))
 			}
@@ -345,7 +348,7 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		d[Id("RequestID")] = Id(id.Func)
 	}
 	f.Comment("Snapshot describes this package to a dispatcher (see package ahprt/router).")
-	f.Var().Id(ir.SnapshotVar).Op("=").Op("&").Qual(rt, "Snapshot").Values(d)
+	f.Var().Id(ir.SnapshotVar).Op("=").Op("&").Qual(impl, "Snapshot").Values(d)
 }
 
 // memberSchemas lists the schemas that s applies, whatever the
@@ -405,9 +408,9 @@ func decodeFunc(t *ir.Type) Code {
 	)
 }
 
-// ctxDecodeFunc adapts decodeT (a parsed document) to ahprt.DecodeFunc.
+// ctxDecodeFunc adapts decodeT (a parsed document) to ahpimpl.DecodeFunc.
 func ctxDecodeFunc(t *ir.Type) Code {
-	return Func().Params(Id("c").Op("*").Qual(rt, "Ctx")).Params(Any(), Error()).Block(
+	return Func().Params(Id("c").Op("*").Qual(impl, "Ctx")).Params(Any(), Error()).Block(
 		List(Id("v"), Id("err")).Op(":=").Id(t.DecodeDocFunc).Call(Id("c")),
 		If(Id("err").Op("!=").Nil()).Block(Return(Nil(), Id("err"))),
 		Return(Id("v"), Nil()),
@@ -449,7 +452,7 @@ func dispatchMembers(d *ir.Dispatch, out []string) []string {
 // and comparing the names through memequal: the switch on constant
 // names compiles to comparisons of lengths and of the bytes in place.
 func lookupMembers(g *Group, names []string) {
-	g.Var().Id("dvs").Index(Lit(len(names))).Qual(rt, "Node")
+	g.Var().Id("dvs").Index(Lit(len(names))).Qual(impl, "Node")
 	g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(lg *Group) {
 		if len(names) == 1 {
 			// One name: stop at it.
@@ -497,4 +500,16 @@ func replyChecks(requests []method, responses []*ir.Type, locs map[*ir.Type]stri
 		}
 	}
 	return out
+}
+
+// versionGuard writes the constants that stop the build when the runtime
+// cannot run code of this generator's version (see ahpimpl.GenVersion).
+func versionGuard(f *File) {
+	f.Comment("The runtime checks at compile time that it runs code of this version: if a")
+	f.Comment("line below fails to compile, regenerate this package (GeneratedCodeTooOld) or")
+	f.Comment("update the github.com/ahpgen/ahpgen module (RuntimeTooOld).")
+	f.Const().Defs(
+		Id("_").Op("=").Qual(impl, "GeneratedCodeTooOld").Call(Lit(ahpimpl.GenVersion).Op("-").Qual(impl, "MinVersion")),
+		Id("_").Op("=").Qual(impl, "RuntimeTooOld").Call(Qual(impl, "MaxVersion").Op("-").Lit(ahpimpl.GenVersion)),
+	)
 }

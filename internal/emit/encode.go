@@ -18,7 +18,7 @@ func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
 		case ir.AliasKind:
 			return e.appendValue(t.Target, val)
 		case ir.EnumKind:
-			return assign(Qual(rt, "AppendString").Call(Id("b"), String().Parens(val)))
+			return assign(Qual(impl, "AppendString").Call(Id("b"), String().Parens(val)))
 		case ir.UnionKind:
 			return If(val.Clone().Op("==").Nil()).Block(
 				assign(Append(Id("b"), Lit("null").Op("..."))),
@@ -34,17 +34,17 @@ func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
 	}
 	switch x.Builtin {
 	case ir.BString:
-		return assign(Qual(rt, "AppendString").Call(Id("b"), val))
+		return assign(Qual(impl, "AppendString").Call(Id("b"), val))
 	case ir.BBool:
-		return assign(Qual(rt, "AppendBool").Call(Id("b"), val))
+		return assign(Qual(impl, "AppendBool").Call(Id("b"), val))
 	case ir.BInt64:
-		return assign(Qual(rt, "AppendInt").Call(Id("b"), val))
+		return assign(Qual(impl, "AppendInt").Call(Id("b"), val))
 	case ir.BNumber:
-		return assign(Qual(rt, "AppendNumber").Call(Id("b"), val))
+		return assign(Qual(impl, "AppendNumber").Call(Id("b"), val))
 	case ir.BNull:
 		return assign(Append(Id("b"), Lit("null").Op("...")))
 	}
-	return assign(Qual(rt, "AppendValue").Call(Id("b"), val))
+	return assign(Qual(impl, "AppendValue").Call(Id("b"), val))
 }
 
 // appendEntry appends a map's value entry (of Go type x, held as
@@ -80,9 +80,9 @@ func (e *gotypes) appendMapHelper(x *ir.Expr) string {
 		e.f.Comment(name + " writes members in name order: the output is deterministic.")
 		e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("m").Add(e.goType(x))).Index().Byte().Block(
 			Id("b").Op("=").Append(Id("b"), LitRune('{')),
-			For(List(Id("i"), Id("k")).Op(":=").Range().Qual(rt, "SortedKeys").Call(Id("m"))).BlockFunc(func(g *Group) {
+			For(List(Id("i"), Id("k")).Op(":=").Range().Qual(impl, "SortedKeys").Call(Id("m"))).BlockFunc(func(g *Group) {
 				g.If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
-				g.Id("b").Op("=").Qual(rt, "AppendName").Call(Id("b"), Id("k"))
+				g.Id("b").Op("=").Qual(impl, "AppendName").Call(Id("b"), Id("k"))
 				e.appendEntry(g, x.Elem, "v", Id("m").Index(Id("k")))
 			}),
 			Return(Append(Id("b"), LitRune('}'))),
@@ -112,7 +112,7 @@ func nilNull(g *Group) {
 
 func (e *gotypes) encodeStruct(t *ir.Type) {
 	hint := t.SizeHintVar
-	e.f.Var().Id(hint).Qual(rt, "SizeHint")
+	e.f.Var().Id(hint).Qual(impl, "SizeHint")
 	e.f.Comment("AppendJSON appends v's JSON encoding to b, on one line. It does not validate;")
 	e.f.Comment("MarshalJSON and Validate do. AppendJSON(nil) sizes its result from earlier encodings.")
 	e.f.Func().Params(Id("v").Op("*").Id(t.Name)).Id(ir.MethodAppendJSON).Params(Id("b").Index().Byte()).Index().Byte().BlockFunc(func(g *Group) {
@@ -130,7 +130,7 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 		// Whether a member was written before the one at hand is often
 		// known here: none before the first, certainly one after a member
 		// always written. Only where it is not does the encoder test
-		// (ahprt.AppendMember, which needs start).
+		// (ahpimpl.AppendMember, which needs start).
 		const (
 			none = iota
 			maybe
@@ -161,7 +161,7 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 				case certain:
 					g.Id("b").Op("=").Append(Id("b"), Lit(","+json).Op("..."))
 				default:
-					g.Id("b").Op("=").Qual(rt, "AppendMember").Call(Id("b"), Id("start"), Lit(json))
+					g.Id("b").Op("=").Qual(impl, "AppendMember").Call(Id("b"), Id("start"), Lit(json))
 				}
 			}
 			member := func(val *Statement) func(g *Group) {
@@ -189,14 +189,14 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 		}
 		sep := If(Len(Id("b")).Op(">").Id("start")).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
 		if t.Extra != nil {
-			g.For(List(Id("_"), Id("k")).Op(":=").Range().Qual(rt, "SortedKeys").Call(Id("v").Dot(ir.FieldExtra))).BlockFunc(func(g *Group) {
+			g.For(List(Id("_"), Id("k")).Op(":=").Range().Qual(impl, "SortedKeys").Call(Id("v").Dot(ir.FieldExtra))).BlockFunc(func(g *Group) {
 				g.Add(sep)
-				g.Id("b").Op("=").Qual(rt, "AppendName").Call(Id("b"), Id("k"))
+				g.Id("b").Op("=").Qual(impl, "AppendName").Call(Id("b"), Id("k"))
 				e.appendEntry(g, t.Extra, "x", Id("v").Dot(ir.FieldExtra).Index(Id("k")))
 			})
 		}
 		if t.Open {
-			g.List(Id("b"), Id("_")).Op("=").Qual(rt, "AppendUnknown").Call(Id("b"), Id("v").Dot(ir.FieldUnknown), Len(Id("b")).Op("==").Id("start"))
+			g.List(Id("b"), Id("_")).Op("=").Qual(impl, "AppendUnknown").Call(Id("b"), Id("v").Dot(ir.FieldUnknown), Len(Id("b")).Op("==").Id("start"))
 		}
 		g.Return(Append(Id("b"), LitRune('}')))
 	})

@@ -128,6 +128,7 @@ import (
 	"reflect"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 
 	"hazardtest/ahp"
 	"hazardtest/plain"
@@ -151,7 +152,7 @@ func main() {
 	}
 	for _, pkg := range []struct {
 		name    string
-		entries []ahprt.Entry
+		entries []ahpimpl.Entry
 	}{{"ahp", ahp.Registry}, {"plain", plain.Registry}} {
 		seen := map[string]bool{}
 		for _, e := range pkg.entries {
@@ -181,7 +182,7 @@ func main() {
 
 // roundTrip: inst is valid; decoded and encoded it is the same JSON, and
 // decoding that gives an equal value.
-func roundTrip(e ahprt.Entry, inst []byte) error {
+func roundTrip(e ahpimpl.Entry, inst []byte) error {
 	if err := e.Check(inst); err != nil {
 		return fmt.Errorf("check: %v", err)
 	}

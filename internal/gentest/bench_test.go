@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/gen/draft"
 )
 
@@ -37,7 +38,7 @@ func BenchmarkParseInterceptRequest(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := ahprt.Parse(data, ahprt.Limits{}); err != nil {
+		if _, err := ahpimpl.Parse(data, ahprt.Limits{}); err != nil {
 			b.Fatal(err)
 		}
 	}

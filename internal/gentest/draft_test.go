@@ -204,7 +204,7 @@ func TestEscapedMemberNames(t *testing.T) {
 }
 
 // TestMissingRequiredNamesFirst: an object's required members are tested
-// with one comparison (ahprt.Ctx.FailRequired works out which is missing);
+// with one comparison (ahpimpl.Ctx.FailRequired works out which is missing);
 // the error names the first missing member in the schema's order, whatever
 // the order of the members in the document, with the object's pointer.
 func TestMissingRequiredNamesFirst(t *testing.T) {

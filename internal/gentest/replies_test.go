@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/gen/dispatch"
 	"github.com/ahpgen/ahpgen/internal/testenv"
 )
@@ -25,7 +25,7 @@ func TestReplyChecks(t *testing.T) {
 			if json.Unmarshal(data, &env) != nil || env.Result == nil {
 				continue
 			}
-			c, err := ahprt.Begin(data, nil)
+			c, err := ahpimpl.Begin(data, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

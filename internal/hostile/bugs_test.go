@@ -3,12 +3,14 @@ package hostile
 import (
 	"errors"
 	"fmt"
-	"github.com/ahpgen/ahpgen/ahprt/format"
-	"github.com/ahpgen/ahpgen/gen/draft"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/ahprt/format"
+	"github.com/ahpgen/ahpgen/gen/draft"
 
 	"github.com/ahpgen/ahpgen/ahprt"
 )
@@ -196,7 +198,7 @@ func unsignFields(s string) string {
 
 // stringAt returns the string at a JSON Pointer of data.
 func stringAt(data []byte, ptr string) (string, bool) {
-	d, err := ahprt.Parse(data, ahprt.Limits{})
+	d, err := ahpimpl.Parse(data, ahprt.Limits{})
 	if err != nil {
 		return "", false
 	}
@@ -205,13 +207,13 @@ func stringAt(data []byte, ptr string) (string, bool) {
 		for _, tok := range strings.Split(ptr[1:], "/") {
 			tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
 			switch d.Kind(n) {
-			case ahprt.KindObject:
+			case ahpimpl.KindObject:
 				v, ok := d.Member(n, tok)
 				if !ok {
 					return "", false
 				}
 				n = v
-			case ahprt.KindArray:
+			case ahpimpl.KindArray:
 				i, err := strconv.Atoi(tok)
 				found := false
 				for it := d.Items(n); err == nil && it.Next(); {
@@ -228,7 +230,7 @@ func stringAt(data []byte, ptr string) (string, bool) {
 			}
 		}
 	}
-	if d.Kind(n) != ahprt.KindString {
+	if d.Kind(n) != ahpimpl.KindString {
 		return "", false
 	}
 	return d.Text(n), true

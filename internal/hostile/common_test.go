@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/conformance"
 	"github.com/ahpgen/ahpgen/gen/draft"
 	"github.com/ahpgen/ahpgen/internal/oracle"
@@ -46,7 +47,7 @@ var aggregateBranches = []string{
 type appender interface{ AppendJSON([]byte) []byte }
 
 // entry returns gen/draft's entry point for a schema location.
-func entry(tb testing.TB, loc string) ahprt.Entry {
+func entry(tb testing.TB, loc string) ahpimpl.Entry {
 	tb.Helper()
 	if !strings.Contains(loc, "#") {
 		loc += "#"
@@ -57,7 +58,7 @@ func entry(tb testing.TB, loc string) ahprt.Entry {
 		}
 	}
 	tb.Fatalf("gen/draft has no entry for %s", loc)
-	return ahprt.Entry{}
+	return ahpimpl.Entry{}
 }
 
 // ---------------------------------------------------------------------------
@@ -302,7 +303,7 @@ func roundTrip(loc string, data []byte, v any, opts ...ahprt.Option) error {
 		return fmt.Errorf("%s: %T has no AppendJSON", loc, v)
 	}
 	enc := a.AppendJSON(nil)
-	if !ahprt.EqualJSON(data, enc) {
+	if !ahpimpl.EqualJSON(data, enc) {
 		return fmt.Errorf("%s: the encoding is not JSON-equal to the input\n in: %s\nout: %s", loc, clip(data), clip(enc))
 	}
 	v2, err := entry(nopTB{}, loc).Decode(enc, opts...)
@@ -313,7 +314,7 @@ func roundTrip(loc string, data []byte, v any, opts ...ahprt.Option) error {
 		return fmt.Errorf("%s: decode → encode → decode gives a different value\n in: %s\nout: %s", loc, clip(data), clip(enc))
 	}
 	enc2 := v2.(appender).AppendJSON(nil)
-	if !ahprt.EqualJSON(enc, enc2) {
+	if !ahpimpl.EqualJSON(enc, enc2) {
 		return fmt.Errorf("%s: the second encoding differs from the first\n1st: %s\n2nd: %s", loc, clip(enc), clip(enc2))
 	}
 	return nil

@@ -20,7 +20,7 @@ import (
 //     the Check function agrees with Decode, and StrictAll never accepts
 //     what the default mode rejects;
 //   - an accepted input round-trips: decode → AppendJSON → decode gives a
-//     reflect.DeepEqual value whose encoding is ahprt.EqualJSON to the
+//     reflect.DeepEqual value whose encoding is ahpimpl.EqualJSON to the
 //     first, which is itself JSON-equal to the input;
 //   - the decoder agrees with santhosh (see the package documentation for
 //     the intended differences).

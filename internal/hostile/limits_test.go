@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/gen/draft"
 )
 
@@ -100,7 +101,7 @@ func TestDepthLimit(t *testing.T) {
 			continue
 		}
 		enc := v.AppendJSON(nil)
-		if !ahprt.EqualJSON(enc, doc) {
+		if !ahpimpl.EqualJSON(enc, doc) {
 			t.Errorf("depth %d: the encoding differs from the input", d)
 		}
 		if _, err := draft.DecodeInterceptRequest(enc, opt); err != nil {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // A small ordered JSON tree for mutating documents: member order, number
@@ -21,26 +21,26 @@ type jv struct {
 	dup  int // objects: index+1 of a member written twice (0: none)
 }
 
-func fromDoc(d *ahprt.Doc, n ahprt.Node) *jv {
+func fromDoc(d *ahpimpl.Doc, n ahpimpl.Node) *jv {
 	switch d.Kind(n) {
-	case ahprt.KindObject:
+	case ahpimpl.KindObject:
 		v := &jv{kind: 'o'}
 		for m := d.Members(n); m.Next(); {
 			v.keys = append(v.keys, d.Text(m.Name()))
 			v.vals = append(v.vals, fromDoc(d, m.Value()))
 		}
 		return v
-	case ahprt.KindArray:
+	case ahpimpl.KindArray:
 		v := &jv{kind: 'a'}
 		for it := d.Items(n); it.Next(); {
 			v.vals = append(v.vals, fromDoc(d, it.Item()))
 		}
 		return v
-	case ahprt.KindString:
+	case ahpimpl.KindString:
 		return &jv{kind: 's', s: d.Text(n)}
-	case ahprt.KindNumber:
+	case ahpimpl.KindNumber:
 		return &jv{kind: 'n', s: string(d.Raw(n))}
-	case ahprt.KindBool:
+	case ahpimpl.KindBool:
 		return &jv{kind: 'b', s: strconv.FormatBool(d.Bool(n))}
 	}
 	return &jv{kind: 'z'}
@@ -64,12 +64,12 @@ func (v *jv) append(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = ahprt.AppendString(b, k)
+			b = ahpimpl.AppendString(b, k)
 			b = append(b, ':')
 			b = v.vals[i].append(b)
 			if v.dup == i+1 {
 				b = append(b, ',')
-				b = ahprt.AppendString(b, k)
+				b = ahpimpl.AppendString(b, k)
 				b = append(b, ':')
 				b = v.vals[i].append(b)
 			}
@@ -85,7 +85,7 @@ func (v *jv) append(b []byte) []byte {
 		}
 		return append(b, ']')
 	case 's':
-		return ahprt.AppendString(b, v.s)
+		return ahpimpl.AppendString(b, v.s)
 	case 'n', 'b', 'r':
 		return append(b, v.s...)
 	}

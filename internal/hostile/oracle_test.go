@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // tally counts comparisons by outcome and keeps the disagreements.
@@ -124,7 +125,7 @@ func TestOracleMutations(t *testing.T) {
 	m := &mutator{r: rand.New(rand.NewPCG(seed, 0)), discriminators: map[string][]string{}}
 	trees := make([]*jv, len(fs))
 	for i, f := range fs {
-		d, err := ahprt.Parse(f.Data, ahprt.Limits{})
+		d, err := ahpimpl.Parse(f.Data, ahprt.Limits{})
 		if err != nil {
 			continue // a malformed fixture has no tree to mutate
 		}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/internal/load"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -145,7 +146,7 @@ func (p *Program) synthetic(s *Schema) *Schema {
 
 func (p *Program) defs(doc *load.Document) error {
 	raw := doc.Raw
-	if raw.Kind(0) != ahprt.KindObject {
+	if raw.Kind(0) != ahpimpl.KindObject {
 		return nil
 	}
 	defs, ok := raw.Member(0, "$defs")
@@ -204,7 +205,7 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 	if !ok {
 		return p.fail(doc, ptr, "internal: raw schema not found")
 	}
-	lit := func(key string) (ahprt.Node, bool) { return raw.Member(n, key) }
+	lit := func(key string) (ahpimpl.Node, bool) { return raw.Member(n, key) }
 	sub := func(x *jsonschema.Schema) (*Schema, error) {
 		if x == nil {
 			return nil, nil
@@ -231,7 +232,7 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 	applicator := p.set.HasVocab(sch, "applicator")
 	if !validation || !applicator {
 		full := lit
-		lit = func(key string) (ahprt.Node, bool) {
+		lit = func(key string) (ahpimpl.Node, bool) {
 			if !validation && validationKeywords[key] || !applicator && applicatorKeywords[key] {
 				return 0, false
 			}
@@ -239,10 +240,10 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 		}
 	}
 	var err error
-	if v, ok := lit("title"); ok && raw.Kind(v) == ahprt.KindString {
+	if v, ok := lit("title"); ok && raw.Kind(v) == ahpimpl.KindString {
 		s.Title = raw.Text(v)
 	}
-	if v, ok := lit("description"); ok && raw.Kind(v) == ahprt.KindString {
+	if v, ok := lit("description"); ok && raw.Kind(v) == ahpimpl.KindString {
 		s.Description = raw.Text(v)
 	}
 	if s.Ref, err = sub(sch.Ref); err != nil {
@@ -263,7 +264,7 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 		}
 	}
 	if v, ok := lit("type"); ok {
-		if raw.Kind(v) == ahprt.KindString {
+		if raw.Kind(v) == ahpimpl.KindString {
 			s.Types = []string{raw.Text(v)}
 		} else {
 			for it := raw.Items(v); it.Next(); {
@@ -373,7 +374,7 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 	// draft-07's `dependencies`, which the compiler keeps for compatibility
 	// (ahpgen's loader refuses it unless unknown keywords are annotations):
 	// string arrays are dependentRequired, schemas dependentSchemas.
-	if v, ok := lit("dependencies"); ok && sch.Dependencies != nil && raw.Kind(v) == ahprt.KindObject {
+	if v, ok := lit("dependencies"); ok && sch.Dependencies != nil && raw.Kind(v) == ahpimpl.KindObject {
 		for m := raw.Members(v); m.Next(); {
 			name := raw.Text(m.Name())
 			switch d := sch.Dependencies[name].(type) {
@@ -416,7 +417,7 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 			return err
 		}
 	}
-	if v, ok := lit("format"); ok && raw.Kind(v) == ahprt.KindString && (!p.opt.AnnotateFormats || p.set.HasVocab(sch, "format-assertion")) {
+	if v, ok := lit("format"); ok && raw.Kind(v) == ahpimpl.KindString && (!p.opt.AnnotateFormats || p.set.HasVocab(sch, "format-assertion")) {
 		name := raw.Text(v)
 		switch {
 		case p.opt.KnownFormat == nil || p.opt.KnownFormat(name):
@@ -439,7 +440,7 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 	return nil
 }
 
-func (p *Program) rawNode(doc *load.Document, ptr string) (ahprt.Node, bool) {
+func (p *Program) rawNode(doc *load.Document, ptr string) (ahpimpl.Node, bool) {
 	return load.Lookup(doc.Raw, ptr)
 }
 
@@ -458,32 +459,32 @@ func (p *Program) pattern(src string, doc *load.Document, ptr string) (*Pattern,
 }
 
 // literal reads a JSON value of a schema, compact, with its type name.
-func literal(raw *ahprt.Doc, n ahprt.Node) Literal {
+func literal(raw *ahpimpl.Doc, n ahpimpl.Node) Literal {
 	l := Literal{JSON: string(raw.RawValue(n))}
 	switch raw.Kind(n) {
-	case ahprt.KindNull:
+	case ahpimpl.KindNull:
 		l.Kind = "null"
-	case ahprt.KindBool:
+	case ahpimpl.KindBool:
 		l.Kind = "boolean"
-	case ahprt.KindString:
+	case ahpimpl.KindString:
 		l.Kind = "string"
 		l.JSON = quote(raw.Text(n)) // one spelling per string, escapes normalised
-	case ahprt.KindNumber:
+	case ahpimpl.KindNumber:
 		l.Kind = "number"
-	case ahprt.KindObject:
+	case ahpimpl.KindObject:
 		l.Kind = "object"
-	case ahprt.KindArray:
+	case ahpimpl.KindArray:
 		l.Kind = "array"
 	}
 	return l
 }
 
-func quote(s string) string { return string(ahprt.AppendString(nil, s)) }
+func quote(s string) string { return string(ahpimpl.AppendString(nil, s)) }
 
 // Str returns the string a string literal holds.
 func (l Literal) Str() string {
-	d, err := ahprt.Parse([]byte(l.JSON), ahprt.Limits{})
-	if err != nil || d.Kind(0) != ahprt.KindString {
+	d, err := ahpimpl.Parse([]byte(l.JSON), ahprt.Limits{})
+	if err != nil || d.Kind(0) != ahpimpl.KindString {
 		return ""
 	}
 	return d.Text(0)

@@ -56,7 +56,7 @@ func TestHelpersByGoType(t *testing.T) {
 func TestNamerAfterModel(t *testing.T) {
 	pkg := generatePackage(t, listFooSchema)
 	root := pkg.Types.Named["t/a.json#"]
-	taken := []string{root.Schema.Func, root.BuildFunc, root.Name, pkg.Types.Funcs(root.Fields[0].Type).Build, ir.RegistryVar, "ahprt"}
+	taken := []string{root.Schema.Func, root.BuildFunc, root.Name, pkg.Types.Funcs(root.Fields[0].Type).Build, ir.RegistryVar, "ahprt", "ahpimpl"}
 	first := pkg.Prog.Namer()
 	for _, want := range taken {
 		if got := first(want); got == want {

@@ -246,7 +246,7 @@ const (
 // so that no type reads like the runtime's ahprt.Null.
 var packageDecls = []string{
 	SnapshotKeyConst, WireVersionConst, RegistryVar, SnapshotVar, "Null",
-	"ahprt", "format", "rules", "regexp", "reflect",
+	"ahprt", "ahpimpl", "format", "rules", "regexp", "reflect",
 }
 
 // The methods of every generated struct and kind union, and the fields

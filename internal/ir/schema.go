@@ -90,7 +90,7 @@ type Schema struct {
 	// would all miss and the decoders of this schema's type skip them.
 	Unrepeated uint64
 	// ChoiceID, when not 0, has the check of this schema's anyOf or oneOf
-	// record (ahprt.Ctx.Choose) which branch passed first on each node, for
+	// record (ahpimpl.Ctx.Choose) which branch passed first on each node, for
 	// the builder of its union type (see MarkMemo).
 	ChoiceID uint32
 
@@ -99,7 +99,7 @@ type Schema struct {
 	// $ref, $dynamicRef and applicators, see markCycles): its check
 	// fails, as JSON Schema's infinite-loop detection does, when it is
 	// applied again to the same node by the checks it applies in place
-	// (ahprt.Ctx.EnterCycle).
+	// (ahpimpl.Ctx.EnterCycle).
 	Guard int32
 
 	// Scope, when set, is the schema resource this schema enters in the

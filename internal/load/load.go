@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -98,7 +99,7 @@ type Document struct {
 	// URL is the document's base URI: its $id, or its Source.URL.
 	URL string
 	// Raw is the document as parsed JSON, in member order.
-	Raw *ahprt.Doc
+	Raw *ahpimpl.Doc
 	// Schema is the compiled root schema.
 	Schema *jsonschema.Schema
 }
@@ -193,7 +194,7 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 }
 
 func (s *Set) add(src Source, opt Options) (*Document, error) {
-	raw, err := ahprt.Parse(src.Data, ahprt.Limits{})
+	raw, err := ahpimpl.Parse(src.Data, ahprt.Limits{})
 	if err != nil {
 		var e *ahprt.Error
 		if errors.As(err, &e) {
@@ -202,8 +203,8 @@ func (s *Set) add(src Source, opt Options) (*Document, error) {
 		return nil, &Error{File: src.Path, Msg: err.Error()}
 	}
 	doc := &Document{Path: src.Path, URL: src.URL, Raw: raw}
-	if raw.Kind(0) == ahprt.KindObject {
-		if id, ok := raw.Member(0, "$id"); ok && raw.Kind(id) == ahprt.KindString {
+	if raw.Kind(0) == ahpimpl.KindObject {
+		if id, ok := raw.Member(0, "$id"); ok && raw.Kind(id) == ahpimpl.KindString {
 			u, err := resolveURL(src.URL, raw.Text(id))
 			if err != nil {
 				return nil, &Error{File: src.Path, Pointer: "/$id", Msg: err.Error()}
@@ -242,21 +243,21 @@ type scope struct {
 // walk visits every schema object of doc: it records resources ($id),
 // dialects ($schema), dynamic anchors, and refuses keywords ahpgen does
 // not compile.
-func (s *Set) walk(doc *Document, n ahprt.Node, ptr string, sc scope, opt Options) error {
+func (s *Set) walk(doc *Document, n ahpimpl.Node, ptr string, sc scope, opt Options) error {
 	raw := doc.Raw
 	if ptr == "" {
 		s.resources[sc.base] = resource{doc: doc, ptr: ""}
 	}
 	switch raw.Kind(n) {
-	case ahprt.KindBool:
+	case ahpimpl.KindBool:
 		s.scopes[doc.Path+"#"+ptr] = sc
 		return nil
-	case ahprt.KindObject:
+	case ahpimpl.KindObject:
 	default:
 		return &Error{File: doc.Path, Pointer: ptr, Msg: "a schema must be an object or a boolean, not " + raw.Kind(n).String()}
 	}
 	root := ptr == ""
-	if id, ok := raw.Member(n, "$id"); ok && raw.Kind(id) == ahprt.KindString {
+	if id, ok := raw.Member(n, "$id"); ok && raw.Kind(id) == ahpimpl.KindString {
 		u, err := resolveURL(sc.base, raw.Text(id))
 		if err != nil {
 			return &Error{File: doc.Path, Pointer: ptr + "/$id", Msg: err.Error()}
@@ -265,14 +266,14 @@ func (s *Set) walk(doc *Document, n ahprt.Node, ptr string, sc scope, opt Option
 		s.resources[sc.base] = resource{doc: doc, ptr: ptr}
 		root = true
 	}
-	if v, ok := raw.Member(n, "$schema"); ok && root && raw.Kind(v) == ahprt.KindString {
+	if v, ok := raw.Member(n, "$schema"); ok && root && raw.Kind(v) == ahpimpl.KindString {
 		sc.dialect = stripFragment(raw.Text(v))
 	}
 	s.scopes[doc.Path+"#"+ptr] = sc
 	if root {
 		s.roots[doc.Path+"#"+ptr] = true
 	}
-	if v, ok := raw.Member(n, "$dynamicAnchor"); ok && raw.Kind(v) == ahprt.KindString {
+	if v, ok := raw.Member(n, "$dynamicAnchor"); ok && raw.Kind(v) == ahpimpl.KindString {
 		s.anchors = append(s.anchors, DynamicAnchor{Doc: doc, Ptr: ptr, Name: raw.Text(v), Resource: sc.base})
 	}
 	base := sc.base
@@ -299,11 +300,11 @@ func (s *Set) walk(doc *Document, n ahprt.Node, ptr string, sc scope, opt Option
 			if err := s.walk(doc, v, kp, sc, opt); err != nil {
 				return err
 			}
-		case k == "$schema" && raw.Kind(v) == ahprt.KindString:
+		case k == "$schema" && raw.Kind(v) == ahpimpl.KindString:
 			if m := raw.Text(v); !isMetaSchema(m) && s.byURL[stripFragment(m)] == nil && (opt.Remotes == nil || !remoteExists(opt.Remotes, m)) {
 				return &Error{File: doc.Path, Pointer: kp, Msg: "meta-schema " + m + " is not available: ahpgen works offline and knows the JSON Schema meta-schemas and the documents of the set"}
 			}
-		case k == "$ref" && raw.Kind(v) == ahprt.KindString:
+		case k == "$ref" && raw.Kind(v) == ahpimpl.KindString:
 			u, err := resolveURL(base, raw.Text(v))
 			if err != nil {
 				return &Error{File: doc.Path, Pointer: kp, Msg: err.Error()}
@@ -376,7 +377,7 @@ func (s *Set) Where(sch *jsonschema.Schema) string {
 }
 
 // RawNode is the raw JSON of sch, for member order and exact literals.
-func (s *Set) RawNode(sch *jsonschema.Schema) (*Document, ahprt.Node, bool) {
+func (s *Set) RawNode(sch *jsonschema.Schema) (*Document, ahpimpl.Node, bool) {
 	doc, ptr, ok := s.Locate(sch)
 	if !ok {
 		return nil, 0, false
@@ -386,7 +387,7 @@ func (s *Set) RawNode(sch *jsonschema.Schema) (*Document, ahprt.Node, bool) {
 }
 
 // Lookup follows a JSON Pointer (RFC 6901) in a raw document.
-func Lookup(d *ahprt.Doc, ptr string) (ahprt.Node, bool) {
+func Lookup(d *ahpimpl.Doc, ptr string) (ahpimpl.Node, bool) {
 	n := d.Root()
 	if ptr == "" {
 		return n, true
@@ -397,13 +398,13 @@ func Lookup(d *ahprt.Doc, ptr string) (ahprt.Node, bool) {
 	for _, tok := range strings.Split(ptr[1:], "/") {
 		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
 		switch d.Kind(n) {
-		case ahprt.KindObject:
+		case ahpimpl.KindObject:
 			v, ok := d.Member(n, tok)
 			if !ok {
 				return 0, false
 			}
 			n = v
-		case ahprt.KindArray:
+		case ahpimpl.KindArray:
 			found := false
 			for it := d.Items(n); it.Next(); {
 				if fmt.Sprint(it.Index()) == tok {
@@ -639,7 +640,7 @@ func (s *Set) OptionalVocab(sch *jsonschema.Schema) string {
 
 // vocabulary finds the $vocabulary object of sch's dialect; ok is false
 // for the default dialect.
-func (s *Set) vocabulary(sch *jsonschema.Schema) (raw *ahprt.Doc, v ahprt.Node, ok bool) {
+func (s *Set) vocabulary(sch *jsonschema.Schema) (raw *ahpimpl.Doc, v ahpimpl.Node, ok bool) {
 	doc, ptr, ok := s.Locate(sch)
 	if !ok {
 		return nil, 0, false
@@ -661,7 +662,7 @@ func (s *Set) vocabulary(sch *jsonschema.Schema) (raw *ahprt.Doc, v ahprt.Node, 
 	}
 	raw = r.doc.Raw
 	v, ok = raw.Member(n, "$vocabulary")
-	if !ok || raw.Kind(v) != ahprt.KindObject {
+	if !ok || raw.Kind(v) != ahpimpl.KindObject {
 		return nil, 0, false
 	}
 	return raw, v, true

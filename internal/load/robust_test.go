@@ -390,10 +390,11 @@ import (
 	"os"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 IMPORTS
 )
 
-var registries = map[string][]ahprt.Entry{
+var registries = map[string][]ahpimpl.Entry{
 ENTRIES
 }
 
@@ -413,7 +414,7 @@ func main() {
 			fmt.Println("encode:", err)
 			os.Exit(2)
 		}
-		if !ahprt.EqualJSON(data, enc) {
+		if !ahpimpl.EqualJSON(data, enc) {
 			fmt.Printf("round trip differs: %s\n", enc)
 			os.Exit(2)
 		}

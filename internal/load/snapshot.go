@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // Snapshot is one versioned folder of a schema root: "draft", a dated
@@ -135,7 +135,7 @@ func WireVersion(set *Set, key string) (string, error) {
 		return "", &Error{File: where, Pointer: VersionPointer, Msg: "missing: the snapshot's wire version must be defined here as a const"}
 	}
 	c, ok := doc.Raw.Member(n, "const")
-	if !ok || doc.Raw.Kind(c) != ahprt.KindString {
+	if !ok || doc.Raw.Kind(c) != ahpimpl.KindString {
 		return "", &Error{File: where, Pointer: VersionPointer, Msg: "must be {\"const\": \"<version>\"} with a string version"}
 	}
 	v := doc.Raw.Text(c)

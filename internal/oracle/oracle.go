@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -77,8 +78,8 @@ func (o *Oracle) Validate(loc string, data []byte) error {
 		o.seen[key] = sch
 	}
 	// The upstream checker refuses duplicate names and bad UTF-8 before
-	// validating; ahprt.Parse does exactly that.
-	if _, err := ahprt.Parse(data, ahprt.Limits{MaxBytes: 1 << 40, MaxDepth: 100000, MaxMembers: 1 << 40}); err != nil {
+	// validating; ahpimpl.Parse does exactly that.
+	if _, err := ahpimpl.Parse(data, ahprt.Limits{MaxBytes: 1 << 40, MaxDepth: 100000, MaxMembers: 1 << 40}); err != nil {
 		return err
 	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))

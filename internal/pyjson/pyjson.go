@@ -31,6 +31,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // Kind is a value's JSON kind.
@@ -87,7 +88,7 @@ func (e *Error) Error() string { return "#" + e.Pointer + ": " + e.Msg }
 // the duplicate check upstream's tools install (a lone surrogate would
 // make Python's UTF-8 writer fail instead).
 func Parse(data []byte) (*Value, error) {
-	d, err := ahprt.Parse(data, ahprt.Limits{})
+	d, err := ahpimpl.Parse(data, ahprt.Limits{})
 	if err != nil {
 		if e, ok := err.(*ahprt.Error); ok {
 			msg := e.Message
@@ -101,21 +102,21 @@ func Parse(data []byte) (*Value, error) {
 	return fromDoc(d, d.Root())
 }
 
-func fromDoc(d *ahprt.Doc, n ahprt.Node) (*Value, error) {
+func fromDoc(d *ahpimpl.Doc, n ahpimpl.Node) (*Value, error) {
 	switch d.Kind(n) {
-	case ahprt.KindNull:
+	case ahpimpl.KindNull:
 		return &Value{Kind: Null}, nil
-	case ahprt.KindBool:
+	case ahpimpl.KindBool:
 		return &Value{Kind: Bool, Bool: d.Bool(n)}, nil
-	case ahprt.KindNumber:
+	case ahpimpl.KindNumber:
 		num := string(d.Raw(n))
 		if isInt(num) && len(strings.TrimPrefix(num, "-")) > MaxIntDigits {
 			return nil, &Error{Pointer: d.Pointer(n), Msg: fmt.Sprintf("an integer of %d digits: Python reads at most %d", len(strings.TrimPrefix(num, "-")), MaxIntDigits)}
 		}
 		return &Value{Kind: Number, Num: num}, nil
-	case ahprt.KindString:
+	case ahpimpl.KindString:
 		return &Value{Kind: String, Str: d.Text(n)}, nil
-	case ahprt.KindArray:
+	case ahpimpl.KindArray:
 		v := &Value{Kind: Array, Items: []*Value{}}
 		for it := d.Items(n); it.Next(); {
 			x, err := fromDoc(d, it.Item())

@@ -20,7 +20,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/internal/ecmaregex"
 	"github.com/ahpgen/ahpgen/internal/testenv"
 )
@@ -340,7 +340,7 @@ func sample(re *syntax.Regexp, rnd *rand.Rand, b *strings.Builder) {
 
 // alphabet lists pieces for random strings: the specials, a rune of every
 // class of d (lowest and highest), and the runes the pattern names.
-func alphabet(re *syntax.Regexp, d *ahprt.DFA) []string {
+func alphabet(re *syntax.Regexp, d *ahpimpl.DFA) []string {
 	out := slices.Clone(specials)
 	if d != nil {
 		seen := map[uint8]bool{}
@@ -377,7 +377,7 @@ func alphabet(re *syntax.Regexp, d *ahprt.DFA) []string {
 // inputs returns n inputs for the pattern (plus the fixed ones): samples
 // of the pattern as they are and mutated, wrapped in random text, and
 // random strings from its alphabet.
-func inputs(re2 string, d *ahprt.DFA, extra []string, rnd *rand.Rand, n int) []string {
+func inputs(re2 string, d *ahpimpl.DFA, extra []string, rnd *rand.Rand, n int) []string {
 	re, err := syntax.Parse(re2, syntax.Perl)
 	if err != nil {
 		panic(err)
@@ -426,7 +426,7 @@ func inputs(re2 string, d *ahprt.DFA, extra []string, rnd *rand.Rand, n int) []s
 }
 
 // agree compares d with regexp on one input, through both methods.
-func agree(t testing.TB, re *regexp.Regexp, d *ahprt.DFA, in string) bool {
+func agree(t testing.TB, re *regexp.Regexp, d *ahpimpl.DFA, in string) bool {
 	t.Helper()
 	want := re.MatchString(in)
 	if got := d.MatchString(in); got != want {

@@ -3,18 +3,17 @@ package redfa
 import (
 	"fmt"
 
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/dave/jennifer/jen"
-
-	"github.com/ahpgen/ahpgen/ahprt"
 )
 
-const rtPkg = "github.com/ahpgen/ahpgen/ahprt"
+const rtPkg = "github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 
-// Literal writes d as the Go expression &ahprt.DFA{…}, for generated code.
+// Literal writes d as the Go expression &ahpimpl.DFA{…}, for generated code.
 // The ASCII table is written sixteen bytes a line and the transition table
 // one state a line, so a reader can follow a run by hand; rune bounds are
 // in hex, as Unicode charts give them.
-func Literal(d *ahprt.DFA) jen.Code {
+func Literal(d *ahpimpl.DFA) jen.Code {
 	multi := jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
 	row := jen.Options{Separator: ","}
 

@@ -1,5 +1,5 @@
 // Package redfa compiles a regular expression in RE2 syntax, at generation
-// time, into an ahprt.DFA that answers what regexp's Match and MatchString
+// time, into an ahpimpl.DFA that answers what regexp's Match and MatchString
 // answer, and writes that DFA as Go source.
 //
 // Generated validators only ask whether a string matches somewhere (JSON
@@ -28,7 +28,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
 // Limits past which Build refuses a pattern: they keep a generated table
@@ -53,7 +53,7 @@ func unsupported(format string, args ...any) error {
 // Build compiles re2 as regexp.Compile does (Perl flags, simplified) and
 // returns its DFA, or an error when the pattern is invalid or needs what
 // the DFA does not support (see the package comment).
-func Build(re2 string) (*ahprt.DFA, error) {
+func Build(re2 string) (*ahpimpl.DFA, error) {
 	return build(re2, limits{MaxStates, MaxClasses, MaxCells, MaxRanges})
 }
 
@@ -61,7 +61,7 @@ func Build(re2 string) (*ahprt.DFA, error) {
 // on patterns Build refuses for size.
 type limits struct{ states, classes, cells, ranges int }
 
-func build(re2 string, lim limits) (*ahprt.DFA, error) {
+func build(re2 string, lim limits) (*ahpimpl.DFA, error) {
 	re, err := syntax.Parse(re2, syntax.Perl)
 	if err != nil {
 		return nil, err
@@ -96,7 +96,7 @@ type builder struct {
 	member [][]bool
 	// ascii and runes are the class tables of the result.
 	ascii [128]uint8
-	runes []ahprt.RuneClass
+	runes []ahpimpl.RuneClass
 
 	// seen marks the pcs visited by the current closure (seen[pc] == stamp).
 	seen  []uint32
@@ -212,7 +212,7 @@ func (b *builder) classes() error {
 			b.runes[last].Hi = hi
 			continue
 		}
-		b.runes = append(b.runes, ahprt.RuneClass{Lo: lo, Hi: hi, Class: uint8(k)})
+		b.runes = append(b.runes, ahpimpl.RuneClass{Lo: lo, Hi: hi, Class: uint8(k)})
 	}
 	if len(b.runes) > b.lim.ranges {
 		return unsupported("%d non-ASCII rune ranges (limit %d)", len(b.runes), b.lim.ranges)
@@ -284,7 +284,7 @@ func emptyName(op syntax.EmptyOp) string {
 }
 
 // The fixed states of the construction, numbered as the rows of
-// ahprt.DFA. Dead is the empty set (reached only when every thread must
+// ahpimpl.DFA. Dead is the empty set (reached only when every thread must
 // start at \A); every set in which a thread matched is the one state
 // Matched, since the answer is then known.
 const (
@@ -382,10 +382,10 @@ func (b *builder) subsets() error {
 }
 
 // minimize merges the states that no input tells apart (Moore's
-// partition refinement) and lays out the rows as ahprt.DFA requires: Dead,
+// partition refinement) and lays out the rows as ahpimpl.DFA requires: Dead,
 // Matched, the other accepting states, then the rest, each group in
 // construction order.
-func (b *builder) minimize() (*ahprt.DFA, error) {
+func (b *builder) minimize() (*ahpimpl.DFA, error) {
 	n, nk := len(b.sets), len(b.member)
 	block := make([]int, n)
 	for s := range n {
@@ -437,7 +437,7 @@ func (b *builder) minimize() (*ahprt.DFA, error) {
 		}
 	}
 	row := func(s int) uint16 { return uint16(num[block[s]] * nk) }
-	d := &ahprt.DFA{
+	d := &ahpimpl.DFA{
 		ASCII:   b.ascii,
 		Runes:   b.runes,
 		Classes: nk,

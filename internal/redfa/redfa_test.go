@@ -15,12 +15,12 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/internal/testenv"
 )
 
-// wellFormed checks the invariants ahprt.DFA's run relies on.
-func wellFormed(t testing.TB, re string, d *ahprt.DFA) {
+// wellFormed checks the invariants ahpimpl.DFA's run relies on.
+func wellFormed(t testing.TB, re string, d *ahpimpl.DFA) {
 	t.Helper()
 	fail := func(format string, args ...any) {
 		t.Helper()
@@ -274,7 +274,7 @@ func FuzzDFA(f *testing.F) {
 		}
 	}
 	var res []*regexp.Regexp
-	var dfas []*ahprt.DFA
+	var dfas []*ahpimpl.DFA
 	rnd := rand.New(rand.NewSource(1))
 	for _, p := range pats {
 		d, err := build(p, large)

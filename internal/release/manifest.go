@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/internal/load"
 	"github.com/ahpgen/ahpgen/internal/pyjson"
 )
@@ -315,8 +316,8 @@ func Describe(dir string) ([]Document, error) {
 			return nil, err
 		}
 		d := Document{Path: name, SHA256: hash(data)}
-		if doc, err := ahprt.Parse(data, ahprt.Limits{}); err == nil && doc.Kind(0) == ahprt.KindObject {
-			if id, ok := doc.Member(0, "$id"); ok && doc.Kind(id) == ahprt.KindString {
+		if doc, err := ahpimpl.Parse(data, ahprt.Limits{}); err == nil && doc.Kind(0) == ahpimpl.KindObject {
+			if id, ok := doc.Member(0, "$id"); ok && doc.Kind(id) == ahpimpl.KindString {
 				d.ID = doc.Text(id)
 			}
 		}

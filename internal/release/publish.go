@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/internal/load"
 )
 
@@ -143,21 +144,21 @@ func publishProjectForm(src, stage, date string, m *SchemaManifest) error {
 // exact byte spans of the values concerned, so the rest of the file keeps
 // its formatting.
 func rewrite(file string, data []byte, date string) ([]byte, error) {
-	doc, err := ahprt.Parse(data, ahprt.Limits{})
+	doc, err := ahpimpl.Parse(data, ahprt.Limits{})
 	if err != nil {
 		return nil, err
 	}
-	if doc.Kind(0) != ahprt.KindObject {
+	if doc.Kind(0) != ahpimpl.KindObject {
 		return nil, errors.New("not a JSON object")
 	}
 	type edit struct {
-		n   ahprt.Node
+		n   ahpimpl.Node
 		val string
 	}
 	var edits []edit
-	str := func(key string) (ahprt.Node, string, error) {
+	str := func(key string) (ahpimpl.Node, string, error) {
 		n, ok := doc.Member(0, key)
-		if !ok || doc.Kind(n) != ahprt.KindString {
+		if !ok || doc.Kind(n) != ahpimpl.KindString {
 			return 0, "", fmt.Errorf("no %s string to mark the release in", key)
 		}
 		return n, doc.Text(n), nil
@@ -205,7 +206,7 @@ func rewrite(file string, data []byte, date string) ([]byte, error) {
 	out := append([]byte(nil), data...)
 	for i := len(edits) - 1; i >= 0; i-- {
 		s, e := doc.Span(edits[i].n)
-		out = append(out[:s:s], append(ahprt.AppendString(nil, edits[i].val), out[e:]...)...)
+		out = append(out[:s:s], append(ahpimpl.AppendString(nil, edits[i].val), out[e:]...)...)
 	}
 	return out, nil
 }

@@ -10,7 +10,7 @@
 // difference to a decode is what building the Go values costs. With -scan
 // it runs the benchmarks' floor instead (a bare jsontext scan), to put a
 // count next to the scan's. With -parse it runs ahprt's parse step alone,
-// as the decoders run it (ahprt.Begin and Release on a pooled context):
+// as the decoders run it (ahpimpl.Begin and Release on a pooled context):
 // the scanner's share of a decode.
 package main
 

@@ -1,6 +1,10 @@
-package ahprt
+package ahpimpl
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+)
 
 // These tests mirror what generated code does for $dynamicRef and
 // unevaluatedProperties (see internal/emit/check.go: wrapper, anchor).
@@ -68,7 +72,7 @@ func unevaluatedFalse(c *Ctx, n Node, ev *Eval) bool {
 				if local.Has(m.Index()) {
 					continue
 				}
-				ok = c.Fail(m.Name(), CodeUnknownMember, "#/unevaluatedProperties", "not evaluated")
+				ok = c.Fail(m.Name(), ahprt.CodeUnknownMember, "#/unevaluatedProperties", "not evaluated")
 				break
 			}
 		}

@@ -1,6 +1,8 @@
-package ahprt
+package ahpimpl
 
 import (
+	"github.com/ahpgen/ahpgen/ahprt"
+
 	"fmt"
 	"strings"
 	"testing"
@@ -25,7 +27,7 @@ func wideObject(k int) []byte {
 // record reused from the free list starts empty.
 func TestEvalWide(t *testing.T) {
 	for _, k := range []int{1, 63, 64, 65, 130} {
-		c, err := Begin(wideObject(k), []Option{WithMode(StrictAll)})
+		c, err := Begin(wideObject(k), []ahprt.Option{ahprt.WithMode(ahprt.StrictAll)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +75,7 @@ func TestStrictAllWide(t *testing.T) {
 			}
 			return true
 		}
-		c, err := Begin(wideObject(k), []Option{WithMode(StrictAll)})
+		c, err := Begin(wideObject(k), []ahprt.Option{ahprt.WithMode(ahprt.StrictAll)})
 		if err != nil {
 			t.Fatal(err)
 		}

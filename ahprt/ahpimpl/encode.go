@@ -1,6 +1,8 @@
-package ahprt
+package ahpimpl
 
 import (
+	"github.com/ahpgen/ahpgen/ahprt"
+
 	"slices"
 	"strconv"
 	"sync"
@@ -24,8 +26,8 @@ func AppendInt(b []byte, v int64) []byte { return strconv.AppendInt(b, v, 10) }
 // AppendNumber appends a Number. A Number that is not valid JSON number
 // syntax is written as a string, so the output stays JSON and schema
 // validation of the encoding rejects it with a clear error.
-func AppendNumber(b []byte, n Number) []byte {
-	if !validNumber([]byte(n)) {
+func AppendNumber(b []byte, n ahprt.Number) []byte {
+	if !n.Valid() {
 		return appendQuote(b, string(n))
 	}
 	return append(b, n...)
@@ -34,12 +36,12 @@ func AppendNumber(b []byte, n Number) []byte {
 // AppendValue appends raw JSON (null when absent), without whitespace so
 // the encoding stays on one line. Bytes that are not JSON are appended as
 // they are: encoders validate their output, which then reports them.
-func AppendValue(b []byte, v Value) []byte {
+func AppendValue(b []byte, v ahprt.Value) []byte {
 	if v == nil {
 		return append(b, "null"...)
 	}
 	if hasSpace(v) {
-		if d, err := Parse(v, Limits{}); err == nil {
+		if d, err := Parse(v, ahprt.Limits{}); err == nil {
 			return d.compact(0, b)
 		}
 	}
@@ -66,7 +68,7 @@ func AppendName(b []byte, name string) []byte {
 // AppendUnknown appends kept unknown members, each preceded by a comma
 // when needed. first reports whether the object has no member yet; the
 // result reports the same after writing.
-func AppendUnknown(b []byte, u Unknown, first bool) ([]byte, bool) {
+func AppendUnknown(b []byte, u ahprt.Unknown, first bool) ([]byte, bool) {
 	for _, m := range u {
 		if !first {
 			b = append(b, ',')

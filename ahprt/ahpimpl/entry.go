@@ -1,4 +1,6 @@
-package ahprt
+package ahpimpl
+
+import "github.com/ahpgen/ahpgen/ahprt"
 
 // The bodies of the entry points every generated type has (DecodeX,
 // decodeX, CheckX, UnmarshalJSON), written once here: generated code
@@ -20,7 +22,7 @@ func Decoded[T any](c *Ctx, err error, decode func(*Ctx) (T, error)) (T, error) 
 
 // Check parses data and validates its document with check: the body of
 // every CheckX. unrepeated is the type's Unrepeated mask.
-func Check(data []byte, opts []Option, unrepeated uint64, check CheckFunc) error {
+func Check(data []byte, opts []ahprt.Option, unrepeated uint64, check CheckFunc) error {
 	c, err := Begin(data, opts)
 	if err != nil {
 		return err

@@ -1,6 +1,10 @@
-package ahprt
+package ahpimpl
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+)
 
 // CheckFunc is the shape of every generated schema check: it reports whether
 // node n satisfies one schema location. When ev is not nil the check also
@@ -8,43 +12,19 @@ import "sync"
 // unevaluatedItems and the fully strict mode).
 type CheckFunc func(c *Ctx, n Node, ev *Eval) bool
 
-// Mode selects how decoders treat members that no schema declares.
-type Mode uint8
-
-const (
-	// Lenient, the default, follows the schema: open objects ignore unknown
-	// members (decoders keep them for re-encoding), closed objects reject them.
-	Lenient Mode = iota
-	// StrictAll also rejects unknown members of open objects that declare
-	// their members: useful to test that a sender writes nothing unexpected.
-	// Free-form slots (schemas that declare no members) stay free.
-	StrictAll
-)
-
-// Option configures a decoder.
-type Option func(*options)
-
-type options struct {
-	limits Limits
-	mode   Mode
-}
-
-// WithLimits sets the decoder limits; zero fields keep their defaults.
-func WithLimits(l Limits) Option { return func(o *options) { o.limits = l } }
-
-// WithMode sets how unknown members are treated.
-func WithMode(m Mode) Option { return func(o *options) { o.mode = m } }
-
 // Ctx carries one decode: the parsed document, the options, and (only while
 // explaining a rejection) the errors found.
 type Ctx struct {
 	Doc  *Doc
-	opts options
+	opts ahprt.Options
 
 	explain bool
 	quiet   int
-	errs    []*Error
-	evals   []*Eval
+	errs    []*ahprt.Error
+	// at is where each recorded failure is (see Fail): its pointer is
+	// computed only for the error returned.
+	at    map[*ahprt.Error]Node
+	evals []*Eval
 	// scope is the dynamic scope: the schema resources (declaring
 	// $dynamicAnchors) that the evaluation entered, outermost first.
 	scope []int32
@@ -86,14 +66,14 @@ const maxPooledNodes = 1 << 18
 
 // Begin parses data with the given options. On success the caller owns the
 // returned Ctx and must call [Ctx.Release] when done with it.
-func Begin(data []byte, opts []Option) (*Ctx, error) {
+func Begin(data []byte, opts []ahprt.Option) (*Ctx, error) {
 	c := ctxPool.Get().(*Ctx)
-	c.opts = options{}
+	c.opts = ahprt.Options{}
 	for _, o := range opts {
 		o(&c.opts)
 	}
-	c.opts.limits = c.opts.limits.withDefaults()
-	if err := c.Doc.parse(data, c.opts.limits); err != nil {
+	c.opts.Limits = c.opts.Limits.WithDefaults()
+	if err := c.Doc.parse(data, c.opts.Limits); err != nil {
 		c.Release()
 		return nil, err
 	}
@@ -109,6 +89,7 @@ func (c *Ctx) Release() {
 	if cap(c.first) > maxPooledNodes {
 		c.first = nil
 	}
+	clear(c.at)
 	c.explain, c.quiet, c.errs, c.scope, c.cycle, c.unrepeated = false, 0, c.errs[:0], c.scope[:0], c.cycle[:0], 0
 	c.dropAnnotations(0)
 	c.arena, c.strs = nil, nil
@@ -124,7 +105,7 @@ func (c *Ctx) Release() {
 func (c *Ctx) Unrepeated(mask uint64) { c.unrepeated = mask }
 
 // Mode is the decode's unknown-member mode.
-func (c *Ctx) Mode() Mode { return c.opts.mode }
+func (c *Ctx) Mode() ahprt.Mode { return c.opts.Mode }
 
 // Run checks the root against f. On rejection it runs the check again in
 // explaining mode to build a precise error; the fast path never allocates
@@ -146,14 +127,15 @@ func (c *Ctx) RunAt(n Node, f CheckFunc) error {
 	if len(c.errs) == 0 {
 		// A check that returned false without saying why: a generator bug,
 		// reported rather than hidden.
-		return &Error{Pointer: c.Doc.Pointer(n), Code: CodeSemantic, Message: "rejected without a recorded reason"}
+		return &ahprt.Error{Pointer: c.Doc.Pointer(n), Code: ahprt.CodeSemantic, Message: "rejected without a recorded reason"}
 	}
 	err := c.errs[len(c.errs)-1]
 	for e := err; e != nil; e = e.Cause {
-		if e.located {
-			e.Pointer, e.located = c.Doc.Pointer(e.node), false
+		if n, ok := c.at[e]; ok {
+			e.Pointer = c.Doc.Pointer(n)
 		}
 	}
+	clear(c.at)
 	return err
 }
 
@@ -162,7 +144,7 @@ func (c *Ctx) RunAt(n Node, f CheckFunc) error {
 // of an object; RunAt decides once the whole document passed, over every
 // schema applied to each object on the paths that succeeded.
 func (c *Ctx) Child(n Node, f CheckFunc) bool {
-	if c.opts.mode != StrictAll || c.Doc.Kind(n) != KindObject {
+	if c.opts.Mode != ahprt.StrictAll || c.Doc.Kind(n) != KindObject {
 		return f(c, n, nil)
 	}
 	ev := c.NewEval(n)
@@ -182,6 +164,7 @@ func (c *Ctx) Child(n Node, f CheckFunc) bool {
 func (c *Ctx) Forget() {
 	c.dropAnnotations(0)
 	c.resetMemo()
+	clear(c.at)
 	c.explain, c.quiet, c.errs, c.scope, c.cycle, c.unrepeated = false, 0, c.errs[:0], c.scope[:0], c.cycle[:0], 0
 }
 
@@ -197,7 +180,7 @@ func (c *Ctx) annotate(n Node, ev *Eval) {
 // StrictAll mode the check runs without a record of its own, and its
 // annotation says "every member".
 func (c *Ctx) ChildAll(n Node, f CheckFunc) bool {
-	if c.opts.mode != StrictAll || c.Doc.Kind(n) != KindObject {
+	if c.opts.Mode != ahprt.StrictAll || c.Doc.Kind(n) != KindObject {
 		return f(c, n, nil)
 	}
 	if !f(c, n, nil) {
@@ -223,7 +206,7 @@ func (c *Ctx) PathEvaluated(n Node, ev *Eval, path ...string) {
 			return // unreachable: the caller found the path
 		}
 		if rec == nil { // below n
-			if c.opts.mode != StrictAll {
+			if c.opts.Mode != ahprt.StrictAll {
 				return // a record here would have strictCheck judge an object no mode asked for
 			}
 			rec = c.NewEval(cur)
@@ -295,7 +278,7 @@ func (c *Ctx) strictCheck() error {
 	if !found {
 		return nil
 	}
-	return &Error{Pointer: c.Doc.Pointer(bad), Code: CodeUnknownMember, Offset: -1,
+	return &ahprt.Error{Pointer: c.Doc.Pointer(bad), Code: ahprt.CodeUnknownMember, Offset: -1,
 		Message: "member " + string(appendQuote(nil, c.Doc.Text(bad))) + " is not declared by any schema applied to this object (StrictAll)"}
 }
 
@@ -312,12 +295,12 @@ func (c *Ctx) Explaining() bool { return c.explain && c.quiet == 0 }
 // member loops, where it only crowded the instruction cache.
 //
 //go:noinline
-func (c *Ctx) Fail(n Node, code Code, schema, msg string) bool {
+func (c *Ctx) Fail(n Node, code ahprt.Code, schema, msg string) bool {
 	if c.explain && c.quiet == 0 {
 		// The pointer is filled in only for the error that is returned:
 		// computing it walks from the root, and an explaining pass records
 		// (and drops) a failure per rejected branch.
-		c.errs = append(c.errs, &Error{node: n, located: true, Schema: schema, Code: code, Message: msg, Offset: -1})
+		c.record(n, &ahprt.Error{Schema: schema, Code: code, Message: msg, Offset: -1})
 	}
 	return false
 }
@@ -326,7 +309,7 @@ func (c *Ctx) Fail(n Node, code Code, schema, msg string) bool {
 // schema location and message. Generated packages declare one variable
 // per reason and pass its address to FailWith or FailTypeWith.
 type Reason struct {
-	Code    Code
+	Code    ahprt.Code
 	Schema  string
 	Message string // for FailTypeWith: the kinds wanted ("object")
 }
@@ -380,19 +363,29 @@ func (c *Ctx) Discard(mark int) { c.errs = c.errs[:mark] }
 // Fail is.
 //
 //go:noinline
-func (c *Ctx) FailBranches(mark int, n Node, code Code, schema, msg string) bool {
+func (c *Ctx) FailBranches(mark int, n Node, code ahprt.Code, schema, msg string) bool {
 	if !(c.explain && c.quiet == 0) {
 		return false
 	}
-	var best *Error
+	var best *ahprt.Error
 	for _, e := range c.errs[mark:] {
-		if best == nil || e.node > best.node { // the branch that got furthest into the document
+		if best == nil || c.at[e] > c.at[best] { // the branch that got furthest into the document
 			best = e
 		}
 	}
 	c.errs = c.errs[:mark]
-	c.errs = append(c.errs, &Error{node: n, located: true, Schema: schema, Code: code, Message: msg, Offset: -1, Cause: best})
+	c.record(n, &ahprt.Error{Schema: schema, Code: code, Message: msg, Offset: -1, Cause: best})
 	return false
+}
+
+// record appends failure e of node n. Explaining runs only on rejection,
+// so a map is cheap enough, and it keeps Error free of decoder state.
+func (c *Ctx) record(n Node, e *ahprt.Error) {
+	if c.at == nil {
+		c.at = make(map[*ahprt.Error]Node)
+	}
+	c.at[e] = n
+	c.errs = append(c.errs, e)
 }
 
 // Quiet runs a check whose failure is not an error (an `if` condition, a

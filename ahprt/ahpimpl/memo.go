@@ -1,4 +1,4 @@
-package ahprt
+package ahpimpl
 
 // The memo: a check (Capabilities, an event) can run more than once on the
 // same node — through a $ref and again through a union branch or a then

@@ -1,4 +1,4 @@
-package ahprt
+package ahpimpl
 
 // This is the one file that names the jsontext import path (quoting and
 // unquoting strings). When Go ships encoding/json/jsontext (Go 1.27), only

@@ -1,6 +1,10 @@
-package ahprt
+package ahpimpl
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+)
 
 // Helpers generated checks call. They keep generated code short and put
 // message building where it costs nothing on the fast path.
@@ -14,9 +18,9 @@ func (c *Ctx) FailType(n Node, schema, want string) bool {
 	}
 	got := c.Doc.Kind(n)
 	if got == KindString && (want == "object" || want == "array") {
-		if inner, err := Parse(c.Doc.Str(n), Limits{}); err == nil {
+		if inner, err := Parse(c.Doc.Str(n), ahprt.Limits{}); err == nil {
 			if k := inner.Kind(0); k == KindObject && want == "object" || k == KindArray && want == "array" {
-				return c.Fail(n, CodeJSONInString, schema, "want "+want+", got a JSON "+want+" encoded into a string")
+				return c.Fail(n, ahprt.CodeJSONInString, schema, "want "+want+", got a JSON "+want+" encoded into a string")
 			}
 		}
 	}
@@ -24,7 +28,7 @@ func (c *Ctx) FailType(n Node, schema, want string) bool {
 	if got == KindNumber && !c.IsInteger(n) && want == "integer" {
 		gotName = "a non-integer number"
 	}
-	return c.Fail(n, CodeType, schema, "want "+want+", got "+gotName)
+	return c.Fail(n, ahprt.CodeType, schema, "want "+want+", got "+gotName)
 }
 
 // FailUnsupported reports a discriminator or enum value the schema does not
@@ -35,9 +39,9 @@ func (c *Ctx) FailUnsupported(n Node, schema, what string) bool {
 		return false
 	}
 	if c.Doc.Kind(n) != KindString {
-		return c.Fail(n, CodeType, schema, what+" must be a string")
+		return c.Fail(n, ahprt.CodeType, schema, what+" must be a string")
 	}
-	return c.Fail(n, CodeUnsupported, schema, "unsupported "+what+" "+string(appendQuote(nil, c.Doc.Text(n))))
+	return c.Fail(n, ahprt.CodeUnsupported, schema, "unsupported "+what+" "+string(appendQuote(nil, c.Doc.Text(n))))
 }
 
 // Branch runs a check whose failure does not fail its caller by itself
@@ -107,7 +111,7 @@ func (d *Doc) strViewSlow(n Node) string {
 }
 
 // Number returns number node n as written.
-func (d *Doc) Number(n Node) Number { return Number(d.Raw(n)) }
+func (d *Doc) Number(n Node) ahprt.Number { return ahprt.Number(d.Raw(n)) }
 
 // Int returns number node n as an int64. Generated code calls it only
 // where the schema bounds the number within int64.
@@ -115,12 +119,6 @@ func (c *Ctx) Int(n Node) int64 {
 	v, _ := c.Int64(n)
 	return v
 }
-
-// Null is the Go value of a member whose only value is JSON null.
-type Null struct{}
-
-// MarshalJSON returns null.
-func (Null) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
 
 // Validate checks an encoding against a schema check: encoders use it so
 // that they never hand out JSON the schema rejects.
@@ -138,7 +136,7 @@ func Accept(c *Ctx, n Node, ev *Eval) bool { return true }
 
 // Reject is the check of the schema false: nothing passes.
 func Reject(c *Ctx, n Node, ev *Eval) bool {
-	return c.Fail(n, CodeFalseSchema, "", "no value is allowed here")
+	return c.Fail(n, ahprt.CodeFalseSchema, "", "no value is allowed here")
 }
 
 // Entry describes one decodable type of a generated package.
@@ -149,9 +147,9 @@ type Entry struct {
 	// Type is the Go type's name.
 	Type string
 	// Check validates a document without building a value.
-	Check func(data []byte, opts ...Option) error
+	Check func(data []byte, opts ...ahprt.Option) error
 	// Decode validates and builds the value (a pointer for structs).
-	Decode func(data []byte, opts ...Option) (any, error)
+	Decode func(data []byte, opts ...ahprt.Option) (any, error)
 }
 
 // Text returns string node n as a Go string for a value being built. The
@@ -179,13 +177,13 @@ func (c *Ctx) Text(n Node) string {
 }
 
 // Number returns number node n as written, copied like the strings.
-func (c *Ctx) Number(n Node) Number {
+func (c *Ctx) Number(n Node) ahprt.Number {
 	x := &c.Doc.nodes[n]
 	raw := c.Doc.data[x.start:x.end]
 	c.room(len(raw))
 	start := len(c.arena)
 	c.arena = append(c.arena, raw...)
-	return Number(c.view(start))
+	return ahprt.Number(c.view(start))
 }
 
 // room makes sure the arena has k free bytes without moving what it

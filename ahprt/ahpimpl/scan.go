@@ -1,6 +1,8 @@
-package ahprt
+package ahpimpl
 
 import (
+	"github.com/ahpgen/ahpgen/ahprt"
+
 	"encoding/binary"
 	"math/bits"
 	"strconv"
@@ -36,7 +38,7 @@ var strFlags = func() (t [256]byte) {
 	return t
 }()
 
-func (d *Doc) parse(data []byte, lim Limits) error {
+func (d *Doc) parse(data []byte, lim ahprt.Limits) error {
 	// The scanner works on a copy of d on the stack: it appends to the node
 	// table for every value, and storing the table's header back into a Doc
 	// on the heap would cost a write barrier check each time.
@@ -46,12 +48,12 @@ func (d *Doc) parse(data []byte, lim Limits) error {
 	return err
 }
 
-func (d *Doc) scan(data []byte, lim Limits) error {
+func (d *Doc) scan(data []byte, lim ahprt.Limits) error {
 	if int64(len(data)) > lim.MaxBytes {
-		return &Error{Code: CodeTooLarge, Offset: -1, Message: "document is " + strconv.Itoa(len(data)) + " bytes, above the limit of " + strconv.FormatInt(lim.MaxBytes, 10)}
+		return &ahprt.Error{Code: ahprt.CodeTooLarge, Offset: -1, Message: "document is " + strconv.Itoa(len(data)) + " bytes, above the limit of " + strconv.FormatInt(lim.MaxBytes, 10)}
 	}
 	if len(data) >= 1<<32-1 {
-		return &Error{Code: CodeTooLarge, Offset: -1, Message: "document does not fit 32-bit offsets"}
+		return &ahprt.Error{Code: ahprt.CodeTooLarge, Offset: -1, Message: "document does not fit 32-bit offsets"}
 	}
 	d.data = data
 	if cap(d.nodes) == 0 {
@@ -84,7 +86,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 			switch c := data[i]; c {
 			case '{', '[':
 				if len(stack) >= lim.MaxDepth {
-					return &Error{Pointer: d.stackPointer(stack), Code: CodeTooDeep, Offset: int64(i), Message: "nesting deeper than " + strconv.Itoa(lim.MaxDepth) + " levels"}
+					return &ahprt.Error{Pointer: d.stackPointer(stack), Code: ahprt.CodeTooDeep, Offset: int64(i), Message: "nesting deeper than " + strconv.Itoa(lim.MaxDepth) + " levels"}
 				}
 				kind := KindArray
 				if c == '{' {
@@ -185,7 +187,7 @@ func (d *Doc) scan(data []byte, lim Limits) error {
 		}
 	}
 	if i = skipSpace(data, i); i != n {
-		return &Error{Code: CodeTrailingData, Offset: int64(i), Message: "data after the JSON value"}
+		return &ahprt.Error{Code: ahprt.CodeTrailingData, Offset: int64(i), Message: "data after the JSON value"}
 	}
 	return nil
 }
@@ -212,7 +214,7 @@ func (d *Doc) push(kind Kind, flag bool, start, end, next uint32) {
 // changed anything, and space before the colon goes to colon. When the
 // colon follows the name, the path makes no calls: with the rare cases in
 // the same function, Go spilled and reloaded its values around every name.
-func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
+func (d *Doc) name(stack []frame, i int, lim ahprt.Limits) (int, error) {
 	data := d.data
 	top := &stack[len(stack)-1]
 	if i+9 > len(data) || data[i] != '"' {
@@ -248,7 +250,7 @@ func (d *Doc) name(stack []frame, i int, lim Limits) (int, error) {
 // nameSlow is name for every case: names with escapes or non-ASCII bytes,
 // near the end of the input, empty, whose print may repeat an earlier
 // one, and errors.
-func (d *Doc) nameSlow(stack []frame, i int, lim Limits) (int, error) {
+func (d *Doc) nameSlow(stack []frame, i int, lim ahprt.Limits) (int, error) {
 	top := &stack[len(stack)-1]
 	if i >= len(d.data) {
 		return i, d.syntaxErr(stack, i, "unexpected end of JSON input")
@@ -329,7 +331,7 @@ func (d *Doc) close(stack []frame, end int) error {
 // repeated member name.
 func (d *Doc) duplicateErr(stack []frame, dup Node) error {
 	ptr := d.stackPointer(stack[:len(stack)-1]) + "/" + escapePointer(d.Text(dup))
-	return &Error{Pointer: ptr, Code: CodeDuplicateName, Offset: int64(d.nodes[dup].start), Message: "duplicate member name " + strconv.Quote(d.Text(dup))}
+	return &ahprt.Error{Pointer: ptr, Code: ahprt.CodeDuplicateName, Offset: int64(d.nodes[dup].start), Message: "duplicate member name " + strconv.Quote(d.Text(dup))}
 }
 
 // duplicate finds a repeated member name of a large object x (more than
@@ -582,15 +584,15 @@ func (d *Doc) stackPointer(stack []frame) string {
 }
 
 func (d *Doc) syntaxErr(stack []frame, i int, msg string) error {
-	return &Error{Pointer: d.stackPointer(stack), Code: CodeSyntax, Offset: int64(i), Message: msg}
+	return &ahprt.Error{Pointer: d.stackPointer(stack), Code: ahprt.CodeSyntax, Offset: int64(i), Message: msg}
 }
 
 func (d *Doc) utf8Err(stack []frame, i int, msg string) error {
-	return &Error{Pointer: d.stackPointer(stack), Code: CodeInvalidUTF8, Offset: int64(i), Message: msg}
+	return &ahprt.Error{Pointer: d.stackPointer(stack), Code: ahprt.CodeInvalidUTF8, Offset: int64(i), Message: msg}
 }
 
 // limitErr reports the innermost open container as having too many
 // members or items: the pointer names the container itself.
 func (d *Doc) limitErr(stack []frame, msg string) error {
-	return &Error{Pointer: d.stackPointer(stack[:len(stack)-1]), Code: CodeTooMany, Offset: -1, Message: msg}
+	return &ahprt.Error{Pointer: d.stackPointer(stack[:len(stack)-1]), Code: ahprt.CodeTooMany, Offset: -1, Message: msg}
 }

@@ -1,6 +1,8 @@
-package ahprt
+package ahpimpl
 
 import (
+	"github.com/ahpgen/ahpgen/ahprt"
+
 	"errors"
 	"testing"
 )
@@ -43,7 +45,7 @@ func newMemoFixture(t *testing.T, c *Ctx) *memoFixture {
 
 func beginStrict(t *testing.T) *Ctx {
 	t.Helper()
-	c, err := Begin([]byte(`{"a": {"x": 1, "y": 2}, "b": true}`), []Option{WithMode(StrictAll)})
+	c, err := Begin([]byte(`{"a": {"x": 1, "y": 2}, "b": true}`), []ahprt.Option{ahprt.WithMode(ahprt.StrictAll)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +119,7 @@ func TestMemoRerunsDroppedAnnotations(t *testing.T) {
 // TestStrictCheckDocumentOrder: of several unevaluated members, the
 // first in document order is the error, whichever object declared it.
 func TestStrictCheckDocumentOrder(t *testing.T) {
-	c, err := Begin([]byte(`{"b": true, "a": {"x": 1, "y": 2}}`), []Option{WithMode(StrictAll)})
+	c, err := Begin([]byte(`{"b": true, "a": {"x": 1, "y": 2}}`), []ahprt.Option{ahprt.WithMode(ahprt.StrictAll)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,8 +138,8 @@ func TestStrictCheckDocumentOrder(t *testing.T) {
 
 func wantUnknown(t *testing.T, err error, pointer string) {
 	t.Helper()
-	var e *Error
-	if !errors.As(err, &e) || e.Pointer != pointer || e.Code != CodeUnknownMember {
+	var e *ahprt.Error
+	if !errors.As(err, &e) || e.Pointer != pointer || e.Code != ahprt.CodeUnknownMember {
 		t.Errorf("strictCheck = %v, want an unknown-member error at %s", err, pointer)
 	}
 }
@@ -227,7 +229,7 @@ func TestChildAll(t *testing.T) {
 // both declared their members, so StrictAll rejects the event's other
 // member and nothing else.
 func TestPathEvaluated(t *testing.T) {
-	c, err := Begin([]byte(`{"event": {"type": "a", "x": 1}}`), []Option{WithMode(StrictAll)})
+	c, err := Begin([]byte(`{"event": {"type": "a", "x": 1}}`), []ahprt.Option{ahprt.WithMode(ahprt.StrictAll)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,8 +238,8 @@ func TestPathEvaluated(t *testing.T) {
 		c.PathEvaluated(n, ev, "event", "type")
 		return true
 	})
-	var e *Error
-	if !errors.As(err, &e) || e.Code != CodeUnknownMember || e.Pointer != "/event/x" {
+	var e *ahprt.Error
+	if !errors.As(err, &e) || e.Code != ahprt.CodeUnknownMember || e.Pointer != "/event/x" {
 		t.Fatalf("error %v, want an unknown member at /event/x", err)
 	}
 }

@@ -1,6 +1,8 @@
-package ahprt
+package ahpimpl
 
 import (
+	"github.com/ahpgen/ahpgen/ahprt"
+
 	"hash/maphash"
 	"strconv"
 )
@@ -11,7 +13,7 @@ type Const struct{ doc *Doc }
 // MustConst parses a constant written by the generator; it panics on bad
 // JSON, which only a generator bug can produce (it runs at package init).
 func MustConst(s string) Const {
-	d, err := Parse([]byte(s), Limits{})
+	d, err := Parse([]byte(s), ahprt.Limits{})
 	if err != nil {
 		panic("ahprt: bad generated constant " + strconv.Quote(s) + ": " + err.Error())
 	}
@@ -184,7 +186,7 @@ func (c *Ctx) Equal2(a, b Node) bool { return equalNodes(c.Doc, a, c.Doc, b) }
 // their size or depth (it is a comparison, not a decoder: no limits).
 // Invalid JSON equals nothing.
 func EqualJSON(a, b []byte) bool {
-	unlimited := Limits{MaxBytes: 1 << 40, MaxDepth: 1 << 30, MaxMembers: 1 << 40}
+	unlimited := ahprt.Limits{MaxBytes: 1 << 40, MaxDepth: 1 << 30, MaxMembers: 1 << 40}
 	x, err := Parse(a, unlimited)
 	if err != nil {
 		return false

@@ -1,13 +1,15 @@
-package ahprt
+package ahpimpl
 
 import (
+	"github.com/ahpgen/ahpgen/ahprt"
+
 	"errors"
 	"strings"
 	"testing"
 )
 
 func TestParseShape(t *testing.T) {
-	d, err := Parse([]byte(` {"a": [1, "x\u0041", {"b": null}], "c": true, "d~/": false} `), Limits{})
+	d, err := Parse([]byte(` {"a": [1, "x\u0041", {"b": null}], "c": true, "d~/": false} `), ahprt.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,36 +51,36 @@ func TestParseShape(t *testing.T) {
 func TestParseErrors(t *testing.T) {
 	cases := []struct {
 		in   string
-		code Code
-		lim  Limits
+		code ahprt.Code
+		lim  ahprt.Limits
 	}{
-		{`{"a":1,"a":2}`, CodeDuplicateName, Limits{}},
-		{"\"\xff\"", CodeInvalidUTF8, Limits{}},
-		{`{"a":1} x`, CodeTrailingData, Limits{}},
-		{`{"a":1}{}`, CodeTrailingData, Limits{}},
-		{`{"a":`, CodeSyntax, Limits{}},
-		{``, CodeSyntax, Limits{}},
-		{`[1,]`, CodeSyntax, Limits{}},
-		{strings.Repeat("[", 11) + strings.Repeat("]", 11), CodeTooDeep, Limits{MaxDepth: 10}},
-		{`[1,2,3]`, CodeTooMany, Limits{MaxMembers: 2}},
-		{`{"a":1,"b":2,"c":3}`, CodeTooMany, Limits{MaxMembers: 2}},
-		{`"0123456789"`, CodeTooLarge, Limits{MaxBytes: 5}},
+		{`{"a":1,"a":2}`, ahprt.CodeDuplicateName, ahprt.Limits{}},
+		{"\"\xff\"", ahprt.CodeInvalidUTF8, ahprt.Limits{}},
+		{`{"a":1} x`, ahprt.CodeTrailingData, ahprt.Limits{}},
+		{`{"a":1}{}`, ahprt.CodeTrailingData, ahprt.Limits{}},
+		{`{"a":`, ahprt.CodeSyntax, ahprt.Limits{}},
+		{``, ahprt.CodeSyntax, ahprt.Limits{}},
+		{`[1,]`, ahprt.CodeSyntax, ahprt.Limits{}},
+		{strings.Repeat("[", 11) + strings.Repeat("]", 11), ahprt.CodeTooDeep, ahprt.Limits{MaxDepth: 10}},
+		{`[1,2,3]`, ahprt.CodeTooMany, ahprt.Limits{MaxMembers: 2}},
+		{`{"a":1,"b":2,"c":3}`, ahprt.CodeTooMany, ahprt.Limits{MaxMembers: 2}},
+		{`"0123456789"`, ahprt.CodeTooLarge, ahprt.Limits{MaxBytes: 5}},
 	}
 	for _, c := range cases {
 		_, err := Parse([]byte(c.in), c.lim)
-		var e *Error
+		var e *ahprt.Error
 		if !errors.As(err, &e) || e.Code != c.code {
 			t.Errorf("Parse(%.30q) = %v, want code %s", c.in, err, c.code)
 		}
 	}
-	_, err := Parse([]byte(strings.Repeat("[", 100000)), Limits{})
-	if !errors.Is(err, ErrLimit) {
+	_, err := Parse([]byte(strings.Repeat("[", 100000)), ahprt.Limits{})
+	if !errors.Is(err, ahprt.ErrLimit) {
 		t.Errorf("deep nesting: %v", err)
 	}
 	// Depth is ahprt's own limit, not a parser's: 20 001 levels parse when
 	// allowed (the scanner keeps its stack on the heap).
 	deep := strings.Repeat("[", 20001) + strings.Repeat("]", 20001)
-	if _, err := Parse([]byte(deep), Limits{MaxDepth: 30000}); err != nil {
+	if _, err := Parse([]byte(deep), ahprt.Limits{MaxDepth: 30000}); err != nil {
 		t.Errorf("20 001 levels under a 30 000 limit: %v", err)
 	}
 }
@@ -88,7 +90,7 @@ func TestParseErrors(t *testing.T) {
 // the length.
 func TestRunesBelowAbove(t *testing.T) {
 	for _, s := range []string{`""`, `"a"`, `"abcd"`, `"é"`, `"日本語"`, `"😀😀"`, `"a\u00e9"`, `"\ud83d\ude00"`, `"\\n\\t"`, `"ab😀日é"`} {
-		d, err := Parse([]byte(s), Limits{})
+		d, err := Parse([]byte(s), ahprt.Limits{})
 		if err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}

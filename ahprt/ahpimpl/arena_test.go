@@ -1,4 +1,4 @@
-package ahprt
+package ahpimpl
 
 import (
 	"fmt"

@@ -1,6 +1,8 @@
-package ahprt
+package ahpimpl
 
 import (
+	"github.com/ahpgen/ahpgen/ahprt"
+
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
@@ -36,7 +38,7 @@ var scanCases = []string{
 
 func TestScannerAgreesWithJSONText(t *testing.T) {
 	for _, c := range scanCases {
-		_, err := Parse([]byte(c), Limits{})
+		_, err := Parse([]byte(c), ahprt.Limits{})
 		if got, want := err == nil, jsontextAccepts([]byte(c)); got != want {
 			t.Errorf("Parse(%q): accepted=%v (%v), jsontext accepted=%v", c, got, err, want)
 		}
@@ -51,7 +53,7 @@ func FuzzScanner(f *testing.F) {
 		f.Add([]byte(c))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := Parse(data, Limits{})
+		d, err := Parse(data, ahprt.Limits{})
 		if got, want := err == nil, jsontextAccepts(data); got != want {
 			t.Fatalf("Parse(%q): accepted=%v (%v), jsontext accepted=%v", data, got, err, want)
 		}
@@ -137,9 +139,9 @@ func TestDuplicateNames(t *testing.T) {
 	} {
 		for _, pad := range []int{0, 20} { // 20: beyond the pairwise size
 			doc := "{" + filler(pad) + tc.members + "}"
-			_, err := Parse([]byte(doc), Limits{})
-			var e *Error
-			got := errors.As(err, &e) && e.Code == CodeDuplicateName
+			_, err := Parse([]byte(doc), ahprt.Limits{})
+			var e *ahprt.Error
+			got := errors.As(err, &e) && e.Code == ahprt.CodeDuplicateName
 			if got != tc.dup || err != nil && !got {
 				t.Errorf("%s: error %v, want duplicate %v", doc, err, tc.dup)
 			}
@@ -159,9 +161,9 @@ func TestDuplicateNamePointer(t *testing.T) {
 		{`{"a":{"b":{}},"c":{"d~/":1,"d~/":2}}`, "/c/d~0~1"},
 		{`{"a":[0,{` + large.String() + `"f3":1}]}`, "/a/1/f3"},
 	} {
-		_, err := Parse([]byte(tc.doc), Limits{})
-		var e *Error
-		if !errors.As(err, &e) || e.Code != CodeDuplicateName || e.Pointer != tc.ptr {
+		_, err := Parse([]byte(tc.doc), ahprt.Limits{})
+		var e *ahprt.Error
+		if !errors.As(err, &e) || e.Code != ahprt.CodeDuplicateName || e.Pointer != tc.ptr {
 			t.Errorf("%s: %v, want a duplicate name at %s", tc.doc, err, tc.ptr)
 		}
 	}
@@ -189,9 +191,9 @@ func TestNameFastPath(t *testing.T) {
 			for _, sa := range spellings(a) {
 				for _, sb := range spellings(b) {
 					doc := "{" + sa + ":1," + sb + ":2}"
-					d, err := Parse([]byte(doc), Limits{})
-					var e *Error
-					isDup := errors.As(err, &e) && e.Code == CodeDuplicateName
+					d, err := Parse([]byte(doc), ahprt.Limits{})
+					var e *ahprt.Error
+					isDup := errors.As(err, &e) && e.Code == ahprt.CodeDuplicateName
 					if isDup != (a == b) || err != nil && !isDup {
 						t.Fatalf("%s: error %v, want duplicate %v", doc, err, a == b)
 					}
@@ -205,7 +207,7 @@ func TestNameFastPath(t *testing.T) {
 	// A name with a non-ASCII byte, and names whose closing quote is
 	// among the input's last eight bytes.
 	for _, doc := range []string{`{"é":1,"é":2}`, `{"aé":1,"a":2}`, `{"abcdefghij":1}`, `{"a":{"bcdefgh":1}}`} {
-		if _, err := Parse([]byte(doc), Limits{}); (err != nil) != (doc == `{"é":1,"é":2}`) {
+		if _, err := Parse([]byte(doc), ahprt.Limits{}); (err != nil) != (doc == `{"é":1,"é":2}`) {
 			t.Errorf("%s: error %v", doc, err)
 		}
 	}
@@ -240,7 +242,7 @@ func TestNameCounts(t *testing.T) {
 		}
 		b.WriteString("}")
 		doc := []byte(b.String())
-		d, err := Parse(doc, Limits{})
+		d, err := Parse(doc, ahprt.Limits{})
 		if err != nil {
 			t.Fatalf("%s: %v", doc, err)
 		}
@@ -254,9 +256,9 @@ func TestNameCounts(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("%s: names %q, want %q", doc, got, want)
 		}
-		_, err = Parse(doc, Limits{MaxMembers: k - 1})
-		var e *Error
-		if k > 1 && (!errors.As(err, &e) || e.Code != CodeTooMany) {
+		_, err = Parse(doc, ahprt.Limits{MaxMembers: k - 1})
+		var e *ahprt.Error
+		if k > 1 && (!errors.As(err, &e) || e.Code != ahprt.CodeTooMany) {
 			t.Fatalf("%s with at most %d members: %v, want the member limit", doc, k-1, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package ahprt
+package ahpimpl
 
 import (
 	"testing"
@@ -27,16 +27,4 @@ func FuzzAppendString(f *testing.F) {
 			t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
 		}
 	})
-}
-
-func TestValueAppendJSON(t *testing.T) {
-	for in, want := range map[string]string{"": "null", `{ "a" : [1, 2] }`: `{"a":[1,2]}`, `"x y"`: `"x y"`} {
-		var v Value
-		if in != "" {
-			v = Value(in)
-		}
-		if got := string(v.AppendJSON([]byte(">"))); got != ">"+want {
-			t.Errorf("%q: got %s, want >%s", in, got, want)
-		}
-	}
 }
