@@ -1,0 +1,77 @@
+package ir
+
+import "github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+
+// readValidationLiterals reads the validation vocabulary's literals from
+// the raw document, as written and in order: type names, const and enum
+// values (checks compare their exact JSON), required and
+// dependentRequired names, and the numeric bounds' spelling (checks
+// compare numbers exactly; see Schema).
+func readValidationLiterals(s *Schema, kw rawKeywords) {
+	raw := kw.doc
+	if v, ok := kw.get("type"); ok {
+		if raw.Kind(v) == ahpimpl.KindString {
+			s.Types = []string{raw.Text(v)}
+		} else {
+			for it := raw.Items(v); it.Next(); {
+				s.Types = append(s.Types, raw.Text(it.Item()))
+			}
+		}
+	}
+	if v, ok := kw.get("const"); ok {
+		l := literal(raw, v)
+		s.Const = &l
+	}
+	// A present enum or required is never nil, even when empty.
+	if v, ok := kw.get("enum"); ok {
+		s.Enum = []Literal{}
+		for it := raw.Items(v); it.Next(); {
+			s.Enum = append(s.Enum, literal(raw, it.Item()))
+		}
+	}
+	if v, ok := kw.get("required"); ok {
+		s.Required = []string{}
+		for it := raw.Items(v); it.Next(); {
+			s.Required = append(s.Required, raw.Text(it.Item()))
+		}
+	}
+	if v, ok := kw.get("dependentRequired"); ok {
+		for m := raw.Members(v); m.Next(); {
+			dep := Dependency{Name: raw.Text(m.Name())}
+			for it := raw.Items(m.Value()); it.Next(); {
+				dep.Requires = append(dep.Requires, raw.Text(it.Item()))
+			}
+			s.DependentRequired = append(s.DependentRequired, dep)
+		}
+	}
+	s.Minimum, s.Maximum = kw.spelling("minimum"), kw.spelling("maximum")
+	s.ExclusiveMinimum, s.ExclusiveMaximum = kw.spelling("exclusiveMinimum"), kw.spelling("exclusiveMaximum")
+	s.MultipleOf = kw.spelling("multipleOf")
+}
+
+// validationLimits reads the validation vocabulary's counts (and
+// uniqueItems) from the compiled schema: whole numbers, which lose
+// nothing there. minContains and maxContains say nothing without
+// contains.
+func (f *filler) validationLimits() {
+	s, sch := f.s, f.sch
+	s.MinProperties, s.MaxProperties = sch.MinProperties, sch.MaxProperties
+	if s.Contains != nil {
+		s.MinContains, s.MaxContains = sch.MinContains, sch.MaxContains
+	}
+	s.MinItems, s.MaxItems, s.UniqueItems = sch.MinItems, sch.MaxItems, sch.UniqueItems
+	s.MinLength, s.MaxLength = sch.MinLength, sch.MaxLength
+}
+
+// pattern reads the validation vocabulary's pattern from the raw
+// document: its source is what the generated code matches with (see
+// Program.pattern), and the compiled schema has santhosh's regexp.
+func (f *filler) pattern() error {
+	v, ok := f.kw.get("pattern")
+	if !ok {
+		return nil
+	}
+	var err error
+	f.s.Pattern, err = f.p.pattern(f.kw.doc.Text(v), f.doc, f.ptr+"/pattern")
+	return err
+}
