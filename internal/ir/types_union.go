@@ -1,0 +1,191 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Unions: an object that is one of several shapes (unionOf: an interface
+// implemented by one struct per anyOf/oneOf branch), and a value of one
+// of several JSON kinds (fillKindUnion: a struct with a field per kind).
+
+// unionOf finds the object union s amounts to: the anyOf/oneOf in its
+// closure whose every branch is itself an object type (a struct, or a
+// union whose variants are). Nil when s is not a union.
+func (t *Types) unionOf(s *Schema, cl []*Schema, name string) ([]*Variant, *Schema) {
+	var list []*Schema
+	var owner *Schema
+	for _, c := range cl {
+		switch {
+		case len(c.OneOf) > 0:
+			list, owner = c.OneOf, c
+		case len(c.AnyOf) > 0:
+			list, owner = c.AnyOf, c
+		default:
+			continue
+		}
+		break
+	}
+	if list == nil {
+		return nil, nil
+	}
+	// Members declared beside the union would belong to every variant;
+	// such schemas become one struct instead.
+	for _, c := range cl {
+		if len(c.Properties) > 0 {
+			return nil, nil
+		}
+	}
+	t.building[s] = true
+	defer delete(t.building, s)
+	var out []*Variant
+	for i, b := range list {
+		e := t.shapeOf(b, variantName(name, owner, i, b), nil)
+		if e.Named == nil {
+			return nil, nil
+		}
+		switch e.Named.Kind {
+		case StructKind:
+			out = append(out, &Variant{Type: e.Named, Schema: b})
+		case UnionKind:
+			out = append(out, &Variant{Type: e.Named, Schema: b})
+		default:
+			return nil, nil
+		}
+	}
+	return out, owner
+}
+
+// variantName names an inline union branch: the union's name and the
+// branch's discriminator values, or its title, or its position.
+func variantName(union string, owner *Schema, i int, b *Schema) string {
+	if owner.Dispatch != nil {
+		var parts []string
+		var walk func(d *Dispatch)
+		walk = func(d *Dispatch) {
+			for _, c := range d.Cases {
+				for _, x := range c.Branches {
+					if x == i {
+						parts = append(parts, exported(c.Value.Str()))
+						if c.Sub != nil {
+							walk(c.Sub)
+						}
+					}
+				}
+			}
+		}
+		walk(owner.Dispatch)
+		if len(parts) > 0 {
+			return union + strings.Join(parts, "")
+		}
+	}
+	if b.Title != "" {
+		return union + exported(b.Title)
+	}
+	return fmt.Sprintf("%sVariant%d", union, i+1)
+}
+
+// fillKindUnion declares one alternative per JSON kind s accepts.
+func (t *Types) fillKindUnion(ty *Type, s *Schema, cl []*Schema, k kinds, name string) {
+	add := func(kind, goName string, e *Expr, check *Schema) {
+		ty.Alts = append(ty.Alts, &Alt{Kind: kind, Go: goName, Type: e, Check: check})
+	}
+	if k&kNull != 0 {
+		add("null", "Null", &Expr{Builtin: BBool}, nil)
+	}
+	if k&kBool != 0 {
+		add("boolean", "Bool", &Expr{Builtin: BBool}, nil)
+	}
+	switch {
+	case k&kNumber == kInteger:
+		add("integer", "Int", &Expr{Builtin: BNumber}, nil)
+	case k&kNumber != 0:
+		add("number", "Number", &Expr{Builtin: BNumber}, nil)
+	}
+	if k&kString != 0 {
+		add("string", "String", &Expr{Builtin: BString}, nil)
+	}
+	// Object and array alternatives: the branches of s's union that accept
+	// that kind, typed by their own shape.
+	for _, kind := range []struct {
+		k    kinds
+		name string
+		gon  string
+	}{{kObject, "object", "Object"}, {kArray, "array", "Array"}} {
+		if k&kind.k == 0 {
+			continue
+		}
+		var parts []*Schema
+		for _, c := range cl {
+			for _, list := range [][]*Schema{c.AnyOf, c.OneOf} {
+				for _, b := range list {
+					if possible(b, map[*Schema]bool{})&^kind.k == 0 {
+						parts = append(parts, b)
+					}
+				}
+			}
+		}
+		var e *Expr
+		var check *Schema
+		switch len(parts) {
+		case 0:
+			e = &Expr{Builtin: BValue}
+		case 1:
+			check = parts[0]
+			e = t.shapeOf(parts[0], name+kind.gon, nil)
+		default:
+			check = t.prog.synthetic(&Schema{AnyOf: parts, Loc: parts[0].Loc})
+			e = &Expr{Builtin: BValue}
+		}
+		add(kind.name, kind.gon, e, check)
+	}
+}
+
+// markUnions records, on every struct, the unions it is a variant of
+// (directly or through nested unions).
+func (t *Types) markUnions() {
+	for _, u := range t.All {
+		if u.Kind != UnionKind {
+			continue
+		}
+		for _, leaf := range u.Leaves() {
+			if !containsType(leaf.Unions, u) {
+				leaf.Unions = append(leaf.Unions, u)
+			}
+		}
+	}
+}
+
+// Leaves are the concrete struct variants of a union, nested unions
+// flattened, in order, without repeats.
+func (u *Type) Leaves() []*Type {
+	var out []*Type
+	seen := map[*Type]bool{}
+	var walk func(*Type)
+	walk = func(x *Type) {
+		for _, v := range x.Variants {
+			if v.Type.Kind == UnionKind {
+				if !seen[v.Type] {
+					seen[v.Type] = true
+					walk(v.Type)
+				}
+				continue
+			}
+			if !seen[v.Type] {
+				seen[v.Type] = true
+				out = append(out, v.Type)
+			}
+		}
+	}
+	walk(u)
+	return out
+}
+
+func containsType(list []*Type, t *Type) bool {
+	for _, x := range list {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
