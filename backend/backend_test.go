@@ -197,7 +197,7 @@ func TestReplyIDAndVersion(t *testing.T) {
 		if string(r.ID) != id || r.Error != nil {
 			t.Errorf("id %s: reply %s", id, out)
 		}
-		if err := draft.CheckCapabilitiesResponse(out); err != nil {
+		if err := draft.Check.CapabilitiesResponse(out); err != nil {
 			t.Errorf("id %s: %v", id, err)
 		}
 	}

@@ -150,9 +150,9 @@ func judge(t *testing.T, f fixture, data, out []byte) {
 		}
 		var err error
 		if strings.HasPrefix(f.id, "draft/") {
-			err = draft.CheckWireMessage(out)
-		} else if err = v01.CheckInterceptDenyResponse(out); err != nil {
-			err = v01.CheckInterceptNoEffectResponse(out)
+			err = draft.Check.WireMessage(out)
+		} else if err = v01.Check.InterceptDenyResponse(out); err != nil {
+			err = v01.Check.InterceptNoEffectResponse(out)
 		}
 		if err != nil {
 			t.Errorf("%s: the reply %s fails the snapshot's response check: %v", f.id, out, err)
@@ -169,7 +169,7 @@ func judge(t *testing.T, f fixture, data, out []byte) {
 	if f.valid && f.kind == "request" {
 		t.Errorf("%s: the manifest says valid, the backend refused it: %s", f.id, out)
 	}
-	if err := draft.CheckJSONRPCErrorResponse(out); err != nil {
+	if err := draft.Check.JSONRPCErrorResponse(out); err != nil {
 		t.Errorf("%s: the error reply %s is not an errorResponse: %v", f.id, out, err)
 	}
 }

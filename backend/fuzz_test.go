@@ -43,7 +43,7 @@ func checkReplies(t *testing.T, in, out []byte) {
 		t.Fatalf("%d replies to %d lines", n, bytes.Count(in, []byte("\n"))+1)
 	}
 	for _, l := range lines[:len(lines)-1] {
-		if draft.CheckJSONRPCErrorResponse(l) != nil && draft.CheckWireMessage(l) != nil && v01.CheckJSONRPCMessage(l) != nil {
+		if draft.Check.JSONRPCErrorResponse(l) != nil && draft.Check.WireMessage(l) != nil && v01.Check.JSONRPCMessage(l) != nil {
 			t.Fatalf("a reply that is not a response: %q", l)
 		}
 	}

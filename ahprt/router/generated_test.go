@@ -46,7 +46,7 @@ func withID(tmpl, id string) string {
 // jsonRpcId; they must agree).
 func validRequestID(t *testing.T, id string) bool {
 	t.Helper()
-	a, b := draft.CheckJSONRPCID([]byte(id)) == nil, v01.CheckJSONRPCID([]byte(id)) == nil
+	a, b := draft.Check.JSONRPCID([]byte(id)) == nil, v01.Check.JSONRPCID([]byte(id)) == nil
 	if a != b {
 		t.Fatalf("the snapshots disagree on request id %s", id)
 	}
@@ -57,7 +57,7 @@ func validRequestID(t *testing.T, id string) bool {
 // built-in snapshots' errorResponse schemas agree on every case here.
 func errorResponseValid(t *testing.T, doc []byte) bool {
 	t.Helper()
-	a, b := draft.CheckJSONRPCErrorResponse(doc) == nil, v01.CheckErrorResponse(doc) == nil
+	a, b := draft.Check.JSONRPCErrorResponse(doc) == nil, v01.Check.ErrorResponse(doc) == nil
 	if a != b {
 		t.Fatalf("the snapshots disagree on error response %s", doc)
 	}
@@ -81,7 +81,7 @@ func TestErrorResponsesBySchema(t *testing.T) {
 		`{"jsonrpc":"2.0","id":"a","error":{"code":-32001,"message":"unsupported_protocol_version","data":{"supported":["draft"]}}}`,
 	}
 	for _, doc := range rejected {
-		if draft.CheckWireMessage([]byte(doc)) == nil || errorResponseValid(t, []byte(doc)) {
+		if draft.Check.WireMessage([]byte(doc)) == nil || errorResponseValid(t, []byte(doc)) {
 			t.Fatalf("%s: the schema accepts it; the case is wrong", doc)
 		}
 		r := dispatch.Decode([]byte(doc))
@@ -90,7 +90,7 @@ func TestErrorResponsesBySchema(t *testing.T) {
 		}
 	}
 	for _, doc := range accepted {
-		if draft.CheckWireMessage([]byte(doc)) != nil {
+		if draft.Check.WireMessage([]byte(doc)) != nil {
 			t.Fatalf("%s: the schema rejects it; the case is wrong", doc)
 		}
 		if r := dispatch.Decode([]byte(doc)); r.Err != nil || r.Kind != router.Response || r.Reply != nil {
@@ -227,11 +227,11 @@ func TestEveryReplyIsAValidErrorResponse(t *testing.T) {
 	}
 	dispatchers := map[string]*router.Dispatcher{"built-in": dispatch.Dispatcher, "draft": onlyDraft, "0.1.0-draft.1": onlyLegacy}
 	checks := map[string]func([]byte, ...ahprt.Option) error{
-		"draft errorResponse":         draft.CheckJSONRPCErrorResponse,
-		"draft JSON-RPC message":      draft.CheckJSONRPCMessage,
-		"draft wire message":          draft.CheckWireMessage,
-		"0.1.0-draft.1 errorResponse": v01.CheckErrorResponse,
-		"0.1.0-draft.1 JSON-RPC":      v01.CheckJSONRPCMessage,
+		"draft errorResponse":         draft.Check.JSONRPCErrorResponse,
+		"draft JSON-RPC message":      draft.Check.JSONRPCMessage,
+		"draft wire message":          draft.Check.WireMessage,
+		"0.1.0-draft.1 errorResponse": v01.Check.ErrorResponse,
+		"0.1.0-draft.1 JSON-RPC":      v01.Check.JSONRPCMessage,
 	}
 	docs := corpus()
 	replies, echoed, nulls, errorResponses := 0, 0, 0, 0
@@ -285,8 +285,8 @@ func TestEveryReplyIsAValidErrorResponse(t *testing.T) {
 					continue
 				}
 				errorResponses++
-				valid := draft.CheckJSONRPCErrorResponse(doc, opts...) == nil
-				if v01.CheckErrorResponse(doc, opts...) == nil != valid {
+				valid := draft.Check.JSONRPCErrorResponse(doc, opts...) == nil
+				if v01.Check.ErrorResponse(doc, opts...) == nil != valid {
 					t.Fatalf("the snapshots disagree on %s", doc)
 				}
 				if (r.Err == nil) != valid {

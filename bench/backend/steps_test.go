@@ -61,7 +61,7 @@ func BenchmarkStepReplyCheck(b *testing.B) {
 	b.Run("wire-check", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if draft.CheckWireMessage(reply) != nil {
+			if draft.Check.WireMessage(reply) != nil {
 				b.Fatal("rejected")
 			}
 		}

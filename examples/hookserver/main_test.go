@@ -91,8 +91,8 @@ func judge(t *testing.T, m message, reply []byte) {
 	switch {
 	case m.code != 0 && (r.Error == nil || r.Error.Code != m.code):
 		t.Errorf("%s: %s, want error %d", m.id, reply, m.code)
-	case m.code == 0 && m.snap == "draft" && draft.CheckWireMessage(reply) != nil,
-		m.code == 0 && m.snap != "draft" && v01.CheckInterceptDenyResponse(reply) != nil && v01.CheckInterceptNoEffectResponse(reply) != nil:
+	case m.code == 0 && m.snap == "draft" && draft.Check.WireMessage(reply) != nil,
+		m.code == 0 && m.snap != "draft" && v01.Check.InterceptDenyResponse(reply) != nil && v01.Check.InterceptNoEffectResponse(reply) != nil:
 		t.Errorf("%s: %s is not a valid reply", m.id, reply)
 	case m.code == 0 && r.Error != nil:
 		t.Errorf("%s: a valid request got %s", m.id, reply)
@@ -197,7 +197,7 @@ func TestStdio(t *testing.T) {
 				t.Fatal(err)
 			}
 			if bytes.Contains(l, []byte(`"id":"ping-`)) {
-				if !bytes.Contains(l, fmt.Appendf(nil, `"id":"ping-%d"`, i)) || draft.CheckCapabilitiesResponse(bytes.TrimSuffix(l, []byte("\n"))) != nil {
+				if !bytes.Contains(l, fmt.Appendf(nil, `"id":"ping-%d"`, i)) || draft.Check.CapabilitiesResponse(bytes.TrimSuffix(l, []byte("\n"))) != nil {
 					t.Fatalf("the ping got %s", l)
 				}
 				break

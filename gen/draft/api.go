@@ -16,6 +16,16 @@ const (
 	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 1)
 )
 
+// Checker validates documents without building values: Check.X(data) accepts
+// exactly
+// what DecodeX(data) accepts and fails with the same error, faster and without
+// allocating the value. Its methods are named after the types; Check is its
+// value.
+type Checker struct{}
+
+// Check is the package's Checker: Check.X(data) validates data as type X.
+var Check Checker
+
 // DecodeCapabilitiesRequest decodes data as CapabilitiesRequest and validates
 // every keyword of capabilities-request.schema.json# in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
@@ -28,9 +38,9 @@ func decodeCapabilitiesRequest(c *ahpimpl.Ctx) (*CapabilitiesRequest, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
-// CheckCapabilitiesRequest validates data as CapabilitiesRequest
+// CapabilitiesRequest validates data as CapabilitiesRequest
 // (capabilities-request.schema.json#) without building a value.
-func CheckCapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
+func (Checker) CapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilitiesRequest)
 }
 
@@ -47,9 +57,9 @@ func decodeCapabilitiesResponse(c *ahpimpl.Ctx) (*CapabilitiesResponse, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse, bCapabilitiesResponse)
 }
 
-// CheckCapabilitiesResponse validates data as CapabilitiesResponse
+// CapabilitiesResponse validates data as CapabilitiesResponse
 // (capabilities-response.schema.json#) without building a value.
-func CheckCapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
+func (Checker) CapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse)
 }
 
@@ -66,9 +76,9 @@ func decodeStaticCapabilityManifest(c *ahpimpl.Ctx) (*StaticCapabilityManifest, 
 	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
-// CheckStaticCapabilityManifest validates data as StaticCapabilityManifest (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
+// StaticCapabilityManifest validates data as StaticCapabilityManifest (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
 // without building a value.
-func CheckStaticCapabilityManifest(data []byte, opts ...ahprt.Option) error {
+func (Checker) StaticCapabilityManifest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
@@ -84,9 +94,9 @@ func decodeCapabilities(c *ahpimpl.Ctx) (*Capabilities, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities, bCapabilities)
 }
 
-// CheckCapabilities validates data as Capabilities (capabilities.schema.json#)
+// Capabilities validates data as Capabilities (capabilities.schema.json#)
 // without building a value.
-func CheckCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities)
 }
 
@@ -103,11 +113,11 @@ func decodeConfigChangeBeforeCapabilities(c *ahpimpl.Ctx) (*ConfigChangeBeforeCa
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_configChangeBefore, bCapabilities)
 }
 
-// CheckConfigChangeBeforeCapabilities validates data as
+// ConfigChangeBeforeCapabilities validates data as
 // ConfigChangeBeforeCapabilities
 // (capabilities.schema.json#/$defs/config.change.before) without building a
 // value.
-func CheckConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) ConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_configChangeBefore)
 }
 
@@ -124,11 +134,11 @@ func decodeContextCompactAfterCapabilities(c *ahpimpl.Ctx) (*ContextCompactAfter
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactAfter, bCapabilities)
 }
 
-// CheckContextCompactAfterCapabilities validates data as
+// ContextCompactAfterCapabilities validates data as
 // ContextCompactAfterCapabilities
 // (capabilities.schema.json#/$defs/context.compact.after) without building a
 // value.
-func CheckContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) ContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactAfter)
 }
 
@@ -145,11 +155,11 @@ func decodeContextCompactBeforeCapabilities(c *ahpimpl.Ctx) (*ContextCompactBefo
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactBefore, bCapabilities)
 }
 
-// CheckContextCompactBeforeCapabilities validates data as
+// ContextCompactBeforeCapabilities validates data as
 // ContextCompactBeforeCapabilities
 // (capabilities.schema.json#/$defs/context.compact.before) without building a
 // value.
-func CheckContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) ContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactBefore)
 }
 
@@ -166,11 +176,11 @@ func decodeModelRequestBeforeCapabilities(c *ahpimpl.Ctx) (*ModelRequestBeforeCa
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelRequestBefore, bCapabilities)
 }
 
-// CheckModelRequestBeforeCapabilities validates data as
+// ModelRequestBeforeCapabilities validates data as
 // ModelRequestBeforeCapabilities
 // (capabilities.schema.json#/$defs/model.request.before) without building a
 // value.
-func CheckModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelRequestBefore)
 }
 
@@ -187,11 +197,11 @@ func decodeModelResponseAfterCapabilities(c *ahpimpl.Ctx) (*ModelResponseAfterCa
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelResponseAfter, bCapabilities)
 }
 
-// CheckModelResponseAfterCapabilities validates data as
+// ModelResponseAfterCapabilities validates data as
 // ModelResponseAfterCapabilities
 // (capabilities.schema.json#/$defs/model.response.after) without building a
 // value.
-func CheckModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelResponseAfter)
 }
 
@@ -208,11 +218,11 @@ func decodeModelSwitchBeforeCapabilities(c *ahpimpl.Ctx) (*ModelSwitchBeforeCapa
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelSwitchBefore, bCapabilities)
 }
 
-// CheckModelSwitchBeforeCapabilities validates data as
+// ModelSwitchBeforeCapabilities validates data as
 // ModelSwitchBeforeCapabilities
 // (capabilities.schema.json#/$defs/model.switch.before) without building a
 // value.
-func CheckModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelSwitchBefore)
 }
 
@@ -229,9 +239,9 @@ func decodeModifyOperations(c *ahpimpl.Ctx) (*ModifyOperations, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modifyOperations, bModifyOperations)
 }
 
-// CheckModifyOperations validates data as ModifyOperations
+// ModifyOperations validates data as ModifyOperations
 // (capabilities.schema.json#/$defs/modifyOperations) without building a value.
-func CheckModifyOperations(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModifyOperations(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modifyOperations)
 }
 
@@ -248,9 +258,9 @@ func decodeSessionStartCapabilities(c *ahpimpl.Ctx) (*SessionStartCapabilities, 
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_sessionStart, bCapabilities)
 }
 
-// CheckSessionStartCapabilities validates data as SessionStartCapabilities
+// SessionStartCapabilities validates data as SessionStartCapabilities
 // (capabilities.schema.json#/$defs/session.start) without building a value.
-func CheckSessionStartCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) SessionStartCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_sessionStart)
 }
 
@@ -267,11 +277,10 @@ func decodeTaskChangeBeforeCapabilities(c *ahpimpl.Ctx) (*TaskChangeBeforeCapabi
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_taskChangeBefore, bCapabilities)
 }
 
-// CheckTaskChangeBeforeCapabilities validates data as
-// TaskChangeBeforeCapabilities
+// TaskChangeBeforeCapabilities validates data as TaskChangeBeforeCapabilities
 // (capabilities.schema.json#/$defs/task.change.before) without building a
 // value.
-func CheckTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) TaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_taskChangeBefore)
 }
 
@@ -288,9 +297,9 @@ func decodeToolAfterCapabilities(c *ahpimpl.Ctx) (*ToolAfterCapabilities, error)
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolAfter, bCapabilities)
 }
 
-// CheckToolAfterCapabilities validates data as ToolAfterCapabilities
+// ToolAfterCapabilities validates data as ToolAfterCapabilities
 // (capabilities.schema.json#/$defs/tool.after) without building a value.
-func CheckToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) ToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolAfter)
 }
 
@@ -307,9 +316,9 @@ func decodeToolBatchAfterCapabilities(c *ahpimpl.Ctx) (*ToolBatchAfterCapabiliti
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBatchAfter, bCapabilities)
 }
 
-// CheckToolBatchAfterCapabilities validates data as ToolBatchAfterCapabilities
+// ToolBatchAfterCapabilities validates data as ToolBatchAfterCapabilities
 // (capabilities.schema.json#/$defs/tool.batch.after) without building a value.
-func CheckToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) ToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBatchAfter)
 }
 
@@ -326,9 +335,9 @@ func decodeToolBeforeCapabilities(c *ahpimpl.Ctx) (*ToolBeforeCapabilities, erro
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBefore, bCapabilities)
 }
 
-// CheckToolBeforeCapabilities validates data as ToolBeforeCapabilities
+// ToolBeforeCapabilities validates data as ToolBeforeCapabilities
 // (capabilities.schema.json#/$defs/tool.before) without building a value.
-func CheckToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) ToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBefore)
 }
 
@@ -345,11 +354,11 @@ func decodeToolPermissionRequestCapabilities(c *ahpimpl.Ctx) (*ToolPermissionReq
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolPermissionRequest, bCapabilities)
 }
 
-// CheckToolPermissionRequestCapabilities validates data as
+// ToolPermissionRequestCapabilities validates data as
 // ToolPermissionRequestCapabilities
 // (capabilities.schema.json#/$defs/tool.permission.request) without building a
 // value.
-func CheckToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) ToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolPermissionRequest)
 }
 
@@ -366,11 +375,10 @@ func decodeTurnFinishBeforeCapabilities(c *ahpimpl.Ctx) (*TurnFinishBeforeCapabi
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnFinishBefore, bCapabilities)
 }
 
-// CheckTurnFinishBeforeCapabilities validates data as
-// TurnFinishBeforeCapabilities
+// TurnFinishBeforeCapabilities validates data as TurnFinishBeforeCapabilities
 // (capabilities.schema.json#/$defs/turn.finish.before) without building a
 // value.
-func CheckTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) TurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnFinishBefore)
 }
 
@@ -387,9 +395,9 @@ func decodeTurnStartCapabilities(c *ahpimpl.Ctx) (*TurnStartCapabilities, error)
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnStart, bCapabilities)
 }
 
-// CheckTurnStartCapabilities validates data as TurnStartCapabilities
+// TurnStartCapabilities validates data as TurnStartCapabilities
 // (capabilities.schema.json#/$defs/turn.start) without building a value.
-func CheckTurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) TurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnStart)
 }
 
@@ -406,11 +414,11 @@ func decodeUserElicitationRequestCapabilities(c *ahpimpl.Ctx) (*UserElicitationR
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationRequest, bCapabilities)
 }
 
-// CheckUserElicitationRequestCapabilities validates data as
+// UserElicitationRequestCapabilities validates data as
 // UserElicitationRequestCapabilities
 // (capabilities.schema.json#/$defs/user.elicitation.request) without building
 // a value.
-func CheckUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) UserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationRequest)
 }
 
@@ -427,11 +435,11 @@ func decodeUserElicitationResultCapabilities(c *ahpimpl.Ctx) (*UserElicitationRe
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationResult, bCapabilities)
 }
 
-// CheckUserElicitationResultCapabilities validates data as
+// UserElicitationResultCapabilities validates data as
 // UserElicitationResultCapabilities
 // (capabilities.schema.json#/$defs/user.elicitation.result) without building a
 // value.
-func CheckUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) UserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationResult)
 }
 
@@ -448,11 +456,11 @@ func decodeUserMessageInboundCapabilities(c *ahpimpl.Ctx) (*UserMessageInboundCa
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageInbound, bCapabilities)
 }
 
-// CheckUserMessageInboundCapabilities validates data as
+// UserMessageInboundCapabilities validates data as
 // UserMessageInboundCapabilities
 // (capabilities.schema.json#/$defs/user.message.inbound) without building a
 // value.
-func CheckUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) UserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageInbound)
 }
 
@@ -469,11 +477,11 @@ func decodeUserMessageOutboundCapabilities(c *ahpimpl.Ctx) (*UserMessageOutbound
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageOutbound, bCapabilities)
 }
 
-// CheckUserMessageOutboundCapabilities validates data as
+// UserMessageOutboundCapabilities validates data as
 // UserMessageOutboundCapabilities
 // (capabilities.schema.json#/$defs/user.message.outbound) without building a
 // value.
-func CheckUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) UserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageOutbound)
 }
 
@@ -490,11 +498,11 @@ func decodeWorkspaceChangeBeforeCapabilities(c *ahpimpl.Ctx) (*WorkspaceChangeBe
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore, bCapabilities)
 }
 
-// CheckWorkspaceChangeBeforeCapabilities validates data as
+// WorkspaceChangeBeforeCapabilities validates data as
 // WorkspaceChangeBeforeCapabilities
 // (capabilities.schema.json#/$defs/workspace.change.before) without building a
 // value.
-func CheckWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) WorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore)
 }
 
@@ -514,9 +522,9 @@ func decodeCatalogueEvent(c *ahpimpl.Ctx) (CatalogueEvent, error) {
 	return bCatalogueEvent(c, 0), nil
 }
 
-// CheckCatalogueEvent validates data as CatalogueEvent
+// CatalogueEvent validates data as CatalogueEvent
 // (catalogue-event.schema.json#) without building a value.
-func CheckCatalogueEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) CatalogueEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent)
 }
 
@@ -533,10 +541,10 @@ func decodeConfigChangeAfterEvent(c *ahpimpl.Ctx) (*ConfigChangeAfterEvent, erro
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
 }
 
-// CheckConfigChangeAfterEvent validates data as ConfigChangeAfterEvent
+// ConfigChangeAfterEvent validates data as ConfigChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/config.change.after) without building a
 // value.
-func CheckConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter)
 }
 
@@ -553,10 +561,10 @@ func decodeConfigChangeBeforeEvent(c *ahpimpl.Ctx) (*ConfigChangeBeforeEvent, er
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
 }
 
-// CheckConfigChangeBeforeEvent validates data as ConfigChangeBeforeEvent
+// ConfigChangeBeforeEvent validates data as ConfigChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/config.change.before) without building a
 // value.
-func CheckConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore)
 }
 
@@ -573,10 +581,10 @@ func decodeContextCompactAfterEvent(c *ahpimpl.Ctx) (*ContextCompactAfterEvent, 
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
-// CheckContextCompactAfterEvent validates data as ContextCompactAfterEvent
+// ContextCompactAfterEvent validates data as ContextCompactAfterEvent
 // (catalogue-event.schema.json#/$defs/context.compact.after) without building
 // a value.
-func CheckContextCompactAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ContextCompactAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
 }
 
@@ -594,10 +602,10 @@ func decodeContextCompactBeforeEvent(c *ahpimpl.Ctx) (*ContextCompactBeforeEvent
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
-// CheckContextCompactBeforeEvent validates data as ContextCompactBeforeEvent
+// ContextCompactBeforeEvent validates data as ContextCompactBeforeEvent
 // (catalogue-event.schema.json#/$defs/context.compact.before) without building
 // a value.
-func CheckContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
 }
 
@@ -614,9 +622,9 @@ func decodeFileChangedEvent(c *ahpimpl.Ctx) (*FileChangedEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
-// CheckFileChangedEvent validates data as FileChangedEvent
+// FileChangedEvent validates data as FileChangedEvent
 // (catalogue-event.schema.json#/$defs/file.changed) without building a value.
-func CheckFileChangedEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) FileChangedEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
 }
 
@@ -633,9 +641,9 @@ func decodeHookFailureEvent(c *ahpimpl.Ctx) (*HookFailureEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailureEvent)
 }
 
-// CheckHookFailureEvent validates data as HookFailureEvent
+// HookFailureEvent validates data as HookFailureEvent
 // (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
-func CheckHookFailureEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) HookFailureEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_hookFailure)
 }
 
@@ -652,9 +660,9 @@ func decodeModelErrorEvent(c *ahpimpl.Ctx) (*ModelErrorEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
-// CheckModelErrorEvent validates data as ModelErrorEvent
+// ModelErrorEvent validates data as ModelErrorEvent
 // (catalogue-event.schema.json#/$defs/model.error) without building a value.
-func CheckModelErrorEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModelErrorEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
 }
 
@@ -671,10 +679,10 @@ func decodeModelRequestBeforeEvent(c *ahpimpl.Ctx) (*ModelRequestBeforeEvent, er
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
-// CheckModelRequestBeforeEvent validates data as ModelRequestBeforeEvent
+// ModelRequestBeforeEvent validates data as ModelRequestBeforeEvent
 // (catalogue-event.schema.json#/$defs/model.request.before) without building a
 // value.
-func CheckModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
 }
 
@@ -691,10 +699,10 @@ func decodeModelResponseAfterEvent(c *ahpimpl.Ctx) (*ModelResponseAfterEvent, er
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
-// CheckModelResponseAfterEvent validates data as ModelResponseAfterEvent
+// ModelResponseAfterEvent validates data as ModelResponseAfterEvent
 // (catalogue-event.schema.json#/$defs/model.response.after) without building a
 // value.
-func CheckModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
 }
 
@@ -711,10 +719,10 @@ func decodeModelSwitchAfterEvent(c *ahpimpl.Ctx) (*ModelSwitchAfterEvent, error)
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
-// CheckModelSwitchAfterEvent validates data as ModelSwitchAfterEvent
+// ModelSwitchAfterEvent validates data as ModelSwitchAfterEvent
 // (catalogue-event.schema.json#/$defs/model.switch.after) without building a
 // value.
-func CheckModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
 }
 
@@ -731,10 +739,10 @@ func decodeModelSwitchBeforeEvent(c *ahpimpl.Ctx) (*ModelSwitchBeforeEvent, erro
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
-// CheckModelSwitchBeforeEvent validates data as ModelSwitchBeforeEvent
+// ModelSwitchBeforeEvent validates data as ModelSwitchBeforeEvent
 // (catalogue-event.schema.json#/$defs/model.switch.before) without building a
 // value.
-func CheckModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
 }
 
@@ -751,10 +759,10 @@ func decodeTaskChangeAfterEvent(c *ahpimpl.Ctx) (*TaskChangeAfterEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
-// CheckTaskChangeAfterEvent validates data as TaskChangeAfterEvent
+// TaskChangeAfterEvent validates data as TaskChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/task.change.after) without building a
 // value.
-func CheckTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) TaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
@@ -771,10 +779,10 @@ func decodeTaskChangeBeforeEvent(c *ahpimpl.Ctx) (*TaskChangeBeforeEvent, error)
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
-// CheckTaskChangeBeforeEvent validates data as TaskChangeBeforeEvent
+// TaskChangeBeforeEvent validates data as TaskChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/task.change.before) without building a
 // value.
-func CheckTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) TaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
@@ -791,10 +799,10 @@ func decodeToolBatchAfterEvent(c *ahpimpl.Ctx) (*ToolBatchAfterEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
-// CheckToolBatchAfterEvent validates data as ToolBatchAfterEvent
+// ToolBatchAfterEvent validates data as ToolBatchAfterEvent
 // (catalogue-event.schema.json#/$defs/tool.batch.after) without building a
 // value.
-func CheckToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
 }
 
@@ -812,10 +820,10 @@ func decodeToolPermissionRequestEvent(c *ahpimpl.Ctx) (*ToolPermissionRequestEve
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
-// CheckToolPermissionRequestEvent validates data as ToolPermissionRequestEvent
+// ToolPermissionRequestEvent validates data as ToolPermissionRequestEvent
 // (catalogue-event.schema.json#/$defs/tool.permission.request) without
 // building a value.
-func CheckToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
 }
 
@@ -833,11 +841,10 @@ func decodeToolPermissionResolvedEvent(c *ahpimpl.Ctx) (*ToolPermissionResolvedE
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
-// CheckToolPermissionResolvedEvent validates data as
-// ToolPermissionResolvedEvent
+// ToolPermissionResolvedEvent validates data as ToolPermissionResolvedEvent
 // (catalogue-event.schema.json#/$defs/tool.permission.resolved) without
 // building a value.
-func CheckToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
 }
 
@@ -854,9 +861,9 @@ func decodeToolProgressEvent(c *ahpimpl.Ctx) (*ToolProgressEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
-// CheckToolProgressEvent validates data as ToolProgressEvent
+// ToolProgressEvent validates data as ToolProgressEvent
 // (catalogue-event.schema.json#/$defs/tool.progress) without building a value.
-func CheckToolProgressEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ToolProgressEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
 }
 
@@ -872,9 +879,9 @@ func decodeTurnEndEvent(c *ahpimpl.Ctx) (*TurnEndEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
-// CheckTurnEndEvent validates data as TurnEndEvent
+// TurnEndEvent validates data as TurnEndEvent
 // (catalogue-event.schema.json#/$defs/turn.end) without building a value.
-func CheckTurnEndEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) TurnEndEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
 }
 
@@ -891,10 +898,10 @@ func decodeTurnFinishBeforeEvent(c *ahpimpl.Ctx) (*TurnFinishBeforeEvent, error)
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
-// CheckTurnFinishBeforeEvent validates data as TurnFinishBeforeEvent
+// TurnFinishBeforeEvent validates data as TurnFinishBeforeEvent
 // (catalogue-event.schema.json#/$defs/turn.finish.before) without building a
 // value.
-func CheckTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) TurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
 }
 
@@ -911,9 +918,9 @@ func decodeTurnProgressEvent(c *ahpimpl.Ctx) (*TurnProgressEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
-// CheckTurnProgressEvent validates data as TurnProgressEvent
+// TurnProgressEvent validates data as TurnProgressEvent
 // (catalogue-event.schema.json#/$defs/turn.progress) without building a value.
-func CheckTurnProgressEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) TurnProgressEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
 }
 
@@ -929,9 +936,9 @@ func decodeTurnStartEvent(c *ahpimpl.Ctx) (*TurnStartEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
-// CheckTurnStartEvent validates data as TurnStartEvent
+// TurnStartEvent validates data as TurnStartEvent
 // (catalogue-event.schema.json#/$defs/turn.start) without building a value.
-func CheckTurnStartEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) TurnStartEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
 }
 
@@ -948,10 +955,10 @@ func decodeUserAttentionEvent(c *ahpimpl.Ctx) (*UserAttentionEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttentionEvent)
 }
 
-// CheckUserAttentionEvent validates data as UserAttentionEvent
+// UserAttentionEvent validates data as UserAttentionEvent
 // (catalogue-event.schema.json#/$defs/user.attention) without building a
 // value.
-func CheckUserAttentionEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) UserAttentionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userAttention)
 }
 
@@ -969,11 +976,10 @@ func decodeUserElicitationRequestEvent(c *ahpimpl.Ctx) (*UserElicitationRequestE
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
 }
 
-// CheckUserElicitationRequestEvent validates data as
-// UserElicitationRequestEvent
+// UserElicitationRequestEvent validates data as UserElicitationRequestEvent
 // (catalogue-event.schema.json#/$defs/user.elicitation.request) without
 // building a value.
-func CheckUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) UserElicitationRequestEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest)
 }
 
@@ -991,10 +997,10 @@ func decodeUserElicitationResultEvent(c *ahpimpl.Ctx) (*UserElicitationResultEve
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
 }
 
-// CheckUserElicitationResultEvent validates data as UserElicitationResultEvent
+// UserElicitationResultEvent validates data as UserElicitationResultEvent
 // (catalogue-event.schema.json#/$defs/user.elicitation.result) without
 // building a value.
-func CheckUserElicitationResultEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) UserElicitationResultEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult)
 }
 
@@ -1011,10 +1017,10 @@ func decodeUserMessageInboundEvent(c *ahpimpl.Ctx) (*UserMessageInboundEvent, er
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
 }
 
-// CheckUserMessageInboundEvent validates data as UserMessageInboundEvent
+// UserMessageInboundEvent validates data as UserMessageInboundEvent
 // (catalogue-event.schema.json#/$defs/user.message.inbound) without building a
 // value.
-func CheckUserMessageInboundEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) UserMessageInboundEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound)
 }
 
@@ -1031,10 +1037,10 @@ func decodeUserMessageOutboundEvent(c *ahpimpl.Ctx) (*UserMessageOutboundEvent, 
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
 }
 
-// CheckUserMessageOutboundEvent validates data as UserMessageOutboundEvent
+// UserMessageOutboundEvent validates data as UserMessageOutboundEvent
 // (catalogue-event.schema.json#/$defs/user.message.outbound) without building
 // a value.
-func CheckUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) UserMessageOutboundEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound)
 }
 
@@ -1052,10 +1058,10 @@ func decodeWorkspaceChangeAfterEvent(c *ahpimpl.Ctx) (*WorkspaceChangeAfterEvent
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
-// CheckWorkspaceChangeAfterEvent validates data as WorkspaceChangeAfterEvent
+// WorkspaceChangeAfterEvent validates data as WorkspaceChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/workspace.change.after) without building
 // a value.
-func CheckWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) WorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
@@ -1073,10 +1079,10 @@ func decodeWorkspaceChangeBeforeEvent(c *ahpimpl.Ctx) (*WorkspaceChangeBeforeEve
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
-// CheckWorkspaceChangeBeforeEvent validates data as WorkspaceChangeBeforeEvent
+// WorkspaceChangeBeforeEvent validates data as WorkspaceChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/workspace.change.before) without
 // building a value.
-func CheckWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) WorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
@@ -1093,9 +1099,9 @@ func decodeJSONRPCErrorResponse(c *ahpimpl.Ctx) (*JSONRPCErrorResponse, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
-// CheckJSONRPCErrorResponse validates data as JSONRPCErrorResponse
+// JSONRPCErrorResponse validates data as JSONRPCErrorResponse
 // (common.schema.json#/$defs/errorResponse) without building a value.
-func CheckJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) error {
+func (Checker) JSONRPCErrorResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_errorResponse)
 }
 
@@ -1115,9 +1121,9 @@ func decodeEventType(c *ahpimpl.Ctx) (EventType, error) {
 	return EventType(c.Text(0)), nil
 }
 
-// CheckEventType validates data as EventType
-// (common.schema.json#/$defs/eventType) without building a value.
-func CheckEventType(data []byte, opts ...ahprt.Option) error {
+// EventType validates data as EventType (common.schema.json#/$defs/eventType)
+// without building a value.
+func (Checker) EventType(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_eventType)
 }
 
@@ -1138,9 +1144,9 @@ func decodeInterceptableEventType(c *ahpimpl.Ctx) (InterceptableEventType, error
 	return InterceptableEventType(c.Text(0)), nil
 }
 
-// CheckInterceptableEventType validates data as InterceptableEventType
+// InterceptableEventType validates data as InterceptableEventType
 // (common.schema.json#/$defs/interceptableEventType) without building a value.
-func CheckInterceptableEventType(data []byte, opts ...ahprt.Option) error {
+func (Checker) InterceptableEventType(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_interceptableEventType)
 }
 
@@ -1156,9 +1162,9 @@ func decodeJSONRPCID(c *ahpimpl.Ctx) (*JSONRPCID, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcId, bJSONRPCID)
 }
 
-// CheckJSONRPCID validates data as JSONRPCID
-// (common.schema.json#/$defs/jsonRpcId) without building a value.
-func CheckJSONRPCID(data []byte, opts ...ahprt.Option) error {
+// JSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId)
+// without building a value.
+func (Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcId)
 }
 
@@ -1175,9 +1181,9 @@ func decodeJSONRPCResponseID(c *ahpimpl.Ctx) (*JSONRPCResponseID, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
-// CheckJSONRPCResponseID validates data as JSONRPCResponseID
+// JSONRPCResponseID validates data as JSONRPCResponseID
 // (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
-func CheckJSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
+func (Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcResponseId)
 }
 
@@ -1197,9 +1203,9 @@ func decodeJSONRPCVersion(c *ahpimpl.Ctx) (JSONRPCVersion, error) {
 	return c.Text(0), nil
 }
 
-// CheckJSONRPCVersion validates data as JSONRPCVersion
+// JSONRPCVersion validates data as JSONRPCVersion
 // (common.schema.json#/$defs/jsonRpcVersion) without building a value.
-func CheckJSONRPCVersion(data []byte, opts ...ahprt.Option) error {
+func (Checker) JSONRPCVersion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcVersion)
 }
 
@@ -1219,9 +1225,9 @@ func decodeMethodName(c *ahpimpl.Ctx) (MethodName, error) {
 	return c.Text(0), nil
 }
 
-// CheckMethodName validates data as MethodName
+// MethodName validates data as MethodName
 // (common.schema.json#/$defs/methodName) without building a value.
-func CheckMethodName(data []byte, opts ...ahprt.Option) error {
+func (Checker) MethodName(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_methodName)
 }
 
@@ -1242,9 +1248,9 @@ func decodeNativeEvent(c *ahpimpl.Ctx) (NativeEvent, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckNativeEvent validates data as NativeEvent
-// (common.schema.json#/$defs/native) without building a value.
-func CheckNativeEvent(data []byte, opts ...ahprt.Option) error {
+// NativeEvent validates data as NativeEvent (common.schema.json#/$defs/native)
+// without building a value.
+func (Checker) NativeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, ahpimpl.Accept)
 }
 
@@ -1264,9 +1270,9 @@ func decodeNonEmptyString(c *ahpimpl.Ctx) (NonEmptyString, error) {
 	return c.Text(0), nil
 }
 
-// CheckNonEmptyString validates data as NonEmptyString
+// NonEmptyString validates data as NonEmptyString
 // (common.schema.json#/$defs/nonEmptyString) without building a value.
-func CheckNonEmptyString(data []byte, opts ...ahprt.Option) error {
+func (Checker) NonEmptyString(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_nonEmptyString)
 }
 
@@ -1287,9 +1293,9 @@ func decodeCommonNonNegativeInteger(c *ahpimpl.Ctx) (CommonNonNegativeInteger, e
 	return c.Number(0), nil
 }
 
-// CheckCommonNonNegativeInteger validates data as CommonNonNegativeInteger
+// CommonNonNegativeInteger validates data as CommonNonNegativeInteger
 // (common.schema.json#/$defs/nonNegativeInteger) without building a value.
-func CheckCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
+func (Checker) CommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_nonNegativeInteger)
 }
 
@@ -1305,9 +1311,9 @@ func decodeJSONRPCNotification(c *ahpimpl.Ctx) (*JSONRPCNotification, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_notification, bJSONRPCNotification)
 }
 
-// CheckJSONRPCNotification validates data as JSONRPCNotification
+// JSONRPCNotification validates data as JSONRPCNotification
 // (common.schema.json#/$defs/notification) without building a value.
-func CheckJSONRPCNotification(data []byte, opts ...ahprt.Option) error {
+func (Checker) JSONRPCNotification(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_notification)
 }
 
@@ -1327,9 +1333,9 @@ func decodePositiveInteger(c *ahpimpl.Ctx) (PositiveInteger, error) {
 	return c.Number(0), nil
 }
 
-// CheckPositiveInteger validates data as PositiveInteger
+// PositiveInteger validates data as PositiveInteger
 // (common.schema.json#/$defs/positiveInteger) without building a value.
-func CheckPositiveInteger(data []byte, opts ...ahprt.Option) error {
+func (Checker) PositiveInteger(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_positiveInteger)
 }
 
@@ -1349,9 +1355,9 @@ func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
 	return c.Text(0), nil
 }
 
-// CheckProtocolVersion validates data as ProtocolVersion
+// ProtocolVersion validates data as ProtocolVersion
 // (common.schema.json#/$defs/protocolVersion) without building a value.
-func CheckProtocolVersion(data []byte, opts ...ahprt.Option) error {
+func (Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_protocolVersion)
 }
 
@@ -1367,9 +1373,9 @@ func decodeJSONRPCRequest(c *ahpimpl.Ctx) (*JSONRPCRequest, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_request, bJSONRPCRequest)
 }
 
-// CheckJSONRPCRequest validates data as JSONRPCRequest
+// JSONRPCRequest validates data as JSONRPCRequest
 // (common.schema.json#/$defs/request) without building a value.
-func CheckJSONRPCRequest(data []byte, opts ...ahprt.Option) error {
+func (Checker) JSONRPCRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_request)
 }
 
@@ -1390,9 +1396,9 @@ func decodeCommonReverseDNSName(c *ahpimpl.Ctx) (CommonReverseDNSName, error) {
 	return c.Text(0), nil
 }
 
-// CheckCommonReverseDNSName validates data as CommonReverseDNSName
+// CommonReverseDNSName validates data as CommonReverseDNSName
 // (common.schema.json#/$defs/reverseDnsName) without building a value.
-func CheckCommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
+func (Checker) CommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
 }
 
@@ -1408,9 +1414,9 @@ func decodeSession(c *ahpimpl.Ctx) (*Session, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_session, bSession)
 }
 
-// CheckSession validates data as Session (common.schema.json#/$defs/session)
+// Session validates data as Session (common.schema.json#/$defs/session)
 // without building a value.
-func CheckSession(data []byte, opts ...ahprt.Option) error {
+func (Checker) Session(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_session)
 }
 
@@ -1430,9 +1436,9 @@ func decodeSHA256Hex(c *ahpimpl.Ctx) (SHA256Hex, error) {
 	return c.Text(0), nil
 }
 
-// CheckSHA256Hex validates data as SHA256Hex
-// (common.schema.json#/$defs/sha256Hex) without building a value.
-func CheckSHA256Hex(data []byte, opts ...ahprt.Option) error {
+// SHA256Hex validates data as SHA256Hex (common.schema.json#/$defs/sha256Hex)
+// without building a value.
+func (Checker) SHA256Hex(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_sha256Hex)
 }
 
@@ -1449,9 +1455,9 @@ func decodeJSONRPCSuccessResponse(c *ahpimpl.Ctx) (*JSONRPCSuccessResponse, erro
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_successResponse, bJSONRPCSuccessResponse)
 }
 
-// CheckJSONRPCSuccessResponse validates data as JSONRPCSuccessResponse
+// JSONRPCSuccessResponse validates data as JSONRPCSuccessResponse
 // (common.schema.json#/$defs/successResponse) without building a value.
-func CheckJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) error {
+func (Checker) JSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_successResponse)
 }
 
@@ -1471,9 +1477,9 @@ func decodeContentItem(c *ahpimpl.Ctx) (ContentItem, error) {
 	return bContentItem(c, 0), nil
 }
 
-// CheckContentItem validates data as ContentItem (content-item.schema.json#)
+// ContentItem validates data as ContentItem (content-item.schema.json#)
 // without building a value.
-func CheckContentItem(data []byte, opts ...ahprt.Option) error {
+func (Checker) ContentItem(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem)
 }
 
@@ -1490,10 +1496,10 @@ func decodeAttachmentBodyPart(c *ahpimpl.Ctx) (*AttachmentBodyPart, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
 }
 
-// CheckAttachmentBodyPart validates data as AttachmentBodyPart
+// AttachmentBodyPart validates data as AttachmentBodyPart
 // (content-item.schema.json#/$defs/attachmentBodyPart) without building a
 // value.
-func CheckAttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
+func (Checker) AttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentBodyPart)
 }
 
@@ -1510,10 +1516,10 @@ func decodeAttachmentGapPart(c *ahpimpl.Ctx) (*AttachmentGapPart, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentGapPart, bAttachmentGapPart)
 }
 
-// CheckAttachmentGapPart validates data as AttachmentGapPart
+// AttachmentGapPart validates data as AttachmentGapPart
 // (content-item.schema.json#/$defs/attachmentGapPart) without building a
 // value.
-func CheckAttachmentGapPart(data []byte, opts ...ahprt.Option) error {
+func (Checker) AttachmentGapPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentGapPart)
 }
 
@@ -1534,10 +1540,10 @@ func decodeAttachmentMediaType(c *ahpimpl.Ctx) (AttachmentMediaType, error) {
 	return c.Text(0), nil
 }
 
-// CheckAttachmentMediaType validates data as AttachmentMediaType
+// AttachmentMediaType validates data as AttachmentMediaType
 // (content-item.schema.json#/$defs/attachmentMediaType) without building a
 // value.
-func CheckAttachmentMediaType(data []byte, opts ...ahprt.Option) error {
+func (Checker) AttachmentMediaType(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMediaType)
 }
 
@@ -1554,10 +1560,10 @@ func decodeAttachmentMetadataPart(c *ahpimpl.Ctx) (*AttachmentMetadataPart, erro
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
 }
 
-// CheckAttachmentMetadataPart validates data as AttachmentMetadataPart
+// AttachmentMetadataPart validates data as AttachmentMetadataPart
 // (content-item.schema.json#/$defs/attachmentMetadataPart) without building a
 // value.
-func CheckAttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
+func (Checker) AttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMetadataPart)
 }
 
@@ -1574,10 +1580,10 @@ func decodeAttachmentOmittedPart(c *ahpimpl.Ctx) (*AttachmentOmittedPart, error)
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
 }
 
-// CheckAttachmentOmittedPart validates data as AttachmentOmittedPart
+// AttachmentOmittedPart validates data as AttachmentOmittedPart
 // (content-item.schema.json#/$defs/attachmentOmittedPart) without building a
 // value.
-func CheckAttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
+func (Checker) AttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentOmittedPart)
 }
 
@@ -1598,9 +1604,9 @@ func decodeAttachmentPart(c *ahpimpl.Ctx) (AttachmentPart, error) {
 	return bAttachmentPart(c, 0), nil
 }
 
-// CheckAttachmentPart validates data as AttachmentPart
+// AttachmentPart validates data as AttachmentPart
 // (content-item.schema.json#/$defs/attachmentPart) without building a value.
-func CheckAttachmentPart(data []byte, opts ...ahprt.Option) error {
+func (Checker) AttachmentPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentPart)
 }
 
@@ -1616,9 +1622,9 @@ func decodeContentItemGap(c *ahpimpl.Ctx) (*ContentItemGap, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_gap, bContentItemGap)
 }
 
-// CheckContentItemGap validates data as ContentItemGap
+// ContentItemGap validates data as ContentItemGap
 // (content-item.schema.json#/$defs/gap) without building a value.
-func CheckContentItemGap(data []byte, opts ...ahprt.Option) error {
+func (Checker) ContentItemGap(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_gap)
 }
 
@@ -1634,9 +1640,9 @@ func decodeCanonicalMessage(c *ahpimpl.Ctx) (*CanonicalMessage, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
 }
 
-// CheckCanonicalMessage validates data as CanonicalMessage
+// CanonicalMessage validates data as CanonicalMessage
 // (content-item.schema.json#/$defs/message) without building a value.
-func CheckCanonicalMessage(data []byte, opts ...ahprt.Option) error {
+func (Checker) CanonicalMessage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
 }
 
@@ -1657,9 +1663,9 @@ func decodeCanonicalMessages(c *ahpimpl.Ctx) (CanonicalMessages, error) {
 	return buildListCanonicalMessage(c, 0), nil
 }
 
-// CheckCanonicalMessages validates data as CanonicalMessages
+// CanonicalMessages validates data as CanonicalMessages
 // (content-item.schema.json#/$defs/messages) without building a value.
-func CheckCanonicalMessages(data []byte, opts ...ahprt.Option) error {
+func (Checker) CanonicalMessages(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_messages)
 }
 
@@ -1676,9 +1682,9 @@ func decodeModelVisibleItem(c *ahpimpl.Ctx) (*ModelVisibleItem, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
 }
 
-// CheckModelVisibleItem validates data as ModelVisibleItem
+// ModelVisibleItem validates data as ModelVisibleItem
 // (content-item.schema.json#/$defs/modelVisibleItem) without building a value.
-func CheckModelVisibleItem(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModelVisibleItem(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
 }
 
@@ -1699,9 +1705,9 @@ func decodeSynthesized(c *ahpimpl.Ctx) (Synthesized, error) {
 	return d.Bool(0), nil
 }
 
-// CheckSynthesized validates data as Synthesized
+// Synthesized validates data as Synthesized
 // (content-item.schema.json#/$defs/synthesized) without building a value.
-func CheckSynthesized(data []byte, opts ...ahprt.Option) error {
+func (Checker) Synthesized(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_synthesized)
 }
 
@@ -1717,9 +1723,9 @@ func decodeTextBodyPart(c *ahpimpl.Ctx) (*TextBodyPart, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textBodyPart, bTextBodyPart)
 }
 
-// CheckTextBodyPart validates data as TextBodyPart
+// TextBodyPart validates data as TextBodyPart
 // (content-item.schema.json#/$defs/textBodyPart) without building a value.
-func CheckTextBodyPart(data []byte, opts ...ahprt.Option) error {
+func (Checker) TextBodyPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textBodyPart)
 }
 
@@ -1735,9 +1741,9 @@ func decodeTextGapPart(c *ahpimpl.Ctx) (*TextGapPart, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textGapPart, bTextGapPart)
 }
 
-// CheckTextGapPart validates data as TextGapPart
+// TextGapPart validates data as TextGapPart
 // (content-item.schema.json#/$defs/textGapPart) without building a value.
-func CheckTextGapPart(data []byte, opts ...ahprt.Option) error {
+func (Checker) TextGapPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textGapPart)
 }
 
@@ -1754,9 +1760,9 @@ func decodeTextMetadataPart(c *ahpimpl.Ctx) (*TextMetadataPart, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textMetadataPart, bTextMetadataPart)
 }
 
-// CheckTextMetadataPart validates data as TextMetadataPart
+// TextMetadataPart validates data as TextMetadataPart
 // (content-item.schema.json#/$defs/textMetadataPart) without building a value.
-func CheckTextMetadataPart(data []byte, opts ...ahprt.Option) error {
+func (Checker) TextMetadataPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textMetadataPart)
 }
 
@@ -1773,9 +1779,9 @@ func decodeTextOmittedPart(c *ahpimpl.Ctx) (*TextOmittedPart, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textOmittedPart, bTextOmittedPart)
 }
 
-// CheckTextOmittedPart validates data as TextOmittedPart
+// TextOmittedPart validates data as TextOmittedPart
 // (content-item.schema.json#/$defs/textOmittedPart) without building a value.
-func CheckTextOmittedPart(data []byte, opts ...ahprt.Option) error {
+func (Checker) TextOmittedPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textOmittedPart)
 }
 
@@ -1795,9 +1801,9 @@ func decodeTextPart(c *ahpimpl.Ctx) (TextPart, error) {
 	return bTextPart(c, 0), nil
 }
 
-// CheckTextPart validates data as TextPart
+// TextPart validates data as TextPart
 // (content-item.schema.json#/$defs/textPart) without building a value.
-func CheckTextPart(data []byte, opts ...ahprt.Option) error {
+func (Checker) TextPart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textPart)
 }
 
@@ -1817,9 +1823,9 @@ func decodeTextParts(c *ahpimpl.Ctx) (TextParts, error) {
 	return buildListTextPart(c, 0), nil
 }
 
-// CheckTextParts validates data as TextParts
+// TextParts validates data as TextParts
 // (content-item.schema.json#/$defs/textParts) without building a value.
-func CheckTextParts(data []byte, opts ...ahprt.Option) error {
+func (Checker) TextParts(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textParts)
 }
 
@@ -1835,9 +1841,9 @@ func decodeContentReference(c *ahpimpl.Ctx) (*ContentReference, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentReference, bContentReference)
 }
 
-// CheckContentReference validates data as ContentReference
+// ContentReference validates data as ContentReference
 // (content-reference.schema.json#) without building a value.
-func CheckContentReference(data []byte, opts ...ahprt.Option) error {
+func (Checker) ContentReference(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentReference)
 }
 
@@ -1853,9 +1859,9 @@ func decodeContentSelection(c *ahpimpl.Ctx) (*ContentSelection, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentSelection, bContentSelection)
 }
 
-// CheckContentSelection validates data as ContentSelection
+// ContentSelection validates data as ContentSelection
 // (content-selection.schema.json#) without building a value.
-func CheckContentSelection(data []byte, opts ...ahprt.Option) error {
+func (Checker) ContentSelection(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentSelection)
 }
 
@@ -1875,9 +1881,9 @@ func decodeDisposition(c *ahpimpl.Ctx) (Disposition, error) {
 	return Disposition(c.Text(0)), nil
 }
 
-// CheckDisposition validates data as Disposition
+// Disposition validates data as Disposition
 // (content-selection.schema.json#/$defs/disposition) without building a value.
-func CheckDisposition(data []byte, opts ...ahprt.Option) error {
+func (Checker) Disposition(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentSelection_disposition)
 }
 
@@ -1894,9 +1900,9 @@ func decodeContentUploadReceipt(c *ahpimpl.Ctx) (*ContentUploadReceipt, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentUploadReceipt, bContentUploadReceipt)
 }
 
-// CheckContentUploadReceipt validates data as ContentUploadReceipt
+// ContentUploadReceipt validates data as ContentUploadReceipt
 // (content-upload-receipt.schema.json#) without building a value.
-func CheckContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
+func (Checker) ContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentUploadReceipt)
 }
 
@@ -1912,9 +1918,9 @@ func decodeContentUpload(c *ahpimpl.Ctx) (*ContentUpload, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentUpload, bContentUpload)
 }
 
-// CheckContentUpload validates data as ContentUpload
-// (content-upload.schema.json#) without building a value.
-func CheckContentUpload(data []byte, opts ...ahprt.Option) error {
+// ContentUpload validates data as ContentUpload (content-upload.schema.json#)
+// without building a value.
+func (Checker) ContentUpload(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentUpload)
 }
 
@@ -1930,9 +1936,9 @@ func decodeDenyEffect(c *ahpimpl.Ctx) (*DenyEffect, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vDenyEffect, bDenyEffect)
 }
 
-// CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#)
-// without building a value.
-func CheckDenyEffect(data []byte, opts ...ahprt.Option) error {
+// DenyEffect validates data as DenyEffect (deny-effect.schema.json#) without
+// building a value.
+func (Checker) DenyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vDenyEffect)
 }
 
@@ -1952,9 +1958,9 @@ func decodeEffect(c *ahpimpl.Ctx) (Effect, error) {
 	return bEffect(c, 0), nil
 }
 
-// CheckEffect validates data as Effect (effect.schema.json#) without building
-// a value.
-func CheckEffect(data []byte, opts ...ahprt.Option) error {
+// Effect validates data as Effect (effect.schema.json#) without building a
+// value.
+func (Checker) Effect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffff63e, vEffect)
 }
 
@@ -1970,9 +1976,9 @@ func decodeAllowEffect(c *ahpimpl.Ctx) (*AllowEffect, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_allowEffect, bAllowEffect)
 }
 
-// CheckAllowEffect validates data as AllowEffect
+// AllowEffect validates data as AllowEffect
 // (effect.schema.json#/$defs/allowEffect) without building a value.
-func CheckAllowEffect(data []byte, opts ...ahprt.Option) error {
+func (Checker) AllowEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_allowEffect)
 }
 
@@ -1988,9 +1994,9 @@ func decodeAskEffect(c *ahpimpl.Ctx) (*AskEffect, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_askEffect, bAskEffect)
 }
 
-// CheckAskEffect validates data as AskEffect
-// (effect.schema.json#/$defs/askEffect) without building a value.
-func CheckAskEffect(data []byte, opts ...ahprt.Option) error {
+// AskEffect validates data as AskEffect (effect.schema.json#/$defs/askEffect)
+// without building a value.
+func (Checker) AskEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_askEffect)
 }
 
@@ -2007,9 +2013,9 @@ func decodeFlowContinueEffect(c *ahpimpl.Ctx) (*FlowContinueEffect, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_flowContinueEffect, bFlowContinueEffect)
 }
 
-// CheckFlowContinueEffect validates data as FlowContinueEffect
+// FlowContinueEffect validates data as FlowContinueEffect
 // (effect.schema.json#/$defs/flowContinueEffect) without building a value.
-func CheckFlowContinueEffect(data []byte, opts ...ahprt.Option) error {
+func (Checker) FlowContinueEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_flowContinueEffect)
 }
 
@@ -2025,9 +2031,9 @@ func decodeFlowStopEffect(c *ahpimpl.Ctx) (*FlowStopEffect, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_flowStopEffect, bFlowStopEffect)
 }
 
-// CheckFlowStopEffect validates data as FlowStopEffect
+// FlowStopEffect validates data as FlowStopEffect
 // (effect.schema.json#/$defs/flowStopEffect) without building a value.
-func CheckFlowStopEffect(data []byte, opts ...ahprt.Option) error {
+func (Checker) FlowStopEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_flowStopEffect)
 }
 
@@ -2043,9 +2049,9 @@ func decodeInjectEffect(c *ahpimpl.Ctx) (*InjectEffect, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_injectEffect, bInjectEffect)
 }
 
-// CheckInjectEffect validates data as InjectEffect
+// InjectEffect validates data as InjectEffect
 // (effect.schema.json#/$defs/injectEffect) without building a value.
-func CheckInjectEffect(data []byte, opts ...ahprt.Option) error {
+func (Checker) InjectEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_injectEffect)
 }
 
@@ -2061,9 +2067,9 @@ func decodeMessageEffect(c *ahpimpl.Ctx) (*MessageEffect, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_messageEffect, bMessageEffect)
 }
 
-// CheckMessageEffect validates data as MessageEffect
+// MessageEffect validates data as MessageEffect
 // (effect.schema.json#/$defs/messageEffect) without building a value.
-func CheckMessageEffect(data []byte, opts ...ahprt.Option) error {
+func (Checker) MessageEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_messageEffect)
 }
 
@@ -2079,9 +2085,9 @@ func decodeModifyEffect(c *ahpimpl.Ctx) (*ModifyEffect, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffff63e, vEffect_modifyEffect, bModifyEffect)
 }
 
-// CheckModifyEffect validates data as ModifyEffect
+// ModifyEffect validates data as ModifyEffect
 // (effect.schema.json#/$defs/modifyEffect) without building a value.
-func CheckModifyEffect(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModifyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffff63e, vEffect_modifyEffect)
 }
 
@@ -2097,9 +2103,9 @@ func decodeReturnEffect(c *ahpimpl.Ctx) (*ReturnEffect, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_returnEffect, bReturnEffect)
 }
 
-// CheckReturnEffect validates data as ReturnEffect
+// ReturnEffect validates data as ReturnEffect
 // (effect.schema.json#/$defs/returnEffect) without building a value.
-func CheckReturnEffect(data []byte, opts ...ahprt.Option) error {
+func (Checker) ReturnEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_returnEffect)
 }
 
@@ -2119,9 +2125,8 @@ func decodeEvent(c *ahpimpl.Ctx) (Event, error) {
 	return bEvent(c, 0), nil
 }
 
-// CheckEvent validates data as Event (event.schema.json#) without building a
-// value.
-func CheckEvent(data []byte, opts ...ahprt.Option) error {
+// Event validates data as Event (event.schema.json#) without building a value.
+func (Checker) Event(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vEvent)
 }
 
@@ -2141,9 +2146,9 @@ func decodeContentItems(c *ahpimpl.Ctx) (ContentItems, error) {
 	return buildListContentItem(c, 0), nil
 }
 
-// CheckContentItems validates data as ContentItems
+// ContentItems validates data as ContentItems
 // (event.schema.json#/$defs/contentItems) without building a value.
-func CheckContentItems(data []byte, opts ...ahprt.Option) error {
+func (Checker) ContentItems(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_contentItems)
 }
 
@@ -2159,9 +2164,9 @@ func decodeEnvelope(c *ahpimpl.Ctx) (*Envelope, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_envelope, bEnvelope)
 }
 
-// CheckEnvelope validates data as Envelope (event.schema.json#/$defs/envelope)
+// Envelope validates data as Envelope (event.schema.json#/$defs/envelope)
 // without building a value.
-func CheckEnvelope(data []byte, opts ...ahprt.Option) error {
+func (Checker) Envelope(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_envelope)
 }
 
@@ -2177,9 +2182,9 @@ func decodeEventCore(c *ahpimpl.Ctx) (*EventCore, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_eventCore, bEventCore)
 }
 
-// CheckEventCore validates data as EventCore
-// (event.schema.json#/$defs/eventCore) without building a value.
-func CheckEventCore(data []byte, opts ...ahprt.Option) error {
+// EventCore validates data as EventCore (event.schema.json#/$defs/eventCore)
+// without building a value.
+func (Checker) EventCore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_eventCore)
 }
 
@@ -2195,9 +2200,9 @@ func decodeEventGap(c *ahpimpl.Ctx) (*EventGap, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_gap, bEventGap)
 }
 
-// CheckEventGap validates data as EventGap (event.schema.json#/$defs/gap)
-// without building a value.
-func CheckEventGap(data []byte, opts ...ahprt.Option) error {
+// EventGap validates data as EventGap (event.schema.json#/$defs/gap) without
+// building a value.
+func (Checker) EventGap(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_gap)
 }
 
@@ -2213,9 +2218,9 @@ func decodeIdentity(c *ahpimpl.Ctx) (*Identity, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_identity, bIdentity)
 }
 
-// CheckIdentity validates data as Identity (event.schema.json#/$defs/identity)
+// Identity validates data as Identity (event.schema.json#/$defs/identity)
 // without building a value.
-func CheckIdentity(data []byte, opts ...ahprt.Option) error {
+func (Checker) Identity(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_identity)
 }
 
@@ -2236,9 +2241,9 @@ func decodeModelVisibleItems(c *ahpimpl.Ctx) (ModelVisibleItems, error) {
 	return buildListCanonicalMessage(c, 0), nil
 }
 
-// CheckModelVisibleItems validates data as ModelVisibleItems
+// ModelVisibleItems validates data as ModelVisibleItems
 // (event.schema.json#/$defs/modelVisibleItems) without building a value.
-func CheckModelVisibleItems(data []byte, opts ...ahprt.Option) error {
+func (Checker) ModelVisibleItems(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_modelVisibleItems)
 }
 
@@ -2254,9 +2259,9 @@ func decodeOpenIdentity(c *ahpimpl.Ctx) (*OpenIdentity, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_openIdentity, bOpenIdentity)
 }
 
-// CheckOpenIdentity validates data as OpenIdentity
+// OpenIdentity validates data as OpenIdentity
 // (event.schema.json#/$defs/openIdentity) without building a value.
-func CheckOpenIdentity(data []byte, opts ...ahprt.Option) error {
+func (Checker) OpenIdentity(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_openIdentity)
 }
 
@@ -2277,9 +2282,9 @@ func decodeSynthesizedFlag(c *ahpimpl.Ctx) (SynthesizedFlag, error) {
 	return d.Bool(0), nil
 }
 
-// CheckSynthesizedFlag validates data as SynthesizedFlag
+// SynthesizedFlag validates data as SynthesizedFlag
 // (event.schema.json#/$defs/synthesizedFlag) without building a value.
-func CheckSynthesizedFlag(data []byte, opts ...ahprt.Option) error {
+func (Checker) SynthesizedFlag(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_synthesizedFlag)
 }
 
@@ -2299,9 +2304,9 @@ func decodeExecutionEvent(c *ahpimpl.Ctx) (ExecutionEvent, error) {
 	return bExecutionEvent(c, 0), nil
 }
 
-// CheckExecutionEvent validates data as ExecutionEvent
+// ExecutionEvent validates data as ExecutionEvent
 // (execution-event.schema.json#) without building a value.
-func CheckExecutionEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent)
 }
 
@@ -2318,9 +2323,9 @@ func decodeExecutionEventAttempt(c *ahpimpl.Ctx) (*ExecutionEventAttempt, error)
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attempt, bExecutionEventAttempt)
 }
 
-// CheckExecutionEventAttempt validates data as ExecutionEventAttempt
+// ExecutionEventAttempt validates data as ExecutionEventAttempt
 // (execution-event.schema.json#/$defs/attempt) without building a value.
-func CheckExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attempt)
 }
 
@@ -2337,9 +2342,9 @@ func decodeExecutionEventAttemptusage(c *ahpimpl.Ctx) (*ExecutionEventAttemptusa
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attemptUsage, bExecutionEventUsage)
 }
 
-// CheckExecutionEventAttemptusage validates data as ExecutionEventAttemptusage
+// ExecutionEventAttemptusage validates data as ExecutionEventAttemptusage
 // (execution-event.schema.json#/$defs/attemptUsage) without building a value.
-func CheckExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attemptUsage)
 }
 
@@ -2356,9 +2361,9 @@ func decodeExecutionEventBatch(c *ahpimpl.Ctx) (*ExecutionEventBatch, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_batch, bExecutionEventBatch)
 }
 
-// CheckExecutionEventBatch validates data as ExecutionEventBatch
+// ExecutionEventBatch validates data as ExecutionEventBatch
 // (execution-event.schema.json#/$defs/batch) without building a value.
-func CheckExecutionEventBatch(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventBatch(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_batch)
 }
 
@@ -2379,10 +2384,10 @@ func decodeConnectionGaps(c *ahpimpl.Ctx) (ConnectionGaps, error) {
 	return buildListConnectionGap(c, 0), nil
 }
 
-// CheckConnectionGaps validates data as ConnectionGaps
+// ConnectionGaps validates data as ConnectionGaps
 // (execution-event.schema.json#/$defs/connectionGaps) without building a
 // value.
-func CheckConnectionGaps(data []byte, opts ...ahprt.Option) error {
+func (Checker) ConnectionGaps(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_connectionGaps)
 }
 
@@ -2399,11 +2404,11 @@ func decodeExecutionEventContextCompactAfter(c *ahpimpl.Ctx) (*ExecutionEventCon
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
-// CheckExecutionEventContextCompactAfter validates data as
+// ExecutionEventContextCompactAfter validates data as
 // ExecutionEventContextCompactAfter
 // (execution-event.schema.json#/$defs/context.compact.after) without building
 // a value.
-func CheckExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
 }
 
@@ -2421,11 +2426,11 @@ func decodeExecutionEventContextCompactBefore(c *ahpimpl.Ctx) (*ExecutionEventCo
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
-// CheckExecutionEventContextCompactBefore validates data as
+// ExecutionEventContextCompactBefore validates data as
 // ExecutionEventContextCompactBefore
 // (execution-event.schema.json#/$defs/context.compact.before) without building
 // a value.
-func CheckExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
 }
 
@@ -2445,9 +2450,9 @@ func decodeCurrencyCode(c *ahpimpl.Ctx) (CurrencyCode, error) {
 	return c.Text(0), nil
 }
 
-// CheckCurrencyCode validates data as CurrencyCode
+// CurrencyCode validates data as CurrencyCode
 // (execution-event.schema.json#/$defs/currencyCode) without building a value.
-func CheckCurrencyCode(data []byte, opts ...ahprt.Option) error {
+func (Checker) CurrencyCode(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_currencyCode)
 }
 
@@ -2469,10 +2474,10 @@ func decodeDeniedByPolicy(c *ahpimpl.Ctx) (DeniedByPolicy, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckDeniedByPolicy validates data as DeniedByPolicy
+// DeniedByPolicy validates data as DeniedByPolicy
 // (execution-event.schema.json#/$defs/deniedByPolicy) without building a
 // value.
-func CheckDeniedByPolicy(data []byte, opts ...ahprt.Option) error {
+func (Checker) DeniedByPolicy(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_deniedByPolicy)
 }
 
@@ -2489,9 +2494,9 @@ func decodeExecutionEventError(c *ahpimpl.Ctx) (*ExecutionEventError, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_error, bExecutionEventError)
 }
 
-// CheckExecutionEventError validates data as ExecutionEventError
+// ExecutionEventError validates data as ExecutionEventError
 // (execution-event.schema.json#/$defs/error) without building a value.
-func CheckExecutionEventError(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventError(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_error)
 }
 
@@ -2512,9 +2517,9 @@ func decodeExecutionEventExecution(c *ahpimpl.Ctx) (ExecutionEventExecution, err
 	return bExecutionEventExecution(c, 0), nil
 }
 
-// CheckExecutionEventExecution validates data as ExecutionEventExecution
+// ExecutionEventExecution validates data as ExecutionEventExecution
 // (execution-event.schema.json#/$defs/execution) without building a value.
-func CheckExecutionEventExecution(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventExecution(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_execution)
 }
 
@@ -2531,9 +2536,9 @@ func decodeExecutionEventFilechange(c *ahpimpl.Ctx) (*ExecutionEventFilechange, 
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_fileChange, bExecutionEventFilechange)
 }
 
-// CheckExecutionEventFilechange validates data as ExecutionEventFilechange
+// ExecutionEventFilechange validates data as ExecutionEventFilechange
 // (execution-event.schema.json#/$defs/fileChange) without building a value.
-func CheckExecutionEventFilechange(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventFilechange(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_fileChange)
 }
 
@@ -2549,9 +2554,9 @@ func decodeExecutionEventMCP(c *ahpimpl.Ctx) (*ExecutionEventMCP, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_mcp, bExecutionEventMCP)
 }
 
-// CheckExecutionEventMCP validates data as ExecutionEventMCP
+// ExecutionEventMCP validates data as ExecutionEventMCP
 // (execution-event.schema.json#/$defs/mcp) without building a value.
-func CheckExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_mcp)
 }
 
@@ -2568,9 +2573,9 @@ func decodeExecutionEventModel(c *ahpimpl.Ctx) (*ExecutionEventModel, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_model, bExecutionEventModel)
 }
 
-// CheckExecutionEventModel validates data as ExecutionEventModel
+// ExecutionEventModel validates data as ExecutionEventModel
 // (execution-event.schema.json#/$defs/model) without building a value.
-func CheckExecutionEventModel(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventModel(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_model)
 }
 
@@ -2587,9 +2592,9 @@ func decodeExecutionEventModelError(c *ahpimpl.Ctx) (*ExecutionEventModelError, 
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
-// CheckExecutionEventModelError validates data as ExecutionEventModelError
+// ExecutionEventModelError validates data as ExecutionEventModelError
 // (execution-event.schema.json#/$defs/model.error) without building a value.
-func CheckExecutionEventModelError(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventModelError(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
 }
 
@@ -2606,11 +2611,11 @@ func decodeExecutionEventModelRequestBefore(c *ahpimpl.Ctx) (*ExecutionEventMode
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
-// CheckExecutionEventModelRequestBefore validates data as
+// ExecutionEventModelRequestBefore validates data as
 // ExecutionEventModelRequestBefore
 // (execution-event.schema.json#/$defs/model.request.before) without building a
 // value.
-func CheckExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
 }
 
@@ -2627,11 +2632,11 @@ func decodeExecutionEventModelResponseAfter(c *ahpimpl.Ctx) (*ExecutionEventMode
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
-// CheckExecutionEventModelResponseAfter validates data as
+// ExecutionEventModelResponseAfter validates data as
 // ExecutionEventModelResponseAfter
 // (execution-event.schema.json#/$defs/model.response.after) without building a
 // value.
-func CheckExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
 }
 
@@ -2648,11 +2653,11 @@ func decodeExecutionEventModelSwitchAfter(c *ahpimpl.Ctx) (*ExecutionEventModelS
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
-// CheckExecutionEventModelSwitchAfter validates data as
+// ExecutionEventModelSwitchAfter validates data as
 // ExecutionEventModelSwitchAfter
 // (execution-event.schema.json#/$defs/model.switch.after) without building a
 // value.
-func CheckExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
 }
 
@@ -2669,11 +2674,11 @@ func decodeExecutionEventModelSwitchBefore(c *ahpimpl.Ctx) (*ExecutionEventModel
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
-// CheckExecutionEventModelSwitchBefore validates data as
+// ExecutionEventModelSwitchBefore validates data as
 // ExecutionEventModelSwitchBefore
 // (execution-event.schema.json#/$defs/model.switch.before) without building a
 // value.
-func CheckExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
 }
 
@@ -2694,11 +2699,11 @@ func decodeExecutionEventNonNegativeInteger(c *ahpimpl.Ctx) (ExecutionEventNonNe
 	return c.Number(0), nil
 }
 
-// CheckExecutionEventNonNegativeInteger validates data as
+// ExecutionEventNonNegativeInteger validates data as
 // ExecutionEventNonNegativeInteger
 // (execution-event.schema.json#/$defs/nonNegativeInteger) without building a
 // value.
-func CheckExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_nonNegativeInteger)
 }
 
@@ -2720,10 +2725,10 @@ func decodeSkippedExecution(c *ahpimpl.Ctx) (SkippedExecution, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckSkippedExecution validates data as SkippedExecution
+// SkippedExecution validates data as SkippedExecution
 // (execution-event.schema.json#/$defs/skippedExecution) without building a
 // value.
-func CheckSkippedExecution(data []byte, opts ...ahprt.Option) error {
+func (Checker) SkippedExecution(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_skippedExecution)
 }
 
@@ -2745,10 +2750,10 @@ func decodeSuppliedResultOnSkip(c *ahpimpl.Ctx) (SuppliedResultOnSkip, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckSuppliedResultOnSkip validates data as SuppliedResultOnSkip
+// SuppliedResultOnSkip validates data as SuppliedResultOnSkip
 // (execution-event.schema.json#/$defs/suppliedResultOnSkip) without building a
 // value.
-func CheckSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
+func (Checker) SuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_suppliedResultOnSkip)
 }
 
@@ -2765,9 +2770,9 @@ func decodeExecutionEventTokencounts(c *ahpimpl.Ctx) (*ExecutionEventTokencounts
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
 }
 
-// CheckExecutionEventTokencounts validates data as ExecutionEventTokencounts
+// ExecutionEventTokencounts validates data as ExecutionEventTokencounts
 // (execution-event.schema.json#/$defs/tokenCounts) without building a value.
-func CheckExecutionEventTokencounts(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventTokencounts(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tokenCounts)
 }
 
@@ -2783,9 +2788,9 @@ func decodeExecutionEventTool(c *ahpimpl.Ctx) (*ExecutionEventTool, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tool, bExecutionEventTool)
 }
 
-// CheckExecutionEventTool validates data as ExecutionEventTool
+// ExecutionEventTool validates data as ExecutionEventTool
 // (execution-event.schema.json#/$defs/tool) without building a value.
-func CheckExecutionEventTool(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventTool(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tool)
 }
 
@@ -2802,11 +2807,10 @@ func decodeExecutionEventToolBatchAfter(c *ahpimpl.Ctx) (*ExecutionEventToolBatc
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
-// CheckExecutionEventToolBatchAfter validates data as
-// ExecutionEventToolBatchAfter
+// ExecutionEventToolBatchAfter validates data as ExecutionEventToolBatchAfter
 // (execution-event.schema.json#/$defs/tool.batch.after) without building a
 // value.
-func CheckExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
 }
 
@@ -2824,11 +2828,11 @@ func decodeExecutionEventToolPermissionRequest(c *ahpimpl.Ctx) (*ExecutionEventT
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
-// CheckExecutionEventToolPermissionRequest validates data as
+// ExecutionEventToolPermissionRequest validates data as
 // ExecutionEventToolPermissionRequest
 // (execution-event.schema.json#/$defs/tool.permission.request) without
 // building a value.
-func CheckExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
 }
 
@@ -2846,11 +2850,11 @@ func decodeExecutionEventToolPermissionResolved(c *ahpimpl.Ctx) (*ExecutionEvent
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
-// CheckExecutionEventToolPermissionResolved validates data as
+// ExecutionEventToolPermissionResolved validates data as
 // ExecutionEventToolPermissionResolved
 // (execution-event.schema.json#/$defs/tool.permission.resolved) without
 // building a value.
-func CheckExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
 }
 
@@ -2867,9 +2871,9 @@ func decodeExecutionEventToolProgress(c *ahpimpl.Ctx) (*ExecutionEventToolProgre
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
-// CheckExecutionEventToolProgress validates data as ExecutionEventToolProgress
+// ExecutionEventToolProgress validates data as ExecutionEventToolProgress
 // (execution-event.schema.json#/$defs/tool.progress) without building a value.
-func CheckExecutionEventToolProgress(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventToolProgress(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
 }
 
@@ -2885,9 +2889,9 @@ func decodeToolCall(c *ahpimpl.Ctx) (*ToolCall, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
 }
 
-// CheckToolCall validates data as ToolCall
+// ToolCall validates data as ToolCall
 // (execution-event.schema.json#/$defs/toolCall) without building a value.
-func CheckToolCall(data []byte, opts ...ahprt.Option) error {
+func (Checker) ToolCall(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolCall)
 }
 
@@ -2907,9 +2911,9 @@ func decodeToolOutcome(c *ahpimpl.Ctx) (ToolOutcome, error) {
 	return ToolOutcome(c.Text(0)), nil
 }
 
-// CheckToolOutcome validates data as ToolOutcome
+// ToolOutcome validates data as ToolOutcome
 // (execution-event.schema.json#/$defs/toolOutcome) without building a value.
-func CheckToolOutcome(data []byte, opts ...ahprt.Option) error {
+func (Checker) ToolOutcome(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolOutcome)
 }
 
@@ -2926,9 +2930,9 @@ func decodeExecutionEventTurnEnd(c *ahpimpl.Ctx) (*ExecutionEventTurnEnd, error)
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
-// CheckExecutionEventTurnEnd validates data as ExecutionEventTurnEnd
+// ExecutionEventTurnEnd validates data as ExecutionEventTurnEnd
 // (execution-event.schema.json#/$defs/turn.end) without building a value.
-func CheckExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
 }
 
@@ -2945,11 +2949,11 @@ func decodeExecutionEventTurnFinishBefore(c *ahpimpl.Ctx) (*ExecutionEventTurnFi
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
-// CheckExecutionEventTurnFinishBefore validates data as
+// ExecutionEventTurnFinishBefore validates data as
 // ExecutionEventTurnFinishBefore
 // (execution-event.schema.json#/$defs/turn.finish.before) without building a
 // value.
-func CheckExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
 }
 
@@ -2966,9 +2970,9 @@ func decodeExecutionEventTurnProgress(c *ahpimpl.Ctx) (*ExecutionEventTurnProgre
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
-// CheckExecutionEventTurnProgress validates data as ExecutionEventTurnProgress
+// ExecutionEventTurnProgress validates data as ExecutionEventTurnProgress
 // (execution-event.schema.json#/$defs/turn.progress) without building a value.
-func CheckExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
 }
 
@@ -2985,9 +2989,9 @@ func decodeExecutionEventTurnStart(c *ahpimpl.Ctx) (*ExecutionEventTurnStart, er
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
-// CheckExecutionEventTurnStart validates data as ExecutionEventTurnStart
+// ExecutionEventTurnStart validates data as ExecutionEventTurnStart
 // (execution-event.schema.json#/$defs/turn.start) without building a value.
-func CheckExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
 }
 
@@ -3004,10 +3008,10 @@ func decodeTurnCompletion(c *ahpimpl.Ctx) (*TurnCompletion, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnCompletion, bTurnCompletion)
 }
 
-// CheckTurnCompletion validates data as TurnCompletion
+// TurnCompletion validates data as TurnCompletion
 // (execution-event.schema.json#/$defs/turnCompletion) without building a
 // value.
-func CheckTurnCompletion(data []byte, opts ...ahprt.Option) error {
+func (Checker) TurnCompletion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnCompletion)
 }
 
@@ -3024,9 +3028,9 @@ func decodeExecutionEventTurnusage(c *ahpimpl.Ctx) (*ExecutionEventTurnusage, er
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnUsage, bExecutionEventUsage)
 }
 
-// CheckExecutionEventTurnusage validates data as ExecutionEventTurnusage
+// ExecutionEventTurnusage validates data as ExecutionEventTurnusage
 // (execution-event.schema.json#/$defs/turnUsage) without building a value.
-func CheckExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnUsage)
 }
 
@@ -3043,9 +3047,9 @@ func decodeExecutionEventUsage(c *ahpimpl.Ctx) (*ExecutionEventUsage, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_usage, bExecutionEventUsage)
 }
 
-// CheckExecutionEventUsage validates data as ExecutionEventUsage
+// ExecutionEventUsage validates data as ExecutionEventUsage
 // (execution-event.schema.json#/$defs/usage) without building a value.
-func CheckExecutionEventUsage(data []byte, opts ...ahprt.Option) error {
+func (Checker) ExecutionEventUsage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_usage)
 }
 
@@ -3065,9 +3069,9 @@ func decodeWebURL(c *ahpimpl.Ctx) (WebURL, error) {
 	return c.Text(0), nil
 }
 
-// CheckWebURL validates data as WebURL
-// (execution-event.schema.json#/$defs/webUrl) without building a value.
-func CheckWebURL(data []byte, opts ...ahprt.Option) error {
+// WebURL validates data as WebURL (execution-event.schema.json#/$defs/webUrl)
+// without building a value.
+func (Checker) WebURL(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_webUrl)
 }
 
@@ -3088,9 +3092,9 @@ func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckExtensions validates data as Extensions (extensions.schema.json#)
-// without building a value.
-func CheckExtensions(data []byte, opts ...ahprt.Option) error {
+// Extensions validates data as Extensions (extensions.schema.json#) without
+// building a value.
+func (Checker) Extensions(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExtensions)
 }
 
@@ -3110,9 +3114,9 @@ func decodeInteractionEvent(c *ahpimpl.Ctx) (InteractionEvent, error) {
 	return bInteractionEvent(c, 0), nil
 }
 
-// CheckInteractionEvent validates data as InteractionEvent
+// InteractionEvent validates data as InteractionEvent
 // (interaction-event.schema.json#) without building a value.
-func CheckInteractionEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) InteractionEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent)
 }
 
@@ -3129,11 +3133,11 @@ func decodeInteractionEventConfigChangeAfter(c *ahpimpl.Ctx) (*InteractionEventC
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
 }
 
-// CheckInteractionEventConfigChangeAfter validates data as
+// InteractionEventConfigChangeAfter validates data as
 // InteractionEventConfigChangeAfter
 // (interaction-event.schema.json#/$defs/config.change.after) without building
 // a value.
-func CheckInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
+func (Checker) InteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeAfter)
 }
 
@@ -3151,11 +3155,11 @@ func decodeInteractionEventConfigChangeBefore(c *ahpimpl.Ctx) (*InteractionEvent
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
 }
 
-// CheckInteractionEventConfigChangeBefore validates data as
+// InteractionEventConfigChangeBefore validates data as
 // InteractionEventConfigChangeBefore
 // (interaction-event.schema.json#/$defs/config.change.before) without building
 // a value.
-func CheckInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
+func (Checker) InteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeBefore)
 }
 
@@ -3176,10 +3180,10 @@ func decodeElicitationMode(c *ahpimpl.Ctx) (ElicitationMode, error) {
 	return ElicitationMode(c.Text(0)), nil
 }
 
-// CheckElicitationMode validates data as ElicitationMode
+// ElicitationMode validates data as ElicitationMode
 // (interaction-event.schema.json#/$defs/elicitationMode) without building a
 // value.
-func CheckElicitationMode(data []byte, opts ...ahprt.Option) error {
+func (Checker) ElicitationMode(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_elicitationMode)
 }
 
@@ -3196,11 +3200,10 @@ func decodeInteractionEventHookFailure(c *ahpimpl.Ctx) (*InteractionEventHookFai
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
 }
 
-// CheckInteractionEventHookFailure validates data as
-// InteractionEventHookFailure
+// InteractionEventHookFailure validates data as InteractionEventHookFailure
 // (interaction-event.schema.json#/$defs/hook.failure) without building a
 // value.
-func CheckInteractionEventHookFailure(data []byte, opts ...ahprt.Option) error {
+func (Checker) InteractionEventHookFailure(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_hookFailure)
 }
 
@@ -3217,11 +3220,11 @@ func decodeInteractionEventUserAttention(c *ahpimpl.Ctx) (*InteractionEventUserA
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userAttention, bInteractionEventUserAttention)
 }
 
-// CheckInteractionEventUserAttention validates data as
+// InteractionEventUserAttention validates data as
 // InteractionEventUserAttention
 // (interaction-event.schema.json#/$defs/user.attention) without building a
 // value.
-func CheckInteractionEventUserAttention(data []byte, opts ...ahprt.Option) error {
+func (Checker) InteractionEventUserAttention(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userAttention)
 }
 
@@ -3239,11 +3242,11 @@ func decodeInteractionEventUserElicitationRequest(c *ahpimpl.Ctx) (*InteractionE
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
 }
 
-// CheckInteractionEventUserElicitationRequest validates data as
+// InteractionEventUserElicitationRequest validates data as
 // InteractionEventUserElicitationRequest
 // (interaction-event.schema.json#/$defs/user.elicitation.request) without
 // building a value.
-func CheckInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
+func (Checker) InteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest)
 }
 
@@ -3261,11 +3264,11 @@ func decodeInteractionEventUserElicitationResult(c *ahpimpl.Ctx) (*InteractionEv
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
 }
 
-// CheckInteractionEventUserElicitationResult validates data as
+// InteractionEventUserElicitationResult validates data as
 // InteractionEventUserElicitationResult
 // (interaction-event.schema.json#/$defs/user.elicitation.result) without
 // building a value.
-func CheckInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) error {
+func (Checker) InteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationResult)
 }
 
@@ -3283,11 +3286,11 @@ func decodeInteractionEventUserMessageInbound(c *ahpimpl.Ctx) (*InteractionEvent
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
 }
 
-// CheckInteractionEventUserMessageInbound validates data as
+// InteractionEventUserMessageInbound validates data as
 // InteractionEventUserMessageInbound
 // (interaction-event.schema.json#/$defs/user.message.inbound) without building
 // a value.
-func CheckInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) error {
+func (Checker) InteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageInbound)
 }
 
@@ -3305,11 +3308,11 @@ func decodeInteractionEventUserMessageOutbound(c *ahpimpl.Ctx) (*InteractionEven
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
 }
 
-// CheckInteractionEventUserMessageOutbound validates data as
+// InteractionEventUserMessageOutbound validates data as
 // InteractionEventUserMessageOutbound
 // (interaction-event.schema.json#/$defs/user.message.outbound) without
 // building a value.
-func CheckInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
+func (Checker) InteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound)
 }
 
@@ -3326,9 +3329,9 @@ func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error)
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
-// CheckInterceptDenyResponse validates data as InterceptDenyResponse
+// InterceptDenyResponse validates data as InterceptDenyResponse
 // (intercept-deny-response.schema.json#) without building a value.
-func CheckInterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
+func (Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInterceptDenyResponse)
 }
 
@@ -3345,9 +3348,9 @@ func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
-// CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse
+// InterceptNoEffectResponse validates data as InterceptNoEffectResponse
 // (intercept-no-effect-response.schema.json#) without building a value.
-func CheckInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
+func (Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInterceptNoEffectResponse)
 }
 
@@ -3363,9 +3366,9 @@ func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
 	return ahpimpl.BuildRoot(c, 0x87c001e0c14c200, vInterceptRequest, bInterceptRequest)
 }
 
-// CheckInterceptRequest validates data as InterceptRequest
+// InterceptRequest validates data as InterceptRequest
 // (intercept-request.schema.json#) without building a value.
-func CheckInterceptRequest(data []byte, opts ...ahprt.Option) error {
+func (Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0x87c001e0c14c200, vInterceptRequest)
 }
 
@@ -3381,9 +3384,9 @@ func decodeInterceptResponse(c *ahpimpl.Ctx) (*InterceptResponse, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffff63e, vInterceptResponse, bInterceptResponse)
 }
 
-// CheckInterceptResponse validates data as InterceptResponse
+// InterceptResponse validates data as InterceptResponse
 // (intercept-response.schema.json#) without building a value.
-func CheckInterceptResponse(data []byte, opts ...ahprt.Option) error {
+func (Checker) InterceptResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffff63e, vInterceptResponse)
 }
 
@@ -3403,9 +3406,9 @@ func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
 	return bJSONRPCMessage(c, 0), nil
 }
 
-// CheckJSONRPCMessage validates data as JSONRPCMessage
+// JSONRPCMessage validates data as JSONRPCMessage
 // (json-rpc-message.schema.json#) without building a value.
-func CheckJSONRPCMessage(data []byte, opts ...ahprt.Option) error {
+func (Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vJSONRPCMessage)
 }
 
@@ -3422,10 +3425,9 @@ func decodeMCPElicitationBooleanSchema(c *ahpimpl.Ctx) (*MCPElicitationBooleanSc
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
 }
 
-// CheckMCPElicitationBooleanSchema validates data as
-// MCPElicitationBooleanSchema
+// MCPElicitationBooleanSchema validates data as MCPElicitationBooleanSchema
 // (mcp-elicitation.schema.json#/$defs/BooleanSchema) without building a value.
-func CheckMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_booleanSchema)
 }
 
@@ -3443,11 +3445,11 @@ func decodeMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx) (*MCPElicitatio
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
 }
 
-// CheckMCPElicitationElicitRequestFormParams validates data as
+// MCPElicitationElicitRequestFormParams validates data as
 // MCPElicitationElicitRequestFormParams
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams) without
 // building a value.
-func CheckMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams)
 }
 
@@ -3468,11 +3470,11 @@ func decodeMCPElicitationElicitRequestParams(c *ahpimpl.Ctx) (MCPElicitationElic
 	return bMCPElicitationElicitRequestParams(c, 0), nil
 }
 
-// CheckMCPElicitationElicitRequestParams validates data as
+// MCPElicitationElicitRequestParams validates data as
 // MCPElicitationElicitRequestParams
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestParams) without building a
 // value.
-func CheckMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
 }
 
@@ -3490,11 +3492,11 @@ func decodeMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx) (*MCPElicitation
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
 }
 
-// CheckMCPElicitationElicitRequestURLParams validates data as
+// MCPElicitationElicitRequestURLParams validates data as
 // MCPElicitationElicitRequestURLParams
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams) without building
 // a value.
-func CheckMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams)
 }
 
@@ -3511,9 +3513,9 @@ func decodeMCPElicitationElicitResult(c *ahpimpl.Ctx) (*MCPElicitationElicitResu
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
-// CheckMCPElicitationElicitResult validates data as MCPElicitationElicitResult
+// MCPElicitationElicitResult validates data as MCPElicitationElicitResult
 // (mcp-elicitation.schema.json#/$defs/ElicitResult) without building a value.
-func CheckMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationElicitResult(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
 }
 
@@ -3531,11 +3533,11 @@ func decodeMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx) (*MCPElicitation
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
 }
 
-// CheckMCPElicitationLegacyTitledEnumSchema validates data as
+// MCPElicitationLegacyTitledEnumSchema validates data as
 // MCPElicitationLegacyTitledEnumSchema
 // (mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema) without building
 // a value.
-func CheckMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema)
 }
 
@@ -3552,9 +3554,9 @@ func decodeMCPElicitationNumberSchema(c *ahpimpl.Ctx) (*MCPElicitationNumberSche
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
 }
 
-// CheckMCPElicitationNumberSchema validates data as MCPElicitationNumberSchema
+// MCPElicitationNumberSchema validates data as MCPElicitationNumberSchema
 // (mcp-elicitation.schema.json#/$defs/NumberSchema) without building a value.
-func CheckMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_numberSchema)
 }
 
@@ -3576,11 +3578,11 @@ func decodeMCPElicitationPrimitiveSchemaDefinition(c *ahpimpl.Ctx) (MCPElicitati
 	return bMCPElicitationPrimitiveSchemaDefinition(c, 0), nil
 }
 
-// CheckMCPElicitationPrimitiveSchemaDefinition validates data as
+// MCPElicitationPrimitiveSchemaDefinition validates data as
 // MCPElicitationPrimitiveSchemaDefinition
 // (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition) without
 // building a value.
-func CheckMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_primitiveSchemaDefinition)
 }
 
@@ -3597,10 +3599,9 @@ func decodeMCPElicitationProgressToken(c *ahpimpl.Ctx) (*MCPElicitationProgressT
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
-// CheckMCPElicitationProgressToken validates data as
-// MCPElicitationProgressToken
+// MCPElicitationProgressToken validates data as MCPElicitationProgressToken
 // (mcp-elicitation.schema.json#/$defs/ProgressToken) without building a value.
-func CheckMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationProgressToken(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_progressToken)
 }
 
@@ -3617,9 +3618,9 @@ func decodeMCPElicitationStringSchema(c *ahpimpl.Ctx) (*MCPElicitationStringSche
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
 }
 
-// CheckMCPElicitationStringSchema validates data as MCPElicitationStringSchema
+// MCPElicitationStringSchema validates data as MCPElicitationStringSchema
 // (mcp-elicitation.schema.json#/$defs/StringSchema) without building a value.
-func CheckMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationStringSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_stringSchema)
 }
 
@@ -3636,9 +3637,9 @@ func decodeMCPElicitationTaskMetadata(c *ahpimpl.Ctx) (*MCPElicitationTaskMetada
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
 }
 
-// CheckMCPElicitationTaskMetadata validates data as MCPElicitationTaskMetadata
+// MCPElicitationTaskMetadata validates data as MCPElicitationTaskMetadata
 // (mcp-elicitation.schema.json#/$defs/TaskMetadata) without building a value.
-func CheckMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_taskMetadata)
 }
 
@@ -3656,11 +3657,11 @@ func decodeMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicit
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
 }
 
-// CheckMCPElicitationTitledMultiSelectEnumSchema validates data as
+// MCPElicitationTitledMultiSelectEnumSchema validates data as
 // MCPElicitationTitledMultiSelectEnumSchema
 // (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema) without
 // building a value.
-func CheckMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
@@ -3678,11 +3679,11 @@ func decodeMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElici
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
 }
 
-// CheckMCPElicitationTitledSingleSelectEnumSchema validates data as
+// MCPElicitationTitledSingleSelectEnumSchema validates data as
 // MCPElicitationTitledSingleSelectEnumSchema
 // (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema) without
 // building a value.
-func CheckMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
@@ -3700,11 +3701,11 @@ func decodeMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElic
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
-// CheckMCPElicitationUntitledMultiSelectEnumSchema validates data as
+// MCPElicitationUntitledMultiSelectEnumSchema validates data as
 // MCPElicitationUntitledMultiSelectEnumSchema
 // (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema) without
 // building a value.
-func CheckMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
@@ -3722,11 +3723,11 @@ func decodeMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPEli
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
-// CheckMCPElicitationUntitledSingleSelectEnumSchema validates data as
+// MCPElicitationUntitledSingleSelectEnumSchema validates data as
 // MCPElicitationUntitledSingleSelectEnumSchema
 // (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema) without
 // building a value.
-func CheckMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
@@ -3743,10 +3744,10 @@ func decodeLabelledOption(c *ahpimpl.Ctx) (*LabelledOption, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
 }
 
-// CheckLabelledOption validates data as LabelledOption
+// LabelledOption validates data as LabelledOption
 // (mcp-elicitation.schema.json#/$defs/labelledOption) without building a
 // value.
-func CheckLabelledOption(data []byte, opts ...ahprt.Option) error {
+func (Checker) LabelledOption(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_labelledOption)
 }
 
@@ -3767,9 +3768,9 @@ func decodeMCPElicitationRequest(c *ahpimpl.Ctx) (MCPElicitationRequest, error) 
 	return bMCPElicitationElicitRequestParams(c, 0), nil
 }
 
-// CheckMCPElicitationRequest validates data as MCPElicitationRequest
+// MCPElicitationRequest validates data as MCPElicitationRequest
 // (mcp-elicitation.schema.json#/$defs/request) without building a value.
-func CheckMCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
 }
 
@@ -3785,9 +3786,9 @@ func decodeRequestMeta(c *ahpimpl.Ctx) (*RequestMeta, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
 }
 
-// CheckRequestMeta validates data as RequestMeta
+// RequestMeta validates data as RequestMeta
 // (mcp-elicitation.schema.json#/$defs/requestMeta) without building a value.
-func CheckRequestMeta(data []byte, opts ...ahprt.Option) error {
+func (Checker) RequestMeta(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_requestMeta)
 }
 
@@ -3804,9 +3805,9 @@ func decodeMCPElicitationResult(c *ahpimpl.Ctx) (*MCPElicitationResult, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
-// CheckMCPElicitationResult validates data as MCPElicitationResult
+// MCPElicitationResult validates data as MCPElicitationResult
 // (mcp-elicitation.schema.json#/$defs/result) without building a value.
-func CheckMCPElicitationResult(data []byte, opts ...ahprt.Option) error {
+func (Checker) MCPElicitationResult(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
 }
 
@@ -3822,9 +3823,9 @@ func decodeObserveNotification(c *ahpimpl.Ctx) (*ObserveNotification, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vObserveNotification, bObserveNotification)
 }
 
-// CheckObserveNotification validates data as ObserveNotification
+// ObserveNotification validates data as ObserveNotification
 // (observe-notification.schema.json#) without building a value.
-func CheckObserveNotification(data []byte, opts ...ahprt.Option) error {
+func (Checker) ObserveNotification(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vObserveNotification)
 }
 
@@ -3840,9 +3841,9 @@ func decodeRegistration(c *ahpimpl.Ctx) (*Registration, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration, bRegistration)
 }
 
-// CheckRegistration validates data as Registration (registration.schema.json#)
+// Registration validates data as Registration (registration.schema.json#)
 // without building a value.
-func CheckRegistration(data []byte, opts ...ahprt.Option) error {
+func (Checker) Registration(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration)
 }
 
@@ -3863,9 +3864,9 @@ func decodeAuthentication(c *ahpimpl.Ctx) (Authentication, error) {
 	return bAuthentication(c, 0), nil
 }
 
-// CheckAuthentication validates data as Authentication
+// Authentication validates data as Authentication
 // (registration.schema.json#/$defs/authentication) without building a value.
-func CheckAuthentication(data []byte, opts ...ahprt.Option) error {
+func (Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_authentication)
 }
 
@@ -3881,9 +3882,9 @@ func decodeBackend(c *ahpimpl.Ctx) (*Backend, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_backend, bBackend)
 }
 
-// CheckBackend validates data as Backend
-// (registration.schema.json#/$defs/backend) without building a value.
-func CheckBackend(data []byte, opts ...ahprt.Option) error {
+// Backend validates data as Backend (registration.schema.json#/$defs/backend)
+// without building a value.
+func (Checker) Backend(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_backend)
 }
 
@@ -3900,10 +3901,9 @@ func decodeRegistrationContentreceiver(c *ahpimpl.Ctx) (*RegistrationContentrece
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_contentReceiver, bRegistrationContentreceiver)
 }
 
-// CheckRegistrationContentreceiver validates data as
-// RegistrationContentreceiver
+// RegistrationContentreceiver validates data as RegistrationContentreceiver
 // (registration.schema.json#/$defs/contentReceiver) without building a value.
-func CheckRegistrationContentreceiver(data []byte, opts ...ahprt.Option) error {
+func (Checker) RegistrationContentreceiver(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_contentReceiver)
 }
 
@@ -3923,9 +3923,9 @@ func decodeEventWildcard(c *ahpimpl.Ctx) (EventWildcard, error) {
 	return c.Text(0), nil
 }
 
-// CheckEventWildcard validates data as EventWildcard
+// EventWildcard validates data as EventWildcard
 // (registration.schema.json#/$defs/eventWildcard) without building a value.
-func CheckEventWildcard(data []byte, opts ...ahprt.Option) error {
+func (Checker) EventWildcard(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_eventWildcard)
 }
 
@@ -3941,9 +3941,9 @@ func decodeFilters(c *ahpimpl.Ctx) (*Filters, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_filters, bFilters)
 }
 
-// CheckFilters validates data as Filters
-// (registration.schema.json#/$defs/filters) without building a value.
-func CheckFilters(data []byte, opts ...ahprt.Option) error {
+// Filters validates data as Filters (registration.schema.json#/$defs/filters)
+// without building a value.
+func (Checker) Filters(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_filters)
 }
 
@@ -3959,9 +3959,9 @@ func decodeHTTPTransport(c *ahpimpl.Ctx) (*HTTPTransport, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_httpTransport, bHTTPTransport)
 }
 
-// CheckHTTPTransport validates data as HTTPTransport
+// HTTPTransport validates data as HTTPTransport
 // (registration.schema.json#/$defs/httpTransport) without building a value.
-func CheckHTTPTransport(data []byte, opts ...ahprt.Option) error {
+func (Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_httpTransport)
 }
 
@@ -3981,9 +3981,9 @@ func decodeHTTPURL(c *ahpimpl.Ctx) (HTTPURL, error) {
 	return c.Text(0), nil
 }
 
-// CheckHTTPURL validates data as HTTPURL
-// (registration.schema.json#/$defs/httpUrl) without building a value.
-func CheckHTTPURL(data []byte, opts ...ahprt.Option) error {
+// HTTPURL validates data as HTTPURL (registration.schema.json#/$defs/httpUrl)
+// without building a value.
+func (Checker) HTTPURL(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_httpUrl)
 }
 
@@ -4000,10 +4000,10 @@ func decodeInterceptSubscription(c *ahpimpl.Ctx) (*InterceptSubscription, error)
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
-// CheckInterceptSubscription validates data as InterceptSubscription
+// InterceptSubscription validates data as InterceptSubscription
 // (registration.schema.json#/$defs/interceptSubscription) without building a
 // value.
-func CheckInterceptSubscription(data []byte, opts ...ahprt.Option) error {
+func (Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_interceptSubscription)
 }
 
@@ -4020,10 +4020,10 @@ func decodeObserveSubscription(c *ahpimpl.Ctx) (*ObserveSubscription, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_observeSubscription, bObserveSubscription)
 }
 
-// CheckObserveSubscription validates data as ObserveSubscription
+// ObserveSubscription validates data as ObserveSubscription
 // (registration.schema.json#/$defs/observeSubscription) without building a
 // value.
-func CheckObserveSubscription(data []byte, opts ...ahprt.Option) error {
+func (Checker) ObserveSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_observeSubscription)
 }
 
@@ -4043,9 +4043,9 @@ func decodeReverseDNSName(c *ahpimpl.Ctx) (ReverseDNSName, error) {
 	return c.Text(0), nil
 }
 
-// CheckReverseDNSName validates data as ReverseDNSName
+// ReverseDNSName validates data as ReverseDNSName
 // (registration.schema.json#/$defs/reverseDns) without building a value.
-func CheckReverseDNSName(data []byte, opts ...ahprt.Option) error {
+func (Checker) ReverseDNSName(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
 }
 
@@ -4062,9 +4062,9 @@ func decodeStdioTransport(c *ahpimpl.Ctx) (*StdioTransport, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_stdioTransport, bStdioTransport)
 }
 
-// CheckStdioTransport validates data as StdioTransport
+// StdioTransport validates data as StdioTransport
 // (registration.schema.json#/$defs/stdioTransport) without building a value.
-func CheckStdioTransport(data []byte, opts ...ahprt.Option) error {
+func (Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_stdioTransport)
 }
 
@@ -4084,9 +4084,9 @@ func decodeWireMessage(c *ahpimpl.Ctx) (WireMessage, error) {
 	return bWireMessage(c, 0), nil
 }
 
-// CheckWireMessage validates data as WireMessage (schema.json#) without
-// building a value.
-func CheckWireMessage(data []byte, opts ...ahprt.Option) error {
+// WireMessage validates data as WireMessage (schema.json#) without building a
+// value.
+func (Checker) WireMessage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vSchema)
 }
 
@@ -4102,9 +4102,9 @@ func decodeSessionEndEvent(c *ahpimpl.Ctx) (*SessionEndEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vSessionEnd, bSessionEndEvent)
 }
 
-// CheckSessionEndEvent validates data as SessionEndEvent
-// (session-end.schema.json#) without building a value.
-func CheckSessionEndEvent(data []byte, opts ...ahprt.Option) error {
+// SessionEndEvent validates data as SessionEndEvent (session-end.schema.json#)
+// without building a value.
+func (Checker) SessionEndEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vSessionEnd)
 }
 
@@ -4120,9 +4120,9 @@ func decodeSessionStartEvent(c *ahpimpl.Ctx) (*SessionStartEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vSessionStart, bSessionStartEvent)
 }
 
-// CheckSessionStartEvent validates data as SessionStartEvent
+// SessionStartEvent validates data as SessionStartEvent
 // (session-start.schema.json#) without building a value.
-func CheckSessionStartEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) SessionStartEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vSessionStart)
 }
 
@@ -4142,9 +4142,9 @@ func decodeTaskWorkspaceEvent(c *ahpimpl.Ctx) (TaskWorkspaceEvent, error) {
 	return bTaskWorkspaceEvent(c, 0), nil
 }
 
-// CheckTaskWorkspaceEvent validates data as TaskWorkspaceEvent
+// TaskWorkspaceEvent validates data as TaskWorkspaceEvent
 // (task-workspace-event.schema.json#) without building a value.
-func CheckTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
+func (Checker) TaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent)
 }
 
@@ -4160,10 +4160,10 @@ func decodeChangedFile(c *ahpimpl.Ctx) (*ChangedFile, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile, bChangedFile)
 }
 
-// CheckChangedFile validates data as ChangedFile
+// ChangedFile validates data as ChangedFile
 // (task-workspace-event.schema.json#/$defs/changedFile) without building a
 // value.
-func CheckChangedFile(data []byte, opts ...ahprt.Option) error {
+func (Checker) ChangedFile(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile)
 }
 
@@ -4180,11 +4180,11 @@ func decodeTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx) (*TaskWorkspaceEventFil
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
-// CheckTaskWorkspaceEventFileChanged validates data as
+// TaskWorkspaceEventFileChanged validates data as
 // TaskWorkspaceEventFileChanged
 // (task-workspace-event.schema.json#/$defs/file.changed) without building a
 // value.
-func CheckTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) error {
+func (Checker) TaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
 }
 
@@ -4202,11 +4202,11 @@ func decodeTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspaceEven
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
-// CheckTaskWorkspaceEventTaskChangeAfter validates data as
+// TaskWorkspaceEventTaskChangeAfter validates data as
 // TaskWorkspaceEventTaskChangeAfter
 // (task-workspace-event.schema.json#/$defs/task.change.after) without building
 // a value.
-func CheckTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
+func (Checker) TaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
@@ -4224,11 +4224,11 @@ func decodeTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspaceEve
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
-// CheckTaskWorkspaceEventTaskChangeBefore validates data as
+// TaskWorkspaceEventTaskChangeBefore validates data as
 // TaskWorkspaceEventTaskChangeBefore
 // (task-workspace-event.schema.json#/$defs/task.change.before) without
 // building a value.
-func CheckTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
+func (Checker) TaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
@@ -4244,10 +4244,10 @@ func decodeTaskChange(c *ahpimpl.Ctx) (*TaskChange, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange, bTaskChange)
 }
 
-// CheckTaskChange validates data as TaskChange
+// TaskChange validates data as TaskChange
 // (task-workspace-event.schema.json#/$defs/taskChange) without building a
 // value.
-func CheckTaskChange(data []byte, opts ...ahprt.Option) error {
+func (Checker) TaskChange(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange)
 }
 
@@ -4265,11 +4265,11 @@ func decodeTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspac
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
-// CheckTaskWorkspaceEventWorkspaceChangeAfter validates data as
+// TaskWorkspaceEventWorkspaceChangeAfter validates data as
 // TaskWorkspaceEventWorkspaceChangeAfter
 // (task-workspace-event.schema.json#/$defs/workspace.change.after) without
 // building a value.
-func CheckTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
+func (Checker) TaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
@@ -4287,11 +4287,11 @@ func decodeTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspa
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
-// CheckTaskWorkspaceEventWorkspaceChangeBefore validates data as
+// TaskWorkspaceEventWorkspaceChangeBefore validates data as
 // TaskWorkspaceEventWorkspaceChangeBefore
 // (task-workspace-event.schema.json#/$defs/workspace.change.before) without
 // building a value.
-func CheckTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
+func (Checker) TaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
@@ -4308,10 +4308,10 @@ func decodeWorkspaceChange(c *ahpimpl.Ctx) (*WorkspaceChange, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
 }
 
-// CheckWorkspaceChange validates data as WorkspaceChange
+// WorkspaceChange validates data as WorkspaceChange
 // (task-workspace-event.schema.json#/$defs/workspaceChange) without building a
 // value.
-func CheckWorkspaceChange(data []byte, opts ...ahprt.Option) error {
+func (Checker) WorkspaceChange(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange)
 }
 
@@ -4328,10 +4328,10 @@ func decodeWorkspaceState(c *ahpimpl.Ctx) (*WorkspaceState, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
-// CheckWorkspaceState validates data as WorkspaceState
+// WorkspaceState validates data as WorkspaceState
 // (task-workspace-event.schema.json#/$defs/workspaceState) without building a
 // value.
-func CheckWorkspaceState(data []byte, opts ...ahprt.Option) error {
+func (Checker) WorkspaceState(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState)
 }
 
@@ -4347,9 +4347,9 @@ func decodeToolAfterEvent(c *ahpimpl.Ctx) (*ToolAfterEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vToolAfter, bToolAfterEvent)
 }
 
-// CheckToolAfterEvent validates data as ToolAfterEvent
-// (tool-after.schema.json#) without building a value.
-func CheckToolAfterEvent(data []byte, opts ...ahprt.Option) error {
+// ToolAfterEvent validates data as ToolAfterEvent (tool-after.schema.json#)
+// without building a value.
+func (Checker) ToolAfterEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vToolAfter)
 }
 
@@ -4365,16 +4365,16 @@ func decodeToolBeforeEvent(c *ahpimpl.Ctx) (*ToolBeforeEvent, error) {
 	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vToolBefore, bToolBeforeEvent)
 }
 
-// CheckToolBeforeEvent validates data as ToolBeforeEvent
-// (tool-before.schema.json#) without building a value.
-func CheckToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
+// ToolBeforeEvent validates data as ToolBeforeEvent (tool-before.schema.json#)
+// without building a value.
+func (Checker) ToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vToolBefore)
 }
 
 // Registry lists the package's entry points by schema location (relative to
 // the snapshot folder): what tools use to decode a document by its schema.
 var Registry = []ahpimpl.Entry{{
-	Check: CheckCapabilitiesRequest,
+	Check: Check.CapabilitiesRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCapabilitiesRequest(data, opts...)
 		if err != nil {
@@ -4385,7 +4385,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities-request.schema.json#",
 	Type:     "CapabilitiesRequest",
 }, {
-	Check: CheckCapabilitiesResponse,
+	Check: Check.CapabilitiesResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCapabilitiesResponse(data, opts...)
 		if err != nil {
@@ -4396,7 +4396,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities-response.schema.json#",
 	Type:     "CapabilitiesResponse",
 }, {
-	Check: CheckStaticCapabilityManifest,
+	Check: Check.StaticCapabilityManifest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeStaticCapabilityManifest(data, opts...)
 		if err != nil {
@@ -4407,7 +4407,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest",
 	Type:     "StaticCapabilityManifest",
 }, {
-	Check: CheckCapabilities,
+	Check: Check.Capabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCapabilities(data, opts...)
 		if err != nil {
@@ -4418,7 +4418,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#",
 	Type:     "Capabilities",
 }, {
-	Check: CheckConfigChangeBeforeCapabilities,
+	Check: Check.ConfigChangeBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeConfigChangeBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4429,7 +4429,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/config.change.before",
 	Type:     "ConfigChangeBeforeCapabilities",
 }, {
-	Check: CheckContextCompactAfterCapabilities,
+	Check: Check.ContextCompactAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContextCompactAfterCapabilities(data, opts...)
 		if err != nil {
@@ -4440,7 +4440,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/context.compact.after",
 	Type:     "ContextCompactAfterCapabilities",
 }, {
-	Check: CheckContextCompactBeforeCapabilities,
+	Check: Check.ContextCompactBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContextCompactBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4451,7 +4451,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/context.compact.before",
 	Type:     "ContextCompactBeforeCapabilities",
 }, {
-	Check: CheckModelRequestBeforeCapabilities,
+	Check: Check.ModelRequestBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelRequestBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4462,7 +4462,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/model.request.before",
 	Type:     "ModelRequestBeforeCapabilities",
 }, {
-	Check: CheckModelResponseAfterCapabilities,
+	Check: Check.ModelResponseAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelResponseAfterCapabilities(data, opts...)
 		if err != nil {
@@ -4473,7 +4473,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/model.response.after",
 	Type:     "ModelResponseAfterCapabilities",
 }, {
-	Check: CheckModelSwitchBeforeCapabilities,
+	Check: Check.ModelSwitchBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelSwitchBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4484,7 +4484,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/model.switch.before",
 	Type:     "ModelSwitchBeforeCapabilities",
 }, {
-	Check: CheckModifyOperations,
+	Check: Check.ModifyOperations,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModifyOperations(data, opts...)
 		if err != nil {
@@ -4495,7 +4495,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/modifyOperations",
 	Type:     "ModifyOperations",
 }, {
-	Check: CheckSessionStartCapabilities,
+	Check: Check.SessionStartCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSessionStartCapabilities(data, opts...)
 		if err != nil {
@@ -4506,7 +4506,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/session.start",
 	Type:     "SessionStartCapabilities",
 }, {
-	Check: CheckTaskChangeBeforeCapabilities,
+	Check: Check.TaskChangeBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskChangeBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4517,7 +4517,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/task.change.before",
 	Type:     "TaskChangeBeforeCapabilities",
 }, {
-	Check: CheckToolAfterCapabilities,
+	Check: Check.ToolAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolAfterCapabilities(data, opts...)
 		if err != nil {
@@ -4528,7 +4528,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/tool.after",
 	Type:     "ToolAfterCapabilities",
 }, {
-	Check: CheckToolBatchAfterCapabilities,
+	Check: Check.ToolBatchAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolBatchAfterCapabilities(data, opts...)
 		if err != nil {
@@ -4539,7 +4539,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/tool.batch.after",
 	Type:     "ToolBatchAfterCapabilities",
 }, {
-	Check: CheckToolBeforeCapabilities,
+	Check: Check.ToolBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4550,7 +4550,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/tool.before",
 	Type:     "ToolBeforeCapabilities",
 }, {
-	Check: CheckToolPermissionRequestCapabilities,
+	Check: Check.ToolPermissionRequestCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolPermissionRequestCapabilities(data, opts...)
 		if err != nil {
@@ -4561,7 +4561,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/tool.permission.request",
 	Type:     "ToolPermissionRequestCapabilities",
 }, {
-	Check: CheckTurnFinishBeforeCapabilities,
+	Check: Check.TurnFinishBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnFinishBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4572,7 +4572,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/turn.finish.before",
 	Type:     "TurnFinishBeforeCapabilities",
 }, {
-	Check: CheckTurnStartCapabilities,
+	Check: Check.TurnStartCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnStartCapabilities(data, opts...)
 		if err != nil {
@@ -4583,7 +4583,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/turn.start",
 	Type:     "TurnStartCapabilities",
 }, {
-	Check: CheckUserElicitationRequestCapabilities,
+	Check: Check.UserElicitationRequestCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserElicitationRequestCapabilities(data, opts...)
 		if err != nil {
@@ -4594,7 +4594,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/user.elicitation.request",
 	Type:     "UserElicitationRequestCapabilities",
 }, {
-	Check: CheckUserElicitationResultCapabilities,
+	Check: Check.UserElicitationResultCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserElicitationResultCapabilities(data, opts...)
 		if err != nil {
@@ -4605,7 +4605,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/user.elicitation.result",
 	Type:     "UserElicitationResultCapabilities",
 }, {
-	Check: CheckUserMessageInboundCapabilities,
+	Check: Check.UserMessageInboundCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserMessageInboundCapabilities(data, opts...)
 		if err != nil {
@@ -4616,7 +4616,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/user.message.inbound",
 	Type:     "UserMessageInboundCapabilities",
 }, {
-	Check: CheckUserMessageOutboundCapabilities,
+	Check: Check.UserMessageOutboundCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserMessageOutboundCapabilities(data, opts...)
 		if err != nil {
@@ -4627,7 +4627,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/user.message.outbound",
 	Type:     "UserMessageOutboundCapabilities",
 }, {
-	Check: CheckWorkspaceChangeBeforeCapabilities,
+	Check: Check.WorkspaceChangeBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWorkspaceChangeBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4638,7 +4638,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#/$defs/workspace.change.before",
 	Type:     "WorkspaceChangeBeforeCapabilities",
 }, {
-	Check: CheckCatalogueEvent,
+	Check: Check.CatalogueEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCatalogueEvent(data, opts...)
 		if err != nil {
@@ -4649,7 +4649,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#",
 	Type:     "CatalogueEvent",
 }, {
-	Check: CheckConfigChangeAfterEvent,
+	Check: Check.ConfigChangeAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeConfigChangeAfterEvent(data, opts...)
 		if err != nil {
@@ -4660,7 +4660,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/config.change.after",
 	Type:     "ConfigChangeAfterEvent",
 }, {
-	Check: CheckConfigChangeBeforeEvent,
+	Check: Check.ConfigChangeBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeConfigChangeBeforeEvent(data, opts...)
 		if err != nil {
@@ -4671,7 +4671,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/config.change.before",
 	Type:     "ConfigChangeBeforeEvent",
 }, {
-	Check: CheckContextCompactAfterEvent,
+	Check: Check.ContextCompactAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContextCompactAfterEvent(data, opts...)
 		if err != nil {
@@ -4682,7 +4682,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/context.compact.after",
 	Type:     "ContextCompactAfterEvent",
 }, {
-	Check: CheckContextCompactBeforeEvent,
+	Check: Check.ContextCompactBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContextCompactBeforeEvent(data, opts...)
 		if err != nil {
@@ -4693,7 +4693,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/context.compact.before",
 	Type:     "ContextCompactBeforeEvent",
 }, {
-	Check: CheckFileChangedEvent,
+	Check: Check.FileChangedEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeFileChangedEvent(data, opts...)
 		if err != nil {
@@ -4704,7 +4704,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/file.changed",
 	Type:     "FileChangedEvent",
 }, {
-	Check: CheckHookFailureEvent,
+	Check: Check.HookFailureEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeHookFailureEvent(data, opts...)
 		if err != nil {
@@ -4715,7 +4715,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/hook.failure",
 	Type:     "HookFailureEvent",
 }, {
-	Check: CheckModelErrorEvent,
+	Check: Check.ModelErrorEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelErrorEvent(data, opts...)
 		if err != nil {
@@ -4726,7 +4726,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/model.error",
 	Type:     "ModelErrorEvent",
 }, {
-	Check: CheckModelRequestBeforeEvent,
+	Check: Check.ModelRequestBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelRequestBeforeEvent(data, opts...)
 		if err != nil {
@@ -4737,7 +4737,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/model.request.before",
 	Type:     "ModelRequestBeforeEvent",
 }, {
-	Check: CheckModelResponseAfterEvent,
+	Check: Check.ModelResponseAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelResponseAfterEvent(data, opts...)
 		if err != nil {
@@ -4748,7 +4748,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/model.response.after",
 	Type:     "ModelResponseAfterEvent",
 }, {
-	Check: CheckModelSwitchAfterEvent,
+	Check: Check.ModelSwitchAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelSwitchAfterEvent(data, opts...)
 		if err != nil {
@@ -4759,7 +4759,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/model.switch.after",
 	Type:     "ModelSwitchAfterEvent",
 }, {
-	Check: CheckModelSwitchBeforeEvent,
+	Check: Check.ModelSwitchBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelSwitchBeforeEvent(data, opts...)
 		if err != nil {
@@ -4770,7 +4770,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/model.switch.before",
 	Type:     "ModelSwitchBeforeEvent",
 }, {
-	Check: CheckTaskChangeAfterEvent,
+	Check: Check.TaskChangeAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskChangeAfterEvent(data, opts...)
 		if err != nil {
@@ -4781,7 +4781,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/task.change.after",
 	Type:     "TaskChangeAfterEvent",
 }, {
-	Check: CheckTaskChangeBeforeEvent,
+	Check: Check.TaskChangeBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskChangeBeforeEvent(data, opts...)
 		if err != nil {
@@ -4792,7 +4792,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/task.change.before",
 	Type:     "TaskChangeBeforeEvent",
 }, {
-	Check: CheckToolBatchAfterEvent,
+	Check: Check.ToolBatchAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolBatchAfterEvent(data, opts...)
 		if err != nil {
@@ -4803,7 +4803,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/tool.batch.after",
 	Type:     "ToolBatchAfterEvent",
 }, {
-	Check: CheckToolPermissionRequestEvent,
+	Check: Check.ToolPermissionRequestEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolPermissionRequestEvent(data, opts...)
 		if err != nil {
@@ -4814,7 +4814,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/tool.permission.request",
 	Type:     "ToolPermissionRequestEvent",
 }, {
-	Check: CheckToolPermissionResolvedEvent,
+	Check: Check.ToolPermissionResolvedEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolPermissionResolvedEvent(data, opts...)
 		if err != nil {
@@ -4825,7 +4825,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/tool.permission.resolved",
 	Type:     "ToolPermissionResolvedEvent",
 }, {
-	Check: CheckToolProgressEvent,
+	Check: Check.ToolProgressEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolProgressEvent(data, opts...)
 		if err != nil {
@@ -4836,7 +4836,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/tool.progress",
 	Type:     "ToolProgressEvent",
 }, {
-	Check: CheckTurnEndEvent,
+	Check: Check.TurnEndEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnEndEvent(data, opts...)
 		if err != nil {
@@ -4847,7 +4847,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/turn.end",
 	Type:     "TurnEndEvent",
 }, {
-	Check: CheckTurnFinishBeforeEvent,
+	Check: Check.TurnFinishBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnFinishBeforeEvent(data, opts...)
 		if err != nil {
@@ -4858,7 +4858,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/turn.finish.before",
 	Type:     "TurnFinishBeforeEvent",
 }, {
-	Check: CheckTurnProgressEvent,
+	Check: Check.TurnProgressEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnProgressEvent(data, opts...)
 		if err != nil {
@@ -4869,7 +4869,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/turn.progress",
 	Type:     "TurnProgressEvent",
 }, {
-	Check: CheckTurnStartEvent,
+	Check: Check.TurnStartEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnStartEvent(data, opts...)
 		if err != nil {
@@ -4880,7 +4880,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/turn.start",
 	Type:     "TurnStartEvent",
 }, {
-	Check: CheckUserAttentionEvent,
+	Check: Check.UserAttentionEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserAttentionEvent(data, opts...)
 		if err != nil {
@@ -4891,7 +4891,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/user.attention",
 	Type:     "UserAttentionEvent",
 }, {
-	Check: CheckUserElicitationRequestEvent,
+	Check: Check.UserElicitationRequestEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserElicitationRequestEvent(data, opts...)
 		if err != nil {
@@ -4902,7 +4902,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/user.elicitation.request",
 	Type:     "UserElicitationRequestEvent",
 }, {
-	Check: CheckUserElicitationResultEvent,
+	Check: Check.UserElicitationResultEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserElicitationResultEvent(data, opts...)
 		if err != nil {
@@ -4913,7 +4913,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/user.elicitation.result",
 	Type:     "UserElicitationResultEvent",
 }, {
-	Check: CheckUserMessageInboundEvent,
+	Check: Check.UserMessageInboundEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserMessageInboundEvent(data, opts...)
 		if err != nil {
@@ -4924,7 +4924,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/user.message.inbound",
 	Type:     "UserMessageInboundEvent",
 }, {
-	Check: CheckUserMessageOutboundEvent,
+	Check: Check.UserMessageOutboundEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserMessageOutboundEvent(data, opts...)
 		if err != nil {
@@ -4935,7 +4935,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/user.message.outbound",
 	Type:     "UserMessageOutboundEvent",
 }, {
-	Check: CheckWorkspaceChangeAfterEvent,
+	Check: Check.WorkspaceChangeAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWorkspaceChangeAfterEvent(data, opts...)
 		if err != nil {
@@ -4946,7 +4946,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/workspace.change.after",
 	Type:     "WorkspaceChangeAfterEvent",
 }, {
-	Check: CheckWorkspaceChangeBeforeEvent,
+	Check: Check.WorkspaceChangeBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWorkspaceChangeBeforeEvent(data, opts...)
 		if err != nil {
@@ -4957,7 +4957,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "catalogue-event.schema.json#/$defs/workspace.change.before",
 	Type:     "WorkspaceChangeBeforeEvent",
 }, {
-	Check: CheckJSONRPCErrorResponse,
+	Check: Check.JSONRPCErrorResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCErrorResponse(data, opts...)
 		if err != nil {
@@ -4968,7 +4968,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/errorResponse",
 	Type:     "JSONRPCErrorResponse",
 }, {
-	Check: CheckEventType,
+	Check: Check.EventType,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEventType(data, opts...)
 		if err != nil {
@@ -4979,7 +4979,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/eventType",
 	Type:     "EventType",
 }, {
-	Check: CheckInterceptableEventType,
+	Check: Check.InterceptableEventType,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptableEventType(data, opts...)
 		if err != nil {
@@ -4990,7 +4990,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/interceptableEventType",
 	Type:     "InterceptableEventType",
 }, {
-	Check: CheckJSONRPCID,
+	Check: Check.JSONRPCID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCID(data, opts...)
 		if err != nil {
@@ -5001,7 +5001,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/jsonRpcId",
 	Type:     "JSONRPCID",
 }, {
-	Check: CheckJSONRPCResponseID,
+	Check: Check.JSONRPCResponseID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCResponseID(data, opts...)
 		if err != nil {
@@ -5012,7 +5012,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/jsonRpcResponseId",
 	Type:     "JSONRPCResponseID",
 }, {
-	Check: CheckJSONRPCVersion,
+	Check: Check.JSONRPCVersion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCVersion(data, opts...)
 		if err != nil {
@@ -5023,7 +5023,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/jsonRpcVersion",
 	Type:     "JSONRPCVersion",
 }, {
-	Check: CheckMethodName,
+	Check: Check.MethodName,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMethodName(data, opts...)
 		if err != nil {
@@ -5034,7 +5034,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/methodName",
 	Type:     "MethodName",
 }, {
-	Check: CheckNativeEvent,
+	Check: Check.NativeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeNativeEvent(data, opts...)
 		if err != nil {
@@ -5045,7 +5045,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/native",
 	Type:     "NativeEvent",
 }, {
-	Check: CheckNonEmptyString,
+	Check: Check.NonEmptyString,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeNonEmptyString(data, opts...)
 		if err != nil {
@@ -5056,7 +5056,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/nonEmptyString",
 	Type:     "NonEmptyString",
 }, {
-	Check: CheckCommonNonNegativeInteger,
+	Check: Check.CommonNonNegativeInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCommonNonNegativeInteger(data, opts...)
 		if err != nil {
@@ -5067,7 +5067,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/nonNegativeInteger",
 	Type:     "CommonNonNegativeInteger",
 }, {
-	Check: CheckJSONRPCNotification,
+	Check: Check.JSONRPCNotification,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCNotification(data, opts...)
 		if err != nil {
@@ -5078,7 +5078,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/notification",
 	Type:     "JSONRPCNotification",
 }, {
-	Check: CheckPositiveInteger,
+	Check: Check.PositiveInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodePositiveInteger(data, opts...)
 		if err != nil {
@@ -5089,7 +5089,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/positiveInteger",
 	Type:     "PositiveInteger",
 }, {
-	Check: CheckProtocolVersion,
+	Check: Check.ProtocolVersion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeProtocolVersion(data, opts...)
 		if err != nil {
@@ -5100,7 +5100,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/protocolVersion",
 	Type:     "ProtocolVersion",
 }, {
-	Check: CheckJSONRPCRequest,
+	Check: Check.JSONRPCRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCRequest(data, opts...)
 		if err != nil {
@@ -5111,7 +5111,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/request",
 	Type:     "JSONRPCRequest",
 }, {
-	Check: CheckCommonReverseDNSName,
+	Check: Check.CommonReverseDNSName,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCommonReverseDNSName(data, opts...)
 		if err != nil {
@@ -5122,7 +5122,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/reverseDnsName",
 	Type:     "CommonReverseDNSName",
 }, {
-	Check: CheckSession,
+	Check: Check.Session,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSession(data, opts...)
 		if err != nil {
@@ -5133,7 +5133,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/session",
 	Type:     "Session",
 }, {
-	Check: CheckSHA256Hex,
+	Check: Check.SHA256Hex,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSHA256Hex(data, opts...)
 		if err != nil {
@@ -5144,7 +5144,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/sha256Hex",
 	Type:     "SHA256Hex",
 }, {
-	Check: CheckJSONRPCSuccessResponse,
+	Check: Check.JSONRPCSuccessResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCSuccessResponse(data, opts...)
 		if err != nil {
@@ -5155,7 +5155,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/successResponse",
 	Type:     "JSONRPCSuccessResponse",
 }, {
-	Check: CheckContentItem,
+	Check: Check.ContentItem,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentItem(data, opts...)
 		if err != nil {
@@ -5166,7 +5166,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#",
 	Type:     "ContentItem",
 }, {
-	Check: CheckAttachmentBodyPart,
+	Check: Check.AttachmentBodyPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentBodyPart(data, opts...)
 		if err != nil {
@@ -5177,7 +5177,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/attachmentBodyPart",
 	Type:     "AttachmentBodyPart",
 }, {
-	Check: CheckAttachmentGapPart,
+	Check: Check.AttachmentGapPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentGapPart(data, opts...)
 		if err != nil {
@@ -5188,7 +5188,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/attachmentGapPart",
 	Type:     "AttachmentGapPart",
 }, {
-	Check: CheckAttachmentMediaType,
+	Check: Check.AttachmentMediaType,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentMediaType(data, opts...)
 		if err != nil {
@@ -5199,7 +5199,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/attachmentMediaType",
 	Type:     "AttachmentMediaType",
 }, {
-	Check: CheckAttachmentMetadataPart,
+	Check: Check.AttachmentMetadataPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentMetadataPart(data, opts...)
 		if err != nil {
@@ -5210,7 +5210,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/attachmentMetadataPart",
 	Type:     "AttachmentMetadataPart",
 }, {
-	Check: CheckAttachmentOmittedPart,
+	Check: Check.AttachmentOmittedPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentOmittedPart(data, opts...)
 		if err != nil {
@@ -5221,7 +5221,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/attachmentOmittedPart",
 	Type:     "AttachmentOmittedPart",
 }, {
-	Check: CheckAttachmentPart,
+	Check: Check.AttachmentPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentPart(data, opts...)
 		if err != nil {
@@ -5232,7 +5232,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/attachmentPart",
 	Type:     "AttachmentPart",
 }, {
-	Check: CheckContentItemGap,
+	Check: Check.ContentItemGap,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentItemGap(data, opts...)
 		if err != nil {
@@ -5243,7 +5243,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/gap",
 	Type:     "ContentItemGap",
 }, {
-	Check: CheckCanonicalMessage,
+	Check: Check.CanonicalMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCanonicalMessage(data, opts...)
 		if err != nil {
@@ -5254,7 +5254,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/message",
 	Type:     "CanonicalMessage",
 }, {
-	Check: CheckCanonicalMessages,
+	Check: Check.CanonicalMessages,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCanonicalMessages(data, opts...)
 		if err != nil {
@@ -5265,7 +5265,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/messages",
 	Type:     "CanonicalMessages",
 }, {
-	Check: CheckModelVisibleItem,
+	Check: Check.ModelVisibleItem,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelVisibleItem(data, opts...)
 		if err != nil {
@@ -5276,7 +5276,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/modelVisibleItem",
 	Type:     "ModelVisibleItem",
 }, {
-	Check: CheckSynthesized,
+	Check: Check.Synthesized,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSynthesized(data, opts...)
 		if err != nil {
@@ -5287,7 +5287,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/synthesized",
 	Type:     "Synthesized",
 }, {
-	Check: CheckTextBodyPart,
+	Check: Check.TextBodyPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextBodyPart(data, opts...)
 		if err != nil {
@@ -5298,7 +5298,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/textBodyPart",
 	Type:     "TextBodyPart",
 }, {
-	Check: CheckTextGapPart,
+	Check: Check.TextGapPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextGapPart(data, opts...)
 		if err != nil {
@@ -5309,7 +5309,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/textGapPart",
 	Type:     "TextGapPart",
 }, {
-	Check: CheckTextMetadataPart,
+	Check: Check.TextMetadataPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextMetadataPart(data, opts...)
 		if err != nil {
@@ -5320,7 +5320,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/textMetadataPart",
 	Type:     "TextMetadataPart",
 }, {
-	Check: CheckTextOmittedPart,
+	Check: Check.TextOmittedPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextOmittedPart(data, opts...)
 		if err != nil {
@@ -5331,7 +5331,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/textOmittedPart",
 	Type:     "TextOmittedPart",
 }, {
-	Check: CheckTextPart,
+	Check: Check.TextPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextPart(data, opts...)
 		if err != nil {
@@ -5342,7 +5342,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/textPart",
 	Type:     "TextPart",
 }, {
-	Check: CheckTextParts,
+	Check: Check.TextParts,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextParts(data, opts...)
 		if err != nil {
@@ -5353,7 +5353,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-item.schema.json#/$defs/textParts",
 	Type:     "TextParts",
 }, {
-	Check: CheckContentReference,
+	Check: Check.ContentReference,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentReference(data, opts...)
 		if err != nil {
@@ -5364,7 +5364,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-reference.schema.json#",
 	Type:     "ContentReference",
 }, {
-	Check: CheckContentSelection,
+	Check: Check.ContentSelection,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentSelection(data, opts...)
 		if err != nil {
@@ -5375,7 +5375,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-selection.schema.json#",
 	Type:     "ContentSelection",
 }, {
-	Check: CheckDisposition,
+	Check: Check.Disposition,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeDisposition(data, opts...)
 		if err != nil {
@@ -5386,7 +5386,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-selection.schema.json#/$defs/disposition",
 	Type:     "Disposition",
 }, {
-	Check: CheckContentUploadReceipt,
+	Check: Check.ContentUploadReceipt,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentUploadReceipt(data, opts...)
 		if err != nil {
@@ -5397,7 +5397,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-upload-receipt.schema.json#",
 	Type:     "ContentUploadReceipt",
 }, {
-	Check: CheckContentUpload,
+	Check: Check.ContentUpload,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentUpload(data, opts...)
 		if err != nil {
@@ -5408,7 +5408,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "content-upload.schema.json#",
 	Type:     "ContentUpload",
 }, {
-	Check: CheckDenyEffect,
+	Check: Check.DenyEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeDenyEffect(data, opts...)
 		if err != nil {
@@ -5419,7 +5419,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "deny-effect.schema.json#",
 	Type:     "DenyEffect",
 }, {
-	Check: CheckEffect,
+	Check: Check.Effect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEffect(data, opts...)
 		if err != nil {
@@ -5430,7 +5430,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "effect.schema.json#",
 	Type:     "Effect",
 }, {
-	Check: CheckAllowEffect,
+	Check: Check.AllowEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAllowEffect(data, opts...)
 		if err != nil {
@@ -5441,7 +5441,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "effect.schema.json#/$defs/allowEffect",
 	Type:     "AllowEffect",
 }, {
-	Check: CheckAskEffect,
+	Check: Check.AskEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAskEffect(data, opts...)
 		if err != nil {
@@ -5452,7 +5452,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "effect.schema.json#/$defs/askEffect",
 	Type:     "AskEffect",
 }, {
-	Check: CheckFlowContinueEffect,
+	Check: Check.FlowContinueEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeFlowContinueEffect(data, opts...)
 		if err != nil {
@@ -5463,7 +5463,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "effect.schema.json#/$defs/flowContinueEffect",
 	Type:     "FlowContinueEffect",
 }, {
-	Check: CheckFlowStopEffect,
+	Check: Check.FlowStopEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeFlowStopEffect(data, opts...)
 		if err != nil {
@@ -5474,7 +5474,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "effect.schema.json#/$defs/flowStopEffect",
 	Type:     "FlowStopEffect",
 }, {
-	Check: CheckInjectEffect,
+	Check: Check.InjectEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInjectEffect(data, opts...)
 		if err != nil {
@@ -5485,7 +5485,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "effect.schema.json#/$defs/injectEffect",
 	Type:     "InjectEffect",
 }, {
-	Check: CheckMessageEffect,
+	Check: Check.MessageEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMessageEffect(data, opts...)
 		if err != nil {
@@ -5496,7 +5496,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "effect.schema.json#/$defs/messageEffect",
 	Type:     "MessageEffect",
 }, {
-	Check: CheckModifyEffect,
+	Check: Check.ModifyEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModifyEffect(data, opts...)
 		if err != nil {
@@ -5507,7 +5507,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "effect.schema.json#/$defs/modifyEffect",
 	Type:     "ModifyEffect",
 }, {
-	Check: CheckReturnEffect,
+	Check: Check.ReturnEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeReturnEffect(data, opts...)
 		if err != nil {
@@ -5518,7 +5518,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "effect.schema.json#/$defs/returnEffect",
 	Type:     "ReturnEffect",
 }, {
-	Check: CheckEvent,
+	Check: Check.Event,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEvent(data, opts...)
 		if err != nil {
@@ -5529,7 +5529,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "event.schema.json#",
 	Type:     "Event",
 }, {
-	Check: CheckContentItems,
+	Check: Check.ContentItems,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentItems(data, opts...)
 		if err != nil {
@@ -5540,7 +5540,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "event.schema.json#/$defs/contentItems",
 	Type:     "ContentItems",
 }, {
-	Check: CheckEnvelope,
+	Check: Check.Envelope,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEnvelope(data, opts...)
 		if err != nil {
@@ -5551,7 +5551,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "event.schema.json#/$defs/envelope",
 	Type:     "Envelope",
 }, {
-	Check: CheckEventCore,
+	Check: Check.EventCore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEventCore(data, opts...)
 		if err != nil {
@@ -5562,7 +5562,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "event.schema.json#/$defs/eventCore",
 	Type:     "EventCore",
 }, {
-	Check: CheckEventGap,
+	Check: Check.EventGap,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEventGap(data, opts...)
 		if err != nil {
@@ -5573,7 +5573,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "event.schema.json#/$defs/gap",
 	Type:     "EventGap",
 }, {
-	Check: CheckIdentity,
+	Check: Check.Identity,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeIdentity(data, opts...)
 		if err != nil {
@@ -5584,7 +5584,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "event.schema.json#/$defs/identity",
 	Type:     "Identity",
 }, {
-	Check: CheckModelVisibleItems,
+	Check: Check.ModelVisibleItems,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelVisibleItems(data, opts...)
 		if err != nil {
@@ -5595,7 +5595,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "event.schema.json#/$defs/modelVisibleItems",
 	Type:     "ModelVisibleItems",
 }, {
-	Check: CheckOpenIdentity,
+	Check: Check.OpenIdentity,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeOpenIdentity(data, opts...)
 		if err != nil {
@@ -5606,7 +5606,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "event.schema.json#/$defs/openIdentity",
 	Type:     "OpenIdentity",
 }, {
-	Check: CheckSynthesizedFlag,
+	Check: Check.SynthesizedFlag,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSynthesizedFlag(data, opts...)
 		if err != nil {
@@ -5617,7 +5617,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "event.schema.json#/$defs/synthesizedFlag",
 	Type:     "SynthesizedFlag",
 }, {
-	Check: CheckExecutionEvent,
+	Check: Check.ExecutionEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEvent(data, opts...)
 		if err != nil {
@@ -5628,7 +5628,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#",
 	Type:     "ExecutionEvent",
 }, {
-	Check: CheckExecutionEventAttempt,
+	Check: Check.ExecutionEventAttempt,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventAttempt(data, opts...)
 		if err != nil {
@@ -5639,7 +5639,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/attempt",
 	Type:     "ExecutionEventAttempt",
 }, {
-	Check: CheckExecutionEventAttemptusage,
+	Check: Check.ExecutionEventAttemptusage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventAttemptusage(data, opts...)
 		if err != nil {
@@ -5650,7 +5650,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/attemptUsage",
 	Type:     "ExecutionEventAttemptusage",
 }, {
-	Check: CheckExecutionEventBatch,
+	Check: Check.ExecutionEventBatch,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventBatch(data, opts...)
 		if err != nil {
@@ -5661,7 +5661,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/batch",
 	Type:     "ExecutionEventBatch",
 }, {
-	Check: CheckConnectionGaps,
+	Check: Check.ConnectionGaps,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeConnectionGaps(data, opts...)
 		if err != nil {
@@ -5672,7 +5672,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/connectionGaps",
 	Type:     "ConnectionGaps",
 }, {
-	Check: CheckExecutionEventContextCompactAfter,
+	Check: Check.ExecutionEventContextCompactAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventContextCompactAfter(data, opts...)
 		if err != nil {
@@ -5683,7 +5683,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/context.compact.after",
 	Type:     "ExecutionEventContextCompactAfter",
 }, {
-	Check: CheckExecutionEventContextCompactBefore,
+	Check: Check.ExecutionEventContextCompactBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventContextCompactBefore(data, opts...)
 		if err != nil {
@@ -5694,7 +5694,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/context.compact.before",
 	Type:     "ExecutionEventContextCompactBefore",
 }, {
-	Check: CheckCurrencyCode,
+	Check: Check.CurrencyCode,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCurrencyCode(data, opts...)
 		if err != nil {
@@ -5705,7 +5705,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/currencyCode",
 	Type:     "CurrencyCode",
 }, {
-	Check: CheckDeniedByPolicy,
+	Check: Check.DeniedByPolicy,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeDeniedByPolicy(data, opts...)
 		if err != nil {
@@ -5716,7 +5716,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/deniedByPolicy",
 	Type:     "DeniedByPolicy",
 }, {
-	Check: CheckExecutionEventError,
+	Check: Check.ExecutionEventError,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventError(data, opts...)
 		if err != nil {
@@ -5727,7 +5727,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/error",
 	Type:     "ExecutionEventError",
 }, {
-	Check: CheckExecutionEventExecution,
+	Check: Check.ExecutionEventExecution,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventExecution(data, opts...)
 		if err != nil {
@@ -5738,7 +5738,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/execution",
 	Type:     "ExecutionEventExecution",
 }, {
-	Check: CheckExecutionEventFilechange,
+	Check: Check.ExecutionEventFilechange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventFilechange(data, opts...)
 		if err != nil {
@@ -5749,7 +5749,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/fileChange",
 	Type:     "ExecutionEventFilechange",
 }, {
-	Check: CheckExecutionEventMCP,
+	Check: Check.ExecutionEventMCP,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventMCP(data, opts...)
 		if err != nil {
@@ -5760,7 +5760,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/mcp",
 	Type:     "ExecutionEventMCP",
 }, {
-	Check: CheckExecutionEventModel,
+	Check: Check.ExecutionEventModel,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModel(data, opts...)
 		if err != nil {
@@ -5771,7 +5771,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/model",
 	Type:     "ExecutionEventModel",
 }, {
-	Check: CheckExecutionEventModelError,
+	Check: Check.ExecutionEventModelError,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModelError(data, opts...)
 		if err != nil {
@@ -5782,7 +5782,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/model.error",
 	Type:     "ExecutionEventModelError",
 }, {
-	Check: CheckExecutionEventModelRequestBefore,
+	Check: Check.ExecutionEventModelRequestBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModelRequestBefore(data, opts...)
 		if err != nil {
@@ -5793,7 +5793,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/model.request.before",
 	Type:     "ExecutionEventModelRequestBefore",
 }, {
-	Check: CheckExecutionEventModelResponseAfter,
+	Check: Check.ExecutionEventModelResponseAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModelResponseAfter(data, opts...)
 		if err != nil {
@@ -5804,7 +5804,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/model.response.after",
 	Type:     "ExecutionEventModelResponseAfter",
 }, {
-	Check: CheckExecutionEventModelSwitchAfter,
+	Check: Check.ExecutionEventModelSwitchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModelSwitchAfter(data, opts...)
 		if err != nil {
@@ -5815,7 +5815,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/model.switch.after",
 	Type:     "ExecutionEventModelSwitchAfter",
 }, {
-	Check: CheckExecutionEventModelSwitchBefore,
+	Check: Check.ExecutionEventModelSwitchBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModelSwitchBefore(data, opts...)
 		if err != nil {
@@ -5826,7 +5826,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/model.switch.before",
 	Type:     "ExecutionEventModelSwitchBefore",
 }, {
-	Check: CheckExecutionEventNonNegativeInteger,
+	Check: Check.ExecutionEventNonNegativeInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventNonNegativeInteger(data, opts...)
 		if err != nil {
@@ -5837,7 +5837,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/nonNegativeInteger",
 	Type:     "ExecutionEventNonNegativeInteger",
 }, {
-	Check: CheckSkippedExecution,
+	Check: Check.SkippedExecution,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSkippedExecution(data, opts...)
 		if err != nil {
@@ -5848,7 +5848,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/skippedExecution",
 	Type:     "SkippedExecution",
 }, {
-	Check: CheckSuppliedResultOnSkip,
+	Check: Check.SuppliedResultOnSkip,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSuppliedResultOnSkip(data, opts...)
 		if err != nil {
@@ -5859,7 +5859,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/suppliedResultOnSkip",
 	Type:     "SuppliedResultOnSkip",
 }, {
-	Check: CheckExecutionEventTokencounts,
+	Check: Check.ExecutionEventTokencounts,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTokencounts(data, opts...)
 		if err != nil {
@@ -5870,7 +5870,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/tokenCounts",
 	Type:     "ExecutionEventTokencounts",
 }, {
-	Check: CheckExecutionEventTool,
+	Check: Check.ExecutionEventTool,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTool(data, opts...)
 		if err != nil {
@@ -5881,7 +5881,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/tool",
 	Type:     "ExecutionEventTool",
 }, {
-	Check: CheckExecutionEventToolBatchAfter,
+	Check: Check.ExecutionEventToolBatchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventToolBatchAfter(data, opts...)
 		if err != nil {
@@ -5892,7 +5892,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/tool.batch.after",
 	Type:     "ExecutionEventToolBatchAfter",
 }, {
-	Check: CheckExecutionEventToolPermissionRequest,
+	Check: Check.ExecutionEventToolPermissionRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventToolPermissionRequest(data, opts...)
 		if err != nil {
@@ -5903,7 +5903,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/tool.permission.request",
 	Type:     "ExecutionEventToolPermissionRequest",
 }, {
-	Check: CheckExecutionEventToolPermissionResolved,
+	Check: Check.ExecutionEventToolPermissionResolved,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventToolPermissionResolved(data, opts...)
 		if err != nil {
@@ -5914,7 +5914,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/tool.permission.resolved",
 	Type:     "ExecutionEventToolPermissionResolved",
 }, {
-	Check: CheckExecutionEventToolProgress,
+	Check: Check.ExecutionEventToolProgress,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventToolProgress(data, opts...)
 		if err != nil {
@@ -5925,7 +5925,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/tool.progress",
 	Type:     "ExecutionEventToolProgress",
 }, {
-	Check: CheckToolCall,
+	Check: Check.ToolCall,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolCall(data, opts...)
 		if err != nil {
@@ -5936,7 +5936,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/toolCall",
 	Type:     "ToolCall",
 }, {
-	Check: CheckToolOutcome,
+	Check: Check.ToolOutcome,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolOutcome(data, opts...)
 		if err != nil {
@@ -5947,7 +5947,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/toolOutcome",
 	Type:     "ToolOutcome",
 }, {
-	Check: CheckExecutionEventTurnEnd,
+	Check: Check.ExecutionEventTurnEnd,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTurnEnd(data, opts...)
 		if err != nil {
@@ -5958,7 +5958,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/turn.end",
 	Type:     "ExecutionEventTurnEnd",
 }, {
-	Check: CheckExecutionEventTurnFinishBefore,
+	Check: Check.ExecutionEventTurnFinishBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTurnFinishBefore(data, opts...)
 		if err != nil {
@@ -5969,7 +5969,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/turn.finish.before",
 	Type:     "ExecutionEventTurnFinishBefore",
 }, {
-	Check: CheckExecutionEventTurnProgress,
+	Check: Check.ExecutionEventTurnProgress,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTurnProgress(data, opts...)
 		if err != nil {
@@ -5980,7 +5980,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/turn.progress",
 	Type:     "ExecutionEventTurnProgress",
 }, {
-	Check: CheckExecutionEventTurnStart,
+	Check: Check.ExecutionEventTurnStart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTurnStart(data, opts...)
 		if err != nil {
@@ -5991,7 +5991,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/turn.start",
 	Type:     "ExecutionEventTurnStart",
 }, {
-	Check: CheckTurnCompletion,
+	Check: Check.TurnCompletion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnCompletion(data, opts...)
 		if err != nil {
@@ -6002,7 +6002,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/turnCompletion",
 	Type:     "TurnCompletion",
 }, {
-	Check: CheckExecutionEventTurnusage,
+	Check: Check.ExecutionEventTurnusage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTurnusage(data, opts...)
 		if err != nil {
@@ -6013,7 +6013,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/turnUsage",
 	Type:     "ExecutionEventTurnusage",
 }, {
-	Check: CheckExecutionEventUsage,
+	Check: Check.ExecutionEventUsage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventUsage(data, opts...)
 		if err != nil {
@@ -6024,7 +6024,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/usage",
 	Type:     "ExecutionEventUsage",
 }, {
-	Check: CheckWebURL,
+	Check: Check.WebURL,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWebURL(data, opts...)
 		if err != nil {
@@ -6035,7 +6035,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "execution-event.schema.json#/$defs/webUrl",
 	Type:     "WebURL",
 }, {
-	Check: CheckExtensions,
+	Check: Check.Extensions,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExtensions(data, opts...)
 		if err != nil {
@@ -6046,7 +6046,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "extensions.schema.json#",
 	Type:     "Extensions",
 }, {
-	Check: CheckInteractionEvent,
+	Check: Check.InteractionEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEvent(data, opts...)
 		if err != nil {
@@ -6057,7 +6057,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "interaction-event.schema.json#",
 	Type:     "InteractionEvent",
 }, {
-	Check: CheckInteractionEventConfigChangeAfter,
+	Check: Check.InteractionEventConfigChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventConfigChangeAfter(data, opts...)
 		if err != nil {
@@ -6068,7 +6068,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "interaction-event.schema.json#/$defs/config.change.after",
 	Type:     "InteractionEventConfigChangeAfter",
 }, {
-	Check: CheckInteractionEventConfigChangeBefore,
+	Check: Check.InteractionEventConfigChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventConfigChangeBefore(data, opts...)
 		if err != nil {
@@ -6079,7 +6079,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "interaction-event.schema.json#/$defs/config.change.before",
 	Type:     "InteractionEventConfigChangeBefore",
 }, {
-	Check: CheckElicitationMode,
+	Check: Check.ElicitationMode,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeElicitationMode(data, opts...)
 		if err != nil {
@@ -6090,7 +6090,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "interaction-event.schema.json#/$defs/elicitationMode",
 	Type:     "ElicitationMode",
 }, {
-	Check: CheckInteractionEventHookFailure,
+	Check: Check.InteractionEventHookFailure,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventHookFailure(data, opts...)
 		if err != nil {
@@ -6101,7 +6101,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "interaction-event.schema.json#/$defs/hook.failure",
 	Type:     "InteractionEventHookFailure",
 }, {
-	Check: CheckInteractionEventUserAttention,
+	Check: Check.InteractionEventUserAttention,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventUserAttention(data, opts...)
 		if err != nil {
@@ -6112,7 +6112,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "interaction-event.schema.json#/$defs/user.attention",
 	Type:     "InteractionEventUserAttention",
 }, {
-	Check: CheckInteractionEventUserElicitationRequest,
+	Check: Check.InteractionEventUserElicitationRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventUserElicitationRequest(data, opts...)
 		if err != nil {
@@ -6123,7 +6123,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "interaction-event.schema.json#/$defs/user.elicitation.request",
 	Type:     "InteractionEventUserElicitationRequest",
 }, {
-	Check: CheckInteractionEventUserElicitationResult,
+	Check: Check.InteractionEventUserElicitationResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventUserElicitationResult(data, opts...)
 		if err != nil {
@@ -6134,7 +6134,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "interaction-event.schema.json#/$defs/user.elicitation.result",
 	Type:     "InteractionEventUserElicitationResult",
 }, {
-	Check: CheckInteractionEventUserMessageInbound,
+	Check: Check.InteractionEventUserMessageInbound,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventUserMessageInbound(data, opts...)
 		if err != nil {
@@ -6145,7 +6145,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "interaction-event.schema.json#/$defs/user.message.inbound",
 	Type:     "InteractionEventUserMessageInbound",
 }, {
-	Check: CheckInteractionEventUserMessageOutbound,
+	Check: Check.InteractionEventUserMessageOutbound,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventUserMessageOutbound(data, opts...)
 		if err != nil {
@@ -6156,7 +6156,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "interaction-event.schema.json#/$defs/user.message.outbound",
 	Type:     "InteractionEventUserMessageOutbound",
 }, {
-	Check: CheckInterceptDenyResponse,
+	Check: Check.InterceptDenyResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptDenyResponse(data, opts...)
 		if err != nil {
@@ -6167,7 +6167,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "intercept-deny-response.schema.json#",
 	Type:     "InterceptDenyResponse",
 }, {
-	Check: CheckInterceptNoEffectResponse,
+	Check: Check.InterceptNoEffectResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptNoEffectResponse(data, opts...)
 		if err != nil {
@@ -6178,7 +6178,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "intercept-no-effect-response.schema.json#",
 	Type:     "InterceptNoEffectResponse",
 }, {
-	Check: CheckInterceptRequest,
+	Check: Check.InterceptRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptRequest(data, opts...)
 		if err != nil {
@@ -6189,7 +6189,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "intercept-request.schema.json#",
 	Type:     "InterceptRequest",
 }, {
-	Check: CheckInterceptResponse,
+	Check: Check.InterceptResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptResponse(data, opts...)
 		if err != nil {
@@ -6200,7 +6200,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "intercept-response.schema.json#",
 	Type:     "InterceptResponse",
 }, {
-	Check: CheckJSONRPCMessage,
+	Check: Check.JSONRPCMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCMessage(data, opts...)
 		if err != nil {
@@ -6211,7 +6211,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "json-rpc-message.schema.json#",
 	Type:     "JSONRPCMessage",
 }, {
-	Check: CheckMCPElicitationBooleanSchema,
+	Check: Check.MCPElicitationBooleanSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationBooleanSchema(data, opts...)
 		if err != nil {
@@ -6222,7 +6222,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/BooleanSchema",
 	Type:     "MCPElicitationBooleanSchema",
 }, {
-	Check: CheckMCPElicitationElicitRequestFormParams,
+	Check: Check.MCPElicitationElicitRequestFormParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationElicitRequestFormParams(data, opts...)
 		if err != nil {
@@ -6233,7 +6233,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams",
 	Type:     "MCPElicitationElicitRequestFormParams",
 }, {
-	Check: CheckMCPElicitationElicitRequestParams,
+	Check: Check.MCPElicitationElicitRequestParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationElicitRequestParams(data, opts...)
 		if err != nil {
@@ -6244,7 +6244,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestParams",
 	Type:     "MCPElicitationElicitRequestParams",
 }, {
-	Check: CheckMCPElicitationElicitRequestURLParams,
+	Check: Check.MCPElicitationElicitRequestURLParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationElicitRequestURLParams(data, opts...)
 		if err != nil {
@@ -6255,7 +6255,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams",
 	Type:     "MCPElicitationElicitRequestURLParams",
 }, {
-	Check: CheckMCPElicitationElicitResult,
+	Check: Check.MCPElicitationElicitResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationElicitResult(data, opts...)
 		if err != nil {
@@ -6266,7 +6266,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitResult",
 	Type:     "MCPElicitationElicitResult",
 }, {
-	Check: CheckMCPElicitationLegacyTitledEnumSchema,
+	Check: Check.MCPElicitationLegacyTitledEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationLegacyTitledEnumSchema(data, opts...)
 		if err != nil {
@@ -6277,7 +6277,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema",
 	Type:     "MCPElicitationLegacyTitledEnumSchema",
 }, {
-	Check: CheckMCPElicitationNumberSchema,
+	Check: Check.MCPElicitationNumberSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationNumberSchema(data, opts...)
 		if err != nil {
@@ -6288,7 +6288,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/NumberSchema",
 	Type:     "MCPElicitationNumberSchema",
 }, {
-	Check: CheckMCPElicitationPrimitiveSchemaDefinition,
+	Check: Check.MCPElicitationPrimitiveSchemaDefinition,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationPrimitiveSchemaDefinition(data, opts...)
 		if err != nil {
@@ -6299,7 +6299,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition",
 	Type:     "MCPElicitationPrimitiveSchemaDefinition",
 }, {
-	Check: CheckMCPElicitationProgressToken,
+	Check: Check.MCPElicitationProgressToken,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationProgressToken(data, opts...)
 		if err != nil {
@@ -6310,7 +6310,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/ProgressToken",
 	Type:     "MCPElicitationProgressToken",
 }, {
-	Check: CheckMCPElicitationStringSchema,
+	Check: Check.MCPElicitationStringSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationStringSchema(data, opts...)
 		if err != nil {
@@ -6321,7 +6321,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/StringSchema",
 	Type:     "MCPElicitationStringSchema",
 }, {
-	Check: CheckMCPElicitationTaskMetadata,
+	Check: Check.MCPElicitationTaskMetadata,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationTaskMetadata(data, opts...)
 		if err != nil {
@@ -6332,7 +6332,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/TaskMetadata",
 	Type:     "MCPElicitationTaskMetadata",
 }, {
-	Check: CheckMCPElicitationTitledMultiSelectEnumSchema,
+	Check: Check.MCPElicitationTitledMultiSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationTitledMultiSelectEnumSchema(data, opts...)
 		if err != nil {
@@ -6343,7 +6343,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema",
 	Type:     "MCPElicitationTitledMultiSelectEnumSchema",
 }, {
-	Check: CheckMCPElicitationTitledSingleSelectEnumSchema,
+	Check: Check.MCPElicitationTitledSingleSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationTitledSingleSelectEnumSchema(data, opts...)
 		if err != nil {
@@ -6354,7 +6354,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema",
 	Type:     "MCPElicitationTitledSingleSelectEnumSchema",
 }, {
-	Check: CheckMCPElicitationUntitledMultiSelectEnumSchema,
+	Check: Check.MCPElicitationUntitledMultiSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationUntitledMultiSelectEnumSchema(data, opts...)
 		if err != nil {
@@ -6365,7 +6365,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema",
 	Type:     "MCPElicitationUntitledMultiSelectEnumSchema",
 }, {
-	Check: CheckMCPElicitationUntitledSingleSelectEnumSchema,
+	Check: Check.MCPElicitationUntitledSingleSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationUntitledSingleSelectEnumSchema(data, opts...)
 		if err != nil {
@@ -6376,7 +6376,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema",
 	Type:     "MCPElicitationUntitledSingleSelectEnumSchema",
 }, {
-	Check: CheckLabelledOption,
+	Check: Check.LabelledOption,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeLabelledOption(data, opts...)
 		if err != nil {
@@ -6387,7 +6387,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/labelledOption",
 	Type:     "LabelledOption",
 }, {
-	Check: CheckMCPElicitationRequest,
+	Check: Check.MCPElicitationRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationRequest(data, opts...)
 		if err != nil {
@@ -6398,7 +6398,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/request",
 	Type:     "MCPElicitationRequest",
 }, {
-	Check: CheckRequestMeta,
+	Check: Check.RequestMeta,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeRequestMeta(data, opts...)
 		if err != nil {
@@ -6409,7 +6409,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/requestMeta",
 	Type:     "RequestMeta",
 }, {
-	Check: CheckMCPElicitationResult,
+	Check: Check.MCPElicitationResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationResult(data, opts...)
 		if err != nil {
@@ -6420,7 +6420,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "mcp-elicitation.schema.json#/$defs/result",
 	Type:     "MCPElicitationResult",
 }, {
-	Check: CheckObserveNotification,
+	Check: Check.ObserveNotification,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeObserveNotification(data, opts...)
 		if err != nil {
@@ -6431,7 +6431,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "observe-notification.schema.json#",
 	Type:     "ObserveNotification",
 }, {
-	Check: CheckRegistration,
+	Check: Check.Registration,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeRegistration(data, opts...)
 		if err != nil {
@@ -6442,7 +6442,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#",
 	Type:     "Registration",
 }, {
-	Check: CheckAuthentication,
+	Check: Check.Authentication,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAuthentication(data, opts...)
 		if err != nil {
@@ -6453,7 +6453,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/authentication",
 	Type:     "Authentication",
 }, {
-	Check: CheckBackend,
+	Check: Check.Backend,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeBackend(data, opts...)
 		if err != nil {
@@ -6464,7 +6464,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/backend",
 	Type:     "Backend",
 }, {
-	Check: CheckRegistrationContentreceiver,
+	Check: Check.RegistrationContentreceiver,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeRegistrationContentreceiver(data, opts...)
 		if err != nil {
@@ -6475,7 +6475,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/contentReceiver",
 	Type:     "RegistrationContentreceiver",
 }, {
-	Check: CheckEventWildcard,
+	Check: Check.EventWildcard,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEventWildcard(data, opts...)
 		if err != nil {
@@ -6486,7 +6486,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/eventWildcard",
 	Type:     "EventWildcard",
 }, {
-	Check: CheckFilters,
+	Check: Check.Filters,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeFilters(data, opts...)
 		if err != nil {
@@ -6497,7 +6497,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/filters",
 	Type:     "Filters",
 }, {
-	Check: CheckHTTPTransport,
+	Check: Check.HTTPTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeHTTPTransport(data, opts...)
 		if err != nil {
@@ -6508,7 +6508,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/httpTransport",
 	Type:     "HTTPTransport",
 }, {
-	Check: CheckHTTPURL,
+	Check: Check.HTTPURL,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeHTTPURL(data, opts...)
 		if err != nil {
@@ -6519,7 +6519,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/httpUrl",
 	Type:     "HTTPURL",
 }, {
-	Check: CheckInterceptSubscription,
+	Check: Check.InterceptSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptSubscription(data, opts...)
 		if err != nil {
@@ -6530,7 +6530,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/interceptSubscription",
 	Type:     "InterceptSubscription",
 }, {
-	Check: CheckObserveSubscription,
+	Check: Check.ObserveSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeObserveSubscription(data, opts...)
 		if err != nil {
@@ -6541,7 +6541,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/observeSubscription",
 	Type:     "ObserveSubscription",
 }, {
-	Check: CheckReverseDNSName,
+	Check: Check.ReverseDNSName,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeReverseDNSName(data, opts...)
 		if err != nil {
@@ -6552,7 +6552,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/reverseDns",
 	Type:     "ReverseDNSName",
 }, {
-	Check: CheckStdioTransport,
+	Check: Check.StdioTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeStdioTransport(data, opts...)
 		if err != nil {
@@ -6563,7 +6563,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/stdioTransport",
 	Type:     "StdioTransport",
 }, {
-	Check: CheckWireMessage,
+	Check: Check.WireMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWireMessage(data, opts...)
 		if err != nil {
@@ -6574,7 +6574,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "schema.json#",
 	Type:     "WireMessage",
 }, {
-	Check: CheckSessionEndEvent,
+	Check: Check.SessionEndEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSessionEndEvent(data, opts...)
 		if err != nil {
@@ -6585,7 +6585,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "session-end.schema.json#",
 	Type:     "SessionEndEvent",
 }, {
-	Check: CheckSessionStartEvent,
+	Check: Check.SessionStartEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSessionStartEvent(data, opts...)
 		if err != nil {
@@ -6596,7 +6596,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "session-start.schema.json#",
 	Type:     "SessionStartEvent",
 }, {
-	Check: CheckTaskWorkspaceEvent,
+	Check: Check.TaskWorkspaceEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEvent(data, opts...)
 		if err != nil {
@@ -6607,7 +6607,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "task-workspace-event.schema.json#",
 	Type:     "TaskWorkspaceEvent",
 }, {
-	Check: CheckChangedFile,
+	Check: Check.ChangedFile,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeChangedFile(data, opts...)
 		if err != nil {
@@ -6618,7 +6618,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/changedFile",
 	Type:     "ChangedFile",
 }, {
-	Check: CheckTaskWorkspaceEventFileChanged,
+	Check: Check.TaskWorkspaceEventFileChanged,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEventFileChanged(data, opts...)
 		if err != nil {
@@ -6629,7 +6629,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/file.changed",
 	Type:     "TaskWorkspaceEventFileChanged",
 }, {
-	Check: CheckTaskWorkspaceEventTaskChangeAfter,
+	Check: Check.TaskWorkspaceEventTaskChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEventTaskChangeAfter(data, opts...)
 		if err != nil {
@@ -6640,7 +6640,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/task.change.after",
 	Type:     "TaskWorkspaceEventTaskChangeAfter",
 }, {
-	Check: CheckTaskWorkspaceEventTaskChangeBefore,
+	Check: Check.TaskWorkspaceEventTaskChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEventTaskChangeBefore(data, opts...)
 		if err != nil {
@@ -6651,7 +6651,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/task.change.before",
 	Type:     "TaskWorkspaceEventTaskChangeBefore",
 }, {
-	Check: CheckTaskChange,
+	Check: Check.TaskChange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskChange(data, opts...)
 		if err != nil {
@@ -6662,7 +6662,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/taskChange",
 	Type:     "TaskChange",
 }, {
-	Check: CheckTaskWorkspaceEventWorkspaceChangeAfter,
+	Check: Check.TaskWorkspaceEventWorkspaceChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEventWorkspaceChangeAfter(data, opts...)
 		if err != nil {
@@ -6673,7 +6673,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/workspace.change.after",
 	Type:     "TaskWorkspaceEventWorkspaceChangeAfter",
 }, {
-	Check: CheckTaskWorkspaceEventWorkspaceChangeBefore,
+	Check: Check.TaskWorkspaceEventWorkspaceChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEventWorkspaceChangeBefore(data, opts...)
 		if err != nil {
@@ -6684,7 +6684,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/workspace.change.before",
 	Type:     "TaskWorkspaceEventWorkspaceChangeBefore",
 }, {
-	Check: CheckWorkspaceChange,
+	Check: Check.WorkspaceChange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWorkspaceChange(data, opts...)
 		if err != nil {
@@ -6695,7 +6695,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/workspaceChange",
 	Type:     "WorkspaceChange",
 }, {
-	Check: CheckWorkspaceState,
+	Check: Check.WorkspaceState,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWorkspaceState(data, opts...)
 		if err != nil {
@@ -6706,7 +6706,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "task-workspace-event.schema.json#/$defs/workspaceState",
 	Type:     "WorkspaceState",
 }, {
-	Check: CheckToolAfterEvent,
+	Check: Check.ToolAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolAfterEvent(data, opts...)
 		if err != nil {
@@ -6717,7 +6717,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "tool-after.schema.json#",
 	Type:     "ToolAfterEvent",
 }, {
-	Check: CheckToolBeforeEvent,
+	Check: Check.ToolBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolBeforeEvent(data, opts...)
 		if err != nil {

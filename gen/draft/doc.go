@@ -6,7 +6,8 @@
 // # Starting points
 //
 // Each type X has a decoder, DecodeX(data, opts...), and a validator that
-// builds no value, CheckX. Most programs start from these:
+// builds no value, Check.X(data, opts...) (see [Checker]). Most programs
+// start from these:
 //
 //   - [DecodeWireMessage] and [WireMessage]: any message of this snapshot, a type
 //     switch away from its kind.
@@ -30,7 +31,9 @@
 // snapshot the module was generated with, chosen by its protocolVersion, and
 // answers what it cannot handle with the JSON-RPC error AHP defines. Package
 // github.com/ahpgen/ahpgen/backend serves hooks written against these types
-// over HTTP and stdio. [Registry] lists every entry point by schema location.
+// over HTTP and stdio; package github.com/ahpgen/ahpgen/harness is the host
+// side, which calls backends and applies their effects. [Registry] lists
+// every entry point by schema location.
 //
 // Decoders are lenient where the schema leaves objects open (unknown
 // members are kept in each struct's Unknown field and written back) and

@@ -16,6 +16,16 @@ const (
 	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 1)
 )
 
+// Checker validates documents without building values: Check.X(data) accepts
+// exactly
+// what DecodeX(data) accepts and fails with the same error, faster and without
+// allocating the value. Its methods are named after the types; Check is its
+// value.
+type Checker struct{}
+
+// Check is the package's Checker: Check.X(data) validates data as type X.
+var Check Checker
+
 // DecodeCapabilities decodes data as Capabilities and validates every keyword
 // of capabilities.schema.json# in the same pass. A rejected document returns
 // an *ahprt.Error and no value, never a partial one.
@@ -28,9 +38,9 @@ func decodeCapabilities(c *ahpimpl.Ctx) (*Capabilities, error) {
 	return ahpimpl.BuildRoot(c, 0, vCapabilities, bCapabilities)
 }
 
-// CheckCapabilities validates data as Capabilities (capabilities.schema.json#)
+// Capabilities validates data as Capabilities (capabilities.schema.json#)
 // without building a value.
-func CheckCapabilities(data []byte, opts ...ahprt.Option) error {
+func (Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCapabilities)
 }
 
@@ -46,9 +56,9 @@ func decodeErrorResponse(c *ahpimpl.Ctx) (*ErrorResponse, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_errorResponse, bErrorResponse)
 }
 
-// CheckErrorResponse validates data as ErrorResponse
+// ErrorResponse validates data as ErrorResponse
 // (common.schema.json#/$defs/errorResponse) without building a value.
-func CheckErrorResponse(data []byte, opts ...ahprt.Option) error {
+func (Checker) ErrorResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_errorResponse)
 }
 
@@ -64,9 +74,9 @@ func decodeJSONRPCID(c *ahpimpl.Ctx) (*JSONRPCID, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_jsonRpcId, bJSONRPCID)
 }
 
-// CheckJSONRPCID validates data as JSONRPCID
-// (common.schema.json#/$defs/jsonRpcId) without building a value.
-func CheckJSONRPCID(data []byte, opts ...ahprt.Option) error {
+// JSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId)
+// without building a value.
+func (Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_jsonRpcId)
 }
 
@@ -83,9 +93,9 @@ func decodeJSONRPCResponseID(c *ahpimpl.Ctx) (*JSONRPCResponseID, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
-// CheckJSONRPCResponseID validates data as JSONRPCResponseID
+// JSONRPCResponseID validates data as JSONRPCResponseID
 // (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
-func CheckJSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
+func (Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_jsonRpcResponseId)
 }
 
@@ -101,9 +111,9 @@ func decodeNative(c *ahpimpl.Ctx) (*Native, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_native, bNative)
 }
 
-// CheckNative validates data as Native (common.schema.json#/$defs/native)
-// without building a value.
-func CheckNative(data []byte, opts ...ahprt.Option) error {
+// Native validates data as Native (common.schema.json#/$defs/native) without
+// building a value.
+func (Checker) Native(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_native)
 }
 
@@ -119,9 +129,9 @@ func decodeNotification(c *ahpimpl.Ctx) (*Notification, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_notification, bNotification)
 }
 
-// CheckNotification validates data as Notification
+// Notification validates data as Notification
 // (common.schema.json#/$defs/notification) without building a value.
-func CheckNotification(data []byte, opts ...ahprt.Option) error {
+func (Checker) Notification(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_notification)
 }
 
@@ -141,9 +151,9 @@ func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
 	return c.Text(0), nil
 }
 
-// CheckProtocolVersion validates data as ProtocolVersion
+// ProtocolVersion validates data as ProtocolVersion
 // (common.schema.json#/$defs/protocolVersion) without building a value.
-func CheckProtocolVersion(data []byte, opts ...ahprt.Option) error {
+func (Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_protocolVersion)
 }
 
@@ -159,9 +169,9 @@ func decodeRequest(c *ahpimpl.Ctx) (*Request, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_request, bRequest)
 }
 
-// CheckRequest validates data as Request (common.schema.json#/$defs/request)
+// Request validates data as Request (common.schema.json#/$defs/request)
 // without building a value.
-func CheckRequest(data []byte, opts ...ahprt.Option) error {
+func (Checker) Request(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_request)
 }
 
@@ -177,9 +187,9 @@ func decodeSession(c *ahpimpl.Ctx) (*Session, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_session, bSession)
 }
 
-// CheckSession validates data as Session (common.schema.json#/$defs/session)
+// Session validates data as Session (common.schema.json#/$defs/session)
 // without building a value.
-func CheckSession(data []byte, opts ...ahprt.Option) error {
+func (Checker) Session(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_session)
 }
 
@@ -195,9 +205,9 @@ func decodeSuccessResponse(c *ahpimpl.Ctx) (*SuccessResponse, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_successResponse, bSuccessResponse)
 }
 
-// CheckSuccessResponse validates data as SuccessResponse
+// SuccessResponse validates data as SuccessResponse
 // (common.schema.json#/$defs/successResponse) without building a value.
-func CheckSuccessResponse(data []byte, opts ...ahprt.Option) error {
+func (Checker) SuccessResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vCommon_successResponse)
 }
 
@@ -213,9 +223,9 @@ func decodeDenyEffect(c *ahpimpl.Ctx) (*DenyEffect, error) {
 	return ahpimpl.BuildRoot(c, 0, vDenyEffect, bDenyEffect)
 }
 
-// CheckDenyEffect validates data as DenyEffect (deny-effect.schema.json#)
-// without building a value.
-func CheckDenyEffect(data []byte, opts ...ahprt.Option) error {
+// DenyEffect validates data as DenyEffect (deny-effect.schema.json#) without
+// building a value.
+func (Checker) DenyEffect(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vDenyEffect)
 }
 
@@ -236,9 +246,9 @@ func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
 	return d.RawValue(0), nil
 }
 
-// CheckExtensions validates data as Extensions (extensions.schema.json#)
-// without building a value.
-func CheckExtensions(data []byte, opts ...ahprt.Option) error {
+// Extensions validates data as Extensions (extensions.schema.json#) without
+// building a value.
+func (Checker) Extensions(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vExtensions)
 }
 
@@ -255,9 +265,9 @@ func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error)
 	return ahpimpl.BuildRoot(c, 0, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
-// CheckInterceptDenyResponse validates data as InterceptDenyResponse
+// InterceptDenyResponse validates data as InterceptDenyResponse
 // (intercept-deny-response.schema.json#) without building a value.
-func CheckInterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
+func (Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vInterceptDenyResponse)
 }
 
@@ -274,9 +284,9 @@ func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse
 	return ahpimpl.BuildRoot(c, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
-// CheckInterceptNoEffectResponse validates data as InterceptNoEffectResponse
+// InterceptNoEffectResponse validates data as InterceptNoEffectResponse
 // (intercept-no-effect-response.schema.json#) without building a value.
-func CheckInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
+func (Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vInterceptNoEffectResponse)
 }
 
@@ -292,9 +302,9 @@ func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
 	return ahpimpl.BuildRoot(c, 0, vInterceptRequest, bInterceptRequest)
 }
 
-// CheckInterceptRequest validates data as InterceptRequest
+// InterceptRequest validates data as InterceptRequest
 // (intercept-request.schema.json#) without building a value.
-func CheckInterceptRequest(data []byte, opts ...ahprt.Option) error {
+func (Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vInterceptRequest)
 }
 
@@ -314,9 +324,9 @@ func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
 	return bJSONRPCMessage(c, 0), nil
 }
 
-// CheckJSONRPCMessage validates data as JSONRPCMessage
+// JSONRPCMessage validates data as JSONRPCMessage
 // (json-rpc-message.schema.json#) without building a value.
-func CheckJSONRPCMessage(data []byte, opts ...ahprt.Option) error {
+func (Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vJSONRPCMessage)
 }
 
@@ -332,9 +342,9 @@ func decodeRegistration(c *ahpimpl.Ctx) (*Registration, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration, bRegistration)
 }
 
-// CheckRegistration validates data as Registration (registration.schema.json#)
+// Registration validates data as Registration (registration.schema.json#)
 // without building a value.
-func CheckRegistration(data []byte, opts ...ahprt.Option) error {
+func (Checker) Registration(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration)
 }
 
@@ -351,9 +361,9 @@ func decodeAuthentication(c *ahpimpl.Ctx) (*Authentication, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration_authentication, bAuthentication)
 }
 
-// CheckAuthentication validates data as Authentication
+// Authentication validates data as Authentication
 // (registration.schema.json#/$defs/authentication) without building a value.
-func CheckAuthentication(data []byte, opts ...ahprt.Option) error {
+func (Checker) Authentication(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_authentication)
 }
 
@@ -369,9 +379,9 @@ func decodeBackend(c *ahpimpl.Ctx) (*Backend, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration_backend, bBackend)
 }
 
-// CheckBackend validates data as Backend
-// (registration.schema.json#/$defs/backend) without building a value.
-func CheckBackend(data []byte, opts ...ahprt.Option) error {
+// Backend validates data as Backend (registration.schema.json#/$defs/backend)
+// without building a value.
+func (Checker) Backend(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_backend)
 }
 
@@ -387,9 +397,9 @@ func decodeHTTPTransport(c *ahpimpl.Ctx) (*HTTPTransport, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration_httpTransport, bHTTPTransport)
 }
 
-// CheckHTTPTransport validates data as HTTPTransport
+// HTTPTransport validates data as HTTPTransport
 // (registration.schema.json#/$defs/httpTransport) without building a value.
-func CheckHTTPTransport(data []byte, opts ...ahprt.Option) error {
+func (Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_httpTransport)
 }
 
@@ -406,10 +416,10 @@ func decodeInterceptSubscription(c *ahpimpl.Ctx) (*InterceptSubscription, error)
 	return ahpimpl.BuildRoot(c, 0, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
-// CheckInterceptSubscription validates data as InterceptSubscription
+// InterceptSubscription validates data as InterceptSubscription
 // (registration.schema.json#/$defs/interceptSubscription) without building a
 // value.
-func CheckInterceptSubscription(data []byte, opts ...ahprt.Option) error {
+func (Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_interceptSubscription)
 }
 
@@ -426,10 +436,10 @@ func decodeObserveSubscription(c *ahpimpl.Ctx) (*ObserveSubscription, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration_observeSubscription, bObserveSubscription)
 }
 
-// CheckObserveSubscription validates data as ObserveSubscription
+// ObserveSubscription validates data as ObserveSubscription
 // (registration.schema.json#/$defs/observeSubscription) without building a
 // value.
-func CheckObserveSubscription(data []byte, opts ...ahprt.Option) error {
+func (Checker) ObserveSubscription(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_observeSubscription)
 }
 
@@ -449,9 +459,9 @@ func decodeReverseDNS(c *ahpimpl.Ctx) (ReverseDNS, error) {
 	return c.Text(0), nil
 }
 
-// CheckReverseDNS validates data as ReverseDNS
+// ReverseDNS validates data as ReverseDNS
 // (registration.schema.json#/$defs/reverseDns) without building a value.
-func CheckReverseDNS(data []byte, opts ...ahprt.Option) error {
+func (Checker) ReverseDNS(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_reverseDns)
 }
 
@@ -468,9 +478,9 @@ func decodeStdioTransport(c *ahpimpl.Ctx) (*StdioTransport, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration_stdioTransport, bStdioTransport)
 }
 
-// CheckStdioTransport validates data as StdioTransport
+// StdioTransport validates data as StdioTransport
 // (registration.schema.json#/$defs/stdioTransport) without building a value.
-func CheckStdioTransport(data []byte, opts ...ahprt.Option) error {
+func (Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vRegistration_stdioTransport)
 }
 
@@ -486,16 +496,16 @@ func decodeToolBefore(c *ahpimpl.Ctx) (*ToolBefore, error) {
 	return ahpimpl.BuildRoot(c, 0, vToolBefore, bToolBefore)
 }
 
-// CheckToolBefore validates data as ToolBefore (tool-before.schema.json#)
-// without building a value.
-func CheckToolBefore(data []byte, opts ...ahprt.Option) error {
+// ToolBefore validates data as ToolBefore (tool-before.schema.json#) without
+// building a value.
+func (Checker) ToolBefore(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, 0, vToolBefore)
 }
 
 // Registry lists the package's entry points by schema location (relative to
 // the snapshot folder): what tools use to decode a document by its schema.
 var Registry = []ahpimpl.Entry{{
-	Check: CheckCapabilities,
+	Check: Check.Capabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCapabilities(data, opts...)
 		if err != nil {
@@ -506,7 +516,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "capabilities.schema.json#",
 	Type:     "Capabilities",
 }, {
-	Check: CheckErrorResponse,
+	Check: Check.ErrorResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeErrorResponse(data, opts...)
 		if err != nil {
@@ -517,7 +527,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/errorResponse",
 	Type:     "ErrorResponse",
 }, {
-	Check: CheckJSONRPCID,
+	Check: Check.JSONRPCID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCID(data, opts...)
 		if err != nil {
@@ -528,7 +538,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/jsonRpcId",
 	Type:     "JSONRPCID",
 }, {
-	Check: CheckJSONRPCResponseID,
+	Check: Check.JSONRPCResponseID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCResponseID(data, opts...)
 		if err != nil {
@@ -539,7 +549,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/jsonRpcResponseId",
 	Type:     "JSONRPCResponseID",
 }, {
-	Check: CheckNative,
+	Check: Check.Native,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeNative(data, opts...)
 		if err != nil {
@@ -550,7 +560,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/native",
 	Type:     "Native",
 }, {
-	Check: CheckNotification,
+	Check: Check.Notification,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeNotification(data, opts...)
 		if err != nil {
@@ -561,7 +571,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/notification",
 	Type:     "Notification",
 }, {
-	Check: CheckProtocolVersion,
+	Check: Check.ProtocolVersion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeProtocolVersion(data, opts...)
 		if err != nil {
@@ -572,7 +582,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/protocolVersion",
 	Type:     "ProtocolVersion",
 }, {
-	Check: CheckRequest,
+	Check: Check.Request,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeRequest(data, opts...)
 		if err != nil {
@@ -583,7 +593,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/request",
 	Type:     "Request",
 }, {
-	Check: CheckSession,
+	Check: Check.Session,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSession(data, opts...)
 		if err != nil {
@@ -594,7 +604,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/session",
 	Type:     "Session",
 }, {
-	Check: CheckSuccessResponse,
+	Check: Check.SuccessResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSuccessResponse(data, opts...)
 		if err != nil {
@@ -605,7 +615,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "common.schema.json#/$defs/successResponse",
 	Type:     "SuccessResponse",
 }, {
-	Check: CheckDenyEffect,
+	Check: Check.DenyEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeDenyEffect(data, opts...)
 		if err != nil {
@@ -616,7 +626,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "deny-effect.schema.json#",
 	Type:     "DenyEffect",
 }, {
-	Check: CheckExtensions,
+	Check: Check.Extensions,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExtensions(data, opts...)
 		if err != nil {
@@ -627,7 +637,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "extensions.schema.json#",
 	Type:     "Extensions",
 }, {
-	Check: CheckInterceptDenyResponse,
+	Check: Check.InterceptDenyResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptDenyResponse(data, opts...)
 		if err != nil {
@@ -638,7 +648,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "intercept-deny-response.schema.json#",
 	Type:     "InterceptDenyResponse",
 }, {
-	Check: CheckInterceptNoEffectResponse,
+	Check: Check.InterceptNoEffectResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptNoEffectResponse(data, opts...)
 		if err != nil {
@@ -649,7 +659,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "intercept-no-effect-response.schema.json#",
 	Type:     "InterceptNoEffectResponse",
 }, {
-	Check: CheckInterceptRequest,
+	Check: Check.InterceptRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptRequest(data, opts...)
 		if err != nil {
@@ -660,7 +670,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "intercept-request.schema.json#",
 	Type:     "InterceptRequest",
 }, {
-	Check: CheckJSONRPCMessage,
+	Check: Check.JSONRPCMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCMessage(data, opts...)
 		if err != nil {
@@ -671,7 +681,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "json-rpc-message.schema.json#",
 	Type:     "JSONRPCMessage",
 }, {
-	Check: CheckRegistration,
+	Check: Check.Registration,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeRegistration(data, opts...)
 		if err != nil {
@@ -682,7 +692,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#",
 	Type:     "Registration",
 }, {
-	Check: CheckAuthentication,
+	Check: Check.Authentication,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAuthentication(data, opts...)
 		if err != nil {
@@ -693,7 +703,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/authentication",
 	Type:     "Authentication",
 }, {
-	Check: CheckBackend,
+	Check: Check.Backend,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeBackend(data, opts...)
 		if err != nil {
@@ -704,7 +714,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/backend",
 	Type:     "Backend",
 }, {
-	Check: CheckHTTPTransport,
+	Check: Check.HTTPTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeHTTPTransport(data, opts...)
 		if err != nil {
@@ -715,7 +725,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/httpTransport",
 	Type:     "HTTPTransport",
 }, {
-	Check: CheckInterceptSubscription,
+	Check: Check.InterceptSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptSubscription(data, opts...)
 		if err != nil {
@@ -726,7 +736,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/interceptSubscription",
 	Type:     "InterceptSubscription",
 }, {
-	Check: CheckObserveSubscription,
+	Check: Check.ObserveSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeObserveSubscription(data, opts...)
 		if err != nil {
@@ -737,7 +747,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/observeSubscription",
 	Type:     "ObserveSubscription",
 }, {
-	Check: CheckReverseDNS,
+	Check: Check.ReverseDNS,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeReverseDNS(data, opts...)
 		if err != nil {
@@ -748,7 +758,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/reverseDns",
 	Type:     "ReverseDNS",
 }, {
-	Check: CheckStdioTransport,
+	Check: Check.StdioTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeStdioTransport(data, opts...)
 		if err != nil {
@@ -759,7 +769,7 @@ var Registry = []ahpimpl.Entry{{
 	Location: "registration.schema.json#/$defs/stdioTransport",
 	Type:     "StdioTransport",
 }, {
-	Check: CheckToolBefore,
+	Check: Check.ToolBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolBefore(data, opts...)
 		if err != nil {

@@ -66,6 +66,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 
 	af := newFile()
 	versionGuard(af)
+	checker(af)
 	api := &gotypes{f: af, ts: s.Types, helpers: ty.helpers}
 	roots := append([]*ir.Type(nil), s.Types.Roots...)
 	locs := map[*ir.Type]string{}
@@ -86,7 +87,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 			g.Values(Dict{
 				Id("Location"): Lit(locs[t]),
 				Id("Type"):     Lit(t.Name),
-				Id("Check"):    Id(t.CheckFunc),
+				Id("Check"):    Id(ir.CheckerVar).Dot(t.CheckFunc),
 				Id("Decode"):   decodeFunc(t),
 			})
 		}
@@ -512,4 +513,16 @@ func versionGuard(f *File) {
 		Id("_").Op("=").Qual(impl, "GeneratedCodeTooOld").Call(Lit(ahpimpl.GenVersion).Op("-").Qual(impl, "MinVersion")),
 		Id("_").Op("=").Qual(impl, "RuntimeTooOld").Call(Qual(impl, "MaxVersion").Op("-").Lit(ahpimpl.GenVersion)),
 	)
+}
+
+// checker declares the type whose methods validate without building a
+// value (ir.CheckerType) and its one value.
+func checker(f *File) {
+	f.Commentf("%s validates documents without building values: %s.X(data) accepts exactly", ir.CheckerType, ir.CheckerVar)
+	f.Comment("what DecodeX(data) accepts and fails with the same error, faster and without")
+	f.Commentf("allocating the value. Its methods are named after the types; %s is its value.", ir.CheckerVar)
+	f.Type().Id(ir.CheckerType).Struct()
+	f.Line()
+	f.Commentf("%s is the package's %s: %s.X(data) validates data as type X.", ir.CheckerVar, ir.CheckerType, ir.CheckerVar)
+	f.Var().Id(ir.CheckerVar).Id(ir.CheckerType)
 }

@@ -27,7 +27,7 @@ func BenchmarkCheckInterceptRequest(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := draft.CheckInterceptRequest(data); err != nil {
+		if err := draft.Check.InterceptRequest(data); err != nil {
 			b.Fatal(err)
 		}
 	}

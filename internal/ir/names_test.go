@@ -124,7 +124,10 @@ func TestOnePackageScope(t *testing.T) {
 			}
 			for _, ty := range pkg.Types.All {
 				give("type", ty.Name)
-				for _, fn := range []string{ty.DecodeFunc, ty.CheckFunc, ty.NewFunc, ty.DecodeDocFunc, ty.BuildFunc, ty.SizeHintVar, ty.MarkerMethod} {
+				if ty.CheckFunc != ty.Name {
+					t.Errorf("%s's validator is Checker.%s, not named after it", ty.Name, ty.CheckFunc)
+				}
+				for _, fn := range []string{ty.DecodeFunc, ty.NewFunc, ty.DecodeDocFunc, ty.BuildFunc, ty.SizeHintVar, ty.MarkerMethod} {
 					give("a function of "+ty.Name, fn)
 				}
 				for _, v := range ty.Values {

@@ -194,9 +194,10 @@ func (n *names) take(want string) string {
 }
 
 // apiFuncs names the exported functions the emitter may declare for a
-// type T: DecodeT, CheckT and NewT.
-func apiFuncs(name string) [3]string {
-	return [3]string{"Decode" + name, "Check" + name, "New" + name}
+// type T: DecodeT and NewT. (T's validator is the method Checker.T: its
+// name lives in Checker's scope, where type names are already unique.)
+func apiFuncs(name string) [2]string {
+	return [2]string{"Decode" + name, "New" + name}
 }
 
 // takeType names a type: the name and its API functions (apiFuncs) must
@@ -238,6 +239,12 @@ const (
 	WireVersionConst = "WireVersion"
 	RegistryVar      = "Registry"
 	SnapshotVar      = "Snapshot"
+	// CheckerType has one method per type, named like the type, that
+	// validates without building a value; CheckerVar is its one value.
+	// As methods they sit under one type in the package's index instead
+	// of burying the types under a function each.
+	CheckerType = "Checker"
+	CheckerVar  = "Check"
 )
 
 // packageDecls starts every package scope: the emitter's own
@@ -245,7 +252,7 @@ const (
 // (a declaration named like one would hide it). "Null" stays reserved
 // so that no type reads like the runtime's ahprt.Null.
 var packageDecls = []string{
-	SnapshotKeyConst, WireVersionConst, RegistryVar, SnapshotVar, "Null",
+	SnapshotKeyConst, WireVersionConst, RegistryVar, SnapshotVar, CheckerType, CheckerVar, "Null",
 	"ahprt", "ahpimpl", "format", "rules", "regexp", "reflect",
 }
 

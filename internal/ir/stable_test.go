@@ -82,7 +82,7 @@ func TestStableNameErrors(t *testing.T) {
 	}{
 		{[]ir.StableName{stable("a.json#/$defs/missing", "Missing")}, "t/manifest.json#/sdkGeneration/stableNames/a.json#~1$defs~1missing: no schema at a.json#/$defs/missing"},
 		{[]ir.StableName{stable("a.json#/$defs/other", "Same"), stable("a.json#/$defs/request", "Same")}, "type name Same for a.json#/$defs/request is a.json#/$defs/other's"},
-		{[]ir.StableName{stable("a.json#/$defs/other", "Foo"), stable("a.json#/$defs/request", "CheckFoo")}, "type name CheckFoo for a.json#/$defs/request collides"},
+		{[]ir.StableName{stable("a.json#/$defs/other", "Foo"), stable("a.json#/$defs/request", "DecodeFoo")}, "type name DecodeFoo for a.json#/$defs/request collides"},
 		{[]ir.StableName{stable("a.json#/$defs/other", "Registry")}, "type name Registry for a.json#/$defs/other collides"},
 		{[]ir.StableName{stable("a.json#/$defs/other", "One"), stable("a.json#/$defs/other", "Two")}, "a.json#/$defs/other is named One by"},
 	} {

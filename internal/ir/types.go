@@ -73,8 +73,9 @@ type Type struct {
 	Alts []*Alt
 
 	// The Go names of the type's own declarations, from the package scope
-	// (see naming.go). DecodeFunc, CheckFunc and NewFunc are reserved for
-	// every type; the emitter declares the first two for document roots
+	// (see naming.go). DecodeFunc and NewFunc are reserved for every type,
+	// CheckFunc is the type's method of Checker (its name); the emitter
+	// declares DecodeFunc and CheckFunc for document roots
 	// and definitions (Types.Roots) and NewFunc for structs that carry
 	// constants. DecodeDocFunc (Decode on a parsed document, for the
 	// dispatcher) is set for roots; BuildFunc (a value from a validated

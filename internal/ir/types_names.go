@@ -186,7 +186,8 @@ func (t *Types) nameDecls() {
 	}
 	for _, ty := range t.All {
 		api := apiFuncs(ty.Name) // taken with the name (takeType)
-		ty.DecodeFunc, ty.CheckFunc, ty.NewFunc = api[0], api[1], api[2]
+		ty.DecodeFunc, ty.NewFunc = api[0], api[1]
+		ty.CheckFunc = ty.Name // a method of Checker (CheckerType)
 		if roots[ty] {
 			ty.DecodeDocFunc = t.names.take(decodeDocName(ty.Name))
 		}
