@@ -1,12 +1,19 @@
 package ir
 
-import "github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+)
 
 // rawKeywords is one schema object of the raw document: what santhosh's
 // compiled schema does not keep as written. It keeps maps where the
 // document has an order (properties, dependentRequired …), a bit set for
-// `type`, decoded values for const and enum and big.Rat for numeric
-// bounds (losing their spelling); fill reads those from here.
+// `type`, decoded values for const and enum, big.Rat for numeric bounds
+// (losing their spelling) and ints for counts (wrapped beyond int64); fill
+// reads those from here.
 //
 // A keyword of the validation or applicator vocabulary is absent here
 // when the schema's dialect does not use that vocabulary: it is an
@@ -58,6 +65,83 @@ func (k rawKeywords) spelling(key string) *string {
 		return &t
 	}
 	return nil
+}
+
+// count returns the value of count keyword key (maxLength, minItems …)
+// when it is an integer, as santhosh's compiler does: 1.0 and 1e2 are
+// integers, 1.5 and "1" are nothing. JSON Schema allows any
+// non-negative integer, so a value beyond int64 is clamped to
+// math.MaxInt64; that changes no verdict, as no string, array or object
+// has that many characters, items or members: such a max* bound never
+// rejects and such a min* bound always does.
+func (k rawKeywords) count(key string) *int {
+	v, ok := k.get(key)
+	if !ok || k.doc.Kind(v) != ahpimpl.KindNumber {
+		return nil
+	}
+	if n, ok := countValue(string(k.doc.Raw(v))); ok {
+		return &n
+	}
+	return nil
+}
+
+// countValue reads JSON number num as an integer, clamped to the int64
+// range; ok is false when num is not an integer. It reads the digits
+// rather than going through big.Rat, which refuses exponents beyond a
+// million and would build a number of a million digits below that.
+func countValue(num string) (n int, ok bool) {
+	if v, err := strconv.ParseInt(num, 10, 64); err == nil {
+		return int(v), true
+	}
+	neg := strings.HasPrefix(num, "-")
+	mant, exp := strings.TrimPrefix(num, "-"), ""
+	if i := strings.IndexAny(mant, "eE"); i >= 0 {
+		mant, exp = mant[:i], mant[i+1:]
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	// The value is 0.digits × 10^point: before the exponent, the point
+	// sits len(frac) digits from the end.
+	point := int64(len(digits) - len(frac))
+	digits = strings.TrimRight(digits, "0")
+	if digits == "" {
+		return 0, true
+	}
+	e := int64(0)
+	for _, c := range strings.TrimLeft(exp, "+-") {
+		if e < 1<<40 { // saturate: far beyond any int64 either way
+			e = e*10 + int64(c-'0')
+		}
+	}
+	if strings.HasPrefix(exp, "-") {
+		e = -e
+	}
+	point += e
+	switch {
+	case int64(len(digits)) > point:
+		return 0, false // digits right of the point
+	case point > 19: // at least 10^19
+		return clampCount(neg), true
+	}
+	s := digits + strings.Repeat("0", int(point)-len(digits))
+	if neg {
+		s = "-" + s
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return clampCount(neg), true // out of range: the only error left
+	}
+	return int(v), true
+}
+
+// clampCount is the count an integer beyond the int64 range reads as.
+// A negative count passes no standard meta-schema; should a dialect's
+// own let one through, it clamps the other way, as harmlessly.
+func clampCount(neg bool) int {
+	if neg {
+		return math.MinInt64
+	}
+	return math.MaxInt64
 }
 
 // literal reads a JSON value of a schema, compact, with its type name.

@@ -49,18 +49,20 @@ func readValidationLiterals(s *Schema, kw rawKeywords) {
 	s.MultipleOf = kw.spelling("multipleOf")
 }
 
-// validationLimits reads the validation vocabulary's counts (and
-// uniqueItems) from the compiled schema: whole numbers, which lose
-// nothing there. minContains and maxContains say nothing without
-// contains.
+// validationLimits reads the validation vocabulary's counts from the raw
+// document, and uniqueItems from the compiled schema. The compiled
+// schema has the counts too, but converted with big.Int.Int64, which
+// wraps beyond int64: a maxLength of 2^64+1 would reject every string
+// longer than one character (see rawKeywords.count). minContains and
+// maxContains say nothing without contains.
 func (f *filler) validationLimits() {
-	s, sch := f.s, f.sch
-	s.MinProperties, s.MaxProperties = sch.MinProperties, sch.MaxProperties
+	s, sch, kw := f.s, f.sch, f.kw
+	s.MinProperties, s.MaxProperties = kw.count("minProperties"), kw.count("maxProperties")
 	if s.Contains != nil {
-		s.MinContains, s.MaxContains = sch.MinContains, sch.MaxContains
+		s.MinContains, s.MaxContains = kw.count("minContains"), kw.count("maxContains")
 	}
-	s.MinItems, s.MaxItems, s.UniqueItems = sch.MinItems, sch.MaxItems, sch.UniqueItems
-	s.MinLength, s.MaxLength = sch.MinLength, sch.MaxLength
+	s.MinItems, s.MaxItems, s.UniqueItems = kw.count("minItems"), kw.count("maxItems"), sch.UniqueItems
+	s.MinLength, s.MaxLength = kw.count("minLength"), kw.count("maxLength")
 }
 
 // pattern reads the validation vocabulary's pattern from the raw

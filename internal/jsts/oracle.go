@@ -2,7 +2,11 @@ package jsts
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"math"
+	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -16,7 +20,7 @@ type Oracle struct{ sch *jsonschema.Schema }
 // NewOracle compiles schema (JSON text). assertFormats turns format
 // assertion on, as the suite's optional/format files expect.
 func NewOracle(schema []byte, assertFormats bool, remotes func(string) ([]byte, bool)) (*Oracle, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
+	doc, err := unmarshalSchema(schema)
 	if err != nil {
 		return nil, err
 	}
@@ -54,11 +58,82 @@ type remoteLoader struct{ remotes func(string) ([]byte, bool) }
 func (l remoteLoader) Load(u string) (any, error) {
 	if l.remotes != nil {
 		if data, ok := l.remotes(u); ok {
-			return jsonschema.UnmarshalJSON(bytes.NewReader(data))
+			return unmarshalSchema(data)
 		}
 	}
 	return nil, fmt.Errorf("oracle: %s is not served (offline)", u)
 }
+
+// unmarshalSchema reads a schema document for santhosh, its counts
+// beyond int64 clamped (see clampCounts).
+func unmarshalSchema(data []byte) (any, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	clampCounts(doc)
+	return doc, nil
+}
+
+// clampCounts is an erratum to santhosh's compiler, which reads count
+// keywords (maxLength, minItems, maxContains …) with big.Int.Int64: it
+// wraps beyond int64, so that maxLength 2^64+1 rejects "ab" and minItems
+// 2^64+1 accepts [1]. JSON Schema allows any non-negative integer there.
+// clampCounts lowers each count santhosh would read as an integer beyond
+// int64 to math.MaxInt64, which changes no verdict (no instance has that
+// many characters, items or members) and which santhosh reads exactly.
+// Nothing else changes: not other numbers, nor counts santhosh reads
+// right, nor instances (const, enum, default, examples), nor member
+// names (properties, $defs …).
+func clampCounts(v any) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			switch {
+			case countKeywords[k] && beyondInt64(x):
+				v[k] = json.Number(strconv.FormatInt(math.MaxInt64, 10))
+			case instanceKeywords[k]:
+			case schemaMapKeywords[k]:
+				if m, ok := x.(map[string]any); ok {
+					for _, sub := range m {
+						clampCounts(sub)
+					}
+				}
+			default:
+				// A subschema, an array of them, or a value santhosh
+				// reads as a schema only if a $ref points into it.
+				clampCounts(x)
+			}
+		}
+	case []any:
+		for _, x := range v {
+			clampCounts(x)
+		}
+	}
+}
+
+// beyondInt64 reports whether santhosh reads x, as it reads a count
+// (big.Rat, then Int64 if an integer), as an integer beyond int64.
+func beyondInt64(x any) bool {
+	n, ok := x.(json.Number)
+	if !ok {
+		return false
+	}
+	r, ok := new(big.Rat).SetString(string(n))
+	return ok && r.IsInt() && r.Sign() > 0 && !r.Num().IsInt64()
+}
+
+var countKeywords = map[string]bool{
+	"maxLength": true, "minLength": true, "maxItems": true, "minItems": true,
+	"maxProperties": true, "minProperties": true, "maxContains": true, "minContains": true,
+}
+
+// instanceKeywords hold instances, not schemas; schemaMapKeywords hold
+// schemas by member name.
+var (
+	instanceKeywords  = map[string]bool{"const": true, "enum": true, "default": true, "examples": true}
+	schemaMapKeywords = map[string]bool{"properties": true, "patternProperties": true, "dependentSchemas": true, "$defs": true, "definitions": true}
+)
 
 // errata are santhosh's format checkers that accept what the format's
 // RFC rejects: each is santhosh's own check (of the format named by
