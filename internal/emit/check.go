@@ -52,10 +52,6 @@ type checks struct {
 	// alternatives, which its member loop collects into the variable
 	// present (see object) for notPresent, instead of a walk of their own.
 	present []string
-	// merged lists the schemas that cur applies in place (allOf, $ref)
-	// and that only declare members: cur's member loop checks their
-	// members too (see mergeable), instead of a call and a walk each.
-	merged []*ir.Schema
 	// declare takes the name of a package-level variable or helper that
 	// intern adds, from the package's one scope (ir.Program.Namer).
 	declare func(want string) string
@@ -242,12 +238,12 @@ func (e *checks) same(g *Group, s *ir.Schema, ev Code) {
 	g.If(Op("!").Id(e.callee(t)).Call(Id("c"), Id("n"), ev)).Block(Return(False()))
 }
 
-// sameOrMerged checks n against a schema applied in place, or, when the
-// member loop already checked its members (e.merged), only what is left
-// of it: that n is an object, if its type says so.
-func (e *checks) sameOrMerged(g *Group, a *ir.Schema) {
+// sameOrMerged checks n against a schema s applies in place, or, when
+// s's member loop already checked its members (ir.Plan.Merged), only what
+// is left of it: that n is an object, if its type says so.
+func (e *checks) sameOrMerged(g *Group, s, a *ir.Schema) {
 	t := target(a)
-	if t == nil || !slices.Contains(e.merged, t) {
+	if t == nil || !slices.Contains(s.Plan.Merged, t) {
 		e.same(g, a, Id("ev"))
 		return
 	}
@@ -349,7 +345,7 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 	}
 	other := func(ag *Group) { additional(ag, false) }
 	var cases []Code
-	if len(e.merged) == 0 {
+	if len(s.Plan.Merged) == 0 {
 		cases = memberCases(s, mark, func(cg *Group, p ir.Prop) {
 			if !e.childOf(cg, value, p.Schema, s) {
 				evaluates = true
@@ -362,7 +358,7 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 	// as any other undeclared member. A closed object rejects them in its
 	// default case before `not` is reached, so there is nothing to note.
 	for i, name := range e.present {
-		if declares(s, name) || slices.ContainsFunc(e.merged, func(t *ir.Schema) bool { return declares(t, name) }) {
+		if declares(s, name) || slices.ContainsFunc(s.Plan.Merged, func(t *ir.Schema) bool { return declares(t, name) }) {
 			continue // its case notes it (mark)
 		}
 		if ap := s.AdditionalProperties; ap != nil && ap.IsFalse() {
@@ -457,8 +453,8 @@ func declares(s *ir.Schema, name string) bool {
 }
 
 // mergedCases writes the cases of s's member switch with the members of
-// the schemas merged into it (e.merged): one case per name any of them
-// declares or requires, in which each schema declaring it checks the
+// the schemas merged into it (ir.Plan.Merged): one case per name any of
+// them declares or requires, in which each schema declaring it checks the
 // value and each requiring it marks it seen (s with mark, the k-th
 // merged schema in its mask, mergedSeen(k)). A member some schema's
 // properties declare is evaluated (the case falls through to the shared
@@ -467,7 +463,7 @@ func declares(s *ir.Schema, name string) bool {
 // an undeclared member would: the merged schemas' properties are theirs,
 // not s's.
 func (e *checks) mergedCases(s *ir.Schema, mark func(*Group, string), evaluates *bool, additional func(g *Group, evaluated bool)) []Code {
-	schemas := append([]*ir.Schema{s}, e.merged...)
+	schemas := append([]*ir.Schema{s}, s.Plan.Merged...)
 	var names []string
 	for _, t := range schemas {
 		for _, p := range t.Properties {
@@ -486,7 +482,7 @@ func (e *checks) mergedCases(s *ir.Schema, mark func(*Group, string), evaluates 
 	for _, name := range names {
 		cases = append(cases, Case(Lit(name)).BlockFunc(func(cg *Group) {
 			mark(cg, name)
-			for k, t := range e.merged {
+			for k, t := range s.Plan.Merged {
 				if i, ok := requiredBits(t.Required)[name]; ok {
 					cg.Id(mergedSeen(k)).Op("|=").Lit(uint64(1) << i)
 				}
@@ -511,37 +507,6 @@ func (e *checks) mergedCases(s *ir.Schema, mark func(*Group, string), evaluates 
 		}))
 	}
 	return cases
-}
-
-// mergeable lists the schemas s applies in place (its $ref and allOf)
-// that only declare members (properties and required, perhaps type
-// object): s's member loop can check their members as it goes, instead
-// of calling each for a walk of its own. Their checks run in a different
-// order then, so an invalid document may report a different first
-// error; a valid one gets the same result and the same annotations.
-func mergeable(s *ir.Schema) []*ir.Schema {
-	var out []*ir.Schema
-	for _, a := range append([]*ir.Schema{s.Ref}, s.AllOf...) {
-		t := target(a)
-		if t == nil || t == s || slices.Contains(out, t) || !membersOnly(t) {
-			continue
-		}
-		out = append(out, t)
-	}
-	return out
-}
-
-// membersOnly reports whether t only declares members: properties,
-// required (at most 64) and perhaps type object, and nothing that needs
-// a function of its own (a dynamic scope, unevaluated keywords).
-func membersOnly(t *ir.Schema) bool {
-	if t.Scope != nil || t.Inner != "" || len(t.Required) > 64 || t.Properties == nil && t.Required == nil {
-		return false
-	}
-	if len(t.Types) > 1 || len(t.Types) == 1 && t.Types[0] != "object" {
-		return false
-	}
-	return only(t, func(y *ir.Schema) { y.Types, y.Properties, y.Required = nil, nil, nil })
 }
 
 // mark records, when annotations are collected, that member or item i
@@ -814,18 +779,17 @@ func hasObjectKeywords(s *ir.Schema) bool {
 }
 
 func (e *checks) object(g *Group, s *ir.Schema) bool {
-	e.present, e.merged = nil, nil
+	e.present = nil
 	if !hasObjectKeywords(s) || !mayBe(s, "object") {
 		return false
 	}
 	walk := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil || s.PropertyNames != nil || len(s.Required) > 0
 	if walk && len(s.PatternProperties) == 0 {
 		// The member loop below is one switch on every member's name
-		// (memberSwitch): it can check the members of schemas applied in
-		// place, and note which of `not`'s names the object has (0 for a
+		// (memberSwitch): it checks the members of the schemas merged into
+		// it, and notes which of `not`'s names the object has (0 for a
 		// non-object).
-		e.merged = mergeable(s)
-		for k, t := range e.merged {
+		for k, t := range s.Plan.Merged {
 			if len(t.Required) > 0 {
 				g.Var().Id(mergedSeen(k)).Uint64()
 			}
@@ -870,7 +834,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 			}
 		}
 		declared := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil
-		for _, t := range e.merged {
+		for _, t := range s.Plan.Merged {
 			declared = declared || t.Properties != nil
 		}
 		if declared {
@@ -938,7 +902,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 		case len(req) > 0:
 			e.failMissing(g, "seen", loc, s.Required, req)
 		}
-		for k, t := range e.merged {
+		for k, t := range s.Plan.Merged {
 			if len(t.Required) > 0 {
 				e.failMissing(g, mergedSeen(k), t.Loc, t.Required, requiredBits(t.Required))
 			}
@@ -1107,7 +1071,7 @@ func (e *checks) number(g *Group, s *ir.Schema) bool {
 // applicators: keywords that apply other schemas to the same instance.
 func (e *checks) applicators(g *Group, s *ir.Schema) {
 	if s.Ref != nil {
-		e.sameOrMerged(g, s.Ref)
+		e.sameOrMerged(g, s, s.Ref)
 	}
 	if dr := s.DynamicRef; dr != nil {
 		if dr.Anchor == nil {
@@ -1122,7 +1086,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 			i += len(chain)
 			continue
 		}
-		e.sameOrMerged(g, s.AllOf[i])
+		e.sameOrMerged(g, s, s.AllOf[i])
 		i++
 	}
 	if len(s.AnyOf) > 0 {

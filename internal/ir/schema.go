@@ -112,6 +112,10 @@ type Schema struct {
 	// unevaluated* keywords around it.
 	Inner string
 
+	// Plan is how this schema's check is written where that takes more
+	// than its keywords (PlanChecks).
+	Plan Plan
+
 	resource string // base URI of the schema resource
 	resRoot  bool   // the root of that resource
 	refd     bool   // the target of a $ref or $dynamicRef
