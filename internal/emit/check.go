@@ -48,10 +48,6 @@ type checks struct {
 	// cur is the schema whose function is being written: its RunsOnce and
 	// MembersRunOnce say which memoized checks it may call directly.
 	cur *ir.Schema
-	// present, when set, lists the names of cur's `not` of required-only
-	// alternatives, which its member loop collects into the variable
-	// present (see object) for notPresent, instead of a walk of their own.
-	present []string
 	// declare takes the name of a package-level variable or helper that
 	// intern adds, from the package's one scope (ir.Program.Namer).
 	declare func(want string) string
@@ -76,9 +72,8 @@ func memberCallee(owner, t *ir.Schema) string {
 }
 
 func (e *checks) emit() {
-	inlined := e.inlined()
 	for _, s := range e.prog.Schemas {
-		if e.skip(s) || inlined[s] {
+		if e.skip(s) || s.Plan.Inline { // inline: written by its parent's check
 			continue
 		}
 		e.cur = s
@@ -354,10 +349,11 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 	} else {
 		cases = e.mergedCases(s, mark, &evaluates, additional)
 	}
-	// Names that only `not` looks for (see object): noted, then treated
-	// as any other undeclared member. A closed object rejects them in its
-	// default case before `not` is reached, so there is nothing to note.
-	for i, name := range e.present {
+	// Names that only `not` looks for (ir.Plan.NotInLoop): noted, then
+	// treated as any other undeclared member. A closed object rejects them
+	// in its default case before `not` is reached, so there is nothing to
+	// note.
+	for i, name := range notedNames(s) {
 		if declares(s, name) || slices.ContainsFunc(s.Plan.Merged, func(t *ir.Schema) bool { return declares(t, name) }) {
 			continue // its case notes it (mark)
 		}
@@ -779,7 +775,6 @@ func hasObjectKeywords(s *ir.Schema) bool {
 }
 
 func (e *checks) object(g *Group, s *ir.Schema) bool {
-	e.present = nil
 	if !hasObjectKeywords(s) || !mayBe(s, "object") {
 		return false
 	}
@@ -794,7 +789,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 				g.Var().Id(mergedSeen(k)).Uint64()
 			}
 		}
-		if e.present = notPresenceNames(s); e.present != nil {
+		if s.Plan.NotInLoop {
 			g.Var().Id("present").Uint64()
 		}
 	}
@@ -820,7 +815,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 			}
 		}
 		mark := func(sg *Group, name string) {
-			if i := slices.Index(e.present, name); i >= 0 {
+			if i := slices.Index(notedNames(s), name); i >= 0 {
 				sg.Id("present").Op("|=").Add(maskLit(1 << i))
 			}
 			i, ok := req[name]
@@ -1080,10 +1075,12 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 			g.If(Op("!").Id("c").Dot("DynamicRef").Call(Id("n"), Id("ev"), Id(dr.Anchor.Func), funcRef(dr.Static))).Block(Return(False()))
 		}
 	}
+	chains := s.Plan.Chains
 	for i := 0; i < len(s.AllOf); {
-		if chain := conditionChain(s.AllOf[i:]); len(chain) >= 3 {
-			e.chain(g, chain)
-			i += len(chain)
+		if len(chains) > 0 && chains[0].At == i {
+			e.chain(g, chains[0])
+			i += len(chains[0].Entries)
+			chains = chains[1:]
 			continue
 		}
 		e.sameOrMerged(g, s, s.AllOf[i])
@@ -1102,30 +1099,26 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 			g.Return(e.fail(Id("n"), "CodeNot", s.Not.Loc, "must not match a schema that accepts everything"))
 		case t.IsFalse():
 		default:
-			if groups, ok := requiredGroups(t); ok && presenceNames(groups) != nil {
-				e.notPresent(g, s, groups)
+			if s.Plan.NotGroups != nil {
+				e.notPresent(g, s)
 				break
 			}
 			g.If(Id("c").Dot("Quiet").Call(Id("n"), Nil(), Id(t.Func))).Block(
 				Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match")))
 		}
 	}
-	test, inlineTest := memberTest{}, false
-	if s.If != nil && target(s.If) == s.If {
-		test, inlineTest = asMemberTest(s.If)
-	}
-	if inlineTest {
-		e.memberTestIf(g, s, test)
+	if s.Plan.IfTest != nil {
+		e.memberTestIf(g, s, s.Plan.IfTest)
 	} else if s.If != nil {
 		cond := e.callBool("Condition", s.If, Id("n"))
-		if names, ok := inlineIf(s.If); ok {
+		if s.Plan.IfPresence {
 			// `if: {required: […]}`: one walk, inline; required records
 			// no annotations, so there is nothing else to keep.
-			cond = e.hasAll(names)
+			cond = e.hasAll(s.Plan.IfRequired)
 		}
 		if s.Then == nil && s.Else == nil {
 			// Only the annotations of a passing `if` matter.
-			if _, ok := requiredOnly(s.If); ok {
+			if s.Plan.IfRequired != nil {
 				// required records none.
 			} else if t := target(s.If); t != nil && !t.IsFalse() {
 				g.If(Id("ev").Op("!=").Nil()).Block(Id("c").Dot("Condition").Call(Id("n"), Id("ev"), Id(t.Func)))
@@ -1151,79 +1144,14 @@ func (e *checks) thenElse(g *Group, s *ir.Schema, cond Code) {
 	}
 }
 
-// memberTest is an `if` that tests one member's value against string
-// constants: {properties: {P: {const: "C"}}} or {enum: [...]} in place of
-// the const, with or without required: [P]. AHP's conditions on an
-// outcome or a kind look so; written inline, each is one lookup instead of
-// a call that walks every member.
-type memberTest struct {
-	name     string
-	values   []ir.Literal
-	required bool
-	value    *ir.Schema // the schema of P (written inline too)
-	// contains is 1 when P's schema is {contains: {const: C}} (values
-	// holds C: an array with an item C, or not an array), -1 when it is
-	// {not: {contains: {const: C}}} (an array without such an item), 0
-	// for a test of P's value itself; inner lists the schemas below P's
-	// written inline with it.
-	contains int
-	inner    []*ir.Schema
-}
-
-func asMemberTest(s *ir.Schema) (memberTest, bool) {
-	if len(s.Properties) != 1 || len(s.Required) > 1 {
-		return memberTest{}, false
-	}
-	p := s.Properties[0]
-	if len(s.Required) == 1 && s.Required[0] != p.Name {
-		return memberTest{}, false
-	}
-	if !only(s, func(y *ir.Schema) { y.Properties, y.Required = nil, nil }) || target(p.Schema) != p.Schema {
-		return memberTest{}, false
-	}
-	t := memberTest{name: p.Name, required: len(s.Required) == 1, value: p.Schema}
-	if values, ok := stringConstants(p.Schema); ok {
-		t.values = values
-		return t, true
-	}
-	// AHP's conditions on an event's modes: {contains: {const: "intercept"}}
-	// and its negation.
-	x, sign := p.Schema, 1
-	if x.Not != nil && target(x.Not) == x.Not && only(x, func(y *ir.Schema) { y.Not = nil }) {
-		t.inner = append(t.inner, x.Not)
-		x, sign = x.Not, -1
-	}
-	if x.Contains == nil || target(x.Contains) != x.Contains || !only(x, func(y *ir.Schema) { y.Contains = nil }) {
-		return memberTest{}, false
-	}
-	c := x.Contains
-	if c.Const == nil || c.Const.Kind != "string" || !onlyConst(c) {
-		return memberTest{}, false
-	}
-	t.values, t.contains, t.inner = []ir.Literal{*c.Const}, sign, append(t.inner, c)
-	return t, true
-}
-
-// stringConstants recognises a schema that is only a string const, or
-// only an enum of strings: the values it accepts.
-func stringConstants(x *ir.Schema) ([]ir.Literal, bool) {
-	switch {
-	case x.Const != nil && x.Const.Kind == "string" && onlyConst(x):
-		return []ir.Literal{*x.Const}, true
-	case len(x.Enum) > 0 && allStrings(x.Enum) && onlyEnum(x):
-		return x.Enum, true
-	}
-	return nil, false
-}
-
 // memberTestIf writes s's if (a member test), then and else inline. The
 // if holds for a non-object (neither keyword applies), for an object
 // without the member unless it is required, and when the member's value
 // is one of the constants; on an object it then declared the members and
 // evaluated that one (annotations, for StrictAll).
-func (e *checks) memberTestIf(g *Group, s *ir.Schema, t memberTest) {
+func (e *checks) memberTestIf(g *Group, s *ir.Schema, t *ir.MemberTest) {
 	var cases []Code
-	for _, v := range t.values {
+	for _, v := range t.Values {
 		cases = append(cases, Lit(v.Str()))
 	}
 	g.BlockFunc(func(g *Group) {
@@ -1233,19 +1161,19 @@ func (e *checks) memberTestIf(g *Group, s *ir.Schema, t memberTest) {
 				Case(cases...).Block(If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))),
 				Default().Block(Id("cond").Op("=").False()),
 			)
-			if t.contains != 0 {
+			if t.Contains != 0 {
 				// ArrayHas: -1 not an array (contains does not apply), 0
 				// an array without the item, 1 with it.
 				fails := Op("==").Lit(0)
-				if t.contains < 0 {
+				if t.Contains < 0 {
 					fails = Op("!=").Lit(0)
 				}
-				valueTest = If(Id("d").Dot("ArrayHas").Call(Id("dv"), Lit(t.values[0].Str())).Add(fails)).Block(
+				valueTest = If(Id("d").Dot("ArrayHas").Call(Id("dv"), Lit(t.Values[0].Str())).Add(fails)).Block(
 					Id("cond").Op("=").False(),
 				).Else().If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i")))
 			}
-			test := If(List(Id("dv"), Id("i"), Id("ok")).Op(":=").Id("d").Dot("MemberIndex").Call(Id("n"), Lit(t.name)), Id("ok")).Block(valueTest)
-			if t.required {
+			test := If(List(Id("dv"), Id("i"), Id("ok")).Op(":=").Id("d").Dot("MemberIndex").Call(Id("n"), Lit(t.Member)), Id("ok")).Block(valueTest)
+			if t.Required {
 				test = test.Else().Block(Id("cond").Op("=").False())
 			}
 			g.Add(test)
@@ -1259,124 +1187,6 @@ func (e *checks) memberTestIf(g *Group, s *ir.Schema, t memberTest) {
 			e.thenElse(g, s, Id("cond"))
 		}
 	})
-}
-
-// inlineIf returns the members an `if` requires when that is all it does
-// (and they are few enough for one presence helper): applicators writes it
-// inline.
-func inlineIf(s *ir.Schema) ([]string, bool) {
-	names, ok := requiredOnly(s)
-	return names, ok && len(presenceNames([][]string{names})) == len(names)
-}
-
-// requiredOnly returns the members s requires, when requiring them is all
-// s does (annotations aside).
-func requiredOnly(s *ir.Schema) ([]string, bool) {
-	t := target(s)
-	if t == nil || t.IsFalse() || len(t.Required) == 0 {
-		return nil, false
-	}
-	return t.Required, only(t, func(y *ir.Schema) { y.Required = nil })
-}
-
-// requiredGroups recognises a schema that only requires members, or only
-// is an anyOf of such schemas: it returns one group of names per
-// alternative (the schema holds when every name of some group is a
-// member, or when the instance is not an object).
-func requiredGroups(t *ir.Schema) ([][]string, bool) {
-	if names, ok := requiredOnly(t); ok {
-		return [][]string{names}, true
-	}
-	if len(t.AnyOf) == 0 || !only(t, func(y *ir.Schema) { y.AnyOf = nil }) {
-		return nil, false
-	}
-	var groups [][]string
-	for _, a := range t.AnyOf {
-		names, ok := requiredOnly(a)
-		if !ok {
-			return nil, false
-		}
-		groups = append(groups, names)
-	}
-	return groups, true
-}
-
-// inlined lists the schemas whose checks their parent writes inline: a
-// required-only `if` written in place (not a $ref), and a `not` of
-// required-only alternatives (notPresent) with those alternatives written
-// in place, get no function of their own.
-func (e *checks) inlined() map[*ir.Schema]bool {
-	// Schemas something else names keep their functions: targets of a
-	// $ref or $dynamicRef (a reference may point inside another schema)
-	// and of a dynamic anchor.
-	named := map[*ir.Schema]bool{}
-	for _, s := range e.prog.Schemas {
-		for r := s.Ref; r != nil && !named[r]; r = r.Ref { // a $ref cycle ends where it began
-			named[r] = true
-		}
-		if s.DynamicRef != nil && s.DynamicRef.Static != nil {
-			named[target(s.DynamicRef.Static)] = true
-		}
-	}
-	for _, a := range e.prog.Anchors {
-		for _, t := range a.Targets {
-			named[target(t.Schema)] = true
-		}
-	}
-	out := map[*ir.Schema]bool{}
-	for _, s := range e.prog.Schemas {
-		if e.skip(s) {
-			continue
-		}
-		// An if that only requires members, or tests one member's value
-		// (see applicators).
-		if s.If != nil && target(s.If) == s.If && !named[s.If] {
-			if _, ok := inlineIf(s.If); ok {
-				out[s.If] = true
-			}
-			if t, ok := asMemberTest(s.If); ok {
-				out[s.If] = true
-				for _, x := range append([]*ir.Schema{t.value}, t.inner...) {
-					if !named[x] {
-						out[x] = true
-					}
-				}
-			}
-		}
-		if s.Not == nil || target(s.Not) != s.Not || named[s.Not] {
-			continue
-		}
-		groups, ok := requiredGroups(s.Not)
-		if !ok || presenceNames(groups) == nil {
-			continue
-		}
-		out[s.Not] = true
-		for _, a := range s.Not.AnyOf {
-			if target(a) == a && !named[a] {
-				out[a] = true
-			}
-		}
-	}
-	return out
-}
-
-// presenceNames lists the distinct names of groups, in order, or nil when
-// there are more than a presence helper answers for (64 bits).
-func presenceNames(groups [][]string) []string {
-	var names []string
-	seen := map[string]bool{}
-	for _, grp := range groups {
-		for _, name := range grp {
-			if !seen[name] {
-				seen[name] = true
-				names = append(names, name)
-			}
-		}
-	}
-	if len(names) > 64 {
-		return nil
-	}
-	return names
 }
 
 // hasAll is the condition "n is not an object, or has every member of
@@ -1399,17 +1209,17 @@ func maskLit(mask uint64) Code {
 // these members"): one walk over the object's members finds which of the
 // names are there, instead of one walk per alternative. A non-object
 // satisfies every required, so `not` rejects it.
-func (e *checks) notPresent(g *Group, s *ir.Schema, groups [][]string) {
-	names, v := presenceNames(groups), "p"
-	if e.present != nil {
-		names, v = e.present, "present" // collected by the member loop (see object)
+func (e *checks) notPresent(g *Group, s *ir.Schema) {
+	names, v := s.Plan.NotNames, "p"
+	if s.Plan.NotInLoop {
+		v = "present" // collected by the member loop (see object)
 	}
 	index := map[string]int{}
 	for i, name := range names {
 		index[name] = i
 	}
 	cond := Id("k").Op("!=").Qual(impl, "KindObject")
-	for _, grp := range groups {
+	for _, grp := range s.Plan.NotGroups {
 		var mask uint64
 		for _, name := range grp {
 			mask |= 1 << index[name]
@@ -1417,7 +1227,7 @@ func (e *checks) notPresent(g *Group, s *ir.Schema, groups [][]string) {
 		m := maskLit(mask)
 		cond = cond.Op("||").Id(v).Op("&").Add(m).Op("==").Add(m)
 	}
-	if e.present != nil {
+	if s.Plan.NotInLoop {
 		g.If(cond).Block(Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match")))
 		return
 	}
@@ -1425,23 +1235,6 @@ func (e *checks) notPresent(g *Group, s *ir.Schema, groups [][]string) {
 		Id("p").Op(":=").Add(e.presenceCall(names)),
 		If(cond).Block(Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match"))),
 	)
-}
-
-// notPresenceNames lists the names of s's `not` when notPresent writes it
-// (a `not` of required-only alternatives), or nil.
-func notPresenceNames(s *ir.Schema) []string {
-	if s.Not == nil {
-		return nil
-	}
-	t := target(s.Not)
-	if t == nil || t.IsFalse() {
-		return nil
-	}
-	groups, ok := requiredGroups(t)
-	if !ok {
-		return nil
-	}
-	return presenceNames(groups)
 }
 
 // union emits anyOf (one == false) or oneOf.
@@ -1674,89 +1467,6 @@ func (e *checks) anchor(a *ir.DynamicAnchor) {
 	e.f.Line()
 }
 
-// A condition chain is a run of allOf entries of the form
-// {if: {properties: {P: {properties: {Q: {const: "C"}}}}}, then: …} (or
-// {enum: ["C1", "C2"]} in place of the const) over the same member path: a
-// switch on one value (AHP selects an event's capability bounds this way,
-// one entry per event type, and a modify effect's value by its target).
-// Evaluated one by one, each if walks the path again.
-type condition struct {
-	path   []string
-	values []ir.Literal // strings
-	entry  *ir.Schema
-}
-
-// conditionChain returns the leading entries of list that form a chain.
-func conditionChain(list []*ir.Schema) []condition {
-	var out []condition
-	for _, a := range list {
-		c, ok := asCondition(a)
-		if !ok || len(out) > 0 && !samePath(out[0].path, c.path) {
-			break
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
-func asCondition(a *ir.Schema) (condition, bool) {
-	if a.If == nil || a.Then == nil || a.Else != nil {
-		return condition{}, false
-	}
-	if !only(a, func(y *ir.Schema) { y.If, y.Then = nil, nil }) {
-		return condition{}, false
-	}
-	var path []string
-	x := a.If
-	for {
-		if len(x.Properties) == 1 && onlyProperties(x) {
-			path = append(path, x.Properties[0].Name)
-			x = x.Properties[0].Schema
-			continue
-		}
-		if values, ok := stringConstants(x); ok && len(path) > 0 {
-			return condition{path: path, values: values, entry: a}, true
-		}
-		return condition{}, false
-	}
-}
-
-// only reports whether x asserts nothing but the keywords clear removes
-// from a copy of it (annotations aside).
-func only(x *ir.Schema, clear func(y *ir.Schema)) bool {
-	y := *x
-	clear(&y)
-	y.Loc, y.Func, y.Title, y.Description = "", "", "", ""
-	return y.IsTrue()
-}
-
-func onlyProperties(x *ir.Schema) bool { return only(x, func(y *ir.Schema) { y.Properties = nil }) }
-
-func allStrings(list []ir.Literal) bool {
-	for _, l := range list {
-		if l.Kind != "string" {
-			return false
-		}
-	}
-	return true
-}
-
-func onlyEnum(x *ir.Schema) bool { return only(x, func(y *ir.Schema) { y.Enum = nil }) }
-
-func onlyConst(x *ir.Schema) bool { return only(x, func(y *ir.Schema) { y.Const = nil }) }
-
-func samePath(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // chain emits a condition chain: the value at the path is looked up once
 // and selects the entries that apply; an absent path (or one through a
 // non-object) satisfies every if, as properties would. An entry whose if
@@ -1765,23 +1475,23 @@ func samePath(a, b []string) bool {
 // its if evaluated is recorded too: along a found path by PathEvaluated
 // (the objects on it and the members taken), otherwise by running the
 // whole entry (an if that passed on a missing path).
-func (e *checks) chain(g *Group, chain []condition) {
+func (e *checks) chain(g *Group, chain ir.ConditionChain) {
 	var path []Code
-	for _, p := range chain[0].path {
+	for _, p := range chain.Path {
 		path = append(path, Lit(p))
 	}
-	apply := func(g *Group, c condition) {
+	apply := func(g *Group, entry *ir.Schema) {
 		g.If(Id("ev").Op("==").Nil()).BlockFunc(func(g *Group) {
-			e.same(g, c.entry.Then, Nil())
+			e.same(g, entry.Then, Nil())
 		}).Else().BlockFunc(func(g *Group) {
-			e.same(g, c.entry, Id("ev"))
+			e.same(g, entry, Id("ev"))
 		})
 	}
-	applyFound := func(g *Group, c condition) {
+	applyFound := func(g *Group, entry *ir.Schema) {
 		g.If(Id("ev").Op("!=").Nil()).Block(
 			Id("c").Dot("PathEvaluated").Call(append([]Code{Id("n"), Id("ev")}, path...)...),
 		)
-		e.same(g, c.entry.Then, Id("ev"))
+		e.same(g, entry.Then, Id("ev"))
 	}
 	g.List(Id("cv"), Id("found")).Op(":=").List(Id("n"), True())
 	g.For(List(Id("_"), Id("name")).Op(":=").Range().Index(Op("...")).String().Values(path...)).Block(
@@ -1791,34 +1501,27 @@ func (e *checks) chain(g *Group, chain []condition) {
 		Id("cv").Op("=").Id("x"),
 	)
 	g.If(Op("!").Id("found")).BlockFunc(func(ag *Group) {
-		for _, c := range chain {
-			apply(ag, c)
+		for _, entry := range chain.Entries {
+			apply(ag, entry)
 		}
 	}).Else().BlockFunc(func(sg *Group) {
-		// The strings in order of first appearance, each with the entries
-		// (in chain order) whose if it satisfies.
-		var order []string
-		byValue := map[string][]condition{}
-		for _, c := range chain {
-			for _, l := range c.values {
-				v := l.Str()
-				if _, ok := byValue[v]; !ok {
-					order = append(order, v)
-				}
-				if cs := byValue[v]; len(cs) == 0 || cs[len(cs)-1].entry != c.entry { // an enum may repeat a value
-					byValue[v] = append(cs, c)
-				}
-			}
-		}
 		sg.Switch(Id("d").Dot("Tag").Call(Id("cv"))).BlockFunc(func(cases *Group) {
-			for _, v := range order {
-				cs := byValue[v]
-				cases.Case(Lit(v)).BlockFunc(func(cg *Group) {
-					for _, c := range cs {
-						applyFound(cg, c)
+			for _, c := range chain.Cases {
+				cases.Case(Lit(c.Value)).BlockFunc(func(cg *Group) {
+					for _, entry := range c.Entries {
+						applyFound(cg, entry)
 					}
 				})
 			}
 		})
 	})
+}
+
+// notedNames lists the names of s's `not` that its member loop notes in
+// the variable present (ir.Plan.NotInLoop), or nil.
+func notedNames(s *ir.Schema) []string {
+	if !s.Plan.NotInLoop {
+		return nil
+	}
+	return s.Plan.NotNames
 }

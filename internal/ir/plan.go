@@ -7,7 +7,9 @@ package ir
 // a schema more than its keywords, so fewer shapes match) and before
 // emit.
 func PlanChecks(p *Program) {
-	planMembers(p)
+	planInline(p)
+	planChains(p)
+	planMembers(p) // after planInline: the member switch notes not's names
 }
 
 // Plan is how the check of one schema is written (PlanChecks); the zero
@@ -19,6 +21,32 @@ type Plan struct {
 	// too, instead of a call and a walk of their own each (see
 	// planMembers).
 	Merged []*Schema
+	// NotInLoop is set when that member switch also notes which of
+	// NotNames the object has, for the `not` written after it.
+	NotInLoop bool
+
+	// IfTest, when set, is the `if` (written in place) as a test of one
+	// member's value, written inline.
+	IfTest *MemberTest
+	// IfRequired lists the members the `if` requires when requiring them
+	// is all it does: such an `if` records no annotations. IfPresence is
+	// set when they are distinct and few enough (64) for one presence
+	// test, written inline.
+	IfRequired []string
+	IfPresence bool
+	// NotGroups, when set, has `not` apply a schema that only requires
+	// members, or only is an anyOf of such schemas: one group of names
+	// per alternative. NotNames are their distinct names in order (at
+	// most 64), written as one presence test instead of a walk per
+	// alternative.
+	NotGroups [][]string
+	NotNames  []string
+	// Chains are the runs of allOf entries written as one switch each.
+	Chains []ConditionChain
+
+	// Inline is set when the check of the parent of this schema writes it
+	// inline (IfTest, IfPresence, NotGroups): it gets no function.
+	Inline bool
 }
 
 // checkOf resolves what checking s means: nil for "always passes",

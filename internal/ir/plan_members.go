@@ -3,12 +3,14 @@ package ir
 import "slices"
 
 // planMembers merges into the member switch of each check that has one
-// the schemas it applies in place that only declare members (Plan.Merged):
-// one walk of the object instead of one per schema.
+// the schemas it applies in place that only declare members (Plan.Merged),
+// and the presence test of its `not` (Plan.NotInLoop): one walk of the
+// object instead of one per schema.
 func planMembers(p *Program) {
 	for _, s := range p.Schemas {
 		if switchesOnMembers(s) {
 			s.Plan.Merged = mergeable(s)
+			s.Plan.NotInLoop = s.Plan.NotNames != nil
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package ir_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/internal/ir"
@@ -41,4 +43,55 @@ func locs(list []*ir.Schema) []string {
 		out = append(out, s.Loc)
 	}
 	return out
+}
+
+// TestPlanInline: an `if` testing one member's constant, and a `not` of
+// required-only alternatives, are written inside their parent's check
+// (their schemas get no function), unless a $ref names them.
+func TestPlanInline(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {"named": {"required": ["z"]}},
+		"if": {"properties": {"kind": {"const": "a"}}, "required": ["kind"]},
+		"then": {"required": ["x"]},
+		"not": {"anyOf": [{"required": ["x", "y"]}, {"$ref": "#/$defs/named"}]}
+	}`)
+	root := find(t, p, "")
+	if tst := root.Plan.IfTest; tst == nil || tst.Member != "kind" || !tst.Required || len(tst.Values) != 1 || tst.Values[0].Str() != "a" {
+		t.Errorf("if: member test %+v, want kind required to be \"a\"", tst)
+	}
+	if got := root.Plan.NotNames; len(got) != 3 || got[0] != "x" || got[1] != "y" || got[2] != "z" {
+		t.Errorf("not: names %v, want x y z", got)
+	}
+	for ptr, want := range map[string]bool{
+		"/if": true, "/if/properties/kind": true, "/not": true, "/not/anyOf/0": true,
+		"/then": false, "/$defs/named": false,
+	} {
+		if got := find(t, p, ptr).Plan.Inline; got != want {
+			t.Errorf("%s: inline %v, want %v", ptr, got, want)
+		}
+	}
+}
+
+// TestPlanChains: three allOf entries switching on one member path are
+// one chain; its cases list each value once, with the entries it selects.
+func TestPlanChains(t *testing.T) {
+	p := buildMemo(t, `{
+		"allOf": [
+			{"required": ["k"]},
+			{"if": {"properties": {"k": {"const": "a"}}}, "then": {"required": ["a"]}},
+			{"if": {"properties": {"k": {"enum": ["b", "a"]}}}, "then": {"required": ["b"]}},
+			{"if": {"properties": {"k": {"const": "c"}}}, "then": {"required": ["c"]}}
+		]
+	}`)
+	chains := find(t, p, "").Plan.Chains
+	if len(chains) != 1 || chains[0].At != 1 || len(chains[0].Entries) != 3 {
+		t.Fatalf("chains %+v, want one of allOf 1 to 3", chains)
+	}
+	var got []string
+	for _, c := range chains[0].Cases {
+		got = append(got, fmt.Sprintf("%s:%d", c.Value, len(c.Entries)))
+	}
+	if want := "a:2 b:1 c:1"; strings.Join(got, " ") != want {
+		t.Errorf("cases %v, want %s", got, want)
+	}
 }
