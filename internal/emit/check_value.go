@@ -1,0 +1,283 @@
+package emit
+
+//lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
+
+import (
+	"fmt"
+	"strings"
+
+	. "github.com/dave/jennifer/jen"
+
+	"github.com/ahpgen/ahpgen/ahprt/format"
+	"github.com/ahpgen/ahpgen/internal/ir"
+)
+
+// equal is an expression: node equals literal l (JSON equality).
+func (e *checks) equal(node Code, l ir.Literal) Code {
+	switch l.Kind {
+	case "string":
+		return Id("d").Dot("StrEq").Call(node, Lit(l.Str()))
+	case "null":
+		return Id("d").Dot("Kind").Call(node).Op("==").Qual(impl, "KindNull")
+	case "boolean":
+		if l.JSON == "true" {
+			return Id("d").Dot("Bool").Call(node)
+		}
+		return Id("d").Dot("Kind").Call(node).Op("==").Qual(impl, "KindBool").Op("&&").Op("!").Id("d").Dot("Bool").Call(node)
+	case "number":
+		return Id("d").Dot("Kind").Call(node).Op("==").Qual(impl, "KindNumber").Op("&&").Id("c").Dot("Cmp").Call(node, e.decVar(l.JSON)).Op("==").Lit(0)
+	}
+	return Id("c").Dot("Equal").Call(node, e.constVar(l))
+}
+
+// kindTest is an expression: node's kind is one of the JSON Schema types.
+func kindTest(types []string) Code {
+	var parts []Code
+	for _, t := range types {
+		var c Code
+		switch t {
+		case "null":
+			c = Id("k").Op("==").Qual(impl, "KindNull")
+		case "boolean":
+			c = Id("k").Op("==").Qual(impl, "KindBool")
+		case "object":
+			c = Id("k").Op("==").Qual(impl, "KindObject")
+		case "array":
+			c = Id("k").Op("==").Qual(impl, "KindArray")
+		case "string":
+			c = Id("k").Op("==").Qual(impl, "KindString")
+		case "number":
+			c = Id("k").Op("==").Qual(impl, "KindNumber")
+		case "integer":
+			c = Parens(Id("k").Op("==").Qual(impl, "KindNumber").Op("&&").Id("c").Dot("IsInteger").Call(Id("n")))
+		}
+		parts = append(parts, c)
+	}
+	out := &Statement{}
+	for i, p := range parts {
+		if i > 0 {
+			out.Op("||")
+		}
+		out.Add(p)
+	}
+	return out
+}
+
+func has(types []string, t string) bool {
+	for _, x := range types {
+		if x == t || t == "number" && x == "integer" {
+			return true
+		}
+	}
+	return false
+}
+
+// whenKind writes the checks that apply to values of one JSON kind
+// (object, array, string or number) under if k == Kind…, or without the
+// test where s's type is that kind alone: its type check has returned by
+// then for any other kind.
+func (e *checks) whenKind(g *Group, s *ir.Schema, kind string, body func(g *Group)) {
+	if len(s.Types) == 1 && (s.Types[0] == kind || kind == "number" && s.Types[0] == "integer") {
+		body(g)
+		return
+	}
+	k := map[string]string{"object": "KindObject", "array": "KindArray", "string": "KindString", "number": "KindNumber"}[kind]
+	g.If(Id("k").Op("==").Qual(impl, k)).BlockFunc(body)
+}
+
+// mayBe reports whether s's own `type` allows kind (no type: any kind).
+func mayBe(s *ir.Schema, kind string) bool {
+	return len(s.Types) == 0 || has(s.Types, kind)
+}
+
+func (e *checks) enum(g *Group, s *ir.Schema) {
+	allStrings := len(s.Enum) > 0
+	var want []string
+	for _, l := range s.Enum {
+		if l.Kind != "string" {
+			allStrings = false
+		}
+		want = append(want, l.JSON)
+	}
+	msg := "want one of " + strings.Join(want, ", ")
+	if allStrings {
+		// An unknown string is an unsupported value (AHP-CORE-003); any
+		// other kind is plain invalid.
+		g.If(Id("k").Op("!=").Qual(impl, "KindString")).Block(
+			Return(e.fail(Id("n"), "CodeEnum", s.Loc+"/enum", msg)),
+		)
+		g.Switch(Id("d").Dot("StrView").Call(Id("n"))).BlockFunc(func(sg *Group) {
+			var cases []Code
+			seen := map[string]bool{}
+			for _, l := range s.Enum {
+				if !seen[l.Str()] { // enum may repeat a value; a switch may not
+					seen[l.Str()] = true
+					cases = append(cases, Lit(l.Str()))
+				}
+			}
+			sg.Case(cases...)
+			sg.Default().Block(Return(Id("c").Dot("FailUnsupported").Call(Id("n"), Lit(s.Loc+"/enum"), Lit("value"))))
+		})
+		return
+	}
+	cond := &Statement{}
+	for i, l := range s.Enum {
+		if i > 0 {
+			cond.Op("||")
+		}
+		cond.Add(e.equal(Id("n"), l))
+	}
+	if len(s.Enum) == 0 {
+		cond = False()
+	}
+	g.If(Op("!").Parens(cond)).Block(Return(e.fail(Id("n"), "CodeEnum", s.Loc+"/enum", msg)))
+}
+
+func (e *checks) array(g *Group, s *ir.Schema) bool {
+	if !(s.PrefixItems != nil || s.Items != nil || s.Contains != nil || s.MinItems != nil || s.MaxItems != nil || s.UniqueItems) || !mayBe(s, "array") {
+		return false
+	}
+	loc := s.Loc
+	e.whenKind(g, s, "array", func(g *Group) {
+		if s.MinItems != nil {
+			g.If(Id("d").Dot("Len").Call(Id("n")).Op("<").Lit(*s.MinItems)).Block(
+				Return(e.fail(Id("n"), "CodeMinItems", loc+"/minItems", fmt.Sprintf("want at least %d items", *s.MinItems))))
+		}
+		if s.MaxItems != nil {
+			g.If(Id("d").Dot("Len").Call(Id("n")).Op(">").Lit(*s.MaxItems)).Block(
+				Return(e.fail(Id("n"), "CodeMaxItems", loc+"/maxItems", fmt.Sprintf("want at most %d items", *s.MaxItems))))
+		}
+		if s.UniqueItems {
+			g.If(List(Id("ok"), Id("dup")).Op(":=").Id("c").Dot("UniqueItems").Call(Id("n")), Op("!").Id("ok")).Block(
+				Id("_").Op("=").Id("dup"),
+				Return(e.fail(Id("n"), "CodeUniqueItems", loc+"/uniqueItems", "items must be unique")))
+		}
+		itemsT := s.Items != nil && (target(s.Items) != nil)
+		containsT := s.Contains != nil
+		if len(s.PrefixItems) == 0 && !itemsT && !containsT {
+			if s.Items != nil && target(s.Items) == nil {
+				g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("AllItems").Op("=").True())
+			}
+			return
+		}
+		if containsT {
+			g.Id("matches").Op(":=").Lit(0)
+		}
+		g.Add(iterate("it", Id("d").Dot("Items").Call(Id("n")), func(ig *Group) {
+			if t := target(s.Items); containsT || len(s.PrefixItems) > 0 || t == nil || !t.IsFalse() {
+				ig.Id("i").Op(":=").Id("it").Dot("Index").Call()
+			}
+			item := Id("it").Dot("Item").Call()
+			if containsT {
+				ct := target(s.Contains)
+				var test Code = True()
+				if ct != nil && ct.IsFalse() {
+					test = False()
+				} else if ct != nil {
+					test = Id("c").Dot("Matches").Call(item, Id(ct.Func))
+				}
+				ig.If(test).Block(
+					Id("matches").Op("++"),
+					If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(Id("i"))),
+				)
+			}
+			rest := func(rg *Group) {
+				if s.Items != nil && !e.child(rg, item, s.Items) {
+					markEvaluated(rg, Id("i"))
+				}
+			}
+			if len(s.PrefixItems) > 0 {
+				ig.Switch(Id("i")).BlockFunc(func(sg *Group) {
+					for i, p := range s.PrefixItems {
+						p := p
+						sg.Case(Lit(i)).BlockFunc(func(cg *Group) {
+							if !e.child(cg, item, p) {
+								markEvaluated(cg, Id("i"))
+							}
+						})
+					}
+					if s.Items != nil {
+						sg.Default().BlockFunc(rest)
+					}
+				})
+			} else {
+				rest(ig)
+			}
+		}))
+		if containsT {
+			min := 1
+			if s.MinContains != nil {
+				min = *s.MinContains
+			}
+			if min > 0 {
+				g.If(Id("matches").Op("<").Lit(min)).Block(
+					Return(e.fail(Id("n"), "CodeContains", loc+"/contains", fmt.Sprintf("want at least %d matching items", min))))
+			}
+			if s.MaxContains != nil {
+				g.If(Id("matches").Op(">").Lit(*s.MaxContains)).Block(
+					Return(e.fail(Id("n"), "CodeContains", loc+"/maxContains", fmt.Sprintf("want at most %d matching items", *s.MaxContains))))
+			}
+		}
+	})
+	return true
+}
+
+func (e *checks) str(g *Group, s *ir.Schema) bool {
+	if !(s.MinLength != nil || s.MaxLength != nil || s.Pattern != nil || s.Format != "") || !mayBe(s, "string") {
+		return false
+	}
+	loc := s.Loc
+	e.whenKind(g, s, "string", func(g *Group) {
+		// Lengths in code points, counted only when the length in bytes
+		// cannot decide (RunesBelow, RunesAbove).
+		if s.MinLength != nil {
+			g.If(Id("d").Dot("RunesBelow").Call(Id("n"), Lit(*s.MinLength))).Block(
+				Return(e.fail(Id("n"), "CodeMinLength", loc+"/minLength", fmt.Sprintf("want at least %d characters", *s.MinLength))))
+		}
+		if s.MaxLength != nil {
+			g.If(Id("d").Dot("RunesAbove").Call(Id("n"), Lit(*s.MaxLength))).Block(
+				Return(e.fail(Id("n"), "CodeMaxLength", loc+"/maxLength", fmt.Sprintf("want at most %d characters", *s.MaxLength))))
+		}
+		if s.Pattern != nil {
+			g.If(Op("!").Id(s.Pattern.Var).Dot("Match").Call(Id("d").Dot("Str").Call(Id("n")))).Block(
+				Return(e.fail(Id("n"), "CodePattern", loc+"/pattern", "does not match "+s.Pattern.Source)))
+		}
+		if s.Format != "" {
+			g.If(Op("!").Qual(fmtPkg, formatFunc(s.Format)).Call(Id("d").Dot("StrView").Call(Id("n")))).Block(
+				Return(e.fail(Id("n"), "CodeFormat", loc+"/format", "not a valid "+s.Format)))
+		}
+	})
+	return true
+}
+
+func (e *checks) number(g *Group, s *ir.Schema) bool {
+	if !(s.Minimum != nil || s.Maximum != nil || s.ExclusiveMinimum != nil || s.ExclusiveMaximum != nil || s.MultipleOf != nil) || !mayBe(s, "number") {
+		return false
+	}
+	loc := s.Loc
+	e.whenKind(g, s, "number", func(g *Group) {
+		bound := func(v *string, op, code, key, msg string) {
+			if v == nil {
+				return
+			}
+			g.If(Id("c").Dot("Cmp").Call(Id("n"), e.decVar(*v)).Op(op).Lit(0)).Block(
+				Return(e.fail(Id("n"), code, loc+"/"+key, msg+" "+*v)))
+		}
+		bound(s.Minimum, "<", "CodeMinimum", "minimum", "want at least")
+		bound(s.Maximum, ">", "CodeMaximum", "maximum", "want at most")
+		bound(s.ExclusiveMinimum, "<=", "CodeExclusiveMinimum", "exclusiveMinimum", "want more than")
+		bound(s.ExclusiveMaximum, ">=", "CodeExclusiveMaximum", "exclusiveMaximum", "want less than")
+		if s.MultipleOf != nil {
+			g.If(Op("!").Id("c").Dot("MultipleOf").Call(Id("n"), e.decVar(*s.MultipleOf))).Block(
+				Return(e.fail(Id("n"), "CodeMultipleOf", loc+"/multipleOf", "want a multiple of "+*s.MultipleOf)))
+		}
+	})
+	return true
+}
+
+// formatFunc is the runtime checker of a format: its exported name. The
+// IR only asserts formats the runtime knows.
+func formatFunc(name string) string {
+	_, goName, _ := format.Lookup(name)
+	return goName
+}
