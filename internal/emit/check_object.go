@@ -110,28 +110,16 @@ func memberCases(s *ir.Schema, mark func(*Group, string), property func(*Group, 
 	return cases
 }
 
-// requiredBits numbers the distinct names of required, in order: each
-// one's bit in the mask a member walk sets (see failMissing).
-func requiredBits(required []string) map[string]int {
-	bits := map[string]int{}
-	for _, r := range required {
-		if _, dup := bits[r]; !dup {
-			bits[r] = len(bits)
-		}
-	}
-	return bits
-}
-
 // failMissing writes the test, after a member walk, that the mask seen
-// holds the bit of every required member (bits, at most 64): one
-// comparison for all of them. Which one is missing is worked out out of
-// line (ahpimpl.Ctx.FailRequired), in the order the schema (at loc) lists
-// them.
-func (e *checks) failMissing(g *Group, seen, loc string, required []string, bits map[string]int) {
+// holds the bit of every member t requires (ir.Plan.RequiredBits, at most
+// 64): one comparison for all of them. Which one is missing is worked out
+// out of line (ahpimpl.Ctx.FailRequired), in the order t lists them.
+func (e *checks) failMissing(g *Group, seen string, t *ir.Schema) {
+	bits := t.Plan.RequiredBits
 	reasons := make([]Code, len(bits))
-	for _, r := range required {
+	for _, r := range t.Required {
 		if i := bits[r]; reasons[i] == nil {
-			reasons[i] = e.reason("CodeRequired", loc+"/required", "missing member "+strconv.Quote(r))
+			reasons[i] = e.reason("CodeRequired", t.Loc+"/required", "missing member "+strconv.Quote(r))
 		}
 	}
 	all := ^uint64(0) >> (64 - len(bits))
@@ -182,7 +170,7 @@ func (e *checks) mergedCases(s *ir.Schema, mark func(*Group, string), evaluates 
 		cases = append(cases, Case(Lit(name)).BlockFunc(func(cg *Group) {
 			mark(cg, name)
 			for k, t := range s.Plan.Merged {
-				if i, ok := requiredBits(t.Required)[name]; ok {
+				if i, ok := t.Plan.RequiredBits[name]; ok {
 					cg.Id(mergedSeen(k)).Op("|=").Lit(uint64(1) << i)
 				}
 			}
@@ -251,8 +239,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 		}
 		// Required members become bits of a mask set while walking the
 		// members once.
-		req := requiredBits(s.Required)
-		bigReq := len(req) > 64
+		req, bigReq := s.Plan.RequiredBits, s.Plan.RequiredFlags
 		if len(req) > 0 {
 			if bigReq {
 				g.Id("seen").Op(":=").Make(Index().Bool(), Lit(len(req)))
@@ -341,11 +328,11 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 				g.If(Op("!").Id("seen").Index(Lit(req[r]))).Block(Return(e.fail(Id("n"), "CodeRequired", loc+"/required", "missing member "+strconv.Quote(r))))
 			}
 		case len(req) > 0:
-			e.failMissing(g, "seen", loc, s.Required, req)
+			e.failMissing(g, "seen", s)
 		}
 		for k, t := range s.Plan.Merged {
 			if len(t.Required) > 0 {
-				e.failMissing(g, mergedSeen(k), t.Loc, t.Required, requiredBits(t.Required))
+				e.failMissing(g, mergedSeen(k), t)
 			}
 		}
 		for _, dep := range s.DependentRequired {

@@ -15,6 +15,15 @@ func PlanChecks(p *Program) {
 // Plan is how the check of one schema is written (PlanChecks); the zero
 // Plan writes every keyword as itself.
 type Plan struct {
+	// RequiredBits numbers the distinct names of Required, in order: each
+	// one's bit in the mask the member walk sets as it meets them, which
+	// one comparison after the walk tests (the bits of a merged schema's
+	// members are in a mask of their own). RequiredFlags is set when there
+	// are more than a mask holds (64): the walk then sets flags in a
+	// slice, tested one by one.
+	RequiredBits  map[string]int
+	RequiredFlags bool
+
 	// Merged lists the schemas this schema applies in place ($ref, allOf)
 	// that only declare members, when its check walks an object's members
 	// with one switch on their names: the switch checks their members

@@ -2,12 +2,17 @@ package ir
 
 import "slices"
 
-// planMembers merges into the member switch of each check that has one
-// the schemas it applies in place that only declare members (Plan.Merged),
-// and the presence test of its `not` (Plan.NotInLoop): one walk of the
-// object instead of one per schema.
+// planMembers numbers the required members of each schema for the mask
+// a member walk sets (Plan.RequiredBits), and merges into the member
+// switch of each check that has one the schemas it applies in place that
+// only declare members (Plan.Merged) and the presence test of its `not`
+// (Plan.NotInLoop): one walk of the object instead of one per schema.
 func planMembers(p *Program) {
 	for _, s := range p.Schemas {
+		if len(s.Required) > 0 {
+			s.Plan.RequiredBits = requiredBits(s.Required)
+			s.Plan.RequiredFlags = len(s.Plan.RequiredBits) > 64
+		}
 		if switchesOnMembers(s) {
 			s.Plan.Merged = mergeable(s)
 			s.Plan.NotInLoop = s.Plan.NotNames != nil
@@ -54,4 +59,16 @@ func membersOnly(t *Schema) bool {
 		return false
 	}
 	return only(t, func(y *Schema) { y.Types, y.Properties, y.Required = nil, nil, nil })
+}
+
+// requiredBits numbers the distinct names of required, in order: each
+// one's bit in the mask a member walk sets.
+func requiredBits(required []string) map[string]int {
+	bits := map[string]int{}
+	for _, r := range required {
+		if _, dup := bits[r]; !dup {
+			bits[r] = len(bits)
+		}
+	}
+	return bits
 }

@@ -95,3 +95,21 @@ func TestPlanChains(t *testing.T) {
 		t.Errorf("cases %v, want %s", got, want)
 	}
 }
+
+// TestPlanRequiredBits: each required name gets the next bit, in
+// the schema's order; past 64 the walk sets flags instead.
+func TestPlanRequiredBits(t *testing.T) {
+	p := buildMemo(t, `{"required": ["b", "a", "c"]}`)
+	plan := find(t, p, "").Plan
+	if got := fmt.Sprint(plan.RequiredBits); got != "map[a:1 b:0 c:2]" || plan.RequiredFlags {
+		t.Errorf("bits %s (flags %v), want map[a:1 b:0 c:2] in a mask", got, plan.RequiredFlags)
+	}
+	var names []string
+	for i := range 65 {
+		names = append(names, fmt.Sprintf("%q", fmt.Sprint("m", i)))
+	}
+	p = buildMemo(t, `{"required": [`+strings.Join(names, ",")+`]}`)
+	if !find(t, p, "").Plan.RequiredFlags {
+		t.Errorf("65 required members: want flags, not a mask")
+	}
+}
