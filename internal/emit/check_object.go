@@ -202,15 +202,9 @@ func markEvaluated(g *Group, i Code) {
 	g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Set").Call(i))
 }
 
-func hasObjectKeywords(s *ir.Schema) bool {
-	return s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil ||
-		s.PropertyNames != nil || s.Required != nil || s.DependentRequired != nil ||
-		s.DependentSchemas != nil || s.MinProperties != nil || s.MaxProperties != nil
-}
-
-func (e *checks) object(g *Group, s *ir.Schema) bool {
-	if !hasObjectKeywords(s) || !mayBe(s, "object") {
-		return false
+func (e *checks) object(g *Group, s *ir.Schema) {
+	if s.Plan.Object == ir.NoBlock {
+		return
 	}
 	walk := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil || s.PropertyNames != nil || len(s.Required) > 0
 	if walk && len(s.PatternProperties) == 0 {
@@ -227,7 +221,7 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 			g.Var().Id("present").Uint64()
 		}
 	}
-	e.whenKind(g, s, "object", func(g *Group) {
+	whenKind(g, s.Plan.Object, "KindObject", func(g *Group) {
 		loc := s.Loc
 		if s.MinProperties != nil {
 			g.If(Id("d").Dot("Len").Call(Id("n")).Op("<").Lit(*s.MinProperties)).Block(
@@ -351,7 +345,6 @@ func (e *checks) object(g *Group, s *ir.Schema) bool {
 			})
 		}
 	})
-	return true
 }
 
 // notedNames lists the names of s's `not` that its member loop notes in

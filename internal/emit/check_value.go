@@ -74,48 +74,37 @@ func has(types []string, t string) bool {
 
 // whenKind writes the checks that apply to values of one JSON kind
 // (object, array, string or number) under if k == Kind…, or without the
-// test where s's type is that kind alone: its type check has returned by
-// then for any other kind.
-func (e *checks) whenKind(g *Group, s *ir.Schema, kind string, body func(g *Group)) {
-	if len(s.Types) == 1 && (s.Types[0] == kind || kind == "number" && s.Types[0] == "integer") {
+// test where the plan says s's type allows that kind alone
+// (ir.UntestedBlock).
+func whenKind(g *Group, block ir.KindBlock, kind string, body func(g *Group)) {
+	if block == ir.UntestedBlock {
 		body(g)
 		return
 	}
-	k := map[string]string{"object": "KindObject", "array": "KindArray", "string": "KindString", "number": "KindNumber"}[kind]
-	g.If(Id("k").Op("==").Qual(impl, k)).BlockFunc(body)
+	g.If(Id("k").Op("==").Qual(impl, kind)).BlockFunc(body)
 }
 
-// mayBe reports whether s's own `type` allows kind (no type: any kind).
-func mayBe(s *ir.Schema, kind string) bool {
-	return len(s.Types) == 0 || has(s.Types, kind)
-}
-
+// enum writes s's enum: a switch on the string value when the plan lists
+// its strings (ir.Plan.EnumStrings), an equality test of each value
+// otherwise.
 func (e *checks) enum(g *Group, s *ir.Schema) {
-	allStrings := len(s.Enum) > 0
 	var want []string
 	for _, l := range s.Enum {
-		if l.Kind != "string" {
-			allStrings = false
-		}
 		want = append(want, l.JSON)
 	}
 	msg := "want one of " + strings.Join(want, ", ")
-	if allStrings {
+	if cases := s.Plan.EnumStrings; cases != nil {
 		// An unknown string is an unsupported value (AHP-CORE-003); any
 		// other kind is plain invalid.
 		g.If(Id("k").Op("!=").Qual(impl, "KindString")).Block(
 			Return(e.fail(Id("n"), "CodeEnum", s.Loc+"/enum", msg)),
 		)
 		g.Switch(Id("d").Dot("StrView").Call(Id("n"))).BlockFunc(func(sg *Group) {
-			var cases []Code
-			seen := map[string]bool{}
-			for _, l := range s.Enum {
-				if !seen[l.Str()] { // enum may repeat a value; a switch may not
-					seen[l.Str()] = true
-					cases = append(cases, Lit(l.Str()))
-				}
+			var lits []Code
+			for _, c := range cases {
+				lits = append(lits, Lit(c))
 			}
-			sg.Case(cases...)
+			sg.Case(lits...)
 			sg.Default().Block(Return(Id("c").Dot("FailUnsupported").Call(Id("n"), Lit(s.Loc+"/enum"), Lit("value"))))
 		})
 		return
@@ -133,12 +122,12 @@ func (e *checks) enum(g *Group, s *ir.Schema) {
 	g.If(Op("!").Parens(cond)).Block(Return(e.fail(Id("n"), "CodeEnum", s.Loc+"/enum", msg)))
 }
 
-func (e *checks) array(g *Group, s *ir.Schema) bool {
-	if !(s.PrefixItems != nil || s.Items != nil || s.Contains != nil || s.MinItems != nil || s.MaxItems != nil || s.UniqueItems) || !mayBe(s, "array") {
-		return false
+func (e *checks) array(g *Group, s *ir.Schema) {
+	if s.Plan.Array == ir.NoBlock {
+		return
 	}
-	loc := s.Loc
-	e.whenKind(g, s, "array", func(g *Group) {
+	loc, walk := s.Loc, s.Plan.Items
+	whenKind(g, s.Plan.Array, "KindArray", func(g *Group) {
 		if s.MinItems != nil {
 			g.If(Id("d").Dot("Len").Call(Id("n")).Op("<").Lit(*s.MinItems)).Block(
 				Return(e.fail(Id("n"), "CodeMinItems", loc+"/minItems", fmt.Sprintf("want at least %d items", *s.MinItems))))
@@ -152,23 +141,21 @@ func (e *checks) array(g *Group, s *ir.Schema) bool {
 				Id("_").Op("=").Id("dup"),
 				Return(e.fail(Id("n"), "CodeUniqueItems", loc+"/uniqueItems", "items must be unique")))
 		}
-		itemsT := s.Items != nil && (target(s.Items) != nil)
-		containsT := s.Contains != nil
-		if len(s.PrefixItems) == 0 && !itemsT && !containsT {
-			if s.Items != nil && target(s.Items) == nil {
+		if !walk.Loop {
+			if walk.AllItems {
 				g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("AllItems").Op("=").True())
 			}
 			return
 		}
-		if containsT {
+		if s.Contains != nil {
 			g.Id("matches").Op(":=").Lit(0)
 		}
 		g.Add(iterate("it", Id("d").Dot("Items").Call(Id("n")), func(ig *Group) {
-			if t := target(s.Items); containsT || len(s.PrefixItems) > 0 || t == nil || !t.IsFalse() {
+			if walk.Index {
 				ig.Id("i").Op(":=").Id("it").Dot("Index").Call()
 			}
 			item := Id("it").Dot("Item").Call()
-			if containsT {
+			if s.Contains != nil {
 				ct := target(s.Contains)
 				var test Code = True()
 				if ct != nil && ct.IsFalse() {
@@ -189,7 +176,6 @@ func (e *checks) array(g *Group, s *ir.Schema) bool {
 			if len(s.PrefixItems) > 0 {
 				ig.Switch(Id("i")).BlockFunc(func(sg *Group) {
 					for i, p := range s.PrefixItems {
-						p := p
 						sg.Case(Lit(i)).BlockFunc(func(cg *Group) {
 							if !e.child(cg, item, p) {
 								markEvaluated(cg, Id("i"))
@@ -204,14 +190,10 @@ func (e *checks) array(g *Group, s *ir.Schema) bool {
 				rest(ig)
 			}
 		}))
-		if containsT {
-			min := 1
-			if s.MinContains != nil {
-				min = *s.MinContains
-			}
-			if min > 0 {
-				g.If(Id("matches").Op("<").Lit(min)).Block(
-					Return(e.fail(Id("n"), "CodeContains", loc+"/contains", fmt.Sprintf("want at least %d matching items", min))))
+		if s.Contains != nil {
+			if walk.MinContains > 0 {
+				g.If(Id("matches").Op("<").Lit(walk.MinContains)).Block(
+					Return(e.fail(Id("n"), "CodeContains", loc+"/contains", fmt.Sprintf("want at least %d matching items", walk.MinContains))))
 			}
 			if s.MaxContains != nil {
 				g.If(Id("matches").Op(">").Lit(*s.MaxContains)).Block(
@@ -219,15 +201,14 @@ func (e *checks) array(g *Group, s *ir.Schema) bool {
 			}
 		}
 	})
-	return true
 }
 
-func (e *checks) str(g *Group, s *ir.Schema) bool {
-	if !(s.MinLength != nil || s.MaxLength != nil || s.Pattern != nil || s.Format != "") || !mayBe(s, "string") {
-		return false
+func (e *checks) str(g *Group, s *ir.Schema) {
+	if s.Plan.String == ir.NoBlock {
+		return
 	}
 	loc := s.Loc
-	e.whenKind(g, s, "string", func(g *Group) {
+	whenKind(g, s.Plan.String, "KindString", func(g *Group) {
 		// Lengths in code points, counted only when the length in bytes
 		// cannot decide (RunesBelow, RunesAbove).
 		if s.MinLength != nil {
@@ -247,15 +228,14 @@ func (e *checks) str(g *Group, s *ir.Schema) bool {
 				Return(e.fail(Id("n"), "CodeFormat", loc+"/format", "not a valid "+s.Format)))
 		}
 	})
-	return true
 }
 
-func (e *checks) number(g *Group, s *ir.Schema) bool {
-	if !(s.Minimum != nil || s.Maximum != nil || s.ExclusiveMinimum != nil || s.ExclusiveMaximum != nil || s.MultipleOf != nil) || !mayBe(s, "number") {
-		return false
+func (e *checks) number(g *Group, s *ir.Schema) {
+	if s.Plan.Number == ir.NoBlock {
+		return
 	}
 	loc := s.Loc
-	e.whenKind(g, s, "number", func(g *Group) {
+	whenKind(g, s.Plan.Number, "KindNumber", func(g *Group) {
 		bound := func(v *string, op, code, key, msg string) {
 			if v == nil {
 				return
@@ -272,7 +252,6 @@ func (e *checks) number(g *Group, s *ir.Schema) bool {
 				Return(e.fail(Id("n"), "CodeMultipleOf", loc+"/multipleOf", "want a multiple of "+*s.MultipleOf)))
 		}
 	})
-	return true
 }
 
 // formatFunc is the runtime checker of a format: its exported name. The

@@ -7,6 +7,7 @@ package ir
 // a schema more than its keywords, so fewer shapes match) and before
 // emit.
 func PlanChecks(p *Program) {
+	planKinds(p)
 	planInline(p)
 	planChains(p)
 	planMembers(p) // after planInline: the member switch notes not's names
@@ -15,6 +16,16 @@ func PlanChecks(p *Program) {
 // Plan is how the check of one schema is written (PlanChecks); the zero
 // Plan writes every keyword as itself.
 type Plan struct {
+	// Object, Array, String and Number are whether and how the check
+	// writes the keywords that apply to values of that kind; Items is how
+	// it walks an array's items (see planKinds).
+	Object, Array, String, Number KindBlock
+	Items                         ItemWalk
+	// EnumStrings, when set, are the distinct values of an enum of
+	// strings only, in order: the check is one switch on the value
+	// instead of a test of each value in turn.
+	EnumStrings []string
+
 	// RequiredBits numbers the distinct names of Required, in order: each
 	// one's bit in the mask the member walk sets as it meets them, which
 	// one comparison after the walk tests (the bits of a merged schema's

@@ -113,3 +113,57 @@ func TestPlanRequiredBits(t *testing.T) {
 		t.Errorf("65 required members: want flags, not a mask")
 	}
 }
+
+// TestPlanKinds: the keywords of a kind are written under a kind test
+// unless the type allows that kind alone, and not at all when it rules
+// the kind out; an enum of strings is a switch on its distinct values.
+func TestPlanKinds(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"int": {"type": "integer", "minimum": 1},
+			"either": {"type": ["string", "array"], "minLength": 1, "minItems": 1, "minimum": 1},
+			"any": {"maxLength": 3, "required": ["a"]},
+			"words": {"enum": ["a", "b", "a"]},
+			"mixed": {"enum": ["a", 1]}
+		}
+	}`)
+	for ptr, want := range map[string]string{
+		"/$defs/int":    "object 0 array 0 string 0 number 2",
+		"/$defs/either": "object 0 array 1 string 1 number 0",
+		"/$defs/any":    "object 1 array 0 string 1 number 0",
+	} {
+		pl := find(t, p, ptr).Plan
+		if got := fmt.Sprintf("object %d array %d string %d number %d", pl.Object, pl.Array, pl.String, pl.Number); got != want {
+			t.Errorf("%s: %s, want %s", ptr, got, want)
+		}
+	}
+	if got := find(t, p, "/$defs/words").Plan.EnumStrings; strings.Join(got, " ") != "a b" {
+		t.Errorf("enum of strings: cases %q, want a b", got)
+	}
+	if got := find(t, p, "/$defs/mixed").Plan.EnumStrings; got != nil {
+		t.Errorf("enum of a string and a number: cases %q, want an equality chain", got)
+	}
+}
+
+// TestPlanItems: an array check loops over the items only when something
+// looks at each one; items true alone records them all evaluated.
+func TestPlanItems(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"all": {"items": true},
+			"none": {"items": false},
+			"some": {"contains": {"type": "string"}, "minContains": 2},
+			"zero": {"contains": {"type": "string"}, "minContains": 0}
+		}
+	}`)
+	for ptr, want := range map[string]ir.ItemWalk{
+		"/$defs/all":  {AllItems: true},
+		"/$defs/none": {Loop: true},
+		"/$defs/some": {Loop: true, Index: true, MinContains: 2},
+		"/$defs/zero": {Loop: true, Index: true},
+	} {
+		if got := find(t, p, ptr).Plan.Items; got != want {
+			t.Errorf("%s: %+v, want %+v", ptr, got, want)
+		}
+	}
+}
