@@ -295,7 +295,7 @@ func (e *gotypes) buildUnion(t *ir.Type) {
 		}
 		if d := t.Owner.Dispatch; d != nil {
 			g.Id("d").Op(":=").Id("c").Dot("Doc")
-			names := dispatchMembers(d, nil)
+			names := t.Owner.Plan.Discriminators
 			lookupMembers(g, names)
 			e.buildDispatch(g, t, d, names, func(g *Group, idx []int) { try(g, idx) })
 		} else if try(g, allIndexes(len(t.Variants))) {

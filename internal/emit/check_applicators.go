@@ -37,10 +37,10 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 		i++
 	}
 	if len(s.AnyOf) > 0 {
-		e.union(g, s, s.AnyOf, false)
+		e.union(g, s, s.AnyOf, false, s.Plan.AnyOf)
 	}
 	if len(s.OneOf) > 0 {
-		e.union(g, s, s.OneOf, true)
+		e.union(g, s, s.OneOf, true, s.Plan.OneOf)
 	}
 	if s.Not != nil {
 		t := target(s.Not)
@@ -187,29 +187,23 @@ func (e *checks) notPresent(g *Group, s *ir.Schema) {
 	)
 }
 
-// union emits anyOf (one == false) or oneOf.
-func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool) {
+// union emits anyOf (one == false) or oneOf, as planned (u).
+func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool, u ir.UnionCheck) {
 	kw, code := "anyOf", "CodeAnyOf"
 	if one {
 		kw, code = "oneOf", "CodeOneOf"
 	}
 	loc := s.Loc + "/" + kw
-	// The list a union type is built from (oneOf before anyOf) records
-	// its choice for the builder.
-	var choice uint32
-	if one || len(s.OneOf) == 0 {
-		choice = s.ChoiceID
-	}
 	g.BlockFunc(func(g *Group) {
-		if s.Dispatch != nil {
+		if u.Dispatch != nil {
 			g.If(Id("k").Op("!=").Qual(impl, "KindObject")).Block(
 				Return(e.failType(Id("n"), loc, "object")))
-			names := dispatchMembers(s.Dispatch, nil)
+			names := s.Plan.Discriminators
 			lookupMembers(g, names)
-			e.dispatch(g, s.Dispatch, names, list, one, loc, code, choice)
+			e.dispatch(g, u.Dispatch, names, list, one, loc, code, u.Choice)
 			return
 		}
-		e.tryBranches(g, list, allIndexes(len(list)), one, one && s.OneOfDisjoint, loc, code, choice)
+		e.tryBranches(g, list, allIndexes(len(list)), one, u.Disjoint, loc, code, u.Choice)
 	})
 }
 
@@ -290,7 +284,7 @@ func (e *checks) dispatch(g *Group, d *ir.Dispatch, names []string, list []*ir.S
 					cg.BlockFunc(func(bg *Group) { e.dispatch(bg, c.Sub, names, list, one, loc, code, choice) })
 					return
 				}
-				e.tryBranches(cg, list, c.Branches, one, one && c.Disjoint, loc, code, choice)
+				e.tryBranches(cg, list, c.Branches, one, c.Disjoint, loc, code, choice)
 			})
 		}
 		sg.Default().Block(Return(Id("c").Dot("FailUnsupported").Call(v, Lit(loc), Lit(d.Member))))

@@ -431,21 +431,6 @@ func iterate(iter string, init Code, body func(*Group)) *Statement {
 	)
 }
 
-// dispatchMembers lists the members a dispatch tree reads (its member and
-// those of its sub-dispatches), in the order of first use.
-func dispatchMembers(d *ir.Dispatch, out []string) []string {
-	if d == nil {
-		return out
-	}
-	if !slices.Contains(out, d.Member) {
-		out = append(out, d.Member)
-	}
-	for _, c := range d.Cases {
-		out = dispatchMembers(c.Sub, out)
-	}
-	return out
-}
-
 // lookupMembers writes one walk over the members of object n that stores
 // the value of names[i] in dvs[i] (0, the root, when absent: no member
 // value is the root). A union's discriminators are read this way, once,

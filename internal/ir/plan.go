@@ -8,6 +8,7 @@ package ir
 // emit.
 func PlanChecks(p *Program) {
 	planKinds(p)
+	planUnions(p)
 	planInline(p)
 	planChains(p)
 	planMembers(p) // after planInline: the member switch notes not's names
@@ -25,6 +26,11 @@ type Plan struct {
 	// strings only, in order: the check is one switch on the value
 	// instead of a test of each value in turn.
 	EnumStrings []string
+	// AnyOf and OneOf are how the check of each list is written;
+	// Discriminators are the members their dispatch reads (see
+	// planUnions).
+	AnyOf, OneOf   UnionCheck
+	Discriminators []string
 
 	// RequiredBits numbers the distinct names of Required, in order: each
 	// one's bit in the mask the member walk sets as it meets them, which

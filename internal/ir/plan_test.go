@@ -167,3 +167,27 @@ func TestPlanItems(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanUnions: a oneOf over discriminated branches dispatches on the
+// members they fix, each read once; the union type's list records the
+// choice, the other does not.
+func TestPlanUnions(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"tagged": {"oneOf": [
+				{"type": "object", "properties": {"k": {"const": "a"}, "v": {"const": "x"}}, "required": ["k", "v"], "additionalProperties": false},
+				{"type": "object", "properties": {"k": {"const": "a"}, "v": {"const": "y"}}, "required": ["k", "v"], "additionalProperties": false},
+				{"type": "object", "properties": {"k": {"const": "b"}}, "required": ["k"], "additionalProperties": false}
+			]},
+			"plain": {"anyOf": [{"type": "string"}, {"type": "integer"}]}
+		}
+	}`)
+	tagged := find(t, p, "/$defs/tagged").Plan
+	if tagged.OneOf.Dispatch == nil || strings.Join(tagged.Discriminators, " ") != "k v" {
+		t.Errorf("tagged: dispatch %v on %q, want one on k then v", tagged.OneOf.Dispatch, tagged.Discriminators)
+	}
+	plain := find(t, p, "/$defs/plain").Plan
+	if plain.AnyOf.Dispatch != nil || plain.AnyOf.Disjoint || plain.OneOf != (ir.UnionCheck{}) {
+		t.Errorf("plain anyOf: %+v, oneOf %+v; want branches tried in turn, no oneOf", plain.AnyOf, plain.OneOf)
+	}
+}
