@@ -250,40 +250,16 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 	return false
 }
 
-// childCall checks a nested value against t with function fn (t's check).
-// Child records, in StrictAll mode, what the check evaluated of an
-// object; a schema whose type rules objects out records nothing, so it is
-// called directly, and one with additionalProperties evaluates every
-// member it accepts, which ChildAll records without collecting them.
+// childCall checks a nested value against t with function fn (t's check),
+// recording what it evaluated as planned (ir.Plan.AsChild).
 func (e *checks) childCall(node Code, t *ir.Schema, fn string) Code {
-	switch {
-	case rulesOutObjects(t):
+	switch t.Plan.AsChild {
+	case ir.ChildRecordsNothing:
 		return Id(fn).Call(Id("c"), node, Nil())
-	case t.AdditionalProperties != nil && t.Inner == "":
+	case ir.ChildEvaluatesAll:
 		return Id("c").Dot("ChildAll").Call(node, Id(fn))
 	}
 	return Id("c").Dot("Child").Call(node, Id(fn))
-}
-
-// rulesOutObjects reports whether s accepts no object, by its own type,
-// const or enum: its check never evaluates members, so there is nothing
-// for StrictAll to record.
-func rulesOutObjects(s *ir.Schema) bool {
-	if len(s.Types) > 0 && !has(s.Types, "object") {
-		return true
-	}
-	if s.Const != nil {
-		return s.Const.Kind != "object"
-	}
-	if len(s.Enum) == 0 {
-		return false
-	}
-	for _, l := range s.Enum {
-		if l.Kind == "object" {
-			return false
-		}
-	}
-	return true
 }
 
 // callBool is an expression: does node pass s (for branches and conditions).

@@ -63,15 +63,6 @@ func kindTest(types []string) Code {
 	return out
 }
 
-func has(types []string, t string) bool {
-	for _, x := range types {
-		if x == t || t == "number" && x == "integer" {
-			return true
-		}
-	}
-	return false
-}
-
 // whenKind writes the checks that apply to values of one JSON kind
 // (object, array, string or number) under if k == Kind…, or without the
 // test where the plan says s's type allows that kind alone

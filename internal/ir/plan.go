@@ -9,6 +9,7 @@ package ir
 func PlanChecks(p *Program) {
 	planKinds(p)
 	planUnions(p)
+	planChildren(p)
 	planInline(p)
 	planChains(p)
 	planMembers(p) // after planInline: the member switch notes not's names
@@ -31,6 +32,8 @@ type Plan struct {
 	// planUnions).
 	AnyOf, OneOf   UnionCheck
 	Discriminators []string
+	// AsChild is how a parent's check calls this one on a nested value.
+	AsChild ChildRecord
 
 	// RequiredBits numbers the distinct names of Required, in order: each
 	// one's bit in the mask the member walk sets as it meets them, which

@@ -191,3 +191,36 @@ func TestPlanUnions(t *testing.T) {
 		t.Errorf("plain anyOf: %+v, oneOf %+v; want branches tried in turn, no oneOf", plain.AnyOf, plain.OneOf)
 	}
 }
+
+// TestPlanAsChild: a nested value whose schema cannot accept an object is
+// checked by a direct call (no StrictAll record); one with
+// additionalProperties evaluates every member it accepts (ChildAll); any
+// other keeps Child.
+func TestPlanAsChild(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {
+			"none": {"minimum": 1},
+			"string": {"type": "string"},
+			"objectOrNull": {"type": ["object", "null"]},
+			"constString": {"const": "text"},
+			"constObject": {"const": {"a": 1}},
+			"enumStrings": {"enum": ["text", "text"]},
+			"enumObject": {"enum": ["text", {"a": 1}]},
+			"closed": {"additionalProperties": false}
+		}
+	}`)
+	for ptr, want := range map[string]ir.ChildRecord{
+		"/$defs/none":         ir.ChildCollects,
+		"/$defs/string":       ir.ChildRecordsNothing,
+		"/$defs/objectOrNull": ir.ChildCollects,
+		"/$defs/constString":  ir.ChildRecordsNothing,
+		"/$defs/constObject":  ir.ChildCollects,
+		"/$defs/enumStrings":  ir.ChildRecordsNothing,
+		"/$defs/enumObject":   ir.ChildCollects,
+		"/$defs/closed":       ir.ChildEvaluatesAll,
+	} {
+		if got := find(t, p, ptr).Plan.AsChild; got != want {
+			t.Errorf("%s: %d, want %d", ptr, got, want)
+		}
+	}
+}
