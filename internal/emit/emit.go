@@ -7,6 +7,7 @@ package emit
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -36,8 +37,13 @@ type Snapshot struct {
 	Types  *ir.Types
 }
 
-// Package renders the snapshot's package: file name → contents.
+// Package renders the snapshot's package: file name → contents. The
+// program must be planned (ir.PlanChecks): a zero plan would write
+// different, and wrong, checks.
 func Package(s Snapshot) (map[string][]byte, error) {
+	if !s.Prog.Planned() {
+		return nil, errors.New("emit: the program's checks are not planned (run ir.PlanChecks before emit.Package)")
+	}
 	name := s.ImportPath[strings.LastIndexByte(s.ImportPath, '/')+1:]
 	out := map[string][]byte{}
 

@@ -62,7 +62,12 @@ type Program struct {
 	names    *names
 	opt      Options
 	patterns map[string]*Pattern
+	planned  bool // PlanChecks ran
 }
+
+// Planned reports whether PlanChecks has decided how the program's checks
+// are written: emit reads those decisions and makes none of its own.
+func (p *Program) Planned() bool { return p.planned }
 
 // Build converts a loaded set into checks.
 func Build(set *load.Set, opt Options) (*Program, error) {

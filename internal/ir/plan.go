@@ -13,6 +13,7 @@ func PlanChecks(p *Program) {
 	planInline(p)
 	planChains(p)
 	planMembers(p) // after planInline: the member switch notes not's names
+	p.planned = true
 }
 
 // Plan is how the check of one schema is written (PlanChecks); the zero
