@@ -13,101 +13,59 @@ import (
 )
 
 // memberSwitch writes the body of a member loop for an object schema
-// without patternProperties: one switch on the member's name, whose
-// default case is additionalProperties (or nothing). The cases that
-// evaluate the member fall through to one shared `if ev != nil { ev.Set }`
-// after the switch and the others continue the loop, instead of each case
-// carrying its own copy of that record (about 40 bytes of machine code per
-// declared member, in the hot member loops).
+// without patternProperties, as planned (ir.MemberWalk): one switch on
+// the member's name, whose default case is additionalProperties (or
+// nothing), and the one shared record after it of a member some case
+// evaluated.
 func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)) {
-	value, index := Id("m").Dot("Value").Call(), Id("m").Dot("Index").Call()
-	evaluates := false // some case falls through to the shared record
+	w := s.Plan.Walk
+	value := Id("m").Dot("Value").Call()
 	// additional writes what additionalProperties does to a member that
-	// s's own properties do not declare, whatever else looked at it: a
-	// member that only s's required list, or a schema applied in place
-	// (merged), names is still additional to s. evaluated says whether
-	// the case already evaluated the member (a merged schema's property).
-	additional := func(ag *Group, evaluated bool) {
+	// s's own properties do not declare; checked says whether a merged
+	// schema's property already evaluated it.
+	additional := func(ag *Group, checked bool) {
 		switch ap := s.AdditionalProperties; {
-		case ap == nil && evaluated:
-			evaluates = true
+		case ap == nil && checked:
 		case ap == nil:
 			ag.Continue() // not evaluated: an unknown member of an open object, or one only required
 		case ap.IsFalse():
 			ag.Return(e.fail(Id("m").Dot("Name").Call(), "CodeUnknownMember", ap.Loc, "this object allows no other members"))
 		default:
-			if !e.child(ag, value, ap) {
-				evaluates = true
-			}
+			e.child(ag, value, ap)
 		}
 	}
-	other := func(ag *Group) { additional(ag, false) }
 	var cases []Code
-	if len(s.Plan.Merged) == 0 {
-		cases = memberCases(s, mark, func(cg *Group, p ir.Prop) {
-			if !e.childOf(cg, value, p.Schema, s) {
-				evaluates = true
+	for _, c := range w.Cases {
+		cases = append(cases, Case(Lit(c.Name)).BlockFunc(func(cg *Group) {
+			mark(cg, c.Name)
+			for k, t := range s.Plan.Merged {
+				if i, ok := t.Plan.RequiredBits[c.Name]; ok {
+					cg.Id(mergedSeen(k)).Op("|=").Lit(uint64(1) << i)
+				}
 			}
-		}, other)
-	} else {
-		cases = e.mergedCases(s, mark, &evaluates, additional)
-	}
-	// Names that only `not` looks for (ir.Plan.NotInLoop): noted, then
-	// treated as any other undeclared member. A closed object rejects them
-	// in its default case before `not` is reached, so there is nothing to
-	// note.
-	for i, name := range notedNames(s) {
-		if declares(s, name) || slices.ContainsFunc(s.Plan.Merged, func(t *ir.Schema) bool { return declares(t, name) }) {
-			continue // its case notes it (mark)
-		}
-		if ap := s.AdditionalProperties; ap != nil && ap.IsFalse() {
-			continue
-		}
-		cases = append(cases, Case(Lit(name)).BlockFunc(func(cg *Group) {
-			cg.Id("present").Op("|=").Add(maskLit(1 << i))
-			other(cg)
+			for _, ch := range c.Checks {
+				if e.childOf(cg, value, ch.Schema, ch.Owner) {
+					return // always fails: nothing after it runs
+				}
+			}
+			if !c.Own {
+				additional(cg, len(c.Checks) > 0)
+			}
 		}))
 	}
-	if len(cases) == 0 {
-		if s.AdditionalProperties == nil {
-			return
-		}
-		other(mg)
-	} else {
-		if s.AdditionalProperties != nil || evaluates {
+	other := func(ag *Group) { additional(ag, false) }
+	switch {
+	case len(cases) > 0:
+		if w.Default {
 			cases = append(cases, Default().BlockFunc(other))
 		}
 		mg.Switch(Id("m").Dot("Key").Call()).Block(cases...)
+	case w.Default:
+		other(mg)
 	}
-	if evaluates {
-		markEvaluated(mg, index)
+	if w.Records {
+		markEvaluated(mg, Id("m").Dot("Index").Call())
 	}
-}
-
-// memberCases writes the cases of a member switch: one per declared
-// property, then one per required name no property declares. Each marks
-// its name as seen (mark); property and required write the rest.
-func memberCases(s *ir.Schema, mark func(*Group, string), property func(*Group, ir.Prop), required func(*Group)) []Code {
-	var cases []Code
-	names := map[string]bool{}
-	for _, p := range s.Properties {
-		names[p.Name] = true
-		cases = append(cases, Case(Lit(p.Name)).BlockFunc(func(cg *Group) {
-			mark(cg, p.Name)
-			property(cg, p)
-		}))
-	}
-	for _, r := range s.Required {
-		if names[r] {
-			continue
-		}
-		names[r] = true
-		cases = append(cases, Case(Lit(r)).BlockFunc(func(cg *Group) {
-			mark(cg, r)
-			required(cg)
-		}))
-	}
-	return cases
 }
 
 // failMissing writes the test, after a member walk, that the mask seen
@@ -129,73 +87,6 @@ func (e *checks) failMissing(g *Group, seen string, t *ir.Schema) {
 // mergedSeen names the mask of the k-th merged schema's required members.
 func mergedSeen(k int) string { return "seen" + strconv.Itoa(k+1) }
 
-// declaresProperty reports whether s's own properties declare member name.
-func declaresProperty(s *ir.Schema, name string) bool {
-	return slices.ContainsFunc(s.Properties, func(p ir.Prop) bool { return p.Name == name })
-}
-
-// declares reports whether s names member name in properties or required.
-func declares(s *ir.Schema, name string) bool {
-	return declaresProperty(s, name) || slices.Contains(s.Required, name)
-}
-
-// mergedCases writes the cases of s's member switch with the members of
-// the schemas merged into it (ir.Plan.Merged): one case per name any of
-// them declares or requires, in which each schema declaring it checks the
-// value and each requiring it marks it seen (s with mark, the k-th
-// merged schema in its mask, mergedSeen(k)). A member some schema's
-// properties declare is evaluated (the case falls through to the shared
-// record); one that is only required is not. A member s's own properties
-// do not declare then goes to s's additionalProperties (additional), as
-// an undeclared member would: the merged schemas' properties are theirs,
-// not s's.
-func (e *checks) mergedCases(s *ir.Schema, mark func(*Group, string), evaluates *bool, additional func(g *Group, evaluated bool)) []Code {
-	schemas := append([]*ir.Schema{s}, s.Plan.Merged...)
-	var names []string
-	for _, t := range schemas {
-		for _, p := range t.Properties {
-			if !slices.Contains(names, p.Name) {
-				names = append(names, p.Name)
-			}
-		}
-		for _, r := range t.Required {
-			if !slices.Contains(names, r) {
-				names = append(names, r)
-			}
-		}
-	}
-	value := Id("m").Dot("Value").Call()
-	var cases []Code
-	for _, name := range names {
-		cases = append(cases, Case(Lit(name)).BlockFunc(func(cg *Group) {
-			mark(cg, name)
-			for k, t := range s.Plan.Merged {
-				if i, ok := t.Plan.RequiredBits[name]; ok {
-					cg.Id(mergedSeen(k)).Op("|=").Lit(uint64(1) << i)
-				}
-			}
-			checked := false
-			for _, t := range schemas {
-				for _, p := range t.Properties {
-					if p.Name != name {
-						continue
-					}
-					checked = true
-					if e.childOf(cg, value, p.Schema, t) {
-						return // always fails: nothing after it runs
-					}
-				}
-			}
-			if !declaresProperty(s, name) {
-				additional(cg, checked) // s's additionalProperties sees only s's own properties
-				return
-			}
-			*evaluates = true
-		}))
-	}
-	return cases
-}
-
 // mark records, when annotations are collected, that member or item i
 // was evaluated.
 func markEvaluated(g *Group, i Code) {
@@ -206,8 +97,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 	if s.Plan.Object == ir.NoBlock {
 		return
 	}
-	walk := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil || s.PropertyNames != nil || len(s.Required) > 0
-	if walk && len(s.PatternProperties) == 0 {
+	if s.Plan.Walk != nil && len(s.PatternProperties) == 0 {
 		// The member loop below is one switch on every member's name
 		// (memberSwitch): it checks the members of the schemas merged into
 		// it, and notes which of `not`'s names the object has (0 for a
@@ -255,14 +145,10 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 				sg.Id("seen").Op("|=").Lit(uint64(1) << i)
 			}
 		}
-		declared := s.Properties != nil || s.PatternProperties != nil || s.AdditionalProperties != nil
-		for _, t := range s.Plan.Merged {
-			declared = declared || t.Properties != nil
-		}
-		if declared {
+		if s.Plan.Declares {
 			g.If(Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Declared").Op("=").True())
 		}
-		if walk {
+		if s.Plan.Walk != nil {
 			g.Add(iterate("m", Id("d").Dot("Members").Call(Id("n")), func(mg *Group) {
 				if s.PropertyNames != nil {
 					if t := target(s.PropertyNames); t != nil {
@@ -281,14 +167,20 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 				if needMatched {
 					mg.Id("matched").Op(":=").False()
 				}
-				cases := memberCases(s, mark, func(cg *Group, p ir.Prop) {
-					if needMatched {
-						cg.Id("matched").Op("=").True()
-					}
-					if !e.childOf(cg, Id("m").Dot("Value").Call(), p.Schema, s) {
-						markEvaluated(cg, Id("m").Dot("Index").Call())
-					}
-				}, func(*Group) {})
+				var cases []Code
+				for _, c := range s.Plan.Walk.Cases {
+					cases = append(cases, Case(Lit(c.Name)).BlockFunc(func(cg *Group) {
+						mark(cg, c.Name)
+						for _, ch := range c.Checks {
+							if needMatched {
+								cg.Id("matched").Op("=").True()
+							}
+							if !e.childOf(cg, Id("m").Dot("Value").Call(), ch.Schema, ch.Owner) {
+								markEvaluated(cg, Id("m").Dot("Index").Call())
+							}
+						}
+					}))
+				}
 				if len(cases) > 0 {
 					mg.Switch(Id("m").Dot("Key").Call()).Block(cases...)
 				}

@@ -13,6 +13,7 @@ func PlanChecks(p *Program) {
 	planInline(p)
 	planChains(p)
 	planMembers(p) // after planInline: the member switch notes not's names
+	planWalks(p)   // after planMembers: the walk checks the merged schemas
 	p.planned = true
 }
 
@@ -54,6 +55,12 @@ type Plan struct {
 	// NotInLoop is set when that member switch also notes which of
 	// NotNames the object has, for the `not` written after it.
 	NotInLoop bool
+	// Walk, when set, is how the check walks an object's members (see
+	// planWalks). Declares is set when a passing object check records
+	// that its members were declared (properties, patternProperties or
+	// additionalProperties here, or properties in a merged schema).
+	Walk     *MemberWalk
+	Declares bool
 
 	// IfTest, when set, is the `if` (written in place) as a test of one
 	// member's value, written inline.

@@ -224,3 +224,41 @@ func TestPlanAsChild(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanWalk: the member switch has one case per name the schema or a
+// merged one declares or requires, then one per name only `not` looks
+// for; a case the schema's own properties do not declare goes to its
+// additionalProperties. Cases that evaluate their member share one
+// record after the switch, which the default case then skips to.
+func TestPlanWalk(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {"more": {"properties": {"b": {"type": "string"}}, "required": ["c"]}},
+		"type": "object",
+		"properties": {"a": {}},
+		"required": ["a"],
+		"allOf": [{"$ref": "#/$defs/more"}],
+		"not": {"anyOf": [{"required": ["a", "d"]}, {"required": ["e"]}]}
+	}`)
+	root := find(t, p, "")
+	w := root.Plan.Walk
+	if w == nil {
+		t.Fatal("no member walk")
+	}
+	var got []string
+	for _, c := range w.Cases {
+		got = append(got, fmt.Sprintf("%s:%d:%v", c.Name, len(c.Checks), c.Own))
+	}
+	if want := "a:1:true b:1:false c:0:false d:0:false e:0:false"; strings.Join(got, " ") != want {
+		t.Errorf("cases %v, want %s", got, want)
+	}
+	if !w.Records || !w.Default || !root.Plan.Declares {
+		t.Errorf("records %v, default %v, declares %v: want all set", w.Records, w.Default, root.Plan.Declares)
+	}
+	// With only required members nothing is evaluated: no record, no
+	// default, nothing declared.
+	p = buildMemo(t, `{"required": ["a"]}`)
+	root = find(t, p, "")
+	if w := root.Plan.Walk; w == nil || w.Records || w.Default || root.Plan.Declares {
+		t.Errorf("required only: walk %+v, declares %v; want a case that records nothing", w, root.Plan.Declares)
+	}
+}
