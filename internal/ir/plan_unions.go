@@ -27,35 +27,17 @@ func planUnions(p *Program) {
 			s.Plan.OneOf = UnionCheck{Choice: s.ChoiceID, Dispatch: s.Dispatch, Disjoint: s.OneOfDisjoint}
 		}
 		if len(s.AnyOf) > 0 {
-			s.Plan.AnyOf = UnionCheck{Dispatch: s.Dispatch}
 			if len(s.OneOf) == 0 {
-				s.Plan.AnyOf.Choice = s.ChoiceID
-			} else if s.Dispatch != nil {
-				// Schema.Dispatch is then the decision over oneOf's
-				// branches, which the anyOf check has always applied as
-				// well (a defect: its case indexes are oneOf's). Kept, so
-				// generated output does not change with the plan; without
-				// the oneOf-only disjointness, as before.
-				s.Plan.AnyOf.Dispatch = withoutDisjoint(s.Dispatch)
+				s.Plan.AnyOf = UnionCheck{Choice: s.ChoiceID, Dispatch: s.Dispatch}
 			}
+			// Beside a oneOf, Schema.Dispatch decides over oneOf's
+			// branches, and its case indexes are oneOf's: anyOf tries its
+			// branches in order then (the oneOf records the choice).
 		}
 		if s.Dispatch != nil {
 			s.Plan.Discriminators = discriminators(s.Dispatch, nil)
 		}
 	}
-}
-
-// withoutDisjoint is a copy of d whose cases are not disjoint.
-func withoutDisjoint(d *Dispatch) *Dispatch {
-	if d == nil {
-		return nil
-	}
-	out := &Dispatch{Member: d.Member, Cases: slices.Clone(d.Cases)}
-	for i := range out.Cases {
-		out.Cases[i].Disjoint = false
-		out.Cases[i].Sub = withoutDisjoint(out.Cases[i].Sub)
-	}
-	return out
 }
 
 // discriminators lists the members a dispatch tree reads (its member and
