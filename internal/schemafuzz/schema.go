@@ -268,7 +268,7 @@ var keywordWeights = []struct {
 	{"prefixItems", 3}, {"items", 5}, {"contains", 3}, {"minItems", 2}, {"maxItems", 2}, {"uniqueItems", 2}, {"unevaluatedItems", 3},
 	{"minLength", 2}, {"maxLength", 2}, {"pattern", 2}, {"format", 3},
 	{"minimum", 2}, {"maximum", 2}, {"exclusiveMinimum", 2}, {"exclusiveMaximum", 2}, {"multipleOf", 3},
-	{"allOf", 6}, {"anyOf", 5}, {"oneOf", 5}, {"not", 3}, {"if", 5},
+	{"allOf", 6}, {"anyOf", 5}, {"oneOf", 5}, {"not", 3}, {"if", 5}, {"tagged", 4},
 	{"$ref", 6}, {"$dynamicRef", 3}, {"annotation", 2},
 }
 
@@ -409,6 +409,8 @@ func (g *schemaGen) keyword(o Obj, name string, a at) Obj {
 		add("multipleOf", pickOf(g, multiples))
 	case "allOf", "anyOf", "oneOf":
 		add(name, subs(inPlace))
+	case "tagged":
+		o = g.tagged(o, inPlace, subs)
 	case "not":
 		add("not", inPlace())
 	case "if":
@@ -496,6 +498,46 @@ func randomValue(r *rand.Rand, depth int) any {
 		if name := memberNames[r.IntN(len(memberNames))]; !o.has(name) {
 			o = append(o, Member{name, randomValue(r, depth-1)})
 		}
+	}
+	return o
+}
+
+// tagValues are the values tagged branches fix their tag members to; few,
+// so that branches share one (a dispatch case with several branches).
+var tagValues = []any{"a", "b", "c", Num("1"), Num("2"), true}
+
+// tagged adds an anyOf or oneOf whose branches are objects that require
+// and fix a member (sometimes a second one as well): the shape the
+// generator checks by switching on the member's value (ir's Dispatch)
+// instead of trying every branch. Half the time the other union keyword
+// stands beside it, with plain branches, so that each union's check is
+// seen next to the other's.
+func (g *schemaGen) tagged(o Obj, inPlace func() any, subs func(func() any) []any) Obj {
+	kw, other := "oneOf", "anyOf"
+	if g.chance(0.5) {
+		kw, other = other, kw
+	}
+	if o.has(kw) {
+		return o
+	}
+	tag, second := pickOf(g, memberNames), pickOf(g, memberNames)
+	var branches []any
+	for n := 2 + g.pick(3); n > 0; n-- {
+		props := Obj{{tag, Obj{{"const", pickOf(g, tagValues)}}}}
+		required := []any{tag}
+		if second != tag && g.chance(0.4) {
+			props = append(props, Member{second, Obj{{"const", pickOf(g, tagValues)}}})
+			required = append(required, second)
+		}
+		b := Obj{{"type", "object"}, {"properties", props}, {"required", required}}
+		if g.chance(0.4) {
+			b = append(b, Member{"allOf", []any{inPlace()}})
+		}
+		branches = append(branches, b)
+	}
+	o = append(o, Member{kw, branches})
+	if !o.has(other) && g.chance(0.5) {
+		o = append(o, Member{other, subs(inPlace)})
 	}
 	return o
 }
