@@ -6,12 +6,6 @@ import "encoding/json"
 
 var _ json.RawMessage
 
-type Attempt struct {
-	ID          string      `json:"id"`
-	Number      json.Number `json:"number"`
-	Synthesized *bool       `json:"synthesized,omitzero"`
-}
-
 type Authentication struct {
 	TokenEnv        *string  `json:"tokenEnv,omitzero"`
 	TokenRef        *string  `json:"tokenRef,omitzero"`
@@ -53,16 +47,27 @@ type BackendTransport struct {
 	Cwd       *string  `json:"cwd,omitzero"`
 }
 
-type Batch struct {
-	ID          string   `json:"id"`
-	CallIDs     []string `json:"callIds"`
-	Synthesized *bool    `json:"synthesized,omitzero"`
+type CanonicalMessage struct {
+	ID          string        `json:"id"`
+	Role        string        `json:"role"`
+	Parts       []ContentItem `json:"parts"`
+	Synthesized *bool         `json:"synthesized,omitzero"`
 }
 
-type BatchOrIdentity struct {
-	ID          string   `json:"id,omitzero"`
-	CallIDs     []string `json:"callIds,omitzero"`
-	Synthesized *bool    `json:"synthesized,omitzero"`
+type CanonicalMessageOrContentItem struct {
+	ID          string            `json:"id,omitzero"`
+	Role        string            `json:"role,omitzero"`
+	Parts       []ContentItem     `json:"parts,omitzero"`
+	Synthesized *bool             `json:"synthesized,omitzero"`
+	MediaType   string            `json:"mediaType,omitzero"`
+	Body        *ContentReference `json:"body,omitzero"`
+	Category    *string           `json:"category,omitzero"`
+	CKind       string            `json:"kind,omitzero"`
+	CSelection  string            `json:"selection,omitzero"`
+	Gap         *ContentItemGap   `json:"gap,omitzero"`
+	Size        *json.Number      `json:"size,omitzero"`
+	SHA256      *string           `json:"sha256,omitzero"`
+	Text        string            `json:"text,omitzero"`
 }
 
 type Capabilities struct {
@@ -113,98 +118,8 @@ type CapabilitiesResponse struct {
 }
 
 type CapabilitiesResponseResult struct {
-	Manifest         CapabilitiesResponseResultManifest `json:"manifest"`
-	CProtocolVersion string                             `json:"protocolVersion"`
-}
-
-type CapabilitiesResponseResultManifest struct {
-	Events                    []CapabilitiesResponseResultManifestEvent       `json:"events"`
-	Gaps                      []CapabilitiesResponseResultManifestGap         `json:"gaps"`
-	Transports                []string                                        `json:"transports"`
-	Authentication            []string                                        `json:"authentication"`
-	Limits                    CapabilitiesResponseResultManifestLimits        `json:"limits"`
-	ToolPaths                 []string                                        `json:"toolPaths"`
-	ContentCategories         []string                                        `json:"contentCategories"`
-	ManagedPolicy             CapabilitiesResponseResultManifestManagedPolicy `json:"managedPolicy"`
-	CorrelationIdentityFields []string                                        `json:"correlationIdentityFields"`
-}
-
-type CapabilitiesResponseResultManifestEvent struct {
-	Event        string        `json:"event"`
-	Modes        []string      `json:"modes"`
-	Capabilities *Capabilities `json:"capabilities,omitzero"`
-}
-
-type CapabilitiesResponseResultManifestGap struct {
-	Path   string `json:"path"`
-	Reason string `json:"reason"`
-}
-
-type CapabilitiesResponseResultManifestLimits struct {
-	MaxUploadBytes   *json.Number `json:"maxUploadBytes,omitzero"`
-	MaxContinuations *json.Number `json:"maxContinuations,omitzero"`
-	MinTimeoutMs     *json.Number `json:"minTimeoutMs,omitzero"`
-	MaxTimeoutMs     *json.Number `json:"maxTimeoutMs,omitzero"`
-}
-
-type CapabilitiesResponseResultManifestManagedPolicy struct {
-	Scopes      []string `json:"scopes"`
-	Disableable bool     `json:"disableable"`
-}
-
-type CatalogueEventConfigChangeBeforeChange struct {
-	Source   string   `json:"source"`
-	Scope    string   `json:"scope"`
-	Settings []string `json:"settings"`
-	Summary  string   `json:"summary"`
-	Path     *string  `json:"path,omitzero"`
-}
-
-type CatalogueEventConfigChangeBeforeChangeOrConfigChangeAfterChange struct {
-	Source     string            `json:"source,omitzero"`
-	Scope      string            `json:"scope,omitzero"`
-	Settings   []string          `json:"settings,omitzero"`
-	Summary    string            `json:"summary,omitzero"`
-	Path       *string           `json:"path,omitzero"`
-	MCPServers []json.RawMessage `json:"mcpServers,omitzero"`
-}
-
-type CatalogueEventUserElicitationRequestElicitation struct {
-	Server  string    `json:"server"`
-	Mode    string    `json:"mode"`
-	Request *TextPart `json:"request,omitzero"`
-}
-
-type CatalogueEventUserElicitationRequestElicitationOrCatalogueEventUserElicitationResultElicitation struct {
-	Server  string    `json:"server,omitzero"`
-	Mode    string    `json:"mode,omitzero"`
-	Request *TextPart `json:"request,omitzero"`
-	Result  *TextPart `json:"result,omitzero"`
-	Action  string    `json:"action,omitzero"`
-}
-
-type CatalogueEventUserElicitationResultElicitation struct {
-	Server string    `json:"server"`
-	Mode   string    `json:"mode"`
-	Result *TextPart `json:"result,omitzero"`
-	Action string    `json:"action"`
-}
-
-type CatalogueEventUserMessageInboundMessage struct {
-	Channel  string    `json:"channel"`
-	Sender   string    `json:"sender"`
-	Messages []Message `json:"messages"`
-}
-
-type CatalogueEventUserMessageInboundMessageOrCatalogueEventUserMessageOutboundMessage struct {
-	Channel  string    `json:"channel,omitzero"`
-	Sender   string    `json:"sender,omitzero"`
-	Messages []Message `json:"messages,omitzero"`
-}
-
-type CatalogueEventUserMessageOutboundMessage struct {
-	Channel  string    `json:"channel"`
-	Messages []Message `json:"messages"`
+	Manifest         StaticCapabilityManifest `json:"manifest"`
+	CProtocolVersion string                   `json:"protocolVersion"`
 }
 
 type ChangedFile struct {
@@ -215,13 +130,30 @@ type ChangedFile struct {
 	After       *ContentItem `json:"after,omitzero"`
 }
 
-type ConfigChangeAfterChange struct {
+type ConfigChangeAfterEventChange struct {
 	Source     string            `json:"source"`
 	Scope      string            `json:"scope"`
 	Settings   []string          `json:"settings"`
 	Summary    string            `json:"summary"`
 	Path       *string           `json:"path,omitzero"`
 	MCPServers []json.RawMessage `json:"mcpServers,omitzero"`
+}
+
+type ConfigChangeAfterEventChangeOrConfigChangeBeforeEventChange struct {
+	Source     string            `json:"source,omitzero"`
+	Scope      string            `json:"scope,omitzero"`
+	Settings   []string          `json:"settings,omitzero"`
+	Summary    string            `json:"summary,omitzero"`
+	Path       *string           `json:"path,omitzero"`
+	MCPServers []json.RawMessage `json:"mcpServers,omitzero"`
+}
+
+type ConfigChangeBeforeEventChange struct {
+	Source   string   `json:"source"`
+	Scope    string   `json:"scope"`
+	Settings []string `json:"settings"`
+	Summary  string   `json:"summary"`
+	Path     *string  `json:"path,omitzero"`
 }
 
 type ConnectionGap struct {
@@ -248,22 +180,6 @@ type ContentItemGap struct {
 	Path   *string `json:"path,omitzero"`
 }
 
-type ContentItemOrMessage struct {
-	ID          string            `json:"id,omitzero"`
-	MediaType   string            `json:"mediaType,omitzero"`
-	Body        *ContentReference `json:"body,omitzero"`
-	Category    *string           `json:"category,omitzero"`
-	Synthesized *bool             `json:"synthesized,omitzero"`
-	CKind       string            `json:"kind,omitzero"`
-	CSelection  string            `json:"selection,omitzero"`
-	Gap         *ContentItemGap   `json:"gap,omitzero"`
-	Size        *json.Number      `json:"size,omitzero"`
-	SHA256      *string           `json:"sha256,omitzero"`
-	Text        string            `json:"text,omitzero"`
-	Role        string            `json:"role,omitzero"`
-	Parts       []ContentItem     `json:"parts,omitzero"`
-}
-
 type ContentReference struct {
 	Ref string `json:"ref"`
 }
@@ -285,10 +201,6 @@ type ContentUpload struct {
 	MaxBytes  json.Number     `json:"maxBytes"`
 }
 
-type ContextCompactAfterRemovedItem struct {
-	ID string `json:"id"`
-}
-
 type Effect struct {
 	CType       string          `json:"type,omitzero"`
 	Reason      string          `json:"reason,omitzero"`
@@ -302,79 +214,71 @@ type Effect struct {
 	Text        string          `json:"text,omitzero"`
 }
 
-type Error struct {
-	Message string          `json:"message"`
-	Class   string          `json:"class"`
-	Code    *string         `json:"code,omitzero"`
-	Status  any             `json:"status,omitzero"`
-	Native  json.RawMessage `json:"native,omitzero"`
-}
-
 type Event struct {
-	Turn              *IdentityOrOpenIdentity                                                                          `json:"turn,omitzero"`
-	Items             []ContentItemOrMessage                                                                           `json:"items,omitzero"`
-	ID                string                                                                                           `json:"id,omitzero"`
-	Source            string                                                                                           `json:"source,omitzero"`
-	Time              string                                                                                           `json:"time,omitzero"`
-	Session           *Session                                                                                         `json:"session,omitzero"`
-	ParentEventID     *string                                                                                          `json:"parentEventId,omitzero"`
-	Gaps              []EventGap                                                                                       `json:"gaps,omitzero"`
-	Native            json.RawMessage                                                                                  `json:"native,omitzero"`
-	Extensions        json.RawMessage                                                                                  `json:"extensions,omitzero"`
-	Synthesized       *bool                                                                                            `json:"synthesized,omitzero"`
-	Change            *CatalogueEventConfigChangeBeforeChangeOrConfigChangeAfterChange                                 `json:"change,omitzero"`
-	CType             string                                                                                           `json:"type,omitzero"`
-	Elicitation       *CatalogueEventUserElicitationRequestElicitationOrCatalogueEventUserElicitationResultElicitation `json:"elicitation,omitzero"`
-	Message           *CatalogueEventUserMessageInboundMessageOrCatalogueEventUserMessageOutboundMessage               `json:"message,omitzero"`
-	Summary           []TextPart                                                                                       `json:"summary,omitzero"`
-	Removed           []ContextCompactAfterRemovedItem                                                                 `json:"removed,omitzero"`
-	TokenCounts       *TokenCounts                                                                                     `json:"tokenCounts,omitzero"`
-	Execution         *Execution                                                                                       `json:"execution,omitzero"`
-	Trigger           string                                                                                           `json:"trigger,omitzero"`
-	Instructions      []TextPart                                                                                       `json:"instructions,omitzero"`
-	Changes           []ChangedFile                                                                                    `json:"changes,omitzero"`
-	Failure           *HookFailureFailure                                                                              `json:"failure,omitzero"`
-	Model             *Model                                                                                           `json:"model,omitzero"`
-	Attempt           *Attempt                                                                                         `json:"attempt,omitzero"`
-	Error             *Error                                                                                           `json:"error,omitzero"`
-	Usage             *Usage                                                                                           `json:"usage,omitzero"`
-	LatencyMs         *json.Number                                                                                     `json:"latencyMs,omitzero"`
-	Recovery          *string                                                                                          `json:"recovery,omitzero"`
-	Params            json.RawMessage                                                                                  `json:"params,omitzero"`
-	FinishReason      string                                                                                           `json:"finishReason,omitzero"`
-	Previous          *Model                                                                                           `json:"previous,omitzero"`
-	Current           *Model                                                                                           `json:"current,omitzero"`
-	Reason            string                                                                                           `json:"reason,omitzero"`
-	Proposed          *Model                                                                                           `json:"proposed,omitzero"`
-	Pricing           *ModelSwitchBeforePricing                                                                        `json:"pricing,omitzero"`
-	Outcome           string                                                                                           `json:"outcome,omitzero"`
-	Counters          map[string]json.Number                                                                           `json:"counters,omitzero"`
-	ResumedFrom       *Identity                                                                                        `json:"resumedFrom,omitzero"`
-	PermissionMode    string                                                                                           `json:"permissionMode,omitzero"`
-	Harness           *SessionStartHarness                                                                             `json:"harness,omitzero"`
-	Manifest          *SessionStartManifest                                                                            `json:"manifest,omitzero"`
-	Task              *TaskChange                                                                                      `json:"task,omitzero"`
-	DurationMs        *json.Number                                                                                     `json:"durationMs,omitzero"`
-	FileChanges       []FileChange                                                                                     `json:"fileChanges,omitzero"`
-	Call              *Identity                                                                                        `json:"call,omitzero"`
-	Tool              *Tool                                                                                            `json:"tool,omitzero"`
-	Path              string                                                                                           `json:"path,omitzero"`
-	Batch             *BatchOrIdentity                                                                                 `json:"batch,omitzero"`
-	Calls             []ToolBatchAfterCall                                                                             `json:"calls,omitzero"`
-	Suggestions       []json.RawMessage                                                                                `json:"suggestions,omitzero"`
-	SandboxBypass     *bool                                                                                            `json:"sandboxBypass,omitzero"`
-	Decision          string                                                                                           `json:"decision,omitzero"`
-	DecidedBy         string                                                                                           `json:"decidedBy,omitzero"`
-	PartialOutput     *Message                                                                                         `json:"partialOutput,omitzero"`
-	Backgrounded      *bool                                                                                            `json:"backgrounded,omitzero"`
-	LastAssistantItem *Identity                                                                                        `json:"lastAssistantItem,omitzero"`
-	ContinuationCount json.Number                                                                                      `json:"continuationCount,omitzero"`
-	Item              *Identity                                                                                        `json:"item,omitzero"`
-	Delta             *Message                                                                                         `json:"delta,omitzero"`
-	Final             *bool                                                                                            `json:"final,omitzero"`
-	ExpandedFrom      *string                                                                                          `json:"expandedFrom,omitzero"`
-	Attention         *UserAttentionAttention                                                                          `json:"attention,omitzero"`
-	Workspace         *WorkspaceChange                                                                                 `json:"workspace,omitzero"`
+	Turn              *IdentityOrOpenIdentity                                                        `json:"turn,omitzero"`
+	Items             []CanonicalMessageOrContentItem                                                `json:"items,omitzero"`
+	ID                string                                                                         `json:"id,omitzero"`
+	Source            string                                                                         `json:"source,omitzero"`
+	Time              string                                                                         `json:"time,omitzero"`
+	Session           *Session                                                                       `json:"session,omitzero"`
+	ParentEventID     *string                                                                        `json:"parentEventId,omitzero"`
+	Gaps              []EventGap                                                                     `json:"gaps,omitzero"`
+	Native            json.RawMessage                                                                `json:"native,omitzero"`
+	Extensions        json.RawMessage                                                                `json:"extensions,omitzero"`
+	Synthesized       *bool                                                                          `json:"synthesized,omitzero"`
+	Change            *ConfigChangeAfterEventChangeOrConfigChangeBeforeEventChange                   `json:"change,omitzero"`
+	CType             string                                                                         `json:"type,omitzero"`
+	Summary           []TextPart                                                                     `json:"summary,omitzero"`
+	Removed           []ExecutionEventContextCompactAfterRemovedItem                                 `json:"removed,omitzero"`
+	TokenCounts       *ExecutionEventTokencounts                                                     `json:"tokenCounts,omitzero"`
+	Execution         *ExecutionEventExecution                                                       `json:"execution,omitzero"`
+	Trigger           string                                                                         `json:"trigger,omitzero"`
+	Instructions      []TextPart                                                                     `json:"instructions,omitzero"`
+	Model             *ExecutionEventModel                                                           `json:"model,omitzero"`
+	Attempt           *ExecutionEventAttempt                                                         `json:"attempt,omitzero"`
+	Error             *ExecutionEventError                                                           `json:"error,omitzero"`
+	Usage             *ExecutionEventUsage                                                           `json:"usage,omitzero"`
+	LatencyMs         *json.Number                                                                   `json:"latencyMs,omitzero"`
+	Recovery          *string                                                                        `json:"recovery,omitzero"`
+	Params            json.RawMessage                                                                `json:"params,omitzero"`
+	FinishReason      string                                                                         `json:"finishReason,omitzero"`
+	Previous          *ExecutionEventModel                                                           `json:"previous,omitzero"`
+	Current           *ExecutionEventModel                                                           `json:"current,omitzero"`
+	Reason            string                                                                         `json:"reason,omitzero"`
+	Proposed          *ExecutionEventModel                                                           `json:"proposed,omitzero"`
+	Pricing           *ExecutionEventModelSwitchBeforePricing                                        `json:"pricing,omitzero"`
+	Batch             *ExecutionEventBatchOrIdentity                                                 `json:"batch,omitzero"`
+	Calls             []ExecutionEventToolBatchAfterCall                                             `json:"calls,omitzero"`
+	Suggestions       []json.RawMessage                                                              `json:"suggestions,omitzero"`
+	SandboxBypass     *bool                                                                          `json:"sandboxBypass,omitzero"`
+	Call              *Identity                                                                      `json:"call,omitzero"`
+	Tool              *ExecutionEventTool                                                            `json:"tool,omitzero"`
+	Path              string                                                                         `json:"path,omitzero"`
+	Decision          string                                                                         `json:"decision,omitzero"`
+	DecidedBy         string                                                                         `json:"decidedBy,omitzero"`
+	PartialOutput     *CanonicalMessage                                                              `json:"partialOutput,omitzero"`
+	Backgrounded      *bool                                                                          `json:"backgrounded,omitzero"`
+	Outcome           string                                                                         `json:"outcome,omitzero"`
+	LastAssistantItem *Identity                                                                      `json:"lastAssistantItem,omitzero"`
+	ContinuationCount json.Number                                                                    `json:"continuationCount,omitzero"`
+	Item              *Identity                                                                      `json:"item,omitzero"`
+	Delta             *CanonicalMessage                                                              `json:"delta,omitzero"`
+	Final             *bool                                                                          `json:"final,omitzero"`
+	ExpandedFrom      *string                                                                        `json:"expandedFrom,omitzero"`
+	Failure           *HookFailureEventFailure                                                       `json:"failure,omitzero"`
+	Counters          map[string]json.Number                                                         `json:"counters,omitzero"`
+	ResumedFrom       *Identity                                                                      `json:"resumedFrom,omitzero"`
+	PermissionMode    string                                                                         `json:"permissionMode,omitzero"`
+	Harness           *SessionStartEventHarness                                                      `json:"harness,omitzero"`
+	Manifest          *StaticCapabilityManifest                                                      `json:"manifest,omitzero"`
+	Changes           []ChangedFile                                                                  `json:"changes,omitzero"`
+	Task              *TaskChange                                                                    `json:"task,omitzero"`
+	Workspace         *WorkspaceChange                                                               `json:"workspace,omitzero"`
+	DurationMs        *json.Number                                                                   `json:"durationMs,omitzero"`
+	FileChanges       []ExecutionEventFilechange                                                     `json:"fileChanges,omitzero"`
+	Attention         *UserAttentionEventAttention                                                   `json:"attention,omitzero"`
+	Elicitation       *UserElicitationRequestEventElicitationOrUserElicitationResultEventElicitation `json:"elicitation,omitzero"`
+	Message           *UserMessageInboundEventMessageOrUserMessageOutboundEventMessage               `json:"message,omitzero"`
 }
 
 type EventGap struct {
@@ -382,13 +286,43 @@ type EventGap struct {
 	Reason string `json:"reason"`
 }
 
-type Execution struct {
+type ExecutionEventAttempt struct {
+	ID          string      `json:"id"`
+	Number      json.Number `json:"number"`
+	Synthesized *bool       `json:"synthesized,omitzero"`
+}
+
+type ExecutionEventBatch struct {
+	ID          string   `json:"id"`
+	CallIDs     []string `json:"callIds"`
+	Synthesized *bool    `json:"synthesized,omitzero"`
+}
+
+type ExecutionEventBatchOrIdentity struct {
+	ID          string   `json:"id,omitzero"`
+	CallIDs     []string `json:"callIds,omitzero"`
+	Synthesized *bool    `json:"synthesized,omitzero"`
+}
+
+type ExecutionEventContextCompactAfterRemovedItem struct {
+	ID string `json:"id"`
+}
+
+type ExecutionEventError struct {
+	Message string          `json:"message"`
+	Class   string          `json:"class"`
+	Code    *string         `json:"code,omitzero"`
+	Status  any             `json:"status,omitzero"`
+	Native  json.RawMessage `json:"native,omitzero"`
+}
+
+type ExecutionEventExecution struct {
 	CStatus string  `json:"status,omitzero"`
 	Detail  *string `json:"detail,omitzero"`
 	CReason string  `json:"reason,omitzero"`
 }
 
-type FileChange struct {
+type ExecutionEventFilechange struct {
 	Path         string       `json:"path"`
 	Change       string       `json:"change"`
 	PreviousPath *string      `json:"previousPath,omitzero"`
@@ -396,12 +330,86 @@ type FileChange struct {
 	After        *ContentItem `json:"after,omitzero"`
 }
 
+type ExecutionEventMCP struct {
+	Server     ExecutionEventMCPServer     `json:"server"`
+	ToolName   string                      `json:"toolName"`
+	Provenance string                      `json:"provenance"`
+	Connection ExecutionEventMCPConnection `json:"connection"`
+}
+
+type ExecutionEventMCPConnection struct {
+	URL         *string         `json:"url,omitzero"`
+	Gaps        []ConnectionGap `json:"gaps,omitzero"`
+	CTransport  string          `json:"transport,omitzero"`
+	Command     *string         `json:"command,omitzero"`
+	Args        []string        `json:"args,omitzero"`
+	Cwd         *string         `json:"cwd,omitzero"`
+	AddressForm *string         `json:"addressForm,omitzero"`
+	Address     *string         `json:"address,omitzero"`
+}
+
+type ExecutionEventMCPServer struct {
+	ID   string  `json:"id"`
+	Name *string `json:"name,omitzero"`
+}
+
+type ExecutionEventModel struct {
+	ID       string `json:"id"`
+	Provider string `json:"provider"`
+}
+
+type ExecutionEventModelSwitchBeforePricing struct {
+	Currency               string       `json:"currency"`
+	InputPerMillionTokens  *json.Number `json:"inputPerMillionTokens,omitzero"`
+	OutputPerMillionTokens *json.Number `json:"outputPerMillionTokens,omitzero"`
+}
+
+type ExecutionEventTokencounts struct {
+	Before *json.Number `json:"before,omitzero"`
+	After  *json.Number `json:"after,omitzero"`
+}
+
+type ExecutionEventTool struct {
+	Name   string             `json:"name"`
+	Kind   *string            `json:"kind,omitzero"`
+	Input  json.RawMessage    `json:"input"`
+	Origin string             `json:"origin"`
+	MCP    *ExecutionEventMCP `json:"mcp,omitzero"`
+}
+
+type ExecutionEventToolBatchAfterCall struct {
+	Call      Identity                `json:"call"`
+	Tool      ExecutionEventTool      `json:"tool"`
+	Path      string                  `json:"path"`
+	Batch     *ExecutionEventBatch    `json:"batch,omitzero"`
+	Outcome   string                  `json:"outcome"`
+	Execution ExecutionEventExecution `json:"execution"`
+}
+
+type ExecutionEventUsage struct {
+	Kind             string                   `json:"kind"`
+	Scope            string                   `json:"scope"`
+	Completeness     string                   `json:"completeness"`
+	Provenance       string                   `json:"provenance"`
+	InputTokens      *json.Number             `json:"inputTokens,omitzero"`
+	OutputTokens     *json.Number             `json:"outputTokens,omitzero"`
+	CacheReadTokens  *json.Number             `json:"cacheReadTokens,omitzero"`
+	CacheWriteTokens *json.Number             `json:"cacheWriteTokens,omitzero"`
+	Cost             *ExecutionEventUsageCost `json:"cost,omitzero"`
+}
+
+type ExecutionEventUsageCost struct {
+	Amount   json.Number `json:"amount"`
+	Currency string      `json:"currency"`
+	Basis    string      `json:"basis"`
+}
+
 type Filters struct {
 	ToolKinds []string `json:"toolKinds,omitzero"`
 	Paths     []string `json:"paths,omitzero"`
 }
 
-type HookFailureFailure struct {
+type HookFailureEventFailure struct {
 	BackendID string `json:"backendId"`
 	Reason    string `json:"reason"`
 	Policy    string `json:"policy"`
@@ -452,47 +460,6 @@ type InterceptResponseResult struct {
 	CProtocolVersion string          `json:"protocolVersion"`
 }
 
-type MCP struct {
-	Server     MCPServer     `json:"server"`
-	ToolName   string        `json:"toolName"`
-	Provenance string        `json:"provenance"`
-	Connection MCPConnection `json:"connection"`
-}
-
-type MCPConnection struct {
-	URL         *string         `json:"url,omitzero"`
-	Gaps        []ConnectionGap `json:"gaps,omitzero"`
-	CTransport  string          `json:"transport,omitzero"`
-	Command     *string         `json:"command,omitzero"`
-	Args        []string        `json:"args,omitzero"`
-	Cwd         *string         `json:"cwd,omitzero"`
-	AddressForm *string         `json:"addressForm,omitzero"`
-	Address     *string         `json:"address,omitzero"`
-}
-
-type MCPServer struct {
-	ID   string  `json:"id"`
-	Name *string `json:"name,omitzero"`
-}
-
-type Message struct {
-	ID          string        `json:"id"`
-	Role        string        `json:"role"`
-	Parts       []ContentItem `json:"parts"`
-	Synthesized *bool         `json:"synthesized,omitzero"`
-}
-
-type Model struct {
-	ID       string `json:"id"`
-	Provider string `json:"provider"`
-}
-
-type ModelSwitchBeforePricing struct {
-	Currency               string       `json:"currency"`
-	InputPerMillionTokens  *json.Number `json:"inputPerMillionTokens,omitzero"`
-	OutputPerMillionTokens *json.Number `json:"outputPerMillionTokens,omitzero"`
-}
-
 type ModifyOperations struct {
 	Replace bool `json:"replace"`
 	Merge   bool `json:"merge"`
@@ -533,42 +500,42 @@ type SessionAgent struct {
 	Type *string `json:"type,omitzero"`
 }
 
-type SessionStartHarness struct {
+type SessionStartEventHarness struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
 }
 
-type SessionStartManifest struct {
-	Events                    []SessionStartManifestEvent       `json:"events"`
-	Gaps                      []SessionStartManifestGap         `json:"gaps"`
-	Transports                []string                          `json:"transports"`
-	Authentication            []string                          `json:"authentication"`
-	Limits                    SessionStartManifestLimits        `json:"limits"`
-	ToolPaths                 []string                          `json:"toolPaths"`
-	ContentCategories         []string                          `json:"contentCategories"`
-	ManagedPolicy             SessionStartManifestManagedPolicy `json:"managedPolicy"`
-	CorrelationIdentityFields []string                          `json:"correlationIdentityFields"`
+type StaticCapabilityManifest struct {
+	Events                    []StaticCapabilityManifestEvent       `json:"events"`
+	Gaps                      []StaticCapabilityManifestGap         `json:"gaps"`
+	Transports                []string                              `json:"transports"`
+	Authentication            []string                              `json:"authentication"`
+	Limits                    StaticCapabilityManifestLimits        `json:"limits"`
+	ToolPaths                 []string                              `json:"toolPaths"`
+	ContentCategories         []string                              `json:"contentCategories"`
+	ManagedPolicy             StaticCapabilityManifestManagedPolicy `json:"managedPolicy"`
+	CorrelationIdentityFields []string                              `json:"correlationIdentityFields"`
 }
 
-type SessionStartManifestEvent struct {
+type StaticCapabilityManifestEvent struct {
 	Event        string        `json:"event"`
 	Modes        []string      `json:"modes"`
 	Capabilities *Capabilities `json:"capabilities,omitzero"`
 }
 
-type SessionStartManifestGap struct {
+type StaticCapabilityManifestGap struct {
 	Path   string `json:"path"`
 	Reason string `json:"reason"`
 }
 
-type SessionStartManifestLimits struct {
+type StaticCapabilityManifestLimits struct {
 	MaxUploadBytes   *json.Number `json:"maxUploadBytes,omitzero"`
 	MaxContinuations *json.Number `json:"maxContinuations,omitzero"`
 	MinTimeoutMs     *json.Number `json:"minTimeoutMs,omitzero"`
 	MaxTimeoutMs     *json.Number `json:"maxTimeoutMs,omitzero"`
 }
 
-type SessionStartManifestManagedPolicy struct {
+type StaticCapabilityManifestManagedPolicy struct {
 	Scopes      []string `json:"scopes"`
 	Disableable bool     `json:"disableable"`
 }
@@ -595,50 +562,48 @@ type TextPart struct {
 	SHA256      *string         `json:"sha256,omitzero"`
 }
 
-type TokenCounts struct {
-	Before *json.Number `json:"before,omitzero"`
-	After  *json.Number `json:"after,omitzero"`
-}
-
-type Tool struct {
-	Name   string          `json:"name"`
-	Kind   *string         `json:"kind,omitzero"`
-	Input  json.RawMessage `json:"input"`
-	Origin string          `json:"origin"`
-	MCP    *MCP            `json:"mcp,omitzero"`
-}
-
-type ToolBatchAfterCall struct {
-	Call      Identity  `json:"call"`
-	Tool      Tool      `json:"tool"`
-	Path      string    `json:"path"`
-	Batch     *Batch    `json:"batch,omitzero"`
-	Outcome   string    `json:"outcome"`
-	Execution Execution `json:"execution"`
-}
-
-type Usage struct {
-	Kind             string       `json:"kind"`
-	Scope            string       `json:"scope"`
-	Completeness     string       `json:"completeness"`
-	Provenance       string       `json:"provenance"`
-	InputTokens      *json.Number `json:"inputTokens,omitzero"`
-	OutputTokens     *json.Number `json:"outputTokens,omitzero"`
-	CacheReadTokens  *json.Number `json:"cacheReadTokens,omitzero"`
-	CacheWriteTokens *json.Number `json:"cacheWriteTokens,omitzero"`
-	Cost             *UsageCost   `json:"cost,omitzero"`
-}
-
-type UsageCost struct {
-	Amount   json.Number `json:"amount"`
-	Currency string      `json:"currency"`
-	Basis    string      `json:"basis"`
-}
-
-type UserAttentionAttention struct {
+type UserAttentionEventAttention struct {
 	Kind    string     `json:"kind"`
 	Message []TextPart `json:"message"`
 	Title   []TextPart `json:"title"`
+}
+
+type UserElicitationRequestEventElicitation struct {
+	Server  string    `json:"server"`
+	Mode    string    `json:"mode"`
+	Request *TextPart `json:"request,omitzero"`
+}
+
+type UserElicitationRequestEventElicitationOrUserElicitationResultEventElicitation struct {
+	Server  string    `json:"server,omitzero"`
+	Mode    string    `json:"mode,omitzero"`
+	Request *TextPart `json:"request,omitzero"`
+	Result  *TextPart `json:"result,omitzero"`
+	Action  string    `json:"action,omitzero"`
+}
+
+type UserElicitationResultEventElicitation struct {
+	Server string    `json:"server"`
+	Mode   string    `json:"mode"`
+	Result *TextPart `json:"result,omitzero"`
+	Action string    `json:"action"`
+}
+
+type UserMessageInboundEventMessage struct {
+	Channel  string             `json:"channel"`
+	Sender   string             `json:"sender"`
+	Messages []CanonicalMessage `json:"messages"`
+}
+
+type UserMessageInboundEventMessageOrUserMessageOutboundEventMessage struct {
+	Channel  string             `json:"channel,omitzero"`
+	Sender   string             `json:"sender,omitzero"`
+	Messages []CanonicalMessage `json:"messages,omitzero"`
+}
+
+type UserMessageOutboundEventMessage struct {
+	Channel  string             `json:"channel"`
+	Messages []CanonicalMessage `json:"messages"`
 }
 
 type WorkspaceChange struct {
