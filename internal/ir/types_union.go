@@ -115,24 +115,33 @@ func (t *Types) fillKindUnion(ty *Type, s *Schema, cl []*Schema, k kinds, name s
 		if k&kind.k == 0 {
 			continue
 		}
+		// Every branch that may accept the kind counts, not only those
+		// accepting nothing else: a value of this kind may be one that
+		// only a many-kinded branch accepts, which the type of a one-kind
+		// branch could not hold.
 		var parts []*Schema
+		only := true
 		for _, c := range cl {
 			for _, list := range [][]*Schema{c.AnyOf, c.OneOf} {
 				for _, b := range list {
-					if possible(b, map[*Schema]bool{})&^kind.k == 0 {
+					if p := possible(b, map[*Schema]bool{}); p&kind.k != 0 {
 						parts = append(parts, b)
+						only = only && p&^kind.k == 0
 					}
 				}
 			}
 		}
 		var e *Expr
 		var check *Schema
-		switch len(parts) {
-		case 0:
+		switch {
+		case len(parts) == 0:
 			e = &Expr{Builtin: BValue}
-		case 1:
+		case len(parts) == 1 && only:
 			check = parts[0]
 			e = t.shapeOf(parts[0], name+kind.gon, nil)
+		case len(parts) == 1:
+			check = parts[0]
+			e = &Expr{Builtin: BValue}
 		default:
 			check = t.prog.synthetic(&Schema{AnyOf: parts, Loc: parts[0].Loc})
 			e = &Expr{Builtin: BValue}
