@@ -311,13 +311,7 @@ func (e *gotypes) buildUnion(t *ir.Type) {
 func (e *gotypes) buildDispatch(g *Group, t *ir.Type, d *ir.Dispatch, names []string, try func(*Group, []int)) {
 	g.If(Id("dv").Op(":=").Id("dvs").Index(Lit(slices.Index(names, d.Member))), Id("dv").Op("!=").Lit(0)).BlockFunc(func(g *Group) {
 		g.Switch(Id("d").Dot("Tag").Call(Id("dv"))).BlockFunc(func(sg *Group) {
-			seen := map[string]bool{}
 			for _, c := range d.Cases {
-				c := c
-				if seen[c.Value.Str()] { // the first case of a value wins
-					continue
-				}
-				seen[c.Value.Str()] = true
 				sg.Case(Lit(c.Value.Str())).BlockFunc(func(cg *Group) {
 					if c.Sub != nil {
 						e.buildDispatch(cg, t, c.Sub, names, try)

@@ -272,13 +272,7 @@ func (e *checks) dispatch(g *Group, d *ir.Dispatch, names []string, list []*ir.S
 	// A switch over constants: the compiler searches the cases by length
 	// and content instead of comparing them one by one.
 	g.Switch(Id("d").Dot("Tag").Call(v)).BlockFunc(func(sg *Group) {
-		seen := map[string]bool{}
 		for _, c := range d.Cases {
-			c := c
-			if seen[c.Value.Str()] { // the first case of a value wins
-				continue
-			}
-			seen[c.Value.Str()] = true
 			sg.Case(Lit(c.Value.Str())).BlockFunc(func(cg *Group) {
 				if c.Sub != nil {
 					cg.BlockFunc(func(bg *Group) { e.dispatch(bg, c.Sub, names, list, one, loc, code, choice) })

@@ -343,16 +343,10 @@ func besideBranches(s *Schema) []*Schema {
 }
 
 // dispatchLeaves lists the branch sets a dispatch can select, one per
-// distinct value path (the first case of a value wins, as in the
-// generated switch).
+// value path.
 func dispatchLeaves(d *Dispatch) [][]int {
 	var out [][]int
-	seen := map[string]bool{}
 	for _, c := range d.Cases {
-		if seen[c.Value.Str()] {
-			continue
-		}
-		seen[c.Value.Str()] = true
 		if c.Sub != nil {
 			out = append(out, dispatchLeaves(c.Sub)...)
 		} else {

@@ -204,6 +204,8 @@ type Dispatch struct {
 
 // DispatchCase lists the branches (indexes into AnyOf or OneOf) whose
 // constant for the member is Value; Sub refines them on another member.
+// The cases of a Dispatch have distinct values: string literals have one
+// spelling (literal normalises escapes) and dispatch groups branches by it.
 type DispatchCase struct {
 	Value    Literal
 	Branches []int
