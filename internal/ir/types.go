@@ -120,10 +120,9 @@ type EnumValue struct {
 
 // Alt is one JSON kind of a KindUnion.
 type Alt struct {
-	Kind  string // null, boolean, string, integer, number, object, array
-	Go    string // field name
-	Type  *Expr
-	Check *Schema // the schema selecting this alternative (object/array alternatives)
+	Kind string // null, boolean, string, integer, number, object, array
+	Go   string // field name
+	Type *Expr
 }
 
 // Expr is a Go type expression for a field or element.

@@ -87,23 +87,23 @@ func variantName(union string, owner *Schema, i int, b *Schema) string {
 
 // fillKindUnion declares one alternative per JSON kind s accepts.
 func (t *Types) fillKindUnion(ty *Type, s *Schema, cl []*Schema, k kinds, name string) {
-	add := func(kind, goName string, e *Expr, check *Schema) {
-		ty.Alts = append(ty.Alts, &Alt{Kind: kind, Go: goName, Type: e, Check: check})
+	add := func(kind, goName string, e *Expr) {
+		ty.Alts = append(ty.Alts, &Alt{Kind: kind, Go: goName, Type: e})
 	}
 	if k&kNull != 0 {
-		add("null", "Null", &Expr{Builtin: BBool}, nil)
+		add("null", "Null", &Expr{Builtin: BBool})
 	}
 	if k&kBool != 0 {
-		add("boolean", "Bool", &Expr{Builtin: BBool}, nil)
+		add("boolean", "Bool", &Expr{Builtin: BBool})
 	}
 	switch {
 	case k&kNumber == kInteger:
-		add("integer", "Int", &Expr{Builtin: BNumber}, nil)
+		add("integer", "Int", &Expr{Builtin: BNumber})
 	case k&kNumber != 0:
-		add("number", "Number", &Expr{Builtin: BNumber}, nil)
+		add("number", "Number", &Expr{Builtin: BNumber})
 	}
 	if k&kString != 0 {
-		add("string", "String", &Expr{Builtin: BString}, nil)
+		add("string", "String", &Expr{Builtin: BString})
 	}
 	// Object and array alternatives: the branches of s's union that accept
 	// that kind, typed by their own shape.
@@ -131,22 +131,13 @@ func (t *Types) fillKindUnion(ty *Type, s *Schema, cl []*Schema, k kinds, name s
 				}
 			}
 		}
-		var e *Expr
-		var check *Schema
-		switch {
-		case len(parts) == 0:
-			e = &Expr{Builtin: BValue}
-		case len(parts) == 1 && only:
-			check = parts[0]
+		// One branch of this kind alone has a shape for it; otherwise the
+		// value is raw JSON.
+		e := &Expr{Builtin: BValue}
+		if len(parts) == 1 && only {
 			e = t.shapeOf(parts[0], name+kind.gon, nil)
-		case len(parts) == 1:
-			check = parts[0]
-			e = &Expr{Builtin: BValue}
-		default:
-			check = t.prog.synthetic(&Schema{AnyOf: parts, Loc: parts[0].Loc})
-			e = &Expr{Builtin: BValue}
 		}
-		add(kind.name, kind.gon, e, check)
+		add(kind.name, kind.gon, e)
 	}
 }
 
