@@ -31,11 +31,10 @@ func (v Value) AppendJSON(b []byte) []byte {
 		return append(b, "null"...)
 	}
 	if bytes.ContainsAny(v, " \t\r\n") {
-		buf := bytes.NewBuffer(b)
-		if json.Compact(buf, v) == nil {
-			return buf.Bytes()
+		var buf bytes.Buffer
+		if json.Compact(&buf, v) == nil {
+			return append(b, buf.Bytes()...)
 		}
-		b = buf.Bytes()[:len(b)]
 	}
 	return append(b, v...)
 }
