@@ -53,17 +53,34 @@ func BuildRoot[T any](c *Ctx, unrepeated uint64, check CheckFunc, fill func(*Ctx
 // Unmarshal decodes and validates data (lenient mode, default limits)
 // into *v, which it first sets to zero: the body of every
 // UnmarshalJSON. A rejected document leaves *v unchanged.
+//
+// A type parameter that is a struct compiles one copy of the function
+// per struct, so the generic part stays a few instructions: the parse
+// and the check are rootChecked's, and there is no defer (fill does not
+// fail on a valid document; were it to panic, the context would only
+// miss the pool).
 func Unmarshal[T any](data []byte, v *T, unrepeated uint64, check CheckFunc, fill func(*Ctx, Node, *T)) error {
-	c, err := Begin(data, nil)
+	c, err := rootChecked(data, unrepeated, check)
 	if err != nil {
-		return err
-	}
-	defer c.Release()
-	if err := c.RunRoot(unrepeated, check); err != nil {
 		return err
 	}
 	var zero T
 	*v = zero
 	fill(c, 0, v)
+	c.Release()
 	return nil
+}
+
+// rootChecked parses data with the default options and validates its
+// root with check; the context it returns is the caller's to release.
+func rootChecked(data []byte, unrepeated uint64, check CheckFunc) (*Ctx, error) {
+	c, err := Begin(data, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.RunRoot(unrepeated, check); err != nil {
+		c.Release()
+		return nil, err
+	}
+	return c, nil
 }
