@@ -26,6 +26,34 @@ type Checker struct{}
 // Check is the package's Checker: Check.X(data) validates data as type X.
 var Check Checker
 
+// The memo masks the decoders pass to the runtime (ahpimpl.Ctx.Unrepeated):
+// bit i set skips the memo lookups of the memoized check numbered i, which
+// never runs twice on one node of a document of the types that pass the mask,
+// so that every lookup would miss.
+const (
+	// skipAllMemo: no memoized check runs twice on one node.
+	skipAllMemo = 0xffffffffffffffe
+	// skipMemo1: every memoized check runs once per node but vCapabilities,
+	// whose lookups stay.
+	skipMemo1 = 0xffffffffffffff6
+	// skipMemo2: every memoized check runs once per node but vContentItem,
+	// vContentItem_textPart, vContentItem_attachmentPart and
+	// vContentItem_message, whose lookups stay.
+	skipMemo2 = 0xffffffffffff63e
+	// skipMemo3: only vCatalogueEvent_configChangeAfter,
+	// vExecutionEvent_turnEnd, vExecutionEvent_turnProgress,
+	// vExecutionEvent_modelError, vExecutionEvent_modelSwitchAfter,
+	// vExecutionEvent_toolPermissionResolved, vExecutionEvent_toolProgress,
+	// vTaskWorkspaceEvent_taskChangeAfter, vCatalogueEvent_userAttention,
+	// vInteractionEvent_userAttention,
+	// vInteractionEvent_userAttention_attention,
+	// vTaskWorkspaceEvent_workspaceChangeAfter,
+	// vTaskWorkspaceEvent_fileChanged, vTaskWorkspaceEvent_changedFile,
+	// vCatalogueEvent_hookFailure, vEvent and vSessionEnd run once per node
+	// and skip their lookups.
+	skipMemo3 = 0x87c001e0c14c200
+)
+
 // DecodeCapabilitiesRequest decodes data as CapabilitiesRequest and validates
 // every keyword of capabilities-request.schema.json# in the same pass. A
 // rejected document returns an *ahprt.Error and no value, never a partial one.
@@ -35,13 +63,13 @@ func DecodeCapabilitiesRequest(data []byte, opts ...ahprt.Option) (*Capabilities
 }
 
 func decodeCapabilitiesRequest(c *ahpimpl.Ctx) (*CapabilitiesRequest, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilitiesRequest, bCapabilitiesRequest)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
 // CapabilitiesRequest validates data as CapabilitiesRequest
 // (capabilities-request.schema.json#) without building a value.
 func (Checker) CapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilitiesRequest)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilitiesRequest)
 }
 
 // DecodeCapabilitiesResponse decodes data as CapabilitiesResponse and
@@ -54,13 +82,13 @@ func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (*Capabilitie
 }
 
 func decodeCapabilitiesResponse(c *ahpimpl.Ctx) (*CapabilitiesResponse, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse, bCapabilitiesResponse)
+	return ahpimpl.BuildRoot(c, skipMemo1, vCapabilitiesResponse, bCapabilitiesResponse)
 }
 
 // CapabilitiesResponse validates data as CapabilitiesResponse
 // (capabilities-response.schema.json#) without building a value.
 func (Checker) CapabilitiesResponse(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse)
+	return ahpimpl.Check(data, opts, skipMemo1, vCapabilitiesResponse)
 }
 
 // DecodeStaticCapabilityManifest decodes data as StaticCapabilityManifest and
@@ -73,13 +101,13 @@ func DecodeStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (*StaticC
 }
 
 func decodeStaticCapabilityManifest(c *ahpimpl.Ctx) (*StaticCapabilityManifest, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
+	return ahpimpl.BuildRoot(c, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
 // StaticCapabilityManifest validates data as StaticCapabilityManifest (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
 // without building a value.
 func (Checker) StaticCapabilityManifest(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest)
+	return ahpimpl.Check(data, opts, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest)
 }
 
 // DecodeCapabilities decodes data as Capabilities and validates every keyword
@@ -91,13 +119,13 @@ func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error
 }
 
 func decodeCapabilities(c *ahpimpl.Ctx) (*Capabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities, bCapabilities)
 }
 
 // Capabilities validates data as Capabilities (capabilities.schema.json#)
 // without building a value.
 func (Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities)
 }
 
 // DecodeConfigChangeBeforeCapabilities decodes data as
@@ -110,7 +138,7 @@ func DecodeConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*C
 }
 
 func decodeConfigChangeBeforeCapabilities(c *ahpimpl.Ctx) (*ConfigChangeBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_configChangeBefore, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_configChangeBefore, bCapabilities)
 }
 
 // ConfigChangeBeforeCapabilities validates data as
@@ -118,7 +146,7 @@ func decodeConfigChangeBeforeCapabilities(c *ahpimpl.Ctx) (*ConfigChangeBeforeCa
 // (capabilities.schema.json#/$defs/config.change.before) without building a
 // value.
 func (Checker) ConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_configChangeBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_configChangeBefore)
 }
 
 // DecodeContextCompactAfterCapabilities decodes data as
@@ -131,7 +159,7 @@ func DecodeContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (*
 }
 
 func decodeContextCompactAfterCapabilities(c *ahpimpl.Ctx) (*ContextCompactAfterCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactAfter, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_contextCompactAfter, bCapabilities)
 }
 
 // ContextCompactAfterCapabilities validates data as
@@ -139,7 +167,7 @@ func decodeContextCompactAfterCapabilities(c *ahpimpl.Ctx) (*ContextCompactAfter
 // (capabilities.schema.json#/$defs/context.compact.after) without building a
 // value.
 func (Checker) ContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_contextCompactAfter)
 }
 
 // DecodeContextCompactBeforeCapabilities decodes data as
@@ -152,7 +180,7 @@ func DecodeContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (
 }
 
 func decodeContextCompactBeforeCapabilities(c *ahpimpl.Ctx) (*ContextCompactBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_contextCompactBefore, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_contextCompactBefore, bCapabilities)
 }
 
 // ContextCompactBeforeCapabilities validates data as
@@ -160,7 +188,7 @@ func decodeContextCompactBeforeCapabilities(c *ahpimpl.Ctx) (*ContextCompactBefo
 // (capabilities.schema.json#/$defs/context.compact.before) without building a
 // value.
 func (Checker) ContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_contextCompactBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_contextCompactBefore)
 }
 
 // DecodeModelRequestBeforeCapabilities decodes data as
@@ -173,7 +201,7 @@ func DecodeModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (*M
 }
 
 func decodeModelRequestBeforeCapabilities(c *ahpimpl.Ctx) (*ModelRequestBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelRequestBefore, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modelRequestBefore, bCapabilities)
 }
 
 // ModelRequestBeforeCapabilities validates data as
@@ -181,7 +209,7 @@ func decodeModelRequestBeforeCapabilities(c *ahpimpl.Ctx) (*ModelRequestBeforeCa
 // (capabilities.schema.json#/$defs/model.request.before) without building a
 // value.
 func (Checker) ModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelRequestBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_modelRequestBefore)
 }
 
 // DecodeModelResponseAfterCapabilities decodes data as
@@ -194,7 +222,7 @@ func DecodeModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (*M
 }
 
 func decodeModelResponseAfterCapabilities(c *ahpimpl.Ctx) (*ModelResponseAfterCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelResponseAfter, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modelResponseAfter, bCapabilities)
 }
 
 // ModelResponseAfterCapabilities validates data as
@@ -202,7 +230,7 @@ func decodeModelResponseAfterCapabilities(c *ahpimpl.Ctx) (*ModelResponseAfterCa
 // (capabilities.schema.json#/$defs/model.response.after) without building a
 // value.
 func (Checker) ModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelResponseAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_modelResponseAfter)
 }
 
 // DecodeModelSwitchBeforeCapabilities decodes data as
@@ -215,7 +243,7 @@ func DecodeModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (*Mo
 }
 
 func decodeModelSwitchBeforeCapabilities(c *ahpimpl.Ctx) (*ModelSwitchBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modelSwitchBefore, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modelSwitchBefore, bCapabilities)
 }
 
 // ModelSwitchBeforeCapabilities validates data as
@@ -223,7 +251,7 @@ func decodeModelSwitchBeforeCapabilities(c *ahpimpl.Ctx) (*ModelSwitchBeforeCapa
 // (capabilities.schema.json#/$defs/model.switch.before) without building a
 // value.
 func (Checker) ModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modelSwitchBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_modelSwitchBefore)
 }
 
 // DecodeModifyOperations decodes data as ModifyOperations and validates every
@@ -236,13 +264,13 @@ func DecodeModifyOperations(data []byte, opts ...ahprt.Option) (*ModifyOperation
 }
 
 func decodeModifyOperations(c *ahpimpl.Ctx) (*ModifyOperations, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_modifyOperations, bModifyOperations)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modifyOperations, bModifyOperations)
 }
 
 // ModifyOperations validates data as ModifyOperations
 // (capabilities.schema.json#/$defs/modifyOperations) without building a value.
 func (Checker) ModifyOperations(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_modifyOperations)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_modifyOperations)
 }
 
 // DecodeSessionStartCapabilities decodes data as SessionStartCapabilities and
@@ -255,13 +283,13 @@ func DecodeSessionStartCapabilities(data []byte, opts ...ahprt.Option) (*Session
 }
 
 func decodeSessionStartCapabilities(c *ahpimpl.Ctx) (*SessionStartCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_sessionStart, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_sessionStart, bCapabilities)
 }
 
 // SessionStartCapabilities validates data as SessionStartCapabilities
 // (capabilities.schema.json#/$defs/session.start) without building a value.
 func (Checker) SessionStartCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_sessionStart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_sessionStart)
 }
 
 // DecodeTaskChangeBeforeCapabilities decodes data as
@@ -274,14 +302,14 @@ func DecodeTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*Tas
 }
 
 func decodeTaskChangeBeforeCapabilities(c *ahpimpl.Ctx) (*TaskChangeBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_taskChangeBefore, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_taskChangeBefore, bCapabilities)
 }
 
 // TaskChangeBeforeCapabilities validates data as TaskChangeBeforeCapabilities
 // (capabilities.schema.json#/$defs/task.change.before) without building a
 // value.
 func (Checker) TaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_taskChangeBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_taskChangeBefore)
 }
 
 // DecodeToolAfterCapabilities decodes data as ToolAfterCapabilities and
@@ -294,13 +322,13 @@ func DecodeToolAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolAfterC
 }
 
 func decodeToolAfterCapabilities(c *ahpimpl.Ctx) (*ToolAfterCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolAfter, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolAfter, bCapabilities)
 }
 
 // ToolAfterCapabilities validates data as ToolAfterCapabilities
 // (capabilities.schema.json#/$defs/tool.after) without building a value.
 func (Checker) ToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_toolAfter)
 }
 
 // DecodeToolBatchAfterCapabilities decodes data as ToolBatchAfterCapabilities
@@ -313,13 +341,13 @@ func DecodeToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolB
 }
 
 func decodeToolBatchAfterCapabilities(c *ahpimpl.Ctx) (*ToolBatchAfterCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBatchAfter, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolBatchAfter, bCapabilities)
 }
 
 // ToolBatchAfterCapabilities validates data as ToolBatchAfterCapabilities
 // (capabilities.schema.json#/$defs/tool.batch.after) without building a value.
 func (Checker) ToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBatchAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_toolBatchAfter)
 }
 
 // DecodeToolBeforeCapabilities decodes data as ToolBeforeCapabilities and
@@ -332,13 +360,13 @@ func DecodeToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (*ToolBefor
 }
 
 func decodeToolBeforeCapabilities(c *ahpimpl.Ctx) (*ToolBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolBefore, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolBefore, bCapabilities)
 }
 
 // ToolBeforeCapabilities validates data as ToolBeforeCapabilities
 // (capabilities.schema.json#/$defs/tool.before) without building a value.
 func (Checker) ToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_toolBefore)
 }
 
 // DecodeToolPermissionRequestCapabilities decodes data as
@@ -351,7 +379,7 @@ func DecodeToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) 
 }
 
 func decodeToolPermissionRequestCapabilities(c *ahpimpl.Ctx) (*ToolPermissionRequestCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_toolPermissionRequest, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolPermissionRequest, bCapabilities)
 }
 
 // ToolPermissionRequestCapabilities validates data as
@@ -359,7 +387,7 @@ func decodeToolPermissionRequestCapabilities(c *ahpimpl.Ctx) (*ToolPermissionReq
 // (capabilities.schema.json#/$defs/tool.permission.request) without building a
 // value.
 func (Checker) ToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_toolPermissionRequest)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_toolPermissionRequest)
 }
 
 // DecodeTurnFinishBeforeCapabilities decodes data as
@@ -372,14 +400,14 @@ func DecodeTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (*Tur
 }
 
 func decodeTurnFinishBeforeCapabilities(c *ahpimpl.Ctx) (*TurnFinishBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnFinishBefore, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_turnFinishBefore, bCapabilities)
 }
 
 // TurnFinishBeforeCapabilities validates data as TurnFinishBeforeCapabilities
 // (capabilities.schema.json#/$defs/turn.finish.before) without building a
 // value.
 func (Checker) TurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnFinishBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_turnFinishBefore)
 }
 
 // DecodeTurnStartCapabilities decodes data as TurnStartCapabilities and
@@ -392,13 +420,13 @@ func DecodeTurnStartCapabilities(data []byte, opts ...ahprt.Option) (*TurnStartC
 }
 
 func decodeTurnStartCapabilities(c *ahpimpl.Ctx) (*TurnStartCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_turnStart, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_turnStart, bCapabilities)
 }
 
 // TurnStartCapabilities validates data as TurnStartCapabilities
 // (capabilities.schema.json#/$defs/turn.start) without building a value.
 func (Checker) TurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_turnStart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_turnStart)
 }
 
 // DecodeUserElicitationRequestCapabilities decodes data as
@@ -411,7 +439,7 @@ func DecodeUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option)
 }
 
 func decodeUserElicitationRequestCapabilities(c *ahpimpl.Ctx) (*UserElicitationRequestCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationRequest, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userElicitationRequest, bCapabilities)
 }
 
 // UserElicitationRequestCapabilities validates data as
@@ -419,7 +447,7 @@ func decodeUserElicitationRequestCapabilities(c *ahpimpl.Ctx) (*UserElicitationR
 // (capabilities.schema.json#/$defs/user.elicitation.request) without building
 // a value.
 func (Checker) UserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationRequest)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_userElicitationRequest)
 }
 
 // DecodeUserElicitationResultCapabilities decodes data as
@@ -432,7 +460,7 @@ func DecodeUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) 
 }
 
 func decodeUserElicitationResultCapabilities(c *ahpimpl.Ctx) (*UserElicitationResultCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userElicitationResult, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userElicitationResult, bCapabilities)
 }
 
 // UserElicitationResultCapabilities validates data as
@@ -440,7 +468,7 @@ func decodeUserElicitationResultCapabilities(c *ahpimpl.Ctx) (*UserElicitationRe
 // (capabilities.schema.json#/$defs/user.elicitation.result) without building a
 // value.
 func (Checker) UserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userElicitationResult)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_userElicitationResult)
 }
 
 // DecodeUserMessageInboundCapabilities decodes data as
@@ -453,7 +481,7 @@ func DecodeUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (*U
 }
 
 func decodeUserMessageInboundCapabilities(c *ahpimpl.Ctx) (*UserMessageInboundCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageInbound, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userMessageInbound, bCapabilities)
 }
 
 // UserMessageInboundCapabilities validates data as
@@ -461,7 +489,7 @@ func decodeUserMessageInboundCapabilities(c *ahpimpl.Ctx) (*UserMessageInboundCa
 // (capabilities.schema.json#/$defs/user.message.inbound) without building a
 // value.
 func (Checker) UserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageInbound)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_userMessageInbound)
 }
 
 // DecodeUserMessageOutboundCapabilities decodes data as
@@ -474,7 +502,7 @@ func DecodeUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (*
 }
 
 func decodeUserMessageOutboundCapabilities(c *ahpimpl.Ctx) (*UserMessageOutboundCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_userMessageOutbound, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userMessageOutbound, bCapabilities)
 }
 
 // UserMessageOutboundCapabilities validates data as
@@ -482,7 +510,7 @@ func decodeUserMessageOutboundCapabilities(c *ahpimpl.Ctx) (*UserMessageOutbound
 // (capabilities.schema.json#/$defs/user.message.outbound) without building a
 // value.
 func (Checker) UserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_userMessageOutbound)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_userMessageOutbound)
 }
 
 // DecodeWorkspaceChangeBeforeCapabilities decodes data as
@@ -495,7 +523,7 @@ func DecodeWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) 
 }
 
 func decodeWorkspaceChangeBeforeCapabilities(c *ahpimpl.Ctx) (*WorkspaceChangeBeforeCapabilities, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore, bCapabilities)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_workspaceChangeBefore, bCapabilities)
 }
 
 // WorkspaceChangeBeforeCapabilities validates data as
@@ -503,7 +531,7 @@ func decodeWorkspaceChangeBeforeCapabilities(c *ahpimpl.Ctx) (*WorkspaceChangeBe
 // (capabilities.schema.json#/$defs/workspace.change.before) without building a
 // value.
 func (Checker) WorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCapabilities_workspaceChangeBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCapabilities_workspaceChangeBefore)
 }
 
 // DecodeCatalogueEvent decodes data as CatalogueEvent and validates every
@@ -515,7 +543,7 @@ func DecodeCatalogueEvent(data []byte, opts ...ahprt.Option) (CatalogueEvent, er
 }
 
 func decodeCatalogueEvent(c *ahpimpl.Ctx) (CatalogueEvent, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCatalogueEvent); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCatalogueEvent); err != nil {
 		var zero CatalogueEvent
 		return zero, err
 	}
@@ -525,7 +553,7 @@ func decodeCatalogueEvent(c *ahpimpl.Ctx) (CatalogueEvent, error) {
 // CatalogueEvent validates data as CatalogueEvent
 // (catalogue-event.schema.json#) without building a value.
 func (Checker) CatalogueEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent)
 }
 
 // DecodeConfigChangeAfterEvent decodes data as ConfigChangeAfterEvent and
@@ -538,14 +566,14 @@ func DecodeConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (*ConfigCha
 }
 
 func decodeConfigChangeAfterEvent(c *ahpimpl.Ctx) (*ConfigChangeAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
 }
 
 // ConfigChangeAfterEvent validates data as ConfigChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/config.change.after) without building a
 // value.
 func (Checker) ConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_configChangeAfter)
 }
 
 // DecodeConfigChangeBeforeEvent decodes data as ConfigChangeBeforeEvent and
@@ -558,14 +586,14 @@ func DecodeConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*ConfigCh
 }
 
 func decodeConfigChangeBeforeEvent(c *ahpimpl.Ctx) (*ConfigChangeBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
 }
 
 // ConfigChangeBeforeEvent validates data as ConfigChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/config.change.before) without building a
 // value.
 func (Checker) ConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_configChangeBefore)
 }
 
 // DecodeContextCompactAfterEvent decodes data as ContextCompactAfterEvent and
@@ -578,14 +606,14 @@ func DecodeContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (*Context
 }
 
 func decodeContextCompactAfterEvent(c *ahpimpl.Ctx) (*ContextCompactAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
 // ContextCompactAfterEvent validates data as ContextCompactAfterEvent
 // (catalogue-event.schema.json#/$defs/context.compact.after) without building
 // a value.
 func (Checker) ContextCompactAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter)
 }
 
 // DecodeContextCompactBeforeEvent decodes data as ContextCompactBeforeEvent
@@ -599,14 +627,14 @@ func DecodeContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (*Contex
 }
 
 func decodeContextCompactBeforeEvent(c *ahpimpl.Ctx) (*ContextCompactBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
 // ContextCompactBeforeEvent validates data as ContextCompactBeforeEvent
 // (catalogue-event.schema.json#/$defs/context.compact.before) without building
 // a value.
 func (Checker) ContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore)
 }
 
 // DecodeFileChangedEvent decodes data as FileChangedEvent and validates every
@@ -619,13 +647,13 @@ func DecodeFileChangedEvent(data []byte, opts ...ahprt.Option) (*FileChangedEven
 }
 
 func decodeFileChangedEvent(c *ahpimpl.Ctx) (*FileChangedEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
 // FileChangedEvent validates data as FileChangedEvent
 // (catalogue-event.schema.json#/$defs/file.changed) without building a value.
 func (Checker) FileChangedEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged)
 }
 
 // DecodeHookFailureEvent decodes data as HookFailureEvent and validates every
@@ -638,13 +666,13 @@ func DecodeHookFailureEvent(data []byte, opts ...ahprt.Option) (*HookFailureEven
 }
 
 func decodeHookFailureEvent(c *ahpimpl.Ctx) (*HookFailureEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailureEvent)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_hookFailure, bHookFailureEvent)
 }
 
 // HookFailureEvent validates data as HookFailureEvent
 // (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
 func (Checker) HookFailureEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_hookFailure)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_hookFailure)
 }
 
 // DecodeModelErrorEvent decodes data as ModelErrorEvent and validates every
@@ -657,13 +685,13 @@ func DecodeModelErrorEvent(data []byte, opts ...ahprt.Option) (*ModelErrorEvent,
 }
 
 func decodeModelErrorEvent(c *ahpimpl.Ctx) (*ModelErrorEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
 // ModelErrorEvent validates data as ModelErrorEvent
 // (catalogue-event.schema.json#/$defs/model.error) without building a value.
 func (Checker) ModelErrorEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelError)
 }
 
 // DecodeModelRequestBeforeEvent decodes data as ModelRequestBeforeEvent and
@@ -676,14 +704,14 @@ func DecodeModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelReq
 }
 
 func decodeModelRequestBeforeEvent(c *ahpimpl.Ctx) (*ModelRequestBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
 // ModelRequestBeforeEvent validates data as ModelRequestBeforeEvent
 // (catalogue-event.schema.json#/$defs/model.request.before) without building a
 // value.
 func (Checker) ModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore)
 }
 
 // DecodeModelResponseAfterEvent decodes data as ModelResponseAfterEvent and
@@ -696,14 +724,14 @@ func DecodeModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (*ModelRes
 }
 
 func decodeModelResponseAfterEvent(c *ahpimpl.Ctx) (*ModelResponseAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
 // ModelResponseAfterEvent validates data as ModelResponseAfterEvent
 // (catalogue-event.schema.json#/$defs/model.response.after) without building a
 // value.
 func (Checker) ModelResponseAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter)
 }
 
 // DecodeModelSwitchAfterEvent decodes data as ModelSwitchAfterEvent and
@@ -716,14 +744,14 @@ func DecodeModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (*ModelSwitc
 }
 
 func decodeModelSwitchAfterEvent(c *ahpimpl.Ctx) (*ModelSwitchAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
 // ModelSwitchAfterEvent validates data as ModelSwitchAfterEvent
 // (catalogue-event.schema.json#/$defs/model.switch.after) without building a
 // value.
 func (Checker) ModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter)
 }
 
 // DecodeModelSwitchBeforeEvent decodes data as ModelSwitchBeforeEvent and
@@ -736,14 +764,14 @@ func DecodeModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelSwit
 }
 
 func decodeModelSwitchBeforeEvent(c *ahpimpl.Ctx) (*ModelSwitchBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
 // ModelSwitchBeforeEvent validates data as ModelSwitchBeforeEvent
 // (catalogue-event.schema.json#/$defs/model.switch.before) without building a
 // value.
 func (Checker) ModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore)
 }
 
 // DecodeTaskChangeAfterEvent decodes data as TaskChangeAfterEvent and
@@ -756,14 +784,14 @@ func DecodeTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (*TaskChangeA
 }
 
 func decodeTaskChangeAfterEvent(c *ahpimpl.Ctx) (*TaskChangeAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
 // TaskChangeAfterEvent validates data as TaskChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/task.change.after) without building a
 // value.
 func (Checker) TaskChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // DecodeTaskChangeBeforeEvent decodes data as TaskChangeBeforeEvent and
@@ -776,14 +804,14 @@ func DecodeTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*TaskChange
 }
 
 func decodeTaskChangeBeforeEvent(c *ahpimpl.Ctx) (*TaskChangeBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
 // TaskChangeBeforeEvent validates data as TaskChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/task.change.before) without building a
 // value.
 func (Checker) TaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // DecodeToolBatchAfterEvent decodes data as ToolBatchAfterEvent and validates
@@ -796,14 +824,14 @@ func DecodeToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (*ToolBatchAft
 }
 
 func decodeToolBatchAfterEvent(c *ahpimpl.Ctx) (*ToolBatchAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
 // ToolBatchAfterEvent validates data as ToolBatchAfterEvent
 // (catalogue-event.schema.json#/$defs/tool.batch.after) without building a
 // value.
 func (Checker) ToolBatchAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter)
 }
 
 // DecodeToolPermissionRequestEvent decodes data as ToolPermissionRequestEvent
@@ -817,14 +845,14 @@ func DecodeToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (*ToolP
 }
 
 func decodeToolPermissionRequestEvent(c *ahpimpl.Ctx) (*ToolPermissionRequestEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
 // ToolPermissionRequestEvent validates data as ToolPermissionRequestEvent
 // (catalogue-event.schema.json#/$defs/tool.permission.request) without
 // building a value.
 func (Checker) ToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest)
 }
 
 // DecodeToolPermissionResolvedEvent decodes data as
@@ -838,14 +866,14 @@ func DecodeToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (*Tool
 }
 
 func decodeToolPermissionResolvedEvent(c *ahpimpl.Ctx) (*ToolPermissionResolvedEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
 // ToolPermissionResolvedEvent validates data as ToolPermissionResolvedEvent
 // (catalogue-event.schema.json#/$defs/tool.permission.resolved) without
 // building a value.
 func (Checker) ToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved)
 }
 
 // DecodeToolProgressEvent decodes data as ToolProgressEvent and validates
@@ -858,13 +886,13 @@ func DecodeToolProgressEvent(data []byte, opts ...ahprt.Option) (*ToolProgressEv
 }
 
 func decodeToolProgressEvent(c *ahpimpl.Ctx) (*ToolProgressEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
 // ToolProgressEvent validates data as ToolProgressEvent
 // (catalogue-event.schema.json#/$defs/tool.progress) without building a value.
 func (Checker) ToolProgressEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolProgress)
 }
 
 // DecodeTurnEndEvent decodes data as TurnEndEvent and validates every keyword
@@ -876,13 +904,13 @@ func DecodeTurnEndEvent(data []byte, opts ...ahprt.Option) (*TurnEndEvent, error
 }
 
 func decodeTurnEndEvent(c *ahpimpl.Ctx) (*TurnEndEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
 // TurnEndEvent validates data as TurnEndEvent
 // (catalogue-event.schema.json#/$defs/turn.end) without building a value.
 func (Checker) TurnEndEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnEnd)
 }
 
 // DecodeTurnFinishBeforeEvent decodes data as TurnFinishBeforeEvent and
@@ -895,14 +923,14 @@ func DecodeTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (*TurnFinish
 }
 
 func decodeTurnFinishBeforeEvent(c *ahpimpl.Ctx) (*TurnFinishBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
 // TurnFinishBeforeEvent validates data as TurnFinishBeforeEvent
 // (catalogue-event.schema.json#/$defs/turn.finish.before) without building a
 // value.
 func (Checker) TurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore)
 }
 
 // DecodeTurnProgressEvent decodes data as TurnProgressEvent and validates
@@ -915,13 +943,13 @@ func DecodeTurnProgressEvent(data []byte, opts ...ahprt.Option) (*TurnProgressEv
 }
 
 func decodeTurnProgressEvent(c *ahpimpl.Ctx) (*TurnProgressEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
 // TurnProgressEvent validates data as TurnProgressEvent
 // (catalogue-event.schema.json#/$defs/turn.progress) without building a value.
 func (Checker) TurnProgressEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnProgress)
 }
 
 // DecodeTurnStartEvent decodes data as TurnStartEvent and validates every
@@ -933,13 +961,13 @@ func DecodeTurnStartEvent(data []byte, opts ...ahprt.Option) (*TurnStartEvent, e
 }
 
 func decodeTurnStartEvent(c *ahpimpl.Ctx) (*TurnStartEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
 // TurnStartEvent validates data as TurnStartEvent
 // (catalogue-event.schema.json#/$defs/turn.start) without building a value.
 func (Checker) TurnStartEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnStart)
 }
 
 // DecodeUserAttentionEvent decodes data as UserAttentionEvent and validates
@@ -952,14 +980,14 @@ func DecodeUserAttentionEvent(data []byte, opts ...ahprt.Option) (*UserAttention
 }
 
 func decodeUserAttentionEvent(c *ahpimpl.Ctx) (*UserAttentionEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttentionEvent)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userAttention, bUserAttentionEvent)
 }
 
 // UserAttentionEvent validates data as UserAttentionEvent
 // (catalogue-event.schema.json#/$defs/user.attention) without building a
 // value.
 func (Checker) UserAttentionEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userAttention)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userAttention)
 }
 
 // DecodeUserElicitationRequestEvent decodes data as
@@ -973,14 +1001,14 @@ func DecodeUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (*User
 }
 
 func decodeUserElicitationRequestEvent(c *ahpimpl.Ctx) (*UserElicitationRequestEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
 }
 
 // UserElicitationRequestEvent validates data as UserElicitationRequestEvent
 // (catalogue-event.schema.json#/$defs/user.elicitation.request) without
 // building a value.
 func (Checker) UserElicitationRequestEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userElicitationRequest)
 }
 
 // DecodeUserElicitationResultEvent decodes data as UserElicitationResultEvent
@@ -994,14 +1022,14 @@ func DecodeUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (*UserE
 }
 
 func decodeUserElicitationResultEvent(c *ahpimpl.Ctx) (*UserElicitationResultEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
 }
 
 // UserElicitationResultEvent validates data as UserElicitationResultEvent
 // (catalogue-event.schema.json#/$defs/user.elicitation.result) without
 // building a value.
 func (Checker) UserElicitationResultEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userElicitationResult)
 }
 
 // DecodeUserMessageInboundEvent decodes data as UserMessageInboundEvent and
@@ -1014,14 +1042,14 @@ func DecodeUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (*UserMess
 }
 
 func decodeUserMessageInboundEvent(c *ahpimpl.Ctx) (*UserMessageInboundEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
 }
 
 // UserMessageInboundEvent validates data as UserMessageInboundEvent
 // (catalogue-event.schema.json#/$defs/user.message.inbound) without building a
 // value.
 func (Checker) UserMessageInboundEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userMessageInbound)
 }
 
 // DecodeUserMessageOutboundEvent decodes data as UserMessageOutboundEvent and
@@ -1034,14 +1062,14 @@ func DecodeUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (*UserMes
 }
 
 func decodeUserMessageOutboundEvent(c *ahpimpl.Ctx) (*UserMessageOutboundEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
 }
 
 // UserMessageOutboundEvent validates data as UserMessageOutboundEvent
 // (catalogue-event.schema.json#/$defs/user.message.outbound) without building
 // a value.
 func (Checker) UserMessageOutboundEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCatalogueEvent_userMessageOutbound)
 }
 
 // DecodeWorkspaceChangeAfterEvent decodes data as WorkspaceChangeAfterEvent
@@ -1055,14 +1083,14 @@ func DecodeWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (*Worksp
 }
 
 func decodeWorkspaceChangeAfterEvent(c *ahpimpl.Ctx) (*WorkspaceChangeAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
 // WorkspaceChangeAfterEvent validates data as WorkspaceChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/workspace.change.after) without building
 // a value.
 func (Checker) WorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // DecodeWorkspaceChangeBeforeEvent decodes data as WorkspaceChangeBeforeEvent
@@ -1076,14 +1104,14 @@ func DecodeWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*Works
 }
 
 func decodeWorkspaceChangeBeforeEvent(c *ahpimpl.Ctx) (*WorkspaceChangeBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
 // WorkspaceChangeBeforeEvent validates data as WorkspaceChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/workspace.change.before) without
 // building a value.
 func (Checker) WorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // DecodeJSONRPCErrorResponse decodes data as JSONRPCErrorResponse and
@@ -1096,13 +1124,13 @@ func DecodeJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (*JSONRPCErro
 }
 
 func decodeJSONRPCErrorResponse(c *ahpimpl.Ctx) (*JSONRPCErrorResponse, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_errorResponse, bJSONRPCErrorResponse)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
 // JSONRPCErrorResponse validates data as JSONRPCErrorResponse
 // (common.schema.json#/$defs/errorResponse) without building a value.
 func (Checker) JSONRPCErrorResponse(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_errorResponse)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_errorResponse)
 }
 
 // DecodeEventType decodes data as EventType and validates every keyword of
@@ -1114,7 +1142,7 @@ func DecodeEventType(data []byte, opts ...ahprt.Option) (EventType, error) {
 }
 
 func decodeEventType(c *ahpimpl.Ctx) (EventType, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCommon_eventType); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCommon_eventType); err != nil {
 		var zero EventType
 		return zero, err
 	}
@@ -1124,7 +1152,7 @@ func decodeEventType(c *ahpimpl.Ctx) (EventType, error) {
 // EventType validates data as EventType (common.schema.json#/$defs/eventType)
 // without building a value.
 func (Checker) EventType(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_eventType)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_eventType)
 }
 
 // DecodeInterceptableEventType decodes data as InterceptableEventType and
@@ -1137,7 +1165,7 @@ func DecodeInterceptableEventType(data []byte, opts ...ahprt.Option) (Intercepta
 }
 
 func decodeInterceptableEventType(c *ahpimpl.Ctx) (InterceptableEventType, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCommon_interceptableEventType); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCommon_interceptableEventType); err != nil {
 		var zero InterceptableEventType
 		return zero, err
 	}
@@ -1147,7 +1175,7 @@ func decodeInterceptableEventType(c *ahpimpl.Ctx) (InterceptableEventType, error
 // InterceptableEventType validates data as InterceptableEventType
 // (common.schema.json#/$defs/interceptableEventType) without building a value.
 func (Checker) InterceptableEventType(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_interceptableEventType)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_interceptableEventType)
 }
 
 // DecodeJSONRPCID decodes data as JSONRPCID and validates every keyword of
@@ -1159,13 +1187,13 @@ func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 }
 
 func decodeJSONRPCID(c *ahpimpl.Ctx) (*JSONRPCID, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcId, bJSONRPCID)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 // JSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId)
 // without building a value.
 func (Checker) JSONRPCID(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcId)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_jsonRpcId)
 }
 
 // DecodeJSONRPCResponseID decodes data as JSONRPCResponseID and validates
@@ -1178,13 +1206,13 @@ func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCRespons
 }
 
 func decodeJSONRPCResponseID(c *ahpimpl.Ctx) (*JSONRPCResponseID, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 // JSONRPCResponseID validates data as JSONRPCResponseID
 // (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
 func (Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcResponseId)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_jsonRpcResponseId)
 }
 
 // DecodeJSONRPCVersion decodes data as JSONRPCVersion and validates every
@@ -1196,7 +1224,7 @@ func DecodeJSONRPCVersion(data []byte, opts ...ahprt.Option) (JSONRPCVersion, er
 }
 
 func decodeJSONRPCVersion(c *ahpimpl.Ctx) (JSONRPCVersion, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCommon_jsonRpcVersion); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCommon_jsonRpcVersion); err != nil {
 		var zero JSONRPCVersion
 		return zero, err
 	}
@@ -1206,7 +1234,7 @@ func decodeJSONRPCVersion(c *ahpimpl.Ctx) (JSONRPCVersion, error) {
 // JSONRPCVersion validates data as JSONRPCVersion
 // (common.schema.json#/$defs/jsonRpcVersion) without building a value.
 func (Checker) JSONRPCVersion(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_jsonRpcVersion)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_jsonRpcVersion)
 }
 
 // DecodeMethodName decodes data as MethodName and validates every keyword of
@@ -1218,7 +1246,7 @@ func DecodeMethodName(data []byte, opts ...ahprt.Option) (MethodName, error) {
 }
 
 func decodeMethodName(c *ahpimpl.Ctx) (MethodName, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCommon_methodName); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCommon_methodName); err != nil {
 		var zero MethodName
 		return zero, err
 	}
@@ -1228,7 +1256,7 @@ func decodeMethodName(c *ahpimpl.Ctx) (MethodName, error) {
 // MethodName validates data as MethodName
 // (common.schema.json#/$defs/methodName) without building a value.
 func (Checker) MethodName(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_methodName)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_methodName)
 }
 
 // DecodeNativeEvent decodes data as NativeEvent and validates every keyword of
@@ -1263,7 +1291,7 @@ func DecodeNonEmptyString(data []byte, opts ...ahprt.Option) (NonEmptyString, er
 }
 
 func decodeNonEmptyString(c *ahpimpl.Ctx) (NonEmptyString, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCommon_nonEmptyString); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCommon_nonEmptyString); err != nil {
 		var zero NonEmptyString
 		return zero, err
 	}
@@ -1273,7 +1301,7 @@ func decodeNonEmptyString(c *ahpimpl.Ctx) (NonEmptyString, error) {
 // NonEmptyString validates data as NonEmptyString
 // (common.schema.json#/$defs/nonEmptyString) without building a value.
 func (Checker) NonEmptyString(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_nonEmptyString)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_nonEmptyString)
 }
 
 // DecodeCommonNonNegativeInteger decodes data as CommonNonNegativeInteger and
@@ -1286,7 +1314,7 @@ func DecodeCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (CommonNo
 }
 
 func decodeCommonNonNegativeInteger(c *ahpimpl.Ctx) (CommonNonNegativeInteger, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCommon_nonNegativeInteger); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCommon_nonNegativeInteger); err != nil {
 		var zero CommonNonNegativeInteger
 		return zero, err
 	}
@@ -1296,7 +1324,7 @@ func decodeCommonNonNegativeInteger(c *ahpimpl.Ctx) (CommonNonNegativeInteger, e
 // CommonNonNegativeInteger validates data as CommonNonNegativeInteger
 // (common.schema.json#/$defs/nonNegativeInteger) without building a value.
 func (Checker) CommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_nonNegativeInteger)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_nonNegativeInteger)
 }
 
 // DecodeJSONRPCNotification decodes data as JSONRPCNotification and validates
@@ -1308,13 +1336,13 @@ func DecodeJSONRPCNotification(data []byte, opts ...ahprt.Option) (*JSONRPCNotif
 }
 
 func decodeJSONRPCNotification(c *ahpimpl.Ctx) (*JSONRPCNotification, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_notification, bJSONRPCNotification)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_notification, bJSONRPCNotification)
 }
 
 // JSONRPCNotification validates data as JSONRPCNotification
 // (common.schema.json#/$defs/notification) without building a value.
 func (Checker) JSONRPCNotification(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_notification)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_notification)
 }
 
 // DecodePositiveInteger decodes data as PositiveInteger and validates every
@@ -1326,7 +1354,7 @@ func DecodePositiveInteger(data []byte, opts ...ahprt.Option) (PositiveInteger, 
 }
 
 func decodePositiveInteger(c *ahpimpl.Ctx) (PositiveInteger, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCommon_positiveInteger); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCommon_positiveInteger); err != nil {
 		var zero PositiveInteger
 		return zero, err
 	}
@@ -1336,7 +1364,7 @@ func decodePositiveInteger(c *ahpimpl.Ctx) (PositiveInteger, error) {
 // PositiveInteger validates data as PositiveInteger
 // (common.schema.json#/$defs/positiveInteger) without building a value.
 func (Checker) PositiveInteger(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_positiveInteger)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_positiveInteger)
 }
 
 // DecodeProtocolVersion decodes data as ProtocolVersion and validates every
@@ -1348,7 +1376,7 @@ func DecodeProtocolVersion(data []byte, opts ...ahprt.Option) (ProtocolVersion, 
 }
 
 func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCommon_protocolVersion); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCommon_protocolVersion); err != nil {
 		var zero ProtocolVersion
 		return zero, err
 	}
@@ -1358,7 +1386,7 @@ func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
 // ProtocolVersion validates data as ProtocolVersion
 // (common.schema.json#/$defs/protocolVersion) without building a value.
 func (Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_protocolVersion)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_protocolVersion)
 }
 
 // DecodeJSONRPCRequest decodes data as JSONRPCRequest and validates every
@@ -1370,13 +1398,13 @@ func DecodeJSONRPCRequest(data []byte, opts ...ahprt.Option) (*JSONRPCRequest, e
 }
 
 func decodeJSONRPCRequest(c *ahpimpl.Ctx) (*JSONRPCRequest, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_request, bJSONRPCRequest)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_request, bJSONRPCRequest)
 }
 
 // JSONRPCRequest validates data as JSONRPCRequest
 // (common.schema.json#/$defs/request) without building a value.
 func (Checker) JSONRPCRequest(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_request)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_request)
 }
 
 // DecodeCommonReverseDNSName decodes data as CommonReverseDNSName and
@@ -1389,7 +1417,7 @@ func DecodeCommonReverseDNSName(data []byte, opts ...ahprt.Option) (CommonRevers
 }
 
 func decodeCommonReverseDNSName(c *ahpimpl.Ctx) (CommonReverseDNSName, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCommon_reverseDnsName); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCommon_reverseDnsName); err != nil {
 		var zero CommonReverseDNSName
 		return zero, err
 	}
@@ -1399,7 +1427,7 @@ func decodeCommonReverseDNSName(c *ahpimpl.Ctx) (CommonReverseDNSName, error) {
 // CommonReverseDNSName validates data as CommonReverseDNSName
 // (common.schema.json#/$defs/reverseDnsName) without building a value.
 func (Checker) CommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_reverseDnsName)
 }
 
 // DecodeSession decodes data as Session and validates every keyword of
@@ -1411,13 +1439,13 @@ func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
 }
 
 func decodeSession(c *ahpimpl.Ctx) (*Session, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_session, bSession)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_session, bSession)
 }
 
 // Session validates data as Session (common.schema.json#/$defs/session)
 // without building a value.
 func (Checker) Session(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_session)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_session)
 }
 
 // DecodeSHA256Hex decodes data as SHA256Hex and validates every keyword of
@@ -1429,7 +1457,7 @@ func DecodeSHA256Hex(data []byte, opts ...ahprt.Option) (SHA256Hex, error) {
 }
 
 func decodeSHA256Hex(c *ahpimpl.Ctx) (SHA256Hex, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCommon_sha256Hex); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCommon_sha256Hex); err != nil {
 		var zero SHA256Hex
 		return zero, err
 	}
@@ -1439,7 +1467,7 @@ func decodeSHA256Hex(c *ahpimpl.Ctx) (SHA256Hex, error) {
 // SHA256Hex validates data as SHA256Hex (common.schema.json#/$defs/sha256Hex)
 // without building a value.
 func (Checker) SHA256Hex(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_sha256Hex)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_sha256Hex)
 }
 
 // DecodeJSONRPCSuccessResponse decodes data as JSONRPCSuccessResponse and
@@ -1452,13 +1480,13 @@ func DecodeJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (*JSONRPCSu
 }
 
 func decodeJSONRPCSuccessResponse(c *ahpimpl.Ctx) (*JSONRPCSuccessResponse, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vCommon_successResponse, bJSONRPCSuccessResponse)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_successResponse, bJSONRPCSuccessResponse)
 }
 
 // JSONRPCSuccessResponse validates data as JSONRPCSuccessResponse
 // (common.schema.json#/$defs/successResponse) without building a value.
 func (Checker) JSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_successResponse)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_successResponse)
 }
 
 // DecodeContentItem decodes data as ContentItem and validates every keyword of
@@ -1470,7 +1498,7 @@ func DecodeContentItem(data []byte, opts ...ahprt.Option) (ContentItem, error) {
 }
 
 func decodeContentItem(c *ahpimpl.Ctx) (ContentItem, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vContentItem); err != nil {
+	if err := c.RunRoot(skipAllMemo, vContentItem); err != nil {
 		var zero ContentItem
 		return zero, err
 	}
@@ -1480,7 +1508,7 @@ func decodeContentItem(c *ahpimpl.Ctx) (ContentItem, error) {
 // ContentItem validates data as ContentItem (content-item.schema.json#)
 // without building a value.
 func (Checker) ContentItem(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem)
 }
 
 // DecodeAttachmentBodyPart decodes data as AttachmentBodyPart and validates
@@ -1493,14 +1521,14 @@ func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (*AttachmentBod
 }
 
 func decodeAttachmentBodyPart(c *ahpimpl.Ctx) (*AttachmentBodyPart, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
 }
 
 // AttachmentBodyPart validates data as AttachmentBodyPart
 // (content-item.schema.json#/$defs/attachmentBodyPart) without building a
 // value.
 func (Checker) AttachmentBodyPart(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentBodyPart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentBodyPart)
 }
 
 // DecodeAttachmentGapPart decodes data as AttachmentGapPart and validates
@@ -1513,14 +1541,14 @@ func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (*AttachmentGapP
 }
 
 func decodeAttachmentGapPart(c *ahpimpl.Ctx) (*AttachmentGapPart, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentGapPart, bAttachmentGapPart)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentGapPart, bAttachmentGapPart)
 }
 
 // AttachmentGapPart validates data as AttachmentGapPart
 // (content-item.schema.json#/$defs/attachmentGapPart) without building a
 // value.
 func (Checker) AttachmentGapPart(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentGapPart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentGapPart)
 }
 
 // DecodeAttachmentMediaType decodes data as AttachmentMediaType and validates
@@ -1533,7 +1561,7 @@ func DecodeAttachmentMediaType(data []byte, opts ...ahprt.Option) (AttachmentMed
 }
 
 func decodeAttachmentMediaType(c *ahpimpl.Ctx) (AttachmentMediaType, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vContentItem_attachmentMediaType); err != nil {
+	if err := c.RunRoot(skipAllMemo, vContentItem_attachmentMediaType); err != nil {
 		var zero AttachmentMediaType
 		return zero, err
 	}
@@ -1544,7 +1572,7 @@ func decodeAttachmentMediaType(c *ahpimpl.Ctx) (AttachmentMediaType, error) {
 // (content-item.schema.json#/$defs/attachmentMediaType) without building a
 // value.
 func (Checker) AttachmentMediaType(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMediaType)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentMediaType)
 }
 
 // DecodeAttachmentMetadataPart decodes data as AttachmentMetadataPart and
@@ -1557,14 +1585,14 @@ func DecodeAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (*Attachmen
 }
 
 func decodeAttachmentMetadataPart(c *ahpimpl.Ctx) (*AttachmentMetadataPart, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
 }
 
 // AttachmentMetadataPart validates data as AttachmentMetadataPart
 // (content-item.schema.json#/$defs/attachmentMetadataPart) without building a
 // value.
 func (Checker) AttachmentMetadataPart(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentMetadataPart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentMetadataPart)
 }
 
 // DecodeAttachmentOmittedPart decodes data as AttachmentOmittedPart and
@@ -1577,14 +1605,14 @@ func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (*Attachment
 }
 
 func decodeAttachmentOmittedPart(c *ahpimpl.Ctx) (*AttachmentOmittedPart, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
 }
 
 // AttachmentOmittedPart validates data as AttachmentOmittedPart
 // (content-item.schema.json#/$defs/attachmentOmittedPart) without building a
 // value.
 func (Checker) AttachmentOmittedPart(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentOmittedPart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentOmittedPart)
 }
 
 // DecodeAttachmentPart decodes data as AttachmentPart and validates every
@@ -1597,7 +1625,7 @@ func DecodeAttachmentPart(data []byte, opts ...ahprt.Option) (AttachmentPart, er
 }
 
 func decodeAttachmentPart(c *ahpimpl.Ctx) (AttachmentPart, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vContentItem_attachmentPart); err != nil {
+	if err := c.RunRoot(skipAllMemo, vContentItem_attachmentPart); err != nil {
 		var zero AttachmentPart
 		return zero, err
 	}
@@ -1607,7 +1635,7 @@ func decodeAttachmentPart(c *ahpimpl.Ctx) (AttachmentPart, error) {
 // AttachmentPart validates data as AttachmentPart
 // (content-item.schema.json#/$defs/attachmentPart) without building a value.
 func (Checker) AttachmentPart(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_attachmentPart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_attachmentPart)
 }
 
 // DecodeContentItemGap decodes data as ContentItemGap and validates every
@@ -1619,13 +1647,13 @@ func DecodeContentItemGap(data []byte, opts ...ahprt.Option) (*ContentItemGap, e
 }
 
 func decodeContentItemGap(c *ahpimpl.Ctx) (*ContentItemGap, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_gap, bContentItemGap)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_gap, bContentItemGap)
 }
 
 // ContentItemGap validates data as ContentItemGap
 // (content-item.schema.json#/$defs/gap) without building a value.
 func (Checker) ContentItemGap(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_gap)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_gap)
 }
 
 // DecodeCanonicalMessage decodes data as CanonicalMessage and validates every
@@ -1637,13 +1665,13 @@ func DecodeCanonicalMessage(data []byte, opts ...ahprt.Option) (*CanonicalMessag
 }
 
 func decodeCanonicalMessage(c *ahpimpl.Ctx) (*CanonicalMessage, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_message, bCanonicalMessage)
 }
 
 // CanonicalMessage validates data as CanonicalMessage
 // (content-item.schema.json#/$defs/message) without building a value.
 func (Checker) CanonicalMessage(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_message)
 }
 
 // DecodeCanonicalMessages decodes data as CanonicalMessages and validates
@@ -1656,7 +1684,7 @@ func DecodeCanonicalMessages(data []byte, opts ...ahprt.Option) (CanonicalMessag
 }
 
 func decodeCanonicalMessages(c *ahpimpl.Ctx) (CanonicalMessages, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vContentItem_messages); err != nil {
+	if err := c.RunRoot(skipAllMemo, vContentItem_messages); err != nil {
 		var zero CanonicalMessages
 		return zero, err
 	}
@@ -1666,7 +1694,7 @@ func decodeCanonicalMessages(c *ahpimpl.Ctx) (CanonicalMessages, error) {
 // CanonicalMessages validates data as CanonicalMessages
 // (content-item.schema.json#/$defs/messages) without building a value.
 func (Checker) CanonicalMessages(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_messages)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_messages)
 }
 
 // DecodeModelVisibleItem decodes data as ModelVisibleItem and validates every
@@ -1679,13 +1707,13 @@ func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (*ModelVisibleIte
 }
 
 func decodeModelVisibleItem(c *ahpimpl.Ctx) (*ModelVisibleItem, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_message, bCanonicalMessage)
 }
 
 // ModelVisibleItem validates data as ModelVisibleItem
 // (content-item.schema.json#/$defs/modelVisibleItem) without building a value.
 func (Checker) ModelVisibleItem(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_message)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_message)
 }
 
 // DecodeSynthesized decodes data as Synthesized and validates every keyword of
@@ -1697,7 +1725,7 @@ func DecodeSynthesized(data []byte, opts ...ahprt.Option) (Synthesized, error) {
 }
 
 func decodeSynthesized(c *ahpimpl.Ctx) (Synthesized, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vContentItem_synthesized); err != nil {
+	if err := c.RunRoot(skipAllMemo, vContentItem_synthesized); err != nil {
 		var zero Synthesized
 		return zero, err
 	}
@@ -1708,7 +1736,7 @@ func decodeSynthesized(c *ahpimpl.Ctx) (Synthesized, error) {
 // Synthesized validates data as Synthesized
 // (content-item.schema.json#/$defs/synthesized) without building a value.
 func (Checker) Synthesized(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_synthesized)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_synthesized)
 }
 
 // DecodeTextBodyPart decodes data as TextBodyPart and validates every keyword
@@ -1720,13 +1748,13 @@ func DecodeTextBodyPart(data []byte, opts ...ahprt.Option) (*TextBodyPart, error
 }
 
 func decodeTextBodyPart(c *ahpimpl.Ctx) (*TextBodyPart, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textBodyPart, bTextBodyPart)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textBodyPart, bTextBodyPart)
 }
 
 // TextBodyPart validates data as TextBodyPart
 // (content-item.schema.json#/$defs/textBodyPart) without building a value.
 func (Checker) TextBodyPart(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textBodyPart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textBodyPart)
 }
 
 // DecodeTextGapPart decodes data as TextGapPart and validates every keyword of
@@ -1738,13 +1766,13 @@ func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (*TextGapPart, error) 
 }
 
 func decodeTextGapPart(c *ahpimpl.Ctx) (*TextGapPart, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textGapPart, bTextGapPart)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textGapPart, bTextGapPart)
 }
 
 // TextGapPart validates data as TextGapPart
 // (content-item.schema.json#/$defs/textGapPart) without building a value.
 func (Checker) TextGapPart(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textGapPart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textGapPart)
 }
 
 // DecodeTextMetadataPart decodes data as TextMetadataPart and validates every
@@ -1757,13 +1785,13 @@ func DecodeTextMetadataPart(data []byte, opts ...ahprt.Option) (*TextMetadataPar
 }
 
 func decodeTextMetadataPart(c *ahpimpl.Ctx) (*TextMetadataPart, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textMetadataPart, bTextMetadataPart)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textMetadataPart, bTextMetadataPart)
 }
 
 // TextMetadataPart validates data as TextMetadataPart
 // (content-item.schema.json#/$defs/textMetadataPart) without building a value.
 func (Checker) TextMetadataPart(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textMetadataPart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textMetadataPart)
 }
 
 // DecodeTextOmittedPart decodes data as TextOmittedPart and validates every
@@ -1776,13 +1804,13 @@ func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (*TextOmittedPart,
 }
 
 func decodeTextOmittedPart(c *ahpimpl.Ctx) (*TextOmittedPart, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentItem_textOmittedPart, bTextOmittedPart)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textOmittedPart, bTextOmittedPart)
 }
 
 // TextOmittedPart validates data as TextOmittedPart
 // (content-item.schema.json#/$defs/textOmittedPart) without building a value.
 func (Checker) TextOmittedPart(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textOmittedPart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textOmittedPart)
 }
 
 // DecodeTextPart decodes data as TextPart and validates every keyword of
@@ -1794,7 +1822,7 @@ func DecodeTextPart(data []byte, opts ...ahprt.Option) (TextPart, error) {
 }
 
 func decodeTextPart(c *ahpimpl.Ctx) (TextPart, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vContentItem_textPart); err != nil {
+	if err := c.RunRoot(skipAllMemo, vContentItem_textPart); err != nil {
 		var zero TextPart
 		return zero, err
 	}
@@ -1804,7 +1832,7 @@ func decodeTextPart(c *ahpimpl.Ctx) (TextPart, error) {
 // TextPart validates data as TextPart
 // (content-item.schema.json#/$defs/textPart) without building a value.
 func (Checker) TextPart(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textPart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textPart)
 }
 
 // DecodeTextParts decodes data as TextParts and validates every keyword of
@@ -1816,7 +1844,7 @@ func DecodeTextParts(data []byte, opts ...ahprt.Option) (TextParts, error) {
 }
 
 func decodeTextParts(c *ahpimpl.Ctx) (TextParts, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vContentItem_textParts); err != nil {
+	if err := c.RunRoot(skipAllMemo, vContentItem_textParts); err != nil {
 		var zero TextParts
 		return zero, err
 	}
@@ -1826,7 +1854,7 @@ func decodeTextParts(c *ahpimpl.Ctx) (TextParts, error) {
 // TextParts validates data as TextParts
 // (content-item.schema.json#/$defs/textParts) without building a value.
 func (Checker) TextParts(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentItem_textParts)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentItem_textParts)
 }
 
 // DecodeContentReference decodes data as ContentReference and validates every
@@ -1838,13 +1866,13 @@ func DecodeContentReference(data []byte, opts ...ahprt.Option) (*ContentReferenc
 }
 
 func decodeContentReference(c *ahpimpl.Ctx) (*ContentReference, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentReference, bContentReference)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentReference, bContentReference)
 }
 
 // ContentReference validates data as ContentReference
 // (content-reference.schema.json#) without building a value.
 func (Checker) ContentReference(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentReference)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentReference)
 }
 
 // DecodeContentSelection decodes data as ContentSelection and validates every
@@ -1856,13 +1884,13 @@ func DecodeContentSelection(data []byte, opts ...ahprt.Option) (*ContentSelectio
 }
 
 func decodeContentSelection(c *ahpimpl.Ctx) (*ContentSelection, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentSelection, bContentSelection)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentSelection, bContentSelection)
 }
 
 // ContentSelection validates data as ContentSelection
 // (content-selection.schema.json#) without building a value.
 func (Checker) ContentSelection(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentSelection)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentSelection)
 }
 
 // DecodeDisposition decodes data as Disposition and validates every keyword of
@@ -1874,7 +1902,7 @@ func DecodeDisposition(data []byte, opts ...ahprt.Option) (Disposition, error) {
 }
 
 func decodeDisposition(c *ahpimpl.Ctx) (Disposition, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vContentSelection_disposition); err != nil {
+	if err := c.RunRoot(skipAllMemo, vContentSelection_disposition); err != nil {
 		var zero Disposition
 		return zero, err
 	}
@@ -1884,7 +1912,7 @@ func decodeDisposition(c *ahpimpl.Ctx) (Disposition, error) {
 // Disposition validates data as Disposition
 // (content-selection.schema.json#/$defs/disposition) without building a value.
 func (Checker) Disposition(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentSelection_disposition)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentSelection_disposition)
 }
 
 // DecodeContentUploadReceipt decodes data as ContentUploadReceipt and
@@ -1897,13 +1925,13 @@ func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (*ContentUplo
 }
 
 func decodeContentUploadReceipt(c *ahpimpl.Ctx) (*ContentUploadReceipt, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentUploadReceipt, bContentUploadReceipt)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentUploadReceipt, bContentUploadReceipt)
 }
 
 // ContentUploadReceipt validates data as ContentUploadReceipt
 // (content-upload-receipt.schema.json#) without building a value.
 func (Checker) ContentUploadReceipt(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentUploadReceipt)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentUploadReceipt)
 }
 
 // DecodeContentUpload decodes data as ContentUpload and validates every
@@ -1915,13 +1943,13 @@ func DecodeContentUpload(data []byte, opts ...ahprt.Option) (*ContentUpload, err
 }
 
 func decodeContentUpload(c *ahpimpl.Ctx) (*ContentUpload, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vContentUpload, bContentUpload)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vContentUpload, bContentUpload)
 }
 
 // ContentUpload validates data as ContentUpload (content-upload.schema.json#)
 // without building a value.
 func (Checker) ContentUpload(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vContentUpload)
+	return ahpimpl.Check(data, opts, skipAllMemo, vContentUpload)
 }
 
 // DecodeDenyEffect decodes data as DenyEffect and validates every keyword of
@@ -1933,13 +1961,13 @@ func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 }
 
 func decodeDenyEffect(c *ahpimpl.Ctx) (*DenyEffect, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vDenyEffect, bDenyEffect)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vDenyEffect, bDenyEffect)
 }
 
 // DenyEffect validates data as DenyEffect (deny-effect.schema.json#) without
 // building a value.
 func (Checker) DenyEffect(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vDenyEffect)
+	return ahpimpl.Check(data, opts, skipAllMemo, vDenyEffect)
 }
 
 // DecodeEffect decodes data as Effect and validates every keyword of
@@ -1951,7 +1979,7 @@ func DecodeEffect(data []byte, opts ...ahprt.Option) (Effect, error) {
 }
 
 func decodeEffect(c *ahpimpl.Ctx) (Effect, error) {
-	if err := c.RunRoot(0xffffffffffff63e, vEffect); err != nil {
+	if err := c.RunRoot(skipMemo2, vEffect); err != nil {
 		var zero Effect
 		return zero, err
 	}
@@ -1961,7 +1989,7 @@ func decodeEffect(c *ahpimpl.Ctx) (Effect, error) {
 // Effect validates data as Effect (effect.schema.json#) without building a
 // value.
 func (Checker) Effect(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffff63e, vEffect)
+	return ahpimpl.Check(data, opts, skipMemo2, vEffect)
 }
 
 // DecodeAllowEffect decodes data as AllowEffect and validates every keyword of
@@ -1973,13 +2001,13 @@ func DecodeAllowEffect(data []byte, opts ...ahprt.Option) (*AllowEffect, error) 
 }
 
 func decodeAllowEffect(c *ahpimpl.Ctx) (*AllowEffect, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_allowEffect, bAllowEffect)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_allowEffect, bAllowEffect)
 }
 
 // AllowEffect validates data as AllowEffect
 // (effect.schema.json#/$defs/allowEffect) without building a value.
 func (Checker) AllowEffect(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_allowEffect)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_allowEffect)
 }
 
 // DecodeAskEffect decodes data as AskEffect and validates every keyword of
@@ -1991,13 +2019,13 @@ func DecodeAskEffect(data []byte, opts ...ahprt.Option) (*AskEffect, error) {
 }
 
 func decodeAskEffect(c *ahpimpl.Ctx) (*AskEffect, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_askEffect, bAskEffect)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_askEffect, bAskEffect)
 }
 
 // AskEffect validates data as AskEffect (effect.schema.json#/$defs/askEffect)
 // without building a value.
 func (Checker) AskEffect(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_askEffect)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_askEffect)
 }
 
 // DecodeFlowContinueEffect decodes data as FlowContinueEffect and validates
@@ -2010,13 +2038,13 @@ func DecodeFlowContinueEffect(data []byte, opts ...ahprt.Option) (*FlowContinueE
 }
 
 func decodeFlowContinueEffect(c *ahpimpl.Ctx) (*FlowContinueEffect, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_flowContinueEffect, bFlowContinueEffect)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_flowContinueEffect, bFlowContinueEffect)
 }
 
 // FlowContinueEffect validates data as FlowContinueEffect
 // (effect.schema.json#/$defs/flowContinueEffect) without building a value.
 func (Checker) FlowContinueEffect(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_flowContinueEffect)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_flowContinueEffect)
 }
 
 // DecodeFlowStopEffect decodes data as FlowStopEffect and validates every
@@ -2028,13 +2056,13 @@ func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (*FlowStopEffect, e
 }
 
 func decodeFlowStopEffect(c *ahpimpl.Ctx) (*FlowStopEffect, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_flowStopEffect, bFlowStopEffect)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_flowStopEffect, bFlowStopEffect)
 }
 
 // FlowStopEffect validates data as FlowStopEffect
 // (effect.schema.json#/$defs/flowStopEffect) without building a value.
 func (Checker) FlowStopEffect(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_flowStopEffect)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_flowStopEffect)
 }
 
 // DecodeInjectEffect decodes data as InjectEffect and validates every keyword
@@ -2046,13 +2074,13 @@ func DecodeInjectEffect(data []byte, opts ...ahprt.Option) (*InjectEffect, error
 }
 
 func decodeInjectEffect(c *ahpimpl.Ctx) (*InjectEffect, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_injectEffect, bInjectEffect)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_injectEffect, bInjectEffect)
 }
 
 // InjectEffect validates data as InjectEffect
 // (effect.schema.json#/$defs/injectEffect) without building a value.
 func (Checker) InjectEffect(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_injectEffect)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_injectEffect)
 }
 
 // DecodeMessageEffect decodes data as MessageEffect and validates every
@@ -2064,13 +2092,13 @@ func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (*MessageEffect, err
 }
 
 func decodeMessageEffect(c *ahpimpl.Ctx) (*MessageEffect, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_messageEffect, bMessageEffect)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_messageEffect, bMessageEffect)
 }
 
 // MessageEffect validates data as MessageEffect
 // (effect.schema.json#/$defs/messageEffect) without building a value.
 func (Checker) MessageEffect(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_messageEffect)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_messageEffect)
 }
 
 // DecodeModifyEffect decodes data as ModifyEffect and validates every keyword
@@ -2082,13 +2110,13 @@ func DecodeModifyEffect(data []byte, opts ...ahprt.Option) (*ModifyEffect, error
 }
 
 func decodeModifyEffect(c *ahpimpl.Ctx) (*ModifyEffect, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffff63e, vEffect_modifyEffect, bModifyEffect)
+	return ahpimpl.BuildRoot(c, skipMemo2, vEffect_modifyEffect, bModifyEffect)
 }
 
 // ModifyEffect validates data as ModifyEffect
 // (effect.schema.json#/$defs/modifyEffect) without building a value.
 func (Checker) ModifyEffect(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffff63e, vEffect_modifyEffect)
+	return ahpimpl.Check(data, opts, skipMemo2, vEffect_modifyEffect)
 }
 
 // DecodeReturnEffect decodes data as ReturnEffect and validates every keyword
@@ -2100,13 +2128,13 @@ func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (*ReturnEffect, error
 }
 
 func decodeReturnEffect(c *ahpimpl.Ctx) (*ReturnEffect, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEffect_returnEffect, bReturnEffect)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_returnEffect, bReturnEffect)
 }
 
 // ReturnEffect validates data as ReturnEffect
 // (effect.schema.json#/$defs/returnEffect) without building a value.
 func (Checker) ReturnEffect(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEffect_returnEffect)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEffect_returnEffect)
 }
 
 // DecodeEvent decodes data as Event and validates every keyword of
@@ -2118,7 +2146,7 @@ func DecodeEvent(data []byte, opts ...ahprt.Option) (Event, error) {
 }
 
 func decodeEvent(c *ahpimpl.Ctx) (Event, error) {
-	if err := c.RunRoot(0xffffffffffffff6, vEvent); err != nil {
+	if err := c.RunRoot(skipMemo1, vEvent); err != nil {
 		var zero Event
 		return zero, err
 	}
@@ -2127,7 +2155,7 @@ func decodeEvent(c *ahpimpl.Ctx) (Event, error) {
 
 // Event validates data as Event (event.schema.json#) without building a value.
 func (Checker) Event(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vEvent)
+	return ahpimpl.Check(data, opts, skipMemo1, vEvent)
 }
 
 // DecodeContentItems decodes data as ContentItems and validates every keyword
@@ -2139,7 +2167,7 @@ func DecodeContentItems(data []byte, opts ...ahprt.Option) (ContentItems, error)
 }
 
 func decodeContentItems(c *ahpimpl.Ctx) (ContentItems, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vEvent_contentItems); err != nil {
+	if err := c.RunRoot(skipAllMemo, vEvent_contentItems); err != nil {
 		var zero ContentItems
 		return zero, err
 	}
@@ -2149,7 +2177,7 @@ func decodeContentItems(c *ahpimpl.Ctx) (ContentItems, error) {
 // ContentItems validates data as ContentItems
 // (event.schema.json#/$defs/contentItems) without building a value.
 func (Checker) ContentItems(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_contentItems)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_contentItems)
 }
 
 // DecodeEnvelope decodes data as Envelope and validates every keyword of
@@ -2161,13 +2189,13 @@ func DecodeEnvelope(data []byte, opts ...ahprt.Option) (*Envelope, error) {
 }
 
 func decodeEnvelope(c *ahpimpl.Ctx) (*Envelope, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_envelope, bEnvelope)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_envelope, bEnvelope)
 }
 
 // Envelope validates data as Envelope (event.schema.json#/$defs/envelope)
 // without building a value.
 func (Checker) Envelope(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_envelope)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_envelope)
 }
 
 // DecodeEventCore decodes data as EventCore and validates every keyword of
@@ -2179,13 +2207,13 @@ func DecodeEventCore(data []byte, opts ...ahprt.Option) (*EventCore, error) {
 }
 
 func decodeEventCore(c *ahpimpl.Ctx) (*EventCore, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_eventCore, bEventCore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_eventCore, bEventCore)
 }
 
 // EventCore validates data as EventCore (event.schema.json#/$defs/eventCore)
 // without building a value.
 func (Checker) EventCore(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_eventCore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_eventCore)
 }
 
 // DecodeEventGap decodes data as EventGap and validates every keyword of
@@ -2197,13 +2225,13 @@ func DecodeEventGap(data []byte, opts ...ahprt.Option) (*EventGap, error) {
 }
 
 func decodeEventGap(c *ahpimpl.Ctx) (*EventGap, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_gap, bEventGap)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_gap, bEventGap)
 }
 
 // EventGap validates data as EventGap (event.schema.json#/$defs/gap) without
 // building a value.
 func (Checker) EventGap(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_gap)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_gap)
 }
 
 // DecodeIdentity decodes data as Identity and validates every keyword of
@@ -2215,13 +2243,13 @@ func DecodeIdentity(data []byte, opts ...ahprt.Option) (*Identity, error) {
 }
 
 func decodeIdentity(c *ahpimpl.Ctx) (*Identity, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_identity, bIdentity)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_identity, bIdentity)
 }
 
 // Identity validates data as Identity (event.schema.json#/$defs/identity)
 // without building a value.
 func (Checker) Identity(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_identity)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_identity)
 }
 
 // DecodeModelVisibleItems decodes data as ModelVisibleItems and validates
@@ -2234,7 +2262,7 @@ func DecodeModelVisibleItems(data []byte, opts ...ahprt.Option) (ModelVisibleIte
 }
 
 func decodeModelVisibleItems(c *ahpimpl.Ctx) (ModelVisibleItems, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vEvent_modelVisibleItems); err != nil {
+	if err := c.RunRoot(skipAllMemo, vEvent_modelVisibleItems); err != nil {
 		var zero ModelVisibleItems
 		return zero, err
 	}
@@ -2244,7 +2272,7 @@ func decodeModelVisibleItems(c *ahpimpl.Ctx) (ModelVisibleItems, error) {
 // ModelVisibleItems validates data as ModelVisibleItems
 // (event.schema.json#/$defs/modelVisibleItems) without building a value.
 func (Checker) ModelVisibleItems(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_modelVisibleItems)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_modelVisibleItems)
 }
 
 // DecodeOpenIdentity decodes data as OpenIdentity and validates every keyword
@@ -2256,13 +2284,13 @@ func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (*OpenIdentity, error
 }
 
 func decodeOpenIdentity(c *ahpimpl.Ctx) (*OpenIdentity, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vEvent_openIdentity, bOpenIdentity)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_openIdentity, bOpenIdentity)
 }
 
 // OpenIdentity validates data as OpenIdentity
 // (event.schema.json#/$defs/openIdentity) without building a value.
 func (Checker) OpenIdentity(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_openIdentity)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_openIdentity)
 }
 
 // DecodeSynthesizedFlag decodes data as SynthesizedFlag and validates every
@@ -2274,7 +2302,7 @@ func DecodeSynthesizedFlag(data []byte, opts ...ahprt.Option) (SynthesizedFlag, 
 }
 
 func decodeSynthesizedFlag(c *ahpimpl.Ctx) (SynthesizedFlag, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vEvent_synthesizedFlag); err != nil {
+	if err := c.RunRoot(skipAllMemo, vEvent_synthesizedFlag); err != nil {
 		var zero SynthesizedFlag
 		return zero, err
 	}
@@ -2285,7 +2313,7 @@ func decodeSynthesizedFlag(c *ahpimpl.Ctx) (SynthesizedFlag, error) {
 // SynthesizedFlag validates data as SynthesizedFlag
 // (event.schema.json#/$defs/synthesizedFlag) without building a value.
 func (Checker) SynthesizedFlag(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vEvent_synthesizedFlag)
+	return ahpimpl.Check(data, opts, skipAllMemo, vEvent_synthesizedFlag)
 }
 
 // DecodeExecutionEvent decodes data as ExecutionEvent and validates every
@@ -2297,7 +2325,7 @@ func DecodeExecutionEvent(data []byte, opts ...ahprt.Option) (ExecutionEvent, er
 }
 
 func decodeExecutionEvent(c *ahpimpl.Ctx) (ExecutionEvent, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent); err != nil {
+	if err := c.RunRoot(skipAllMemo, vExecutionEvent); err != nil {
 		var zero ExecutionEvent
 		return zero, err
 	}
@@ -2307,7 +2335,7 @@ func decodeExecutionEvent(c *ahpimpl.Ctx) (ExecutionEvent, error) {
 // ExecutionEvent validates data as ExecutionEvent
 // (execution-event.schema.json#) without building a value.
 func (Checker) ExecutionEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent)
 }
 
 // DecodeExecutionEventAttempt decodes data as ExecutionEventAttempt and
@@ -2320,13 +2348,13 @@ func DecodeExecutionEventAttempt(data []byte, opts ...ahprt.Option) (*ExecutionE
 }
 
 func decodeExecutionEventAttempt(c *ahpimpl.Ctx) (*ExecutionEventAttempt, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attempt, bExecutionEventAttempt)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_attempt, bExecutionEventAttempt)
 }
 
 // ExecutionEventAttempt validates data as ExecutionEventAttempt
 // (execution-event.schema.json#/$defs/attempt) without building a value.
 func (Checker) ExecutionEventAttempt(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attempt)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_attempt)
 }
 
 // DecodeExecutionEventAttemptusage decodes data as ExecutionEventAttemptusage
@@ -2339,13 +2367,13 @@ func DecodeExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (*Execu
 }
 
 func decodeExecutionEventAttemptusage(c *ahpimpl.Ctx) (*ExecutionEventAttemptusage, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_attemptUsage, bExecutionEventUsage)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_attemptUsage, bExecutionEventUsage)
 }
 
 // ExecutionEventAttemptusage validates data as ExecutionEventAttemptusage
 // (execution-event.schema.json#/$defs/attemptUsage) without building a value.
 func (Checker) ExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_attemptUsage)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_attemptUsage)
 }
 
 // DecodeExecutionEventBatch decodes data as ExecutionEventBatch and validates
@@ -2358,13 +2386,13 @@ func DecodeExecutionEventBatch(data []byte, opts ...ahprt.Option) (*ExecutionEve
 }
 
 func decodeExecutionEventBatch(c *ahpimpl.Ctx) (*ExecutionEventBatch, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_batch, bExecutionEventBatch)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_batch, bExecutionEventBatch)
 }
 
 // ExecutionEventBatch validates data as ExecutionEventBatch
 // (execution-event.schema.json#/$defs/batch) without building a value.
 func (Checker) ExecutionEventBatch(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_batch)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_batch)
 }
 
 // DecodeConnectionGaps decodes data as ConnectionGaps and validates every
@@ -2377,7 +2405,7 @@ func DecodeConnectionGaps(data []byte, opts ...ahprt.Option) (ConnectionGaps, er
 }
 
 func decodeConnectionGaps(c *ahpimpl.Ctx) (ConnectionGaps, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_connectionGaps); err != nil {
+	if err := c.RunRoot(skipAllMemo, vExecutionEvent_connectionGaps); err != nil {
 		var zero ConnectionGaps
 		return zero, err
 	}
@@ -2388,7 +2416,7 @@ func decodeConnectionGaps(c *ahpimpl.Ctx) (ConnectionGaps, error) {
 // (execution-event.schema.json#/$defs/connectionGaps) without building a
 // value.
 func (Checker) ConnectionGaps(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_connectionGaps)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_connectionGaps)
 }
 
 // DecodeExecutionEventContextCompactAfter decodes data as
@@ -2401,7 +2429,7 @@ func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) 
 }
 
 func decodeExecutionEventContextCompactAfter(c *ahpimpl.Ctx) (*ExecutionEventContextCompactAfter, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
 // ExecutionEventContextCompactAfter validates data as
@@ -2409,7 +2437,7 @@ func decodeExecutionEventContextCompactAfter(c *ahpimpl.Ctx) (*ExecutionEventCon
 // (execution-event.schema.json#/$defs/context.compact.after) without building
 // a value.
 func (Checker) ExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_contextCompactAfter)
 }
 
 // DecodeExecutionEventContextCompactBefore decodes data as
@@ -2423,7 +2451,7 @@ func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option)
 }
 
 func decodeExecutionEventContextCompactBefore(c *ahpimpl.Ctx) (*ExecutionEventContextCompactBefore, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
 // ExecutionEventContextCompactBefore validates data as
@@ -2431,7 +2459,7 @@ func decodeExecutionEventContextCompactBefore(c *ahpimpl.Ctx) (*ExecutionEventCo
 // (execution-event.schema.json#/$defs/context.compact.before) without building
 // a value.
 func (Checker) ExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_contextCompactBefore)
 }
 
 // DecodeCurrencyCode decodes data as CurrencyCode and validates every keyword
@@ -2443,7 +2471,7 @@ func DecodeCurrencyCode(data []byte, opts ...ahprt.Option) (CurrencyCode, error)
 }
 
 func decodeCurrencyCode(c *ahpimpl.Ctx) (CurrencyCode, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_currencyCode); err != nil {
+	if err := c.RunRoot(skipAllMemo, vExecutionEvent_currencyCode); err != nil {
 		var zero CurrencyCode
 		return zero, err
 	}
@@ -2453,7 +2481,7 @@ func decodeCurrencyCode(c *ahpimpl.Ctx) (CurrencyCode, error) {
 // CurrencyCode validates data as CurrencyCode
 // (execution-event.schema.json#/$defs/currencyCode) without building a value.
 func (Checker) CurrencyCode(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_currencyCode)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_currencyCode)
 }
 
 // DecodeDeniedByPolicy decodes data as DeniedByPolicy and validates every
@@ -2466,7 +2494,7 @@ func DecodeDeniedByPolicy(data []byte, opts ...ahprt.Option) (DeniedByPolicy, er
 }
 
 func decodeDeniedByPolicy(c *ahpimpl.Ctx) (DeniedByPolicy, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_deniedByPolicy); err != nil {
+	if err := c.RunRoot(skipAllMemo, vExecutionEvent_deniedByPolicy); err != nil {
 		var zero DeniedByPolicy
 		return zero, err
 	}
@@ -2478,7 +2506,7 @@ func decodeDeniedByPolicy(c *ahpimpl.Ctx) (DeniedByPolicy, error) {
 // (execution-event.schema.json#/$defs/deniedByPolicy) without building a
 // value.
 func (Checker) DeniedByPolicy(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_deniedByPolicy)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_deniedByPolicy)
 }
 
 // DecodeExecutionEventError decodes data as ExecutionEventError and validates
@@ -2491,13 +2519,13 @@ func DecodeExecutionEventError(data []byte, opts ...ahprt.Option) (*ExecutionEve
 }
 
 func decodeExecutionEventError(c *ahpimpl.Ctx) (*ExecutionEventError, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_error, bExecutionEventError)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_error, bExecutionEventError)
 }
 
 // ExecutionEventError validates data as ExecutionEventError
 // (execution-event.schema.json#/$defs/error) without building a value.
 func (Checker) ExecutionEventError(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_error)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_error)
 }
 
 // DecodeExecutionEventExecution decodes data as ExecutionEventExecution and
@@ -2510,7 +2538,7 @@ func DecodeExecutionEventExecution(data []byte, opts ...ahprt.Option) (Execution
 }
 
 func decodeExecutionEventExecution(c *ahpimpl.Ctx) (ExecutionEventExecution, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_execution); err != nil {
+	if err := c.RunRoot(skipAllMemo, vExecutionEvent_execution); err != nil {
 		var zero ExecutionEventExecution
 		return zero, err
 	}
@@ -2520,7 +2548,7 @@ func decodeExecutionEventExecution(c *ahpimpl.Ctx) (ExecutionEventExecution, err
 // ExecutionEventExecution validates data as ExecutionEventExecution
 // (execution-event.schema.json#/$defs/execution) without building a value.
 func (Checker) ExecutionEventExecution(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_execution)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_execution)
 }
 
 // DecodeExecutionEventFilechange decodes data as ExecutionEventFilechange and
@@ -2533,13 +2561,13 @@ func DecodeExecutionEventFilechange(data []byte, opts ...ahprt.Option) (*Executi
 }
 
 func decodeExecutionEventFilechange(c *ahpimpl.Ctx) (*ExecutionEventFilechange, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_fileChange, bExecutionEventFilechange)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_fileChange, bExecutionEventFilechange)
 }
 
 // ExecutionEventFilechange validates data as ExecutionEventFilechange
 // (execution-event.schema.json#/$defs/fileChange) without building a value.
 func (Checker) ExecutionEventFilechange(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_fileChange)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_fileChange)
 }
 
 // DecodeExecutionEventMCP decodes data as ExecutionEventMCP and validates
@@ -2551,13 +2579,13 @@ func DecodeExecutionEventMCP(data []byte, opts ...ahprt.Option) (*ExecutionEvent
 }
 
 func decodeExecutionEventMCP(c *ahpimpl.Ctx) (*ExecutionEventMCP, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_mcp, bExecutionEventMCP)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_mcp, bExecutionEventMCP)
 }
 
 // ExecutionEventMCP validates data as ExecutionEventMCP
 // (execution-event.schema.json#/$defs/mcp) without building a value.
 func (Checker) ExecutionEventMCP(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_mcp)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_mcp)
 }
 
 // DecodeExecutionEventModel decodes data as ExecutionEventModel and validates
@@ -2570,13 +2598,13 @@ func DecodeExecutionEventModel(data []byte, opts ...ahprt.Option) (*ExecutionEve
 }
 
 func decodeExecutionEventModel(c *ahpimpl.Ctx) (*ExecutionEventModel, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_model, bExecutionEventModel)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_model, bExecutionEventModel)
 }
 
 // ExecutionEventModel validates data as ExecutionEventModel
 // (execution-event.schema.json#/$defs/model) without building a value.
 func (Checker) ExecutionEventModel(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_model)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_model)
 }
 
 // DecodeExecutionEventModelError decodes data as ExecutionEventModelError and
@@ -2589,13 +2617,13 @@ func DecodeExecutionEventModelError(data []byte, opts ...ahprt.Option) (*Executi
 }
 
 func decodeExecutionEventModelError(c *ahpimpl.Ctx) (*ExecutionEventModelError, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
 // ExecutionEventModelError validates data as ExecutionEventModelError
 // (execution-event.schema.json#/$defs/model.error) without building a value.
 func (Checker) ExecutionEventModelError(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelError)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelError)
 }
 
 // DecodeExecutionEventModelRequestBefore decodes data as
@@ -2608,7 +2636,7 @@ func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (
 }
 
 func decodeExecutionEventModelRequestBefore(c *ahpimpl.Ctx) (*ExecutionEventModelRequestBefore, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
 // ExecutionEventModelRequestBefore validates data as
@@ -2616,7 +2644,7 @@ func decodeExecutionEventModelRequestBefore(c *ahpimpl.Ctx) (*ExecutionEventMode
 // (execution-event.schema.json#/$defs/model.request.before) without building a
 // value.
 func (Checker) ExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelRequestBefore)
 }
 
 // DecodeExecutionEventModelResponseAfter decodes data as
@@ -2629,7 +2657,7 @@ func DecodeExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (
 }
 
 func decodeExecutionEventModelResponseAfter(c *ahpimpl.Ctx) (*ExecutionEventModelResponseAfter, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
 // ExecutionEventModelResponseAfter validates data as
@@ -2637,7 +2665,7 @@ func decodeExecutionEventModelResponseAfter(c *ahpimpl.Ctx) (*ExecutionEventMode
 // (execution-event.schema.json#/$defs/model.response.after) without building a
 // value.
 func (Checker) ExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelResponseAfter)
 }
 
 // DecodeExecutionEventModelSwitchAfter decodes data as
@@ -2650,7 +2678,7 @@ func DecodeExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (*E
 }
 
 func decodeExecutionEventModelSwitchAfter(c *ahpimpl.Ctx) (*ExecutionEventModelSwitchAfter, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
 // ExecutionEventModelSwitchAfter validates data as
@@ -2658,7 +2686,7 @@ func decodeExecutionEventModelSwitchAfter(c *ahpimpl.Ctx) (*ExecutionEventModelS
 // (execution-event.schema.json#/$defs/model.switch.after) without building a
 // value.
 func (Checker) ExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelSwitchAfter)
 }
 
 // DecodeExecutionEventModelSwitchBefore decodes data as
@@ -2671,7 +2699,7 @@ func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*
 }
 
 func decodeExecutionEventModelSwitchBefore(c *ahpimpl.Ctx) (*ExecutionEventModelSwitchBefore, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
 // ExecutionEventModelSwitchBefore validates data as
@@ -2679,7 +2707,7 @@ func decodeExecutionEventModelSwitchBefore(c *ahpimpl.Ctx) (*ExecutionEventModel
 // (execution-event.schema.json#/$defs/model.switch.before) without building a
 // value.
 func (Checker) ExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_modelSwitchBefore)
 }
 
 // DecodeExecutionEventNonNegativeInteger decodes data as
@@ -2692,7 +2720,7 @@ func DecodeExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (
 }
 
 func decodeExecutionEventNonNegativeInteger(c *ahpimpl.Ctx) (ExecutionEventNonNegativeInteger, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_nonNegativeInteger); err != nil {
+	if err := c.RunRoot(skipAllMemo, vExecutionEvent_nonNegativeInteger); err != nil {
 		var zero ExecutionEventNonNegativeInteger
 		return zero, err
 	}
@@ -2704,7 +2732,7 @@ func decodeExecutionEventNonNegativeInteger(c *ahpimpl.Ctx) (ExecutionEventNonNe
 // (execution-event.schema.json#/$defs/nonNegativeInteger) without building a
 // value.
 func (Checker) ExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_nonNegativeInteger)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_nonNegativeInteger)
 }
 
 // DecodeSkippedExecution decodes data as SkippedExecution and validates every
@@ -2717,7 +2745,7 @@ func DecodeSkippedExecution(data []byte, opts ...ahprt.Option) (SkippedExecution
 }
 
 func decodeSkippedExecution(c *ahpimpl.Ctx) (SkippedExecution, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_skippedExecution); err != nil {
+	if err := c.RunRoot(skipAllMemo, vExecutionEvent_skippedExecution); err != nil {
 		var zero SkippedExecution
 		return zero, err
 	}
@@ -2729,7 +2757,7 @@ func decodeSkippedExecution(c *ahpimpl.Ctx) (SkippedExecution, error) {
 // (execution-event.schema.json#/$defs/skippedExecution) without building a
 // value.
 func (Checker) SkippedExecution(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_skippedExecution)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_skippedExecution)
 }
 
 // DecodeSuppliedResultOnSkip decodes data as SuppliedResultOnSkip and
@@ -2742,7 +2770,7 @@ func DecodeSuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (SuppliedResu
 }
 
 func decodeSuppliedResultOnSkip(c *ahpimpl.Ctx) (SuppliedResultOnSkip, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_suppliedResultOnSkip); err != nil {
+	if err := c.RunRoot(skipAllMemo, vExecutionEvent_suppliedResultOnSkip); err != nil {
 		var zero SuppliedResultOnSkip
 		return zero, err
 	}
@@ -2754,7 +2782,7 @@ func decodeSuppliedResultOnSkip(c *ahpimpl.Ctx) (SuppliedResultOnSkip, error) {
 // (execution-event.schema.json#/$defs/suppliedResultOnSkip) without building a
 // value.
 func (Checker) SuppliedResultOnSkip(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_suppliedResultOnSkip)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_suppliedResultOnSkip)
 }
 
 // DecodeExecutionEventTokencounts decodes data as ExecutionEventTokencounts
@@ -2767,13 +2795,13 @@ func DecodeExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (*Execut
 }
 
 func decodeExecutionEventTokencounts(c *ahpimpl.Ctx) (*ExecutionEventTokencounts, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
 }
 
 // ExecutionEventTokencounts validates data as ExecutionEventTokencounts
 // (execution-event.schema.json#/$defs/tokenCounts) without building a value.
 func (Checker) ExecutionEventTokencounts(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tokenCounts)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_tokenCounts)
 }
 
 // DecodeExecutionEventTool decodes data as ExecutionEventTool and validates
@@ -2785,13 +2813,13 @@ func DecodeExecutionEventTool(data []byte, opts ...ahprt.Option) (*ExecutionEven
 }
 
 func decodeExecutionEventTool(c *ahpimpl.Ctx) (*ExecutionEventTool, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_tool, bExecutionEventTool)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_tool, bExecutionEventTool)
 }
 
 // ExecutionEventTool validates data as ExecutionEventTool
 // (execution-event.schema.json#/$defs/tool) without building a value.
 func (Checker) ExecutionEventTool(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_tool)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_tool)
 }
 
 // DecodeExecutionEventToolBatchAfter decodes data as
@@ -2804,14 +2832,14 @@ func DecodeExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (*Exe
 }
 
 func decodeExecutionEventToolBatchAfter(c *ahpimpl.Ctx) (*ExecutionEventToolBatchAfter, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
 // ExecutionEventToolBatchAfter validates data as ExecutionEventToolBatchAfter
 // (execution-event.schema.json#/$defs/tool.batch.after) without building a
 // value.
 func (Checker) ExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolBatchAfter)
 }
 
 // DecodeExecutionEventToolPermissionRequest decodes data as
@@ -2825,7 +2853,7 @@ func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option
 }
 
 func decodeExecutionEventToolPermissionRequest(c *ahpimpl.Ctx) (*ExecutionEventToolPermissionRequest, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
 // ExecutionEventToolPermissionRequest validates data as
@@ -2833,7 +2861,7 @@ func decodeExecutionEventToolPermissionRequest(c *ahpimpl.Ctx) (*ExecutionEventT
 // (execution-event.schema.json#/$defs/tool.permission.request) without
 // building a value.
 func (Checker) ExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolPermissionRequest)
 }
 
 // DecodeExecutionEventToolPermissionResolved decodes data as
@@ -2847,7 +2875,7 @@ func DecodeExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Optio
 }
 
 func decodeExecutionEventToolPermissionResolved(c *ahpimpl.Ctx) (*ExecutionEventToolPermissionResolved, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
 // ExecutionEventToolPermissionResolved validates data as
@@ -2855,7 +2883,7 @@ func decodeExecutionEventToolPermissionResolved(c *ahpimpl.Ctx) (*ExecutionEvent
 // (execution-event.schema.json#/$defs/tool.permission.resolved) without
 // building a value.
 func (Checker) ExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolPermissionResolved)
 }
 
 // DecodeExecutionEventToolProgress decodes data as ExecutionEventToolProgress
@@ -2868,13 +2896,13 @@ func DecodeExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (*Execu
 }
 
 func decodeExecutionEventToolProgress(c *ahpimpl.Ctx) (*ExecutionEventToolProgress, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
 // ExecutionEventToolProgress validates data as ExecutionEventToolProgress
 // (execution-event.schema.json#/$defs/tool.progress) without building a value.
 func (Checker) ExecutionEventToolProgress(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolProgress)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolProgress)
 }
 
 // DecodeToolCall decodes data as ToolCall and validates every keyword of
@@ -2886,13 +2914,13 @@ func DecodeToolCall(data []byte, opts ...ahprt.Option) (*ToolCall, error) {
 }
 
 func decodeToolCall(c *ahpimpl.Ctx) (*ToolCall, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolCall, bToolCall)
 }
 
 // ToolCall validates data as ToolCall
 // (execution-event.schema.json#/$defs/toolCall) without building a value.
 func (Checker) ToolCall(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolCall)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolCall)
 }
 
 // DecodeToolOutcome decodes data as ToolOutcome and validates every keyword of
@@ -2904,7 +2932,7 @@ func DecodeToolOutcome(data []byte, opts ...ahprt.Option) (ToolOutcome, error) {
 }
 
 func decodeToolOutcome(c *ahpimpl.Ctx) (ToolOutcome, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_toolOutcome); err != nil {
+	if err := c.RunRoot(skipAllMemo, vExecutionEvent_toolOutcome); err != nil {
 		var zero ToolOutcome
 		return zero, err
 	}
@@ -2914,7 +2942,7 @@ func decodeToolOutcome(c *ahpimpl.Ctx) (ToolOutcome, error) {
 // ToolOutcome validates data as ToolOutcome
 // (execution-event.schema.json#/$defs/toolOutcome) without building a value.
 func (Checker) ToolOutcome(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_toolOutcome)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_toolOutcome)
 }
 
 // DecodeExecutionEventTurnEnd decodes data as ExecutionEventTurnEnd and
@@ -2927,13 +2955,13 @@ func DecodeExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (*ExecutionE
 }
 
 func decodeExecutionEventTurnEnd(c *ahpimpl.Ctx) (*ExecutionEventTurnEnd, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
 // ExecutionEventTurnEnd validates data as ExecutionEventTurnEnd
 // (execution-event.schema.json#/$defs/turn.end) without building a value.
 func (Checker) ExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnEnd)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnEnd)
 }
 
 // DecodeExecutionEventTurnFinishBefore decodes data as
@@ -2946,7 +2974,7 @@ func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*E
 }
 
 func decodeExecutionEventTurnFinishBefore(c *ahpimpl.Ctx) (*ExecutionEventTurnFinishBefore, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
 // ExecutionEventTurnFinishBefore validates data as
@@ -2954,7 +2982,7 @@ func decodeExecutionEventTurnFinishBefore(c *ahpimpl.Ctx) (*ExecutionEventTurnFi
 // (execution-event.schema.json#/$defs/turn.finish.before) without building a
 // value.
 func (Checker) ExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnFinishBefore)
 }
 
 // DecodeExecutionEventTurnProgress decodes data as ExecutionEventTurnProgress
@@ -2967,13 +2995,13 @@ func DecodeExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (*Execu
 }
 
 func decodeExecutionEventTurnProgress(c *ahpimpl.Ctx) (*ExecutionEventTurnProgress, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
 // ExecutionEventTurnProgress validates data as ExecutionEventTurnProgress
 // (execution-event.schema.json#/$defs/turn.progress) without building a value.
 func (Checker) ExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnProgress)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnProgress)
 }
 
 // DecodeExecutionEventTurnStart decodes data as ExecutionEventTurnStart and
@@ -2986,13 +3014,13 @@ func DecodeExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (*Executio
 }
 
 func decodeExecutionEventTurnStart(c *ahpimpl.Ctx) (*ExecutionEventTurnStart, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
 // ExecutionEventTurnStart validates data as ExecutionEventTurnStart
 // (execution-event.schema.json#/$defs/turn.start) without building a value.
 func (Checker) ExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnStart)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnStart)
 }
 
 // DecodeTurnCompletion decodes data as TurnCompletion and validates every
@@ -3005,14 +3033,14 @@ func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (*TurnCompletion, e
 }
 
 func decodeTurnCompletion(c *ahpimpl.Ctx) (*TurnCompletion, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnCompletion, bTurnCompletion)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnCompletion, bTurnCompletion)
 }
 
 // TurnCompletion validates data as TurnCompletion
 // (execution-event.schema.json#/$defs/turnCompletion) without building a
 // value.
 func (Checker) TurnCompletion(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnCompletion)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnCompletion)
 }
 
 // DecodeExecutionEventTurnusage decodes data as ExecutionEventTurnusage and
@@ -3025,13 +3053,13 @@ func DecodeExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (*Executio
 }
 
 func decodeExecutionEventTurnusage(c *ahpimpl.Ctx) (*ExecutionEventTurnusage, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_turnUsage, bExecutionEventUsage)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnUsage, bExecutionEventUsage)
 }
 
 // ExecutionEventTurnusage validates data as ExecutionEventTurnusage
 // (execution-event.schema.json#/$defs/turnUsage) without building a value.
 func (Checker) ExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_turnUsage)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_turnUsage)
 }
 
 // DecodeExecutionEventUsage decodes data as ExecutionEventUsage and validates
@@ -3044,13 +3072,13 @@ func DecodeExecutionEventUsage(data []byte, opts ...ahprt.Option) (*ExecutionEve
 }
 
 func decodeExecutionEventUsage(c *ahpimpl.Ctx) (*ExecutionEventUsage, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vExecutionEvent_usage, bExecutionEventUsage)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_usage, bExecutionEventUsage)
 }
 
 // ExecutionEventUsage validates data as ExecutionEventUsage
 // (execution-event.schema.json#/$defs/usage) without building a value.
 func (Checker) ExecutionEventUsage(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_usage)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_usage)
 }
 
 // DecodeWebURL decodes data as WebURL and validates every keyword of
@@ -3062,7 +3090,7 @@ func DecodeWebURL(data []byte, opts ...ahprt.Option) (WebURL, error) {
 }
 
 func decodeWebURL(c *ahpimpl.Ctx) (WebURL, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vExecutionEvent_webUrl); err != nil {
+	if err := c.RunRoot(skipAllMemo, vExecutionEvent_webUrl); err != nil {
 		var zero WebURL
 		return zero, err
 	}
@@ -3072,7 +3100,7 @@ func decodeWebURL(c *ahpimpl.Ctx) (WebURL, error) {
 // WebURL validates data as WebURL (execution-event.schema.json#/$defs/webUrl)
 // without building a value.
 func (Checker) WebURL(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExecutionEvent_webUrl)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExecutionEvent_webUrl)
 }
 
 // DecodeExtensions decodes data as Extensions and validates every keyword of
@@ -3084,7 +3112,7 @@ func DecodeExtensions(data []byte, opts ...ahprt.Option) (Extensions, error) {
 }
 
 func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vExtensions); err != nil {
+	if err := c.RunRoot(skipAllMemo, vExtensions); err != nil {
 		var zero Extensions
 		return zero, err
 	}
@@ -3095,7 +3123,7 @@ func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
 // Extensions validates data as Extensions (extensions.schema.json#) without
 // building a value.
 func (Checker) Extensions(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vExtensions)
+	return ahpimpl.Check(data, opts, skipAllMemo, vExtensions)
 }
 
 // DecodeInteractionEvent decodes data as InteractionEvent and validates every
@@ -3107,7 +3135,7 @@ func DecodeInteractionEvent(data []byte, opts ...ahprt.Option) (InteractionEvent
 }
 
 func decodeInteractionEvent(c *ahpimpl.Ctx) (InteractionEvent, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vInteractionEvent); err != nil {
+	if err := c.RunRoot(skipAllMemo, vInteractionEvent); err != nil {
 		var zero InteractionEvent
 		return zero, err
 	}
@@ -3117,7 +3145,7 @@ func decodeInteractionEvent(c *ahpimpl.Ctx) (InteractionEvent, error) {
 // InteractionEvent validates data as InteractionEvent
 // (interaction-event.schema.json#) without building a value.
 func (Checker) InteractionEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent)
 }
 
 // DecodeInteractionEventConfigChangeAfter decodes data as
@@ -3130,7 +3158,7 @@ func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) 
 }
 
 func decodeInteractionEventConfigChangeAfter(c *ahpimpl.Ctx) (*InteractionEventConfigChangeAfter, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
 }
 
 // InteractionEventConfigChangeAfter validates data as
@@ -3138,7 +3166,7 @@ func decodeInteractionEventConfigChangeAfter(c *ahpimpl.Ctx) (*InteractionEventC
 // (interaction-event.schema.json#/$defs/config.change.after) without building
 // a value.
 func (Checker) InteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_configChangeAfter)
 }
 
 // DecodeInteractionEventConfigChangeBefore decodes data as
@@ -3152,7 +3180,7 @@ func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option)
 }
 
 func decodeInteractionEventConfigChangeBefore(c *ahpimpl.Ctx) (*InteractionEventConfigChangeBefore, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
 }
 
 // InteractionEventConfigChangeBefore validates data as
@@ -3160,7 +3188,7 @@ func decodeInteractionEventConfigChangeBefore(c *ahpimpl.Ctx) (*InteractionEvent
 // (interaction-event.schema.json#/$defs/config.change.before) without building
 // a value.
 func (Checker) InteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_configChangeBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_configChangeBefore)
 }
 
 // DecodeElicitationMode decodes data as ElicitationMode and validates every
@@ -3173,7 +3201,7 @@ func DecodeElicitationMode(data []byte, opts ...ahprt.Option) (ElicitationMode, 
 }
 
 func decodeElicitationMode(c *ahpimpl.Ctx) (ElicitationMode, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vInteractionEvent_elicitationMode); err != nil {
+	if err := c.RunRoot(skipAllMemo, vInteractionEvent_elicitationMode); err != nil {
 		var zero ElicitationMode
 		return zero, err
 	}
@@ -3184,7 +3212,7 @@ func decodeElicitationMode(c *ahpimpl.Ctx) (ElicitationMode, error) {
 // (interaction-event.schema.json#/$defs/elicitationMode) without building a
 // value.
 func (Checker) ElicitationMode(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_elicitationMode)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_elicitationMode)
 }
 
 // DecodeInteractionEventHookFailure decodes data as
@@ -3197,14 +3225,14 @@ func DecodeInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (*Inte
 }
 
 func decodeInteractionEventHookFailure(c *ahpimpl.Ctx) (*InteractionEventHookFailure, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
 }
 
 // InteractionEventHookFailure validates data as InteractionEventHookFailure
 // (interaction-event.schema.json#/$defs/hook.failure) without building a
 // value.
 func (Checker) InteractionEventHookFailure(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_hookFailure)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_hookFailure)
 }
 
 // DecodeInteractionEventUserAttention decodes data as
@@ -3217,7 +3245,7 @@ func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (*In
 }
 
 func decodeInteractionEventUserAttention(c *ahpimpl.Ctx) (*InteractionEventUserAttention, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userAttention, bInteractionEventUserAttention)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userAttention, bInteractionEventUserAttention)
 }
 
 // InteractionEventUserAttention validates data as
@@ -3225,7 +3253,7 @@ func decodeInteractionEventUserAttention(c *ahpimpl.Ctx) (*InteractionEventUserA
 // (interaction-event.schema.json#/$defs/user.attention) without building a
 // value.
 func (Checker) InteractionEventUserAttention(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userAttention)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_userAttention)
 }
 
 // DecodeInteractionEventUserElicitationRequest decodes data as
@@ -3239,7 +3267,7 @@ func DecodeInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Opt
 }
 
 func decodeInteractionEventUserElicitationRequest(c *ahpimpl.Ctx) (*InteractionEventUserElicitationRequest, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
 }
 
 // InteractionEventUserElicitationRequest validates data as
@@ -3247,7 +3275,7 @@ func decodeInteractionEventUserElicitationRequest(c *ahpimpl.Ctx) (*InteractionE
 // (interaction-event.schema.json#/$defs/user.elicitation.request) without
 // building a value.
 func (Checker) InteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_userElicitationRequest)
 }
 
 // DecodeInteractionEventUserElicitationResult decodes data as
@@ -3261,7 +3289,7 @@ func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Opti
 }
 
 func decodeInteractionEventUserElicitationResult(c *ahpimpl.Ctx) (*InteractionEventUserElicitationResult, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
 }
 
 // InteractionEventUserElicitationResult validates data as
@@ -3269,7 +3297,7 @@ func decodeInteractionEventUserElicitationResult(c *ahpimpl.Ctx) (*InteractionEv
 // (interaction-event.schema.json#/$defs/user.elicitation.result) without
 // building a value.
 func (Checker) InteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userElicitationResult)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_userElicitationResult)
 }
 
 // DecodeInteractionEventUserMessageInbound decodes data as
@@ -3283,7 +3311,7 @@ func DecodeInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option)
 }
 
 func decodeInteractionEventUserMessageInbound(c *ahpimpl.Ctx) (*InteractionEventUserMessageInbound, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
 }
 
 // InteractionEventUserMessageInbound validates data as
@@ -3291,7 +3319,7 @@ func decodeInteractionEventUserMessageInbound(c *ahpimpl.Ctx) (*InteractionEvent
 // (interaction-event.schema.json#/$defs/user.message.inbound) without building
 // a value.
 func (Checker) InteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageInbound)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_userMessageInbound)
 }
 
 // DecodeInteractionEventUserMessageOutbound decodes data as
@@ -3305,7 +3333,7 @@ func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option
 }
 
 func decodeInteractionEventUserMessageOutbound(c *ahpimpl.Ctx) (*InteractionEventUserMessageOutbound, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
 }
 
 // InteractionEventUserMessageOutbound validates data as
@@ -3313,7 +3341,7 @@ func decodeInteractionEventUserMessageOutbound(c *ahpimpl.Ctx) (*InteractionEven
 // (interaction-event.schema.json#/$defs/user.message.outbound) without
 // building a value.
 func (Checker) InteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInteractionEvent_userMessageOutbound)
 }
 
 // DecodeInterceptDenyResponse decodes data as InterceptDenyResponse and
@@ -3326,13 +3354,13 @@ func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptD
 }
 
 func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInterceptDenyResponse, bInterceptDenyResponse)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 // InterceptDenyResponse validates data as InterceptDenyResponse
 // (intercept-deny-response.schema.json#) without building a value.
 func (Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInterceptDenyResponse)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInterceptDenyResponse)
 }
 
 // DecodeInterceptNoEffectResponse decodes data as InterceptNoEffectResponse
@@ -3345,13 +3373,13 @@ func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*Interc
 }
 
 func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 // InterceptNoEffectResponse validates data as InterceptNoEffectResponse
 // (intercept-no-effect-response.schema.json#) without building a value.
 func (Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vInterceptNoEffectResponse)
+	return ahpimpl.Check(data, opts, skipAllMemo, vInterceptNoEffectResponse)
 }
 
 // DecodeInterceptRequest decodes data as InterceptRequest and validates every
@@ -3363,13 +3391,13 @@ func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptReques
 }
 
 func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
-	return ahpimpl.BuildRoot(c, 0x87c001e0c14c200, vInterceptRequest, bInterceptRequest)
+	return ahpimpl.BuildRoot(c, skipMemo3, vInterceptRequest, bInterceptRequest)
 }
 
 // InterceptRequest validates data as InterceptRequest
 // (intercept-request.schema.json#) without building a value.
 func (Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0x87c001e0c14c200, vInterceptRequest)
+	return ahpimpl.Check(data, opts, skipMemo3, vInterceptRequest)
 }
 
 // DecodeInterceptResponse decodes data as InterceptResponse and validates
@@ -3381,13 +3409,13 @@ func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (*InterceptRespo
 }
 
 func decodeInterceptResponse(c *ahpimpl.Ctx) (*InterceptResponse, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffff63e, vInterceptResponse, bInterceptResponse)
+	return ahpimpl.BuildRoot(c, skipMemo2, vInterceptResponse, bInterceptResponse)
 }
 
 // InterceptResponse validates data as InterceptResponse
 // (intercept-response.schema.json#) without building a value.
 func (Checker) InterceptResponse(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffff63e, vInterceptResponse)
+	return ahpimpl.Check(data, opts, skipMemo2, vInterceptResponse)
 }
 
 // DecodeJSONRPCMessage decodes data as JSONRPCMessage and validates every
@@ -3399,7 +3427,7 @@ func DecodeJSONRPCMessage(data []byte, opts ...ahprt.Option) (JSONRPCMessage, er
 }
 
 func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vJSONRPCMessage); err != nil {
+	if err := c.RunRoot(skipAllMemo, vJSONRPCMessage); err != nil {
 		var zero JSONRPCMessage
 		return zero, err
 	}
@@ -3409,7 +3437,7 @@ func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
 // JSONRPCMessage validates data as JSONRPCMessage
 // (json-rpc-message.schema.json#) without building a value.
 func (Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vJSONRPCMessage)
+	return ahpimpl.Check(data, opts, skipAllMemo, vJSONRPCMessage)
 }
 
 // DecodeMCPElicitationBooleanSchema decodes data as
@@ -3422,13 +3450,13 @@ func DecodeMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (*MCPE
 }
 
 func decodeMCPElicitationBooleanSchema(c *ahpimpl.Ctx) (*MCPElicitationBooleanSchema, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
 }
 
 // MCPElicitationBooleanSchema validates data as MCPElicitationBooleanSchema
 // (mcp-elicitation.schema.json#/$defs/BooleanSchema) without building a value.
 func (Checker) MCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_booleanSchema)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_booleanSchema)
 }
 
 // DecodeMCPElicitationElicitRequestFormParams decodes data as
@@ -3442,7 +3470,7 @@ func DecodeMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Opti
 }
 
 func decodeMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx) (*MCPElicitationElicitRequestFormParams, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
 }
 
 // MCPElicitationElicitRequestFormParams validates data as
@@ -3450,7 +3478,7 @@ func decodeMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx) (*MCPElicitatio
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams) without
 // building a value.
 func (Checker) MCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitRequestFormParams)
 }
 
 // DecodeMCPElicitationElicitRequestParams decodes data as
@@ -3463,7 +3491,7 @@ func DecodeMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) 
 }
 
 func decodeMCPElicitationElicitRequestParams(c *ahpimpl.Ctx) (MCPElicitationElicitRequestParams, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vMCPElicitation_elicitRequestParams); err != nil {
+	if err := c.RunRoot(skipAllMemo, vMCPElicitation_elicitRequestParams); err != nil {
 		var zero MCPElicitationElicitRequestParams
 		return zero, err
 	}
@@ -3475,7 +3503,7 @@ func decodeMCPElicitationElicitRequestParams(c *ahpimpl.Ctx) (MCPElicitationElic
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestParams) without building a
 // value.
 func (Checker) MCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitRequestParams)
 }
 
 // DecodeMCPElicitationElicitRequestURLParams decodes data as
@@ -3489,7 +3517,7 @@ func DecodeMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Optio
 }
 
 func decodeMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx) (*MCPElicitationElicitRequestURLParams, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
 }
 
 // MCPElicitationElicitRequestURLParams validates data as
@@ -3497,7 +3525,7 @@ func decodeMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx) (*MCPElicitation
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams) without building
 // a value.
 func (Checker) MCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitRequestUrlParams)
 }
 
 // DecodeMCPElicitationElicitResult decodes data as MCPElicitationElicitResult
@@ -3510,13 +3538,13 @@ func DecodeMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (*MCPEl
 }
 
 func decodeMCPElicitationElicitResult(c *ahpimpl.Ctx) (*MCPElicitationElicitResult, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
 // MCPElicitationElicitResult validates data as MCPElicitationElicitResult
 // (mcp-elicitation.schema.json#/$defs/ElicitResult) without building a value.
 func (Checker) MCPElicitationElicitResult(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitResult)
 }
 
 // DecodeMCPElicitationLegacyTitledEnumSchema decodes data as
@@ -3530,7 +3558,7 @@ func DecodeMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Optio
 }
 
 func decodeMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationLegacyTitledEnumSchema, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
 }
 
 // MCPElicitationLegacyTitledEnumSchema validates data as
@@ -3538,7 +3566,7 @@ func decodeMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx) (*MCPElicitation
 // (mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema) without building
 // a value.
 func (Checker) MCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema)
 }
 
 // DecodeMCPElicitationNumberSchema decodes data as MCPElicitationNumberSchema
@@ -3551,13 +3579,13 @@ func DecodeMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (*MCPEl
 }
 
 func decodeMCPElicitationNumberSchema(c *ahpimpl.Ctx) (*MCPElicitationNumberSchema, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
 }
 
 // MCPElicitationNumberSchema validates data as MCPElicitationNumberSchema
 // (mcp-elicitation.schema.json#/$defs/NumberSchema) without building a value.
 func (Checker) MCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_numberSchema)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_numberSchema)
 }
 
 // DecodeMCPElicitationPrimitiveSchemaDefinition decodes data as
@@ -3571,7 +3599,7 @@ func DecodeMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Op
 }
 
 func decodeMCPElicitationPrimitiveSchemaDefinition(c *ahpimpl.Ctx) (MCPElicitationPrimitiveSchemaDefinition, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vMCPElicitation_primitiveSchemaDefinition); err != nil {
+	if err := c.RunRoot(skipAllMemo, vMCPElicitation_primitiveSchemaDefinition); err != nil {
 		var zero MCPElicitationPrimitiveSchemaDefinition
 		return zero, err
 	}
@@ -3583,7 +3611,7 @@ func decodeMCPElicitationPrimitiveSchemaDefinition(c *ahpimpl.Ctx) (MCPElicitati
 // (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition) without
 // building a value.
 func (Checker) MCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_primitiveSchemaDefinition)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_primitiveSchemaDefinition)
 }
 
 // DecodeMCPElicitationProgressToken decodes data as
@@ -3596,13 +3624,13 @@ func DecodeMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (*MCPE
 }
 
 func decodeMCPElicitationProgressToken(c *ahpimpl.Ctx) (*MCPElicitationProgressToken, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
 // MCPElicitationProgressToken validates data as MCPElicitationProgressToken
 // (mcp-elicitation.schema.json#/$defs/ProgressToken) without building a value.
 func (Checker) MCPElicitationProgressToken(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_progressToken)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_progressToken)
 }
 
 // DecodeMCPElicitationStringSchema decodes data as MCPElicitationStringSchema
@@ -3615,13 +3643,13 @@ func DecodeMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (*MCPEl
 }
 
 func decodeMCPElicitationStringSchema(c *ahpimpl.Ctx) (*MCPElicitationStringSchema, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
 }
 
 // MCPElicitationStringSchema validates data as MCPElicitationStringSchema
 // (mcp-elicitation.schema.json#/$defs/StringSchema) without building a value.
 func (Checker) MCPElicitationStringSchema(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_stringSchema)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_stringSchema)
 }
 
 // DecodeMCPElicitationTaskMetadata decodes data as MCPElicitationTaskMetadata
@@ -3634,13 +3662,13 @@ func DecodeMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (*MCPEl
 }
 
 func decodeMCPElicitationTaskMetadata(c *ahpimpl.Ctx) (*MCPElicitationTaskMetadata, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
 }
 
 // MCPElicitationTaskMetadata validates data as MCPElicitationTaskMetadata
 // (mcp-elicitation.schema.json#/$defs/TaskMetadata) without building a value.
 func (Checker) MCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_taskMetadata)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_taskMetadata)
 }
 
 // DecodeMCPElicitationTitledMultiSelectEnumSchema decodes data as
@@ -3654,7 +3682,7 @@ func DecodeMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.
 }
 
 func decodeMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationTitledMultiSelectEnumSchema, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
 }
 
 // MCPElicitationTitledMultiSelectEnumSchema validates data as
@@ -3662,7 +3690,7 @@ func decodeMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicit
 // (mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema) without
 // building a value.
 func (Checker) MCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema)
 }
 
 // DecodeMCPElicitationTitledSingleSelectEnumSchema decodes data as
@@ -3676,7 +3704,7 @@ func DecodeMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt
 }
 
 func decodeMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationTitledSingleSelectEnumSchema, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
 }
 
 // MCPElicitationTitledSingleSelectEnumSchema validates data as
@@ -3684,7 +3712,7 @@ func decodeMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElici
 // (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema) without
 // building a value.
 func (Checker) MCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema)
 }
 
 // DecodeMCPElicitationUntitledMultiSelectEnumSchema decodes data as
@@ -3698,7 +3726,7 @@ func DecodeMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahpr
 }
 
 func decodeMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationUntitledMultiSelectEnumSchema, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
 // MCPElicitationUntitledMultiSelectEnumSchema validates data as
@@ -3706,7 +3734,7 @@ func decodeMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElic
 // (mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema) without
 // building a value.
 func (Checker) MCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema)
 }
 
 // DecodeMCPElicitationUntitledSingleSelectEnumSchema decodes data as
@@ -3720,7 +3748,7 @@ func DecodeMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahp
 }
 
 func decodeMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationUntitledSingleSelectEnumSchema, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
 // MCPElicitationUntitledSingleSelectEnumSchema validates data as
@@ -3728,7 +3756,7 @@ func decodeMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPEli
 // (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema) without
 // building a value.
 func (Checker) MCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema)
 }
 
 // DecodeLabelledOption decodes data as LabelledOption and validates every
@@ -3741,14 +3769,14 @@ func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (*LabelledOption, e
 }
 
 func decodeLabelledOption(c *ahpimpl.Ctx) (*LabelledOption, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_labelledOption, bLabelledOption)
 }
 
 // LabelledOption validates data as LabelledOption
 // (mcp-elicitation.schema.json#/$defs/labelledOption) without building a
 // value.
 func (Checker) LabelledOption(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_labelledOption)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_labelledOption)
 }
 
 // DecodeMCPElicitationRequest decodes data as MCPElicitationRequest and
@@ -3761,7 +3789,7 @@ func DecodeMCPElicitationRequest(data []byte, opts ...ahprt.Option) (MCPElicitat
 }
 
 func decodeMCPElicitationRequest(c *ahpimpl.Ctx) (MCPElicitationRequest, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vMCPElicitation_elicitRequestParams); err != nil {
+	if err := c.RunRoot(skipAllMemo, vMCPElicitation_elicitRequestParams); err != nil {
 		var zero MCPElicitationRequest
 		return zero, err
 	}
@@ -3771,7 +3799,7 @@ func decodeMCPElicitationRequest(c *ahpimpl.Ctx) (MCPElicitationRequest, error) 
 // MCPElicitationRequest validates data as MCPElicitationRequest
 // (mcp-elicitation.schema.json#/$defs/request) without building a value.
 func (Checker) MCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitRequestParams)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitRequestParams)
 }
 
 // DecodeRequestMeta decodes data as RequestMeta and validates every keyword of
@@ -3783,13 +3811,13 @@ func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (*RequestMeta, error) 
 }
 
 func decodeRequestMeta(c *ahpimpl.Ctx) (*RequestMeta, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_requestMeta, bRequestMeta)
 }
 
 // RequestMeta validates data as RequestMeta
 // (mcp-elicitation.schema.json#/$defs/requestMeta) without building a value.
 func (Checker) RequestMeta(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_requestMeta)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_requestMeta)
 }
 
 // DecodeMCPElicitationResult decodes data as MCPElicitationResult and
@@ -3802,13 +3830,13 @@ func DecodeMCPElicitationResult(data []byte, opts ...ahprt.Option) (*MCPElicitat
 }
 
 func decodeMCPElicitationResult(c *ahpimpl.Ctx) (*MCPElicitationResult, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
 // MCPElicitationResult validates data as MCPElicitationResult
 // (mcp-elicitation.schema.json#/$defs/result) without building a value.
 func (Checker) MCPElicitationResult(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vMCPElicitation_elicitResult)
+	return ahpimpl.Check(data, opts, skipAllMemo, vMCPElicitation_elicitResult)
 }
 
 // DecodeObserveNotification decodes data as ObserveNotification and validates
@@ -3820,13 +3848,13 @@ func DecodeObserveNotification(data []byte, opts ...ahprt.Option) (*ObserveNotif
 }
 
 func decodeObserveNotification(c *ahpimpl.Ctx) (*ObserveNotification, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vObserveNotification, bObserveNotification)
+	return ahpimpl.BuildRoot(c, skipMemo1, vObserveNotification, bObserveNotification)
 }
 
 // ObserveNotification validates data as ObserveNotification
 // (observe-notification.schema.json#) without building a value.
 func (Checker) ObserveNotification(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vObserveNotification)
+	return ahpimpl.Check(data, opts, skipMemo1, vObserveNotification)
 }
 
 // DecodeRegistration decodes data as Registration and validates every keyword
@@ -3838,13 +3866,13 @@ func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error
 }
 
 func decodeRegistration(c *ahpimpl.Ctx) (*Registration, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration, bRegistration)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration, bRegistration)
 }
 
 // Registration validates data as Registration (registration.schema.json#)
 // without building a value.
 func (Checker) Registration(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration)
+	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration)
 }
 
 // DecodeAuthentication decodes data as Authentication and validates every
@@ -3857,7 +3885,7 @@ func DecodeAuthentication(data []byte, opts ...ahprt.Option) (Authentication, er
 }
 
 func decodeAuthentication(c *ahpimpl.Ctx) (Authentication, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vRegistration_authentication); err != nil {
+	if err := c.RunRoot(skipAllMemo, vRegistration_authentication); err != nil {
 		var zero Authentication
 		return zero, err
 	}
@@ -3867,7 +3895,7 @@ func decodeAuthentication(c *ahpimpl.Ctx) (Authentication, error) {
 // Authentication validates data as Authentication
 // (registration.schema.json#/$defs/authentication) without building a value.
 func (Checker) Authentication(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_authentication)
+	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_authentication)
 }
 
 // DecodeBackend decodes data as Backend and validates every keyword of
@@ -3879,13 +3907,13 @@ func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
 }
 
 func decodeBackend(c *ahpimpl.Ctx) (*Backend, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_backend, bBackend)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_backend, bBackend)
 }
 
 // Backend validates data as Backend (registration.schema.json#/$defs/backend)
 // without building a value.
 func (Checker) Backend(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_backend)
+	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_backend)
 }
 
 // DecodeRegistrationContentreceiver decodes data as
@@ -3898,13 +3926,13 @@ func DecodeRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (*Regi
 }
 
 func decodeRegistrationContentreceiver(c *ahpimpl.Ctx) (*RegistrationContentreceiver, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_contentReceiver, bRegistrationContentreceiver)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_contentReceiver, bRegistrationContentreceiver)
 }
 
 // RegistrationContentreceiver validates data as RegistrationContentreceiver
 // (registration.schema.json#/$defs/contentReceiver) without building a value.
 func (Checker) RegistrationContentreceiver(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_contentReceiver)
+	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_contentReceiver)
 }
 
 // DecodeEventWildcard decodes data as EventWildcard and validates every
@@ -3916,7 +3944,7 @@ func DecodeEventWildcard(data []byte, opts ...ahprt.Option) (EventWildcard, erro
 }
 
 func decodeEventWildcard(c *ahpimpl.Ctx) (EventWildcard, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vRegistration_eventWildcard); err != nil {
+	if err := c.RunRoot(skipAllMemo, vRegistration_eventWildcard); err != nil {
 		var zero EventWildcard
 		return zero, err
 	}
@@ -3926,7 +3954,7 @@ func decodeEventWildcard(c *ahpimpl.Ctx) (EventWildcard, error) {
 // EventWildcard validates data as EventWildcard
 // (registration.schema.json#/$defs/eventWildcard) without building a value.
 func (Checker) EventWildcard(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_eventWildcard)
+	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_eventWildcard)
 }
 
 // DecodeFilters decodes data as Filters and validates every keyword of
@@ -3938,13 +3966,13 @@ func DecodeFilters(data []byte, opts ...ahprt.Option) (*Filters, error) {
 }
 
 func decodeFilters(c *ahpimpl.Ctx) (*Filters, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_filters, bFilters)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_filters, bFilters)
 }
 
 // Filters validates data as Filters (registration.schema.json#/$defs/filters)
 // without building a value.
 func (Checker) Filters(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_filters)
+	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_filters)
 }
 
 // DecodeHTTPTransport decodes data as HTTPTransport and validates every
@@ -3956,13 +3984,13 @@ func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, err
 }
 
 func decodeHTTPTransport(c *ahpimpl.Ctx) (*HTTPTransport, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_httpTransport, bHTTPTransport)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_httpTransport, bHTTPTransport)
 }
 
 // HTTPTransport validates data as HTTPTransport
 // (registration.schema.json#/$defs/httpTransport) without building a value.
 func (Checker) HTTPTransport(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_httpTransport)
+	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_httpTransport)
 }
 
 // DecodeHTTPURL decodes data as HTTPURL and validates every keyword of
@@ -3974,7 +4002,7 @@ func DecodeHTTPURL(data []byte, opts ...ahprt.Option) (HTTPURL, error) {
 }
 
 func decodeHTTPURL(c *ahpimpl.Ctx) (HTTPURL, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vRegistration_httpUrl); err != nil {
+	if err := c.RunRoot(skipAllMemo, vRegistration_httpUrl); err != nil {
 		var zero HTTPURL
 		return zero, err
 	}
@@ -3984,7 +4012,7 @@ func decodeHTTPURL(c *ahpimpl.Ctx) (HTTPURL, error) {
 // HTTPURL validates data as HTTPURL (registration.schema.json#/$defs/httpUrl)
 // without building a value.
 func (Checker) HTTPURL(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_httpUrl)
+	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_httpUrl)
 }
 
 // DecodeInterceptSubscription decodes data as InterceptSubscription and
@@ -3997,14 +4025,14 @@ func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptS
 }
 
 func decodeInterceptSubscription(c *ahpimpl.Ctx) (*InterceptSubscription, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_interceptSubscription, bInterceptSubscription)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 // InterceptSubscription validates data as InterceptSubscription
 // (registration.schema.json#/$defs/interceptSubscription) without building a
 // value.
 func (Checker) InterceptSubscription(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_interceptSubscription)
+	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_interceptSubscription)
 }
 
 // DecodeObserveSubscription decodes data as ObserveSubscription and validates
@@ -4017,14 +4045,14 @@ func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubsc
 }
 
 func decodeObserveSubscription(c *ahpimpl.Ctx) (*ObserveSubscription, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_observeSubscription, bObserveSubscription)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 // ObserveSubscription validates data as ObserveSubscription
 // (registration.schema.json#/$defs/observeSubscription) without building a
 // value.
 func (Checker) ObserveSubscription(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_observeSubscription)
+	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_observeSubscription)
 }
 
 // DecodeReverseDNSName decodes data as ReverseDNSName and validates every
@@ -4036,7 +4064,7 @@ func DecodeReverseDNSName(data []byte, opts ...ahprt.Option) (ReverseDNSName, er
 }
 
 func decodeReverseDNSName(c *ahpimpl.Ctx) (ReverseDNSName, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vCommon_reverseDnsName); err != nil {
+	if err := c.RunRoot(skipAllMemo, vCommon_reverseDnsName); err != nil {
 		var zero ReverseDNSName
 		return zero, err
 	}
@@ -4046,7 +4074,7 @@ func decodeReverseDNSName(c *ahpimpl.Ctx) (ReverseDNSName, error) {
 // ReverseDNSName validates data as ReverseDNSName
 // (registration.schema.json#/$defs/reverseDns) without building a value.
 func (Checker) ReverseDNSName(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vCommon_reverseDnsName)
+	return ahpimpl.Check(data, opts, skipAllMemo, vCommon_reverseDnsName)
 }
 
 // DecodeStdioTransport decodes data as StdioTransport and validates every
@@ -4059,13 +4087,13 @@ func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, e
 }
 
 func decodeStdioTransport(c *ahpimpl.Ctx) (*StdioTransport, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vRegistration_stdioTransport, bStdioTransport)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_stdioTransport, bStdioTransport)
 }
 
 // StdioTransport validates data as StdioTransport
 // (registration.schema.json#/$defs/stdioTransport) without building a value.
 func (Checker) StdioTransport(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vRegistration_stdioTransport)
+	return ahpimpl.Check(data, opts, skipAllMemo, vRegistration_stdioTransport)
 }
 
 // DecodeWireMessage decodes data as WireMessage and validates every keyword of
@@ -4099,13 +4127,13 @@ func DecodeSessionEndEvent(data []byte, opts ...ahprt.Option) (*SessionEndEvent,
 }
 
 func decodeSessionEndEvent(c *ahpimpl.Ctx) (*SessionEndEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vSessionEnd, bSessionEndEvent)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vSessionEnd, bSessionEndEvent)
 }
 
 // SessionEndEvent validates data as SessionEndEvent (session-end.schema.json#)
 // without building a value.
 func (Checker) SessionEndEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vSessionEnd)
+	return ahpimpl.Check(data, opts, skipAllMemo, vSessionEnd)
 }
 
 // DecodeSessionStartEvent decodes data as SessionStartEvent and validates
@@ -4117,13 +4145,13 @@ func DecodeSessionStartEvent(data []byte, opts ...ahprt.Option) (*SessionStartEv
 }
 
 func decodeSessionStartEvent(c *ahpimpl.Ctx) (*SessionStartEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffff6, vSessionStart, bSessionStartEvent)
+	return ahpimpl.BuildRoot(c, skipMemo1, vSessionStart, bSessionStartEvent)
 }
 
 // SessionStartEvent validates data as SessionStartEvent
 // (session-start.schema.json#) without building a value.
 func (Checker) SessionStartEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffff6, vSessionStart)
+	return ahpimpl.Check(data, opts, skipMemo1, vSessionStart)
 }
 
 // DecodeTaskWorkspaceEvent decodes data as TaskWorkspaceEvent and validates
@@ -4135,7 +4163,7 @@ func DecodeTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (TaskWorkspaceE
 }
 
 func decodeTaskWorkspaceEvent(c *ahpimpl.Ctx) (TaskWorkspaceEvent, error) {
-	if err := c.RunRoot(0xffffffffffffffe, vTaskWorkspaceEvent); err != nil {
+	if err := c.RunRoot(skipAllMemo, vTaskWorkspaceEvent); err != nil {
 		var zero TaskWorkspaceEvent
 		return zero, err
 	}
@@ -4145,7 +4173,7 @@ func decodeTaskWorkspaceEvent(c *ahpimpl.Ctx) (TaskWorkspaceEvent, error) {
 // TaskWorkspaceEvent validates data as TaskWorkspaceEvent
 // (task-workspace-event.schema.json#) without building a value.
 func (Checker) TaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent)
 }
 
 // DecodeChangedFile decodes data as ChangedFile and validates every keyword of
@@ -4157,14 +4185,14 @@ func DecodeChangedFile(data []byte, opts ...ahprt.Option) (*ChangedFile, error) 
 }
 
 func decodeChangedFile(c *ahpimpl.Ctx) (*ChangedFile, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile, bChangedFile)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_changedFile, bChangedFile)
 }
 
 // ChangedFile validates data as ChangedFile
 // (task-workspace-event.schema.json#/$defs/changedFile) without building a
 // value.
 func (Checker) ChangedFile(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_changedFile)
 }
 
 // DecodeTaskWorkspaceEventFileChanged decodes data as
@@ -4177,7 +4205,7 @@ func DecodeTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (*Ta
 }
 
 func decodeTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx) (*TaskWorkspaceEventFileChanged, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
 // TaskWorkspaceEventFileChanged validates data as
@@ -4185,7 +4213,7 @@ func decodeTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx) (*TaskWorkspaceEventFil
 // (task-workspace-event.schema.json#/$defs/file.changed) without building a
 // value.
 func (Checker) TaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_fileChanged)
 }
 
 // DecodeTaskWorkspaceEventTaskChangeAfter decodes data as
@@ -4199,7 +4227,7 @@ func DecodeTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) 
 }
 
 func decodeTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspaceEventTaskChangeAfter, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
 // TaskWorkspaceEventTaskChangeAfter validates data as
@@ -4207,7 +4235,7 @@ func decodeTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspaceEven
 // (task-workspace-event.schema.json#/$defs/task.change.after) without building
 // a value.
 func (Checker) TaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter)
 }
 
 // DecodeTaskWorkspaceEventTaskChangeBefore decodes data as
@@ -4221,7 +4249,7 @@ func DecodeTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option)
 }
 
 func decodeTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspaceEventTaskChangeBefore, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
 // TaskWorkspaceEventTaskChangeBefore validates data as
@@ -4229,7 +4257,7 @@ func decodeTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspaceEve
 // (task-workspace-event.schema.json#/$defs/task.change.before) without
 // building a value.
 func (Checker) TaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore)
 }
 
 // DecodeTaskChange decodes data as TaskChange and validates every keyword of
@@ -4241,14 +4269,14 @@ func DecodeTaskChange(data []byte, opts ...ahprt.Option) (*TaskChange, error) {
 }
 
 func decodeTaskChange(c *ahpimpl.Ctx) (*TaskChange, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange, bTaskChange)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChange, bTaskChange)
 }
 
 // TaskChange validates data as TaskChange
 // (task-workspace-event.schema.json#/$defs/taskChange) without building a
 // value.
 func (Checker) TaskChange(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_taskChange)
 }
 
 // DecodeTaskWorkspaceEventWorkspaceChangeAfter decodes data as
@@ -4262,7 +4290,7 @@ func DecodeTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Opt
 }
 
 func decodeTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspaceEventWorkspaceChangeAfter, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
 // TaskWorkspaceEventWorkspaceChangeAfter validates data as
@@ -4270,7 +4298,7 @@ func decodeTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspac
 // (task-workspace-event.schema.json#/$defs/workspace.change.after) without
 // building a value.
 func (Checker) TaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter)
 }
 
 // DecodeTaskWorkspaceEventWorkspaceChangeBefore decodes data as
@@ -4284,7 +4312,7 @@ func DecodeTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Op
 }
 
 func decodeTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspaceEventWorkspaceChangeBefore, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
 // TaskWorkspaceEventWorkspaceChangeBefore validates data as
@@ -4292,7 +4320,7 @@ func decodeTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspa
 // (task-workspace-event.schema.json#/$defs/workspace.change.before) without
 // building a value.
 func (Checker) TaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore)
 }
 
 // DecodeWorkspaceChange decodes data as WorkspaceChange and validates every
@@ -4305,14 +4333,14 @@ func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (*WorkspaceChange,
 }
 
 func decodeWorkspaceChange(c *ahpimpl.Ctx) (*WorkspaceChange, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
 }
 
 // WorkspaceChange validates data as WorkspaceChange
 // (task-workspace-event.schema.json#/$defs/workspaceChange) without building a
 // value.
 func (Checker) WorkspaceChange(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceChange)
 }
 
 // DecodeWorkspaceState decodes data as WorkspaceState and validates every
@@ -4325,14 +4353,14 @@ func DecodeWorkspaceState(data []byte, opts ...ahprt.Option) (*WorkspaceState, e
 }
 
 func decodeWorkspaceState(c *ahpimpl.Ctx) (*WorkspaceState, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
 // WorkspaceState validates data as WorkspaceState
 // (task-workspace-event.schema.json#/$defs/workspaceState) without building a
 // value.
 func (Checker) WorkspaceState(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState)
+	return ahpimpl.Check(data, opts, skipAllMemo, vTaskWorkspaceEvent_workspaceState)
 }
 
 // DecodeToolAfterEvent decodes data as ToolAfterEvent and validates every
@@ -4344,13 +4372,13 @@ func DecodeToolAfterEvent(data []byte, opts ...ahprt.Option) (*ToolAfterEvent, e
 }
 
 func decodeToolAfterEvent(c *ahpimpl.Ctx) (*ToolAfterEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vToolAfter, bToolAfterEvent)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vToolAfter, bToolAfterEvent)
 }
 
 // ToolAfterEvent validates data as ToolAfterEvent (tool-after.schema.json#)
 // without building a value.
 func (Checker) ToolAfterEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vToolAfter)
+	return ahpimpl.Check(data, opts, skipAllMemo, vToolAfter)
 }
 
 // DecodeToolBeforeEvent decodes data as ToolBeforeEvent and validates every
@@ -4362,13 +4390,13 @@ func DecodeToolBeforeEvent(data []byte, opts ...ahprt.Option) (*ToolBeforeEvent,
 }
 
 func decodeToolBeforeEvent(c *ahpimpl.Ctx) (*ToolBeforeEvent, error) {
-	return ahpimpl.BuildRoot(c, 0xffffffffffffffe, vToolBefore, bToolBeforeEvent)
+	return ahpimpl.BuildRoot(c, skipAllMemo, vToolBefore, bToolBeforeEvent)
 }
 
 // ToolBeforeEvent validates data as ToolBeforeEvent (tool-before.schema.json#)
 // without building a value.
 func (Checker) ToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
-	return ahpimpl.Check(data, opts, 0xffffffffffffffe, vToolBefore)
+	return ahpimpl.Check(data, opts, skipAllMemo, vToolBefore)
 }
 
 // Registry lists the package's entry points by schema location (relative to

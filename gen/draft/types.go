@@ -85,7 +85,7 @@ func (v *CapabilitiesRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesRequest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesRequest, bCapabilitiesRequest)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
 // NewCapabilitiesRequest returns a new CapabilitiesRequest with its required
@@ -179,7 +179,7 @@ func (v *JSONRPCRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCRequest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_request, bJSONRPCRequest)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_request, bJSONRPCRequest)
 }
 
 // NewJSONRPCRequest returns a new JSONRPCRequest with its required members;
@@ -247,7 +247,7 @@ func (v *JSONRPCID) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCID) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_jsonRpcId, bJSONRPCID)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_jsonRpcId, bJSONRPCID)
 }
 
 // MethodName is a string (common.schema.json#/$defs/methodName).
@@ -307,7 +307,7 @@ func (v *CapabilitiesRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesRequestParams) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged, bCapabilitiesRequestParams)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_merged, bCapabilitiesRequestParams)
 }
 
 // NewCapabilitiesRequestParams returns a new CapabilitiesRequestParams with
@@ -394,7 +394,7 @@ func (v *CapabilitiesResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse, bCapabilitiesResponse)
+	return ahpimpl.Unmarshal(data, v, skipMemo1, vCapabilitiesResponse, bCapabilitiesResponse)
 }
 
 // NewCapabilitiesResponse returns a new CapabilitiesResponse with its required
@@ -482,7 +482,7 @@ func (v *JSONRPCSuccessResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCSuccessResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_successResponse, bJSONRPCSuccessResponse)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_successResponse, bJSONRPCSuccessResponse)
 }
 
 // NewJSONRPCSuccessResponse returns a new JSONRPCSuccessResponse with its
@@ -555,7 +555,7 @@ func (v *JSONRPCResponseID) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCResponseID) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
 // CapabilitiesResponseResult is an object
@@ -625,7 +625,7 @@ func (v *CapabilitiesResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesResponseResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vCommon_merged2, bCapabilitiesResponseResult)
+	return ahpimpl.Unmarshal(data, v, skipMemo1, vCommon_merged2, bCapabilitiesResponseResult)
 }
 
 // NewCapabilitiesResponseResult returns a new CapabilitiesResponseResult with
@@ -748,7 +748,7 @@ func (v *StaticCapabilityManifest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
+	return ahpimpl.Unmarshal(data, v, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
 // StaticCapabilityManifestEvent is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/events/items).
@@ -833,7 +833,7 @@ func (v *StaticCapabilityManifestEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vCapabilitiesResponse_allOf_1_result_manifest_events_items, bStaticCapabilityManifestEvent)
+	return ahpimpl.Unmarshal(data, v, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest_events_items, bStaticCapabilityManifestEvent)
 }
 
 // EventType is a string from a fixed list
@@ -1005,7 +1005,7 @@ func (v *Capabilities) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Capabilities) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities, bCapabilities)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities, bCapabilities)
 }
 
 // CapabilitiesModify is an object
@@ -1158,7 +1158,7 @@ func (v *CapabilitiesModify) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesModify) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_modify, bCapabilitiesModify)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_modify, bCapabilitiesModify)
 }
 
 // ModifyOperations is an object
@@ -1233,7 +1233,7 @@ func (v *ModifyOperations) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ModifyOperations) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_modifyOperations, bModifyOperations)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_modifyOperations, bModifyOperations)
 }
 
 // CapabilitiesFlow is an object (capabilities.schema.json#/properties/flow).
@@ -1341,7 +1341,7 @@ func (v *CapabilitiesFlow) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesFlow) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_flow, bCapabilitiesFlow)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_flow, bCapabilitiesFlow)
 }
 
 // CapabilitiesFlowOperation is a string from a fixed list
@@ -1427,7 +1427,7 @@ func (v *CapabilitiesInject) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesInject) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_inject, bCapabilitiesInject)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_inject, bCapabilitiesInject)
 }
 
 // CapabilitiesInjectContext is an object
@@ -1497,7 +1497,7 @@ func (v *CapabilitiesInjectContext) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesInjectContext) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_inject_context, bCapabilitiesInjectContext)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_inject_context, bCapabilitiesInjectContext)
 }
 
 // NewCapabilitiesInjectContext returns a new CapabilitiesInjectContext with
@@ -1595,7 +1595,7 @@ func (v *CapabilitiesElicitation) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilities_elicitation, bCapabilitiesElicitation)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilities_elicitation, bCapabilitiesElicitation)
 }
 
 // StaticCapabilityManifestGap is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/gaps/items).
@@ -1667,7 +1667,7 @@ func (v *StaticCapabilityManifestGap) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestGap) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, bStaticCapabilityManifestGap)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_gaps_items, bStaticCapabilityManifestGap)
 }
 
 // NonEmptyString is a string (common.schema.json#/$defs/nonEmptyString).
@@ -1805,7 +1805,7 @@ func (v *StaticCapabilityManifestLimits) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestLimits) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_limits, bStaticCapabilityManifestLimits)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_limits, bStaticCapabilityManifestLimits)
 }
 
 // StaticCapabilityManifestManagedPolicy is an object (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy).
@@ -1879,7 +1879,7 @@ func (v *StaticCapabilityManifestManagedPolicy) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StaticCapabilityManifestManagedPolicy) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bStaticCapabilityManifestManagedPolicy)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy, bStaticCapabilityManifestManagedPolicy)
 }
 
 // StaticCapabilityManifestManagedPolicyScope is a string from a fixed list (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items).
@@ -2473,7 +2473,7 @@ func (v *ConfigChangeBeforeEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeBeforeEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
 }
 
 // NewConfigChangeBeforeEvent returns a new ConfigChangeBeforeEvent with its
@@ -2640,7 +2640,7 @@ func (v *Envelope) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Envelope) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEvent_envelope, bEnvelope)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEvent_envelope, bEnvelope)
 }
 
 // EventCore is an object (event.schema.json#/$defs/eventCore). Members shared
@@ -2778,7 +2778,7 @@ func (v *EventCore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *EventCore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEvent_eventCore, bEventCore)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEvent_eventCore, bEventCore)
 }
 
 // Session is an object (common.schema.json#/$defs/session). The agent session
@@ -2900,7 +2900,7 @@ func (v *Session) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Session) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_session, bSession)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_session, bSession)
 }
 
 // SessionAgent is an object
@@ -2977,7 +2977,7 @@ func (v *SessionAgent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionAgent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_session_agent, bSessionAgent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_session_agent, bSessionAgent)
 }
 
 // EventGap is an object (event.schema.json#/$defs/gap). A field path the
@@ -3050,7 +3050,7 @@ func (v *EventGap) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *EventGap) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEvent_gap, bEventGap)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEvent_gap, bEventGap)
 }
 
 // NativeEvent is raw JSON (common.schema.json#/$defs/native). Harness-specific
@@ -3142,7 +3142,7 @@ func (v *OpenIdentity) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *OpenIdentity) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEvent_openIdentity, bOpenIdentity)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEvent_openIdentity, bOpenIdentity)
 }
 
 // ContentItems is a list (event.schema.json#/$defs/contentItems). Ordered
@@ -3417,7 +3417,7 @@ func (v *TextBodyPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextBodyPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textBodyPart, bTextBodyPart)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_textBodyPart, bTextBodyPart)
 }
 
 // NewTextBodyPart returns a new TextBodyPart with its required members; its
@@ -3581,7 +3581,7 @@ func (v *TextGapPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextGapPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textGapPart, bTextGapPart)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_textGapPart, bTextGapPart)
 }
 
 // NewTextGapPart returns a new TextGapPart with its required members; its
@@ -3662,7 +3662,7 @@ func (v *ContentItemGap) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentItemGap) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_gap, bContentItemGap)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_gap, bContentItemGap)
 }
 
 // SHA256Hex is a string (common.schema.json#/$defs/sha256Hex). SHA-256 digest
@@ -3812,7 +3812,7 @@ func (v *TextMetadataPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextMetadataPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textMetadataPart, bTextMetadataPart)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_textMetadataPart, bTextMetadataPart)
 }
 
 // NewTextMetadataPart returns a new TextMetadataPart with its required
@@ -3964,7 +3964,7 @@ func (v *TextOmittedPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TextOmittedPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_textOmittedPart, bTextOmittedPart)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_textOmittedPart, bTextOmittedPart)
 }
 
 // NewTextOmittedPart returns a new TextOmittedPart with its required members;
@@ -4203,7 +4203,7 @@ func (v *AttachmentBodyPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentBodyPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
 }
 
 // NewAttachmentBodyPart returns a new AttachmentBodyPart with its required
@@ -4283,7 +4283,7 @@ func (v *ContentReference) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentReference) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentReference, bContentReference)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentReference, bContentReference)
 }
 
 // AttachmentGapPart is an object
@@ -4448,7 +4448,7 @@ func (v *AttachmentGapPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentGapPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentGapPart, bAttachmentGapPart)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_attachmentGapPart, bAttachmentGapPart)
 }
 
 // NewAttachmentGapPart returns a new AttachmentGapPart with its required
@@ -4618,7 +4618,7 @@ func (v *AttachmentMetadataPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentMetadataPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
 }
 
 // NewAttachmentMetadataPart returns a new AttachmentMetadataPart with its
@@ -4788,7 +4788,7 @@ func (v *AttachmentOmittedPart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AttachmentOmittedPart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
 }
 
 // NewAttachmentOmittedPart returns a new AttachmentOmittedPart with its
@@ -4877,7 +4877,7 @@ func (v *InteractionEventConfigChangeBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
 }
 
 // NewInteractionEventConfigChangeBefore returns a new
@@ -4972,7 +4972,7 @@ func (v *InteractionEventConfigChangeBeforeChange) MarshalJSON() ([]byte, error)
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeBeforeChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bInteractionEventConfigChangeBeforeChange)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeBefore_change, bInteractionEventConfigChangeBeforeChange)
 }
 
 // ConfigChangeBeforeEventChange is an object (interaction-event.schema.json#/$defs/config.change.before/properties/change).
@@ -5060,7 +5060,7 @@ func (v *ConfigChangeBeforeEventChange) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeBeforeEventChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeBefore_change, bConfigChangeBeforeEventChange)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeBefore_change, bConfigChangeBeforeEventChange)
 }
 
 // ConfigChangeAfterEvent is an object
@@ -5314,7 +5314,7 @@ func (v *ConfigChangeAfterEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeAfterEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
 }
 
 // NewConfigChangeAfterEvent returns a new ConfigChangeAfterEvent with its
@@ -5404,7 +5404,7 @@ func (v *InteractionEventConfigChangeAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
 }
 
 // NewInteractionEventConfigChangeAfter returns a new
@@ -5510,7 +5510,7 @@ func (v *InteractionEventConfigChangeAfterChange) MarshalJSON() ([]byte, error) 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventConfigChangeAfterChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bInteractionEventConfigChangeAfterChange)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeAfter_change, bInteractionEventConfigChangeAfterChange)
 }
 
 // ConfigChangeAfterEventChange is an object
@@ -5609,7 +5609,7 @@ func (v *ConfigChangeAfterEventChange) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConfigChangeAfterEventChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_configChangeAfter_change, bConfigChangeAfterEventChange)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_configChangeAfter_change, bConfigChangeAfterEventChange)
 }
 
 // ExecutionEventTurnStart is an object
@@ -5884,7 +5884,7 @@ func (v *ExecutionEventTurnStart) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnStart) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
 // NewExecutionEventTurnStart returns a new ExecutionEventTurnStart with its
@@ -5967,7 +5967,7 @@ func (v *Identity) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Identity) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEvent_identity, bIdentity)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEvent_identity, bIdentity)
 }
 
 // ModelVisibleItems is a list (event.schema.json#/$defs/modelVisibleItems).
@@ -6054,7 +6054,7 @@ func (v *CanonicalMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *CanonicalMessage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentItem_message, bCanonicalMessage)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentItem_message, bCanonicalMessage)
 }
 
 // CanonicalMessageRole is a string from a fixed list
@@ -6373,7 +6373,7 @@ func (v *ExecutionEventTurnFinishBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnFinishBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
 }
 
 // NewExecutionEventTurnFinishBefore returns a new
@@ -6497,7 +6497,7 @@ func (v *TurnCompletion) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TurnCompletion) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnCompletion, bTurnCompletion)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_turnCompletion, bTurnCompletion)
 }
 
 // TurnCompletionOutcome is a string from a fixed list
@@ -6658,7 +6658,7 @@ func (v *ExecutionEventUsage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventUsage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage, bExecutionEventUsage)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_usage, bExecutionEventUsage)
 }
 
 // ExecutionEventUsageKind is a string from a fixed list
@@ -6791,7 +6791,7 @@ func (v *ExecutionEventUsageCost) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventUsageCost) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_usage_cost, bExecutionEventUsageCost)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_usage_cost, bExecutionEventUsageCost)
 }
 
 // CurrencyCode is a string (execution-event.schema.json#/$defs/currencyCode).
@@ -7120,7 +7120,7 @@ func (v *ExecutionEventTurnEnd) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnEnd) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
 // NewExecutionEventTurnEnd returns a new ExecutionEventTurnEnd with its
@@ -7231,7 +7231,7 @@ func (v *ExecutionEventError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventError) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error, bExecutionEventError)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_error, bExecutionEventError)
 }
 
 // ExecutionEventErrorStatus is a value of one of several JSON kinds
@@ -7289,7 +7289,7 @@ func (v *ExecutionEventErrorStatus) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventErrorStatus) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_error_status, bExecutionEventErrorStatus)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_error_status, bExecutionEventErrorStatus)
 }
 
 // ExecutionEventTurnEndOutcome is a string from a fixed list
@@ -7578,7 +7578,7 @@ func (v *ExecutionEventTurnProgress) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTurnProgress) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
 // NewExecutionEventTurnProgress returns a new ExecutionEventTurnProgress with
@@ -7868,7 +7868,7 @@ func (v *ExecutionEventModelRequestBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelRequestBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
 }
 
 // NewExecutionEventModelRequestBefore returns a new
@@ -7951,7 +7951,7 @@ func (v *ExecutionEventModel) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModel) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_model, bExecutionEventModel)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_model, bExecutionEventModel)
 }
 
 // ExecutionEventAttempt is an object
@@ -8029,7 +8029,7 @@ func (v *ExecutionEventAttempt) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventAttempt) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_attempt, bExecutionEventAttempt)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_attempt, bExecutionEventAttempt)
 }
 
 // ExecutionEventModelResponseAfter is an object
@@ -8334,7 +8334,7 @@ func (v *ExecutionEventModelResponseAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelResponseAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
 // NewExecutionEventModelResponseAfter returns a new
@@ -8500,7 +8500,7 @@ func (v *ExecutionEventExecutionExecuted) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionExecuted) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_0, bExecutionEventExecutionExecuted)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_0, bExecutionEventExecutionExecuted)
 }
 
 // NewExecutionEventExecutionExecuted returns a new
@@ -8574,7 +8574,7 @@ func (v *ExecutionEventExecutionSkippedSuppliedResult) MarshalJSON() ([]byte, er
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedSuppliedResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_1, bExecutionEventExecutionSkippedSuppliedResult)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_1, bExecutionEventExecutionSkippedSuppliedResult)
 }
 
 // NewExecutionEventExecutionSkippedSuppliedResult returns a new
@@ -8658,7 +8658,7 @@ func (v *ExecutionEventExecutionSkippedPolicy) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedPolicy) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_2, bExecutionEventExecutionSkippedPolicy)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_2, bExecutionEventExecutionSkippedPolicy)
 }
 
 // NewExecutionEventExecutionSkippedPolicy returns a new
@@ -8742,7 +8742,7 @@ func (v *ExecutionEventExecutionSkippedCancelled) MarshalJSON() ([]byte, error) 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedCancelled) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_3, bExecutionEventExecutionSkippedCancelled)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_3, bExecutionEventExecutionSkippedCancelled)
 }
 
 // NewExecutionEventExecutionSkippedCancelled returns a new
@@ -8826,7 +8826,7 @@ func (v *ExecutionEventExecutionSkippedTimeout) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedTimeout) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_4, bExecutionEventExecutionSkippedTimeout)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_4, bExecutionEventExecutionSkippedTimeout)
 }
 
 // NewExecutionEventExecutionSkippedTimeout returns a new
@@ -8910,7 +8910,7 @@ func (v *ExecutionEventExecutionSkippedOther) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventExecutionSkippedOther) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_execution_oneOf_5, bExecutionEventExecutionSkippedOther)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_execution_oneOf_5, bExecutionEventExecutionSkippedOther)
 }
 
 // NewExecutionEventExecutionSkippedOther returns a new
@@ -9244,7 +9244,7 @@ func (v *ExecutionEventModelError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelError) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelError, bExecutionEventModelError)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
 // NewExecutionEventModelError returns a new ExecutionEventModelError with its
@@ -9546,7 +9546,7 @@ func (v *ExecutionEventModelSwitchBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelSwitchBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
 // NewExecutionEventModelSwitchBefore returns a new
@@ -9649,7 +9649,7 @@ func (v *ExecutionEventModelSwitchBeforePricing) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelSwitchBeforePricing) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchBefore_pricing, bExecutionEventModelSwitchBeforePricing)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelSwitchBefore_pricing, bExecutionEventModelSwitchBeforePricing)
 }
 
 // ExecutionEventModelSwitchAfter is an object
@@ -9926,7 +9926,7 @@ func (v *ExecutionEventModelSwitchAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventModelSwitchAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
 // NewExecutionEventModelSwitchAfter returns a new
@@ -10242,7 +10242,7 @@ func (v *ExecutionEventToolPermissionRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolPermissionRequest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
 // NewExecutionEventToolPermissionRequest returns a new
@@ -10347,7 +10347,7 @@ func (v *ToolCall) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolCall) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolCall, bToolCall)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolCall, bToolCall)
 }
 
 // ExecutionEventTool is an object (execution-event.schema.json#/$defs/tool).
@@ -10443,7 +10443,7 @@ func (v *ExecutionEventTool) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTool) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tool, bExecutionEventTool)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_tool, bExecutionEventTool)
 }
 
 // ExecutionEventToolOrigin is a string from a fixed list
@@ -10543,7 +10543,7 @@ func (v *ExecutionEventMCP) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCP) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp, bExecutionEventMCP)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp, bExecutionEventMCP)
 }
 
 // ExecutionEventMCPServer is an object
@@ -10614,7 +10614,7 @@ func (v *ExecutionEventMCPServer) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPServer) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_server, bExecutionEventMCPServer)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp_server, bExecutionEventMCPServer)
 }
 
 // ExecutionEventMCPProvenance is a string from a fixed list
@@ -10713,7 +10713,7 @@ func (v *ExecutionEventMCPConnectionVariant1) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant1) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_0, bExecutionEventMCPConnectionVariant1)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_0, bExecutionEventMCPConnectionVariant1)
 }
 
 // NewExecutionEventMCPConnectionVariant1 returns a new
@@ -10795,7 +10795,7 @@ func (v *ConnectionGap) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ConnectionGap) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_connectionGaps_items, bConnectionGap)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_connectionGaps_items, bConnectionGap)
 }
 
 // ExecutionEventMCPConnectionVariant2 is an object
@@ -10881,7 +10881,7 @@ func (v *ExecutionEventMCPConnectionVariant2) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant2) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_1, bExecutionEventMCPConnectionVariant2)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_1, bExecutionEventMCPConnectionVariant2)
 }
 
 // NewExecutionEventMCPConnectionVariant2 returns a new
@@ -10998,7 +10998,7 @@ func (v *ExecutionEventMCPConnectionVariant3) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant3) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_2, bExecutionEventMCPConnectionVariant3)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_2, bExecutionEventMCPConnectionVariant3)
 }
 
 // NewExecutionEventMCPConnectionVariant3 returns a new
@@ -11111,7 +11111,7 @@ func (v *ExecutionEventMCPConnectionVariant4) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventMCPConnectionVariant4) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_mcp_connection_oneOf_3, bExecutionEventMCPConnectionVariant4)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_mcp_connection_oneOf_3, bExecutionEventMCPConnectionVariant4)
 }
 
 // ExecutionEventMCPConnection is one of several object shapes
@@ -11247,7 +11247,7 @@ func (v *ExecutionEventBatch) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventBatch) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_batch, bExecutionEventBatch)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_batch, bExecutionEventBatch)
 }
 
 // ExecutionEventToolPermissionResolved is an object
@@ -11546,7 +11546,7 @@ func (v *ExecutionEventToolPermissionResolved) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolPermissionResolved) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
 // NewExecutionEventToolPermissionResolved returns a new
@@ -11889,7 +11889,7 @@ func (v *ExecutionEventToolProgress) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolProgress) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
 // NewExecutionEventToolProgress returns a new ExecutionEventToolProgress with
@@ -12175,7 +12175,7 @@ func (v *ExecutionEventToolBatchAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolBatchAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
 // NewExecutionEventToolBatchAfter returns a new ExecutionEventToolBatchAfter
@@ -12292,7 +12292,7 @@ func (v *ExecutionEventToolBatchAfterCall) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventToolBatchAfterCall) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_toolBatchAfter_calls_items, bExecutionEventToolBatchAfterCall)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_toolBatchAfter_calls_items, bExecutionEventToolBatchAfterCall)
 }
 
 // ToolOutcome is a string from a fixed list
@@ -12593,7 +12593,7 @@ func (v *ExecutionEventContextCompactBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventContextCompactBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
 // NewExecutionEventContextCompactBefore returns a new
@@ -12705,7 +12705,7 @@ func (v *ExecutionEventTokencounts) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventTokencounts) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
 }
 
 // ExecutionEventContextCompactAfter is an object
@@ -13000,7 +13000,7 @@ func (v *ExecutionEventContextCompactAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventContextCompactAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
 }
 
 // NewExecutionEventContextCompactAfter returns a new
@@ -13074,7 +13074,7 @@ func (v *ExecutionEventContextCompactAfterRemovedItem) MarshalJSON() ([]byte, er
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventContextCompactAfterRemovedItem) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_contextCompactAfter_removed_items, bExecutionEventContextCompactAfterRemovedItem)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_contextCompactAfter_removed_items, bExecutionEventContextCompactAfterRemovedItem)
 }
 
 // TaskWorkspaceEventTaskChangeBefore is an object
@@ -13348,7 +13348,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventTaskChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
 // NewTaskWorkspaceEventTaskChangeBefore returns a new
@@ -13462,7 +13462,7 @@ func (v *TaskChange) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChange, bTaskChange)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_taskChange, bTaskChange)
 }
 
 // TaskChangeOperation is a string from a fixed list
@@ -13750,7 +13750,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventTaskChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
 // NewTaskWorkspaceEventTaskChangeAfter returns a new
@@ -14016,7 +14016,7 @@ func (v *UserAttentionEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserAttentionEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userAttention, bUserAttentionEvent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_userAttention, bUserAttentionEvent)
 }
 
 // NewUserAttentionEvent returns a new UserAttentionEvent with its required
@@ -14106,7 +14106,7 @@ func (v *InteractionEventUserAttention) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserAttention) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention, bInteractionEventUserAttention)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userAttention, bInteractionEventUserAttention)
 }
 
 // NewInteractionEventUserAttention returns a new InteractionEventUserAttention
@@ -14186,7 +14186,7 @@ func (v *InteractionEventUserAttentionAttention) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserAttentionAttention) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bInteractionEventUserAttentionAttention)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userAttention_attention, bInteractionEventUserAttentionAttention)
 }
 
 // UserAttentionEventAttention is an object
@@ -14259,7 +14259,7 @@ func (v *UserAttentionEventAttention) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserAttentionEventAttention) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userAttention_attention, bUserAttentionEventAttention)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userAttention_attention, bUserAttentionEventAttention)
 }
 
 // UserElicitationRequestEvent is an object
@@ -14513,7 +14513,7 @@ func (v *UserElicitationRequestEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationRequestEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
 }
 
 // NewUserElicitationRequestEvent returns a new UserElicitationRequestEvent
@@ -14604,7 +14604,7 @@ func (v *InteractionEventUserElicitationRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationRequest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
 }
 
 // NewInteractionEventUserElicitationRequest returns a new
@@ -14693,7 +14693,7 @@ func (v *InteractionEventUserElicitationRequestElicitation) MarshalJSON() ([]byt
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationRequestElicitation) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bInteractionEventUserElicitationRequestElicitation)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationRequest_elicitation, bInteractionEventUserElicitationRequestElicitation)
 }
 
 // ElicitationMode is a string from a fixed list
@@ -14788,7 +14788,7 @@ func (v *UserElicitationRequestEventElicitation) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationRequestEventElicitation) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationRequest_elicitation, bUserElicitationRequestEventElicitation)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationRequest_elicitation, bUserElicitationRequestEventElicitation)
 }
 
 // UserElicitationResultEvent is an object
@@ -15042,7 +15042,7 @@ func (v *UserElicitationResultEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationResultEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
 }
 
 // NewUserElicitationResultEvent returns a new UserElicitationResultEvent with
@@ -15133,7 +15133,7 @@ func (v *InteractionEventUserElicitationResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
 }
 
 // NewInteractionEventUserElicitationResult returns a new
@@ -15227,7 +15227,7 @@ func (v *InteractionEventUserElicitationResultElicitation) MarshalJSON() ([]byte
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserElicitationResultElicitation) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bInteractionEventUserElicitationResultElicitation)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationResult_elicitation, bInteractionEventUserElicitationResultElicitation)
 }
 
 // InteractionEventUserElicitationResultElicitationAction is a string from a
@@ -15328,7 +15328,7 @@ func (v *UserElicitationResultEventElicitation) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserElicitationResultEventElicitation) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userElicitationResult_elicitation, bUserElicitationResultEventElicitation)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userElicitationResult_elicitation, bUserElicitationResultEventElicitation)
 }
 
 // UserElicitationResultEventElicitationAction is a string from a fixed list (interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action).
@@ -15595,7 +15595,7 @@ func (v *UserMessageInboundEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageInboundEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
 }
 
 // NewUserMessageInboundEvent returns a new UserMessageInboundEvent with its
@@ -15685,7 +15685,7 @@ func (v *InteractionEventUserMessageInbound) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageInbound) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
 }
 
 // NewInteractionEventUserMessageInbound returns a new
@@ -15764,7 +15764,7 @@ func (v *InteractionEventUserMessageInboundMessage) MarshalJSON() ([]byte, error
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageInboundMessage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bInteractionEventUserMessageInboundMessage)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageInbound_message, bInteractionEventUserMessageInboundMessage)
 }
 
 // UserMessageInboundEventMessage is an object (interaction-event.schema.json#/$defs/user.message.inbound/properties/message).
@@ -15836,7 +15836,7 @@ func (v *UserMessageInboundEventMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageInboundEventMessage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageInbound_message, bUserMessageInboundEventMessage)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageInbound_message, bUserMessageInboundEventMessage)
 }
 
 // UserMessageOutboundEvent is an object
@@ -16090,7 +16090,7 @@ func (v *UserMessageOutboundEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageOutboundEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
 }
 
 // NewUserMessageOutboundEvent returns a new UserMessageOutboundEvent with its
@@ -16180,7 +16180,7 @@ func (v *InteractionEventUserMessageOutbound) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageOutbound) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
 }
 
 // NewInteractionEventUserMessageOutbound returns a new
@@ -16253,7 +16253,7 @@ func (v *InteractionEventUserMessageOutboundMessage) MarshalJSON() ([]byte, erro
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventUserMessageOutboundMessage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bInteractionEventUserMessageOutboundMessage)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageOutbound_message, bInteractionEventUserMessageOutboundMessage)
 }
 
 // UserMessageOutboundEventMessage is an object (interaction-event.schema.json#/$defs/user.message.outbound/properties/message).
@@ -16319,7 +16319,7 @@ func (v *UserMessageOutboundEventMessage) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *UserMessageOutboundEventMessage) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_userMessageOutbound_message, bUserMessageOutboundEventMessage)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_userMessageOutbound_message, bUserMessageOutboundEventMessage)
 }
 
 // TaskWorkspaceEventWorkspaceChangeBefore is an object
@@ -16594,7 +16594,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) MarshalJSON() ([]byte, error) 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventWorkspaceChangeBefore) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
 // NewTaskWorkspaceEventWorkspaceChangeBefore returns a new
@@ -16694,7 +16694,7 @@ func (v *WorkspaceChange) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *WorkspaceChange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
 }
 
 // WorkspaceChangeKind is a string from a fixed list
@@ -16783,7 +16783,7 @@ func (v *WorkspaceState) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *WorkspaceState) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
 // TaskWorkspaceEventWorkspaceChangeAfter is an object
@@ -17057,7 +17057,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventWorkspaceChangeAfter) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
 // NewTaskWorkspaceEventWorkspaceChangeAfter returns a new
@@ -17343,7 +17343,7 @@ func (v *TaskWorkspaceEventFileChanged) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *TaskWorkspaceEventFileChanged) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
 }
 
 // NewTaskWorkspaceEventFileChanged returns a new TaskWorkspaceEventFileChanged
@@ -17454,7 +17454,7 @@ func (v *ChangedFile) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ChangedFile) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vTaskWorkspaceEvent_changedFile, bChangedFile)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vTaskWorkspaceEvent_changedFile, bChangedFile)
 }
 
 // ChangedFileOperation is a string from a fixed list
@@ -17718,7 +17718,7 @@ func (v *HookFailureEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *HookFailureEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCatalogueEvent_hookFailure, bHookFailureEvent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCatalogueEvent_hookFailure, bHookFailureEvent)
 }
 
 // NewHookFailureEvent returns a new HookFailureEvent with its required
@@ -17816,7 +17816,7 @@ func (v *InteractionEventHookFailure) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventHookFailure) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
 }
 
 // NewInteractionEventHookFailure returns a new InteractionEventHookFailure
@@ -17899,7 +17899,7 @@ func (v *InteractionEventHookFailureFailure) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InteractionEventHookFailureFailure) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bInteractionEventHookFailureFailure)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_hookFailure_failure, bInteractionEventHookFailureFailure)
 }
 
 // InteractionEventHookFailureFailurePolicy is a string from a fixed list (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
@@ -17985,7 +17985,7 @@ func (v *HookFailureEventFailure) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *HookFailureEventFailure) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInteractionEvent_hookFailure_failure, bHookFailureEventFailure)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInteractionEvent_hookFailure_failure, bHookFailureEventFailure)
 }
 
 // HookFailureEventFailurePolicy is a string from a fixed list (interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy).
@@ -18157,7 +18157,7 @@ func (v *JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse, bJSONRPCErrorResponse)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
 // NewJSONRPCErrorResponse returns a new JSONRPCErrorResponse with its required
@@ -18249,7 +18249,7 @@ func (v *JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCErrorResponseError) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_errorResponse_error, bJSONRPCErrorResponseError)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_errorResponse_error, bJSONRPCErrorResponseError)
 }
 
 // InterceptableEventType is a string from a fixed list
@@ -18362,7 +18362,7 @@ func (v *JSONRPCNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *JSONRPCNotification) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_notification, bJSONRPCNotification)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_notification, bJSONRPCNotification)
 }
 
 // NewJSONRPCNotification returns a new JSONRPCNotification with its required
@@ -18543,7 +18543,7 @@ func (v *ContentSelection) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentSelection) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentSelection, bContentSelection)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentSelection, bContentSelection)
 }
 
 // Disposition is a string from a fixed list
@@ -18633,7 +18633,7 @@ func (v *ContentUploadReceipt) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentUploadReceipt) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentUploadReceipt, bContentUploadReceipt)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentUploadReceipt, bContentUploadReceipt)
 }
 
 // ContentUpload is an object (content-upload.schema.json#). Configuration for
@@ -18730,7 +18730,7 @@ func (v *ContentUpload) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ContentUpload) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vContentUpload, bContentUpload)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vContentUpload, bContentUpload)
 }
 
 // Authentication is one of several object shapes
@@ -18867,7 +18867,7 @@ func (v *AuthenticationBearer) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AuthenticationBearer) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_authentication_anyOf_0, bAuthenticationBearer)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_authentication_anyOf_0, bAuthenticationBearer)
 }
 
 // NewAuthenticationBearer returns a new AuthenticationBearer with its required
@@ -18986,7 +18986,7 @@ func (v *AuthenticationOAuth) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AuthenticationOAuth) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_authentication_anyOf_1, bAuthenticationOAuth)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_authentication_anyOf_1, bAuthenticationOAuth)
 }
 
 // NewAuthenticationOAuth returns a new AuthenticationOAuth with its required
@@ -19099,7 +19099,7 @@ func (v *DenyEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *DenyEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vDenyEffect, bDenyEffect)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vDenyEffect, bDenyEffect)
 }
 
 // NewDenyEffect returns a new DenyEffect with its required members; its
@@ -19263,7 +19263,7 @@ func (v *AllowEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AllowEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_allowEffect, bAllowEffect)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_allowEffect, bAllowEffect)
 }
 
 // NewAllowEffect returns a new AllowEffect with its required members; its
@@ -19332,7 +19332,7 @@ func (v *AskEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *AskEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_askEffect, bAskEffect)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_askEffect, bAskEffect)
 }
 
 // NewAskEffect returns a new AskEffect with its required members; its encoding
@@ -19425,7 +19425,7 @@ func (v *ModifyEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ModifyEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffff63e, vEffect_modifyEffect, bModifyEffect)
+	return ahpimpl.Unmarshal(data, v, skipMemo2, vEffect_modifyEffect, bModifyEffect)
 }
 
 // NewModifyEffect returns a new ModifyEffect with its required members; its
@@ -19541,7 +19541,7 @@ func (v *MessageEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MessageEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_messageEffect, bMessageEffect)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_messageEffect, bMessageEffect)
 }
 
 // NewMessageEffect returns a new MessageEffect with its required members; its
@@ -19617,7 +19617,7 @@ func (v *ReturnEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ReturnEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_returnEffect, bReturnEffect)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_returnEffect, bReturnEffect)
 }
 
 // NewReturnEffect returns a new ReturnEffect with its required members; its
@@ -19696,7 +19696,7 @@ func (v *FlowStopEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *FlowStopEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_flowStopEffect, bFlowStopEffect)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_flowStopEffect, bFlowStopEffect)
 }
 
 // NewFlowStopEffect returns a new FlowStopEffect with its required members;
@@ -19779,7 +19779,7 @@ func (v *FlowContinueEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *FlowContinueEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_flowContinueEffect, bFlowContinueEffect)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_flowContinueEffect, bFlowContinueEffect)
 }
 
 // NewFlowContinueEffect returns a new FlowContinueEffect with its required
@@ -19865,7 +19865,7 @@ func (v *InjectEffect) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InjectEffect) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vEffect_injectEffect, bInjectEffect)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vEffect_injectEffect, bInjectEffect)
 }
 
 // NewInjectEffect returns a new InjectEffect with its required members; its
@@ -20417,7 +20417,7 @@ func (v *ToolBeforeEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolBeforeEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vToolBefore, bToolBeforeEvent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vToolBefore, bToolBeforeEvent)
 }
 
 // NewToolBeforeEvent returns a new ToolBeforeEvent with its required members;
@@ -20745,7 +20745,7 @@ func (v *ToolAfterEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ToolAfterEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vToolAfter, bToolAfterEvent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vToolAfter, bToolAfterEvent)
 }
 
 // NewToolAfterEvent returns a new ToolAfterEvent with its required members;
@@ -20864,7 +20864,7 @@ func (v *ExecutionEventFilechange) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ExecutionEventFilechange) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vExecutionEvent_fileChange, bExecutionEventFilechange)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vExecutionEvent_fileChange, bExecutionEventFilechange)
 }
 
 // ExecutionEventFilechangeChange is a string from a fixed list
@@ -21158,7 +21158,7 @@ func (v *SessionStartEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionStartEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vSessionStart, bSessionStartEvent)
+	return ahpimpl.Unmarshal(data, v, skipMemo1, vSessionStart, bSessionStartEvent)
 }
 
 // NewSessionStartEvent returns a new SessionStartEvent with its required
@@ -21258,7 +21258,7 @@ func (v *SessionStartEventHarness) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionStartEventHarness) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vSessionStart_harness, bSessionStartEventHarness)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vSessionStart_harness, bSessionStartEventHarness)
 }
 
 // SessionEndEvent is an object (session-end.schema.json#). A session has
@@ -21521,7 +21521,7 @@ func (v *SessionEndEvent) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *SessionEndEvent) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vSessionEnd, bSessionEndEvent)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vSessionEnd, bSessionEndEvent)
 }
 
 // NewSessionEndEvent returns a new SessionEndEvent with its required members;
@@ -21865,7 +21865,7 @@ func (v *InterceptDenyResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptDenyResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInterceptDenyResponse, bInterceptDenyResponse)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
 // NewInterceptDenyResponse returns a new InterceptDenyResponse with its
@@ -21952,7 +21952,7 @@ func (v *InterceptDenyResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptDenyResponseResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged3, bInterceptDenyResponseResult)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_merged3, bInterceptDenyResponseResult)
 }
 
 // NewInterceptDenyResponseResult returns a new InterceptDenyResponseResult
@@ -22036,7 +22036,7 @@ func (v *InterceptNoEffectResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptNoEffectResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
 // NewInterceptNoEffectResponse returns a new InterceptNoEffectResponse with
@@ -22123,7 +22123,7 @@ func (v *InterceptNoEffectResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptNoEffectResponseResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vCommon_merged4, bInterceptNoEffectResponseResult)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vCommon_merged4, bInterceptNoEffectResponseResult)
 }
 
 // NewInterceptNoEffectResponseResult returns a new
@@ -22212,7 +22212,7 @@ func (v *InterceptRequest) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequest) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0x87c001e0c14c200, vInterceptRequest, bInterceptRequest)
+	return ahpimpl.Unmarshal(data, v, skipMemo3, vInterceptRequest, bInterceptRequest)
 }
 
 // NewInterceptRequest returns a new InterceptRequest with its required
@@ -22322,7 +22322,7 @@ func (v *InterceptRequestParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParams) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0x87c001e0c14c200, vCommon_merged5, bInterceptRequestParams)
+	return ahpimpl.Unmarshal(data, v, skipMemo3, vCommon_merged5, bInterceptRequestParams)
 }
 
 // NewInterceptRequestParams returns a new InterceptRequestParams with its
@@ -22431,7 +22431,7 @@ func (v *InterceptRequestParamsState) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParamsState) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state, bInterceptRequestParamsState)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInterceptRequest_allOf_1_params_state, bInterceptRequestParamsState)
 }
 
 // InterceptRequestParamsStatePermission is a string from a fixed list (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission).
@@ -22501,7 +22501,7 @@ func (v *InterceptRequestParamsStateCandidate) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParamsStateCandidate) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate, bInterceptRequestParamsStateCandidate)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInterceptRequest_allOf_1_params_state_candidate, bInterceptRequestParamsStateCandidate)
 }
 
 // InterceptRequestParamsStateCandidateObject is an object (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1).
@@ -22577,7 +22577,7 @@ func (v *InterceptRequestParamsStateCandidateObject) MarshalJSON() ([]byte, erro
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptRequestParamsStateCandidateObject) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1, bInterceptRequestParamsStateCandidateObject)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vInterceptRequest_allOf_1_params_state_candidate_anyOf_1, bInterceptRequestParamsStateCandidateObject)
 }
 
 // InterceptRequestParamsStateFlow is a string from a fixed list (intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow).
@@ -22669,7 +22669,7 @@ func (v *InterceptResponse) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptResponse) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffff63e, vInterceptResponse, bInterceptResponse)
+	return ahpimpl.Unmarshal(data, v, skipMemo2, vInterceptResponse, bInterceptResponse)
 }
 
 // NewInterceptResponse returns a new InterceptResponse with its required
@@ -22756,7 +22756,7 @@ func (v *InterceptResponseResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptResponseResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffff63e, vCommon_merged6, bInterceptResponseResult)
+	return ahpimpl.Unmarshal(data, v, skipMemo2, vCommon_merged6, bInterceptResponseResult)
 }
 
 // NewInterceptResponseResult returns a new InterceptResponseResult with its
@@ -22946,7 +22946,7 @@ func (v *MCPElicitationBooleanSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationBooleanSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
 }
 
 // NewMCPElicitationBooleanSchema returns a new MCPElicitationBooleanSchema
@@ -23089,7 +23089,7 @@ func (v *MCPElicitationElicitRequestFormParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitRequestFormParams) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
 }
 
 // RequestMeta is an object (mcp-elicitation.schema.json#/$defs/requestMeta).
@@ -23161,7 +23161,7 @@ func (v *RequestMeta) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *RequestMeta) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_requestMeta, bRequestMeta)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_requestMeta, bRequestMeta)
 }
 
 // MCPElicitationProgressToken is a value of one of several JSON kinds
@@ -23219,7 +23219,7 @@ func (v *MCPElicitationProgressToken) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationProgressToken) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
 // MCPElicitationElicitRequestFormParamsRequestedSchema is an object (mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema).
@@ -23301,7 +23301,7 @@ func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestFormParams_requestedSchema, bMCPElicitationElicitRequestFormParamsRequestedSchema)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_elicitRequestFormParams_requestedSchema, bMCPElicitationElicitRequestFormParamsRequestedSchema)
 }
 
 // NewMCPElicitationElicitRequestFormParamsRequestedSchema returns a new
@@ -23554,7 +23554,7 @@ func (v *MCPElicitationStringSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationStringSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
 }
 
 // NewMCPElicitationStringSchema returns a new MCPElicitationStringSchema with
@@ -23719,7 +23719,7 @@ func (v *MCPElicitationNumberSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationNumberSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
 }
 
 // MCPElicitationNumberSchemaType is a string from a fixed list
@@ -23854,7 +23854,7 @@ func (v *MCPElicitationUntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, er
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationUntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
 // NewMCPElicitationUntitledSingleSelectEnumSchema returns a new
@@ -23983,7 +23983,7 @@ func (v *MCPElicitationTitledSingleSelectEnumSchema) MarshalJSON() ([]byte, erro
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
 }
 
 // NewMCPElicitationTitledSingleSelectEnumSchema returns a new
@@ -24059,7 +24059,7 @@ func (v *LabelledOption) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *LabelledOption) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_labelledOption, bLabelledOption)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_labelledOption, bLabelledOption)
 }
 
 // MCPElicitationUntitledMultiSelectEnumSchema is an object
@@ -24203,7 +24203,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, err
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationUntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
 }
 
 // NewMCPElicitationUntitledMultiSelectEnumSchema returns a new
@@ -24272,7 +24272,7 @@ func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationUntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_untitledMultiSelectEnumSchema_items, bMCPElicitationUntitledMultiSelectEnumSchemaItems)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema_items, bMCPElicitationUntitledMultiSelectEnumSchemaItems)
 }
 
 // NewMCPElicitationUntitledMultiSelectEnumSchemaItems returns a new
@@ -24423,7 +24423,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
 }
 
 // NewMCPElicitationTitledMultiSelectEnumSchema returns a new
@@ -24490,7 +24490,7 @@ func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, 
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_titledMultiSelectEnumSchema_items, bMCPElicitationTitledMultiSelectEnumSchemaItems)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema_items, bMCPElicitationTitledMultiSelectEnumSchemaItems)
 }
 
 // MCPElicitationLegacyTitledEnumSchema is an object
@@ -24622,7 +24622,7 @@ func (v *MCPElicitationLegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationLegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
 }
 
 // NewMCPElicitationLegacyTitledEnumSchema returns a new
@@ -24702,7 +24702,7 @@ func (v *MCPElicitationTaskMetadata) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationTaskMetadata) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
 }
 
 // MCPElicitationElicitRequestParams is one of several object shapes
@@ -24883,7 +24883,7 @@ func (v *MCPElicitationElicitRequestURLParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitRequestURLParams) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
 }
 
 // NewMCPElicitationElicitRequestURLParams returns a new
@@ -24984,7 +24984,7 @@ func (v *MCPElicitationElicitResult) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitResult) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
 // MCPElicitationElicitResultAction is a string from a fixed list
@@ -25069,7 +25069,7 @@ func (v *MCPElicitationElicitResultContentValue) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *MCPElicitationElicitResultContentValue) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vMCPElicitation_elicitResult_content_additionalProperties, bMCPElicitationElicitResultContentValue)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vMCPElicitation_elicitResult_content_additionalProperties, bMCPElicitationElicitResultContentValue)
 }
 
 // MCPElicitationRequest is the type MCPElicitationElicitRequestParams
@@ -25154,7 +25154,7 @@ func (v *ObserveNotification) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ObserveNotification) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vObserveNotification, bObserveNotification)
+	return ahpimpl.Unmarshal(data, v, skipMemo1, vObserveNotification, bObserveNotification)
 }
 
 // NewObserveNotification returns a new ObserveNotification with its required
@@ -25234,7 +25234,7 @@ func (v *ObserveNotificationParams) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ObserveNotificationParams) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffff6, vCommon_merged7, bObserveNotificationParams)
+	return ahpimpl.Unmarshal(data, v, skipMemo1, vCommon_merged7, bObserveNotificationParams)
 }
 
 // NewObserveNotificationParams returns a new ObserveNotificationParams with
@@ -25310,7 +25310,7 @@ func (v *Registration) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Registration) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration, bRegistration)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration, bRegistration)
 }
 
 // NewRegistration returns a new Registration with its required members; its
@@ -25412,7 +25412,7 @@ func (v *Backend) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Backend) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_backend, bBackend)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_backend, bBackend)
 }
 
 // StdioTransport is an object
@@ -25514,7 +25514,7 @@ func (v *StdioTransport) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *StdioTransport) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_stdioTransport, bStdioTransport)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_stdioTransport, bStdioTransport)
 }
 
 // NewStdioTransport returns a new StdioTransport with its required members;
@@ -25614,7 +25614,7 @@ func (v *HTTPTransport) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *HTTPTransport) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_httpTransport, bHTTPTransport)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_httpTransport, bHTTPTransport)
 }
 
 // NewHTTPTransport returns a new HTTPTransport with its required members; its
@@ -25873,7 +25873,7 @@ func (v *InterceptSubscription) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *InterceptSubscription) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_interceptSubscription, bInterceptSubscription)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
 // NewInterceptSubscription returns a new InterceptSubscription with its
@@ -25974,7 +25974,7 @@ func (v *Filters) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *Filters) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_filters, bFilters)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_filters, bFilters)
 }
 
 // InterceptSubscriptionScope is a string from a fixed list
@@ -26181,7 +26181,7 @@ func (v *ObserveSubscription) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *ObserveSubscription) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_observeSubscription, bObserveSubscription)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_observeSubscription, bObserveSubscription)
 }
 
 // NewObserveSubscription returns a new ObserveSubscription with its required
@@ -26353,7 +26353,7 @@ func (v *RegistrationContentreceiver) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON decodes and validates data into v (lenient mode, default
 // limits).
 func (v *RegistrationContentreceiver) UnmarshalJSON(data []byte) error {
-	return ahpimpl.Unmarshal(data, v, 0xffffffffffffffe, vRegistration_contentReceiver, bRegistrationContentreceiver)
+	return ahpimpl.Unmarshal(data, v, skipAllMemo, vRegistration_contentReceiver, bRegistrationContentreceiver)
 }
 
 // EventWildcard is a string (registration.schema.json#/$defs/eventWildcard).

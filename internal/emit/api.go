@@ -26,14 +26,48 @@ func checkID(t *ir.Type) Code {
 	return Qual(impl, "Accept")
 }
 
-// unrepeated is the mask of the memoized checks that never run twice on
-// one node of a document of type t (ir.Schema.Unrepeated), whose lookups
-// its decoders skip.
+// unrepeated names the mask of the memoized checks that never run twice
+// on one node of a document of type t (ir.Schema.Unrepeated), whose
+// lookups its decoders skip: a constant memoMasks declares.
 func unrepeated(t *ir.Type) Code {
-	if c := target(t.Schema); c != nil && !c.IsFalse() && c.Unrepeated != 0 {
-		return Op(fmt.Sprintf("%#x", c.Unrepeated))
+	if c := target(t.Schema); c != nil && !c.IsFalse() && c.UnrepeatedMask != nil {
+		return Id(c.UnrepeatedMask.Const)
 	}
 	return Lit(0)
+}
+
+// memoMasks declares the masks unrepeated names (ir.Program.MemoMasks),
+// each with the memoized checks it skips or keeps, whichever are fewer.
+func memoMasks(f *File, p *ir.Program) {
+	if len(p.MemoMasks) == 0 {
+		return
+	}
+	f.Comment("The memo masks the decoders pass to the runtime (ahpimpl.Ctx.Unrepeated): bit i set skips the memo lookups of the memoized check numbered i, which never runs twice on one node of a document of the types that pass the mask, so that every lookup would miss.")
+	f.Const().DefsFunc(func(g *Group) {
+		for _, m := range p.MemoMasks {
+			switch {
+			case len(m.Kept) == 0:
+				g.Comment(fmt.Sprintf("%s: no memoized check runs twice on one node.", m.Const))
+			case len(m.Kept) <= len(m.Skipped):
+				g.Comment(fmt.Sprintf("%s: every memoized check runs once per node but %s, whose lookups stay.", m.Const, funcList(m.Kept)))
+			default:
+				g.Comment(fmt.Sprintf("%s: only %s run once per node and skip their lookups.", m.Const, funcList(m.Skipped)))
+			}
+			g.Id(m.Const).Op("=").Op(fmt.Sprintf("%#x", m.Mask))
+		}
+	})
+}
+
+// funcList names the check functions of ss, "a, b and c".
+func funcList(ss []*ir.Schema) string {
+	names := make([]string, len(ss))
+	for i, s := range ss {
+		names[i] = s.Func
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // resultType is what DecodeX returns for type t, and whether it is a

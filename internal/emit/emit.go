@@ -73,6 +73,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	af := newFile()
 	versionGuard(af)
 	checker(af)
+	memoMasks(af, s.Prog)
 	api := &gotypes{f: af, ts: s.Types, helpers: ty.helpers}
 	roots := append([]*ir.Type(nil), s.Types.Roots...)
 	locs := map[*ir.Type]string{}

@@ -52,6 +52,9 @@ type Program struct {
 	// order of first use; Resources the schema resources declaring them.
 	Anchors   []*DynamicAnchor
 	Resources []*Resource
+	// MemoMasks lists the distinct Schema.Unrepeated values, each a
+	// constant of the package (MarkMemo).
+	MemoMasks []*MemoMask
 	anchors   map[string]*DynamicAnchor
 	resources map[string]*Resource
 	set       *load.Set

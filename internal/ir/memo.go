@@ -59,6 +59,7 @@ func MarkMemo(p *Program, t *Types) {
 	}
 	if repeated != nil {
 		graph.markUnrepeated(id)
+		nameMemoMasks(p, id)
 	}
 	choice := uint32(0)
 	for _, ty := range t.All {

@@ -1,7 +1,10 @@
 package ir_test
 
 import (
+	"path/filepath"
 	"testing"
+
+	"github.com/ahpgen/ahpgen/internal/testenv"
 
 	"github.com/ahpgen/ahpgen/internal/generate"
 	"github.com/ahpgen/ahpgen/internal/ir"
@@ -150,4 +153,74 @@ func TestUnrepeated(t *testing.T) {
 	if s := find(t, p, "/$defs/c"); s.Unrepeated&bit != 0 {
 		t.Errorf("%s: its member p checks part twice, yet its lookups are skipped", s.Loc)
 	}
+}
+
+// TestMemoMasks: over the draft snapshot (what ships), every schema that
+// skips memo lookups at a document's root names the constant holding its
+// mask, one constant per distinct mask, and each constant's lists of
+// skipped and kept checks are exactly the memoized checks below 64 whose
+// bits the mask sets and leaves clear.
+func TestMemoMasks(t *testing.T) {
+	p := draftProgram(t)
+	if len(p.MemoMasks) == 0 {
+		t.Fatal("the draft names no memo mask; its decoders skipped lookups before")
+	}
+	byMask := map[uint64]*ir.MemoMask{}
+	for _, m := range p.MemoMasks {
+		if prev := byMask[m.Mask]; prev != nil {
+			t.Errorf("mask %#x is both %s and %s", m.Mask, prev.Const, m.Const)
+		}
+		byMask[m.Mask] = m
+		listed := map[uint32]bool{}
+		for _, s := range m.Skipped {
+			listed[s.MemoID] = true
+			if m.Mask&(1<<s.MemoID) == 0 {
+				t.Errorf("%s lists %s (memo %d) as skipped; its bit is clear", m.Const, s.Func, s.MemoID)
+			}
+		}
+		for _, s := range m.Kept {
+			listed[s.MemoID] = true
+			if m.Mask&(1<<s.MemoID) != 0 {
+				t.Errorf("%s lists %s (memo %d) as kept; its bit is set", m.Const, s.Func, s.MemoID)
+			}
+		}
+		for _, s := range p.Schemas {
+			if s.MemoID != 0 && s.MemoID < 64 && !listed[s.MemoID] {
+				t.Errorf("%s lists neither as skipped nor as kept %s (memo %d)", m.Const, s.Func, s.MemoID)
+			}
+		}
+	}
+	roots := 0
+	for _, s := range p.Schemas {
+		switch {
+		case s.Unrepeated == 0 && s.UnrepeatedMask != nil:
+			t.Errorf("%s: no mask, but the constant %s", s.Loc, s.UnrepeatedMask.Const)
+		case s.Unrepeated != 0 && (s.UnrepeatedMask == nil || s.UnrepeatedMask.Mask != s.Unrepeated || byMask[s.Unrepeated] != s.UnrepeatedMask):
+			t.Errorf("%s: mask %#x has no constant of the program's list", s.Loc, s.Unrepeated)
+		case s.Unrepeated != 0:
+			roots++
+		}
+	}
+	if roots < len(p.MemoMasks) {
+		t.Errorf("%d masks for %d schemas", len(p.MemoMasks), roots)
+	}
+}
+
+// draftProgram generates the draft snapshot as `ahpgen generate` does and
+// returns its model.
+func draftProgram(t *testing.T) *ir.Program {
+	t.Helper()
+	dir, srcs, err := load.ReadSnapshot(filepath.Join(testenv.ModuleRoot(), "schemas"), "draft")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stable, err := generate.StableNames(dir, "draft", "schemas/draft/manifest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, err := generate.Snapshot(generate.Input{Key: "draft", Sources: srcs, ImportPath: "irtest.example/draft", StableNames: stable}, generate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg.Prog
 }

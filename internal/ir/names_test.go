@@ -1,6 +1,7 @@
 package ir_test
 
 import (
+	"fmt"
 	"go/token"
 	"path/filepath"
 	"testing"
@@ -107,6 +108,9 @@ func TestOnePackageScope(t *testing.T) {
 			}
 			for _, a := range pkg.Prog.Anchors {
 				give("anchor "+a.Name, a.Func)
+			}
+			for _, m := range pkg.Prog.MemoMasks {
+				give(fmt.Sprintf("memo mask %#x", m.Mask), m.Const)
 			}
 			helpers := map[string]bool{}
 			var walk func(x *ir.Expr)

@@ -89,6 +89,9 @@ type Schema struct {
 	// on one node of such a document (MarkMemo), so its lookups there
 	// would all miss and the decoders of this schema's type skip them.
 	Unrepeated uint64
+	// UnrepeatedMask is the package constant that holds Unrepeated, nil
+	// when it is 0 (MarkMemo).
+	UnrepeatedMask *MemoMask
 	// ChoiceID, when not 0, has the check of this schema's anyOf or oneOf
 	// record (ahpimpl.Ctx.Choose) which branch passed first on each node, for
 	// the builder of its union type (see MarkMemo).
