@@ -59,14 +59,13 @@ func (v *CapabilitiesRequest) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"method\":\"hooks/capabilities\""...)
 	b = append(b, ",\"params\":"...)
 	b = v.Params.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -152,7 +151,6 @@ func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
@@ -160,7 +158,7 @@ func (v *JSONRPCRequest) AppendJSON(b []byte) []byte {
 	b = ahpimpl.AppendString(b, v.Method)
 	b = append(b, ",\"params\":"...)
 	b = ahpimpl.AppendValue(b, v.Params)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -369,13 +367,12 @@ func (v *CapabilitiesResponse) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -457,13 +454,12 @@ func (v *JSONRPCSuccessResponse) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = ahpimpl.AppendValue(b, v.Result)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -602,11 +598,10 @@ func (v *CapabilitiesResponseResult) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"manifest\":"...)
 	b = v.Manifest.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -711,7 +706,6 @@ func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"events\":"...)
 	b = appendListStaticCapabilityManifestEvent(b, v.Events)
 	b = append(b, ",\"gaps\":"...)
@@ -730,7 +724,7 @@ func (v *StaticCapabilityManifest) AppendJSON(b []byte) []byte {
 	b = v.ManagedPolicy.AppendJSON(b)
 	b = append(b, ",\"correlationIdentityFields\":"...)
 	b = appendListNonEmptyString(b, v.CorrelationIdentityFields)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -806,7 +800,6 @@ func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"event\":"...)
 	b = ahpimpl.AppendString(b, string(v.Event))
 	b = append(b, ",\"modes\":"...)
@@ -815,7 +808,7 @@ func (v *StaticCapabilityManifestEvent) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"capabilities\":"...)
 		b = v.Capabilities.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -967,7 +960,6 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"effects\":"...)
 	b = appendList_string(b, v.Effects)
 	if v.Modify != nil {
@@ -986,7 +978,7 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"elicitation\":"...)
 		b = v.Elicitation.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1209,12 +1201,11 @@ func (v *ModifyOperations) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"replace\":"...)
 	b = ahpimpl.AppendBool(b, v.Replace)
 	b = append(b, ",\"merge\":"...)
 	b = ahpimpl.AppendBool(b, v.Merge)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1307,7 +1298,6 @@ func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"operations\":"...)
 	b = appendListCapabilitiesFlowOperation(b, v.Operations)
 	if v.RemainingContinuations != nil {
@@ -1322,7 +1312,7 @@ func (v *CapabilitiesFlow) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"maxContinuations\":"...)
 		b = ahpimpl.AppendNumber(b, *v.MaxContinuations)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1405,10 +1395,9 @@ func (v *CapabilitiesInject) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"context\":"...)
 	b = v.Context.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1474,11 +1463,10 @@ func (v *CapabilitiesInjectContext) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"append\":true"...)
 	b = append(b, ",\"deliverAt\":"...)
 	b = appendListCapabilitiesInjectContextDeliverAtItem(b, v.DeliverAt)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1644,12 +1632,11 @@ func (v *StaticCapabilityManifestGap) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"path\":"...)
 	b = ahpimpl.AppendString(b, v.Path)
 	b = append(b, ",\"reason\":"...)
 	b = ahpimpl.AppendString(b, v.Reason)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1856,12 +1843,11 @@ func (v *StaticCapabilityManifestManagedPolicy) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"scopes\":"...)
 	b = appendListStaticCapabilityManifestManagedPolicyScope(b, v.Scopes)
 	b = append(b, ",\"disableable\":"...)
 	b = ahpimpl.AppendBool(b, v.Disableable)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -2454,7 +2440,7 @@ func (v *ConfigChangeBeforeEvent) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"type\":\"config.change.before\""...)
 	b = append(b, ",\"change\":"...)
 	b = v.Change.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -2621,7 +2607,7 @@ func (v *Envelope) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -2728,7 +2714,6 @@ func (v *EventCore) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"id\":"...)
 	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
@@ -2759,7 +2744,7 @@ func (v *EventCore) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -2858,7 +2843,6 @@ func (v *Session) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"id\":"...)
 	b = ahpimpl.AppendString(b, v.ID)
 	if v.Cwd != nil {
@@ -2881,7 +2865,7 @@ func (v *Session) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -2951,14 +2935,13 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"id\":"...)
 	b = ahpimpl.AppendString(b, v.ID)
 	if v.Type != nil {
 		b = append(b, ",\"type\":"...)
 		b = ahpimpl.AppendString(b, *v.Type)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -3026,12 +3009,11 @@ func (v *EventGap) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"path\":"...)
 	b = ahpimpl.AppendString(b, v.Path)
 	b = append(b, ",\"reason\":"...)
 	b = ahpimpl.AppendString(b, v.Reason)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -3116,14 +3098,13 @@ func (v *OpenIdentity) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"id\":"...)
 	b = ahpimpl.AppendString(b, v.ID)
 	if v.Synthesized != nil {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -4854,11 +4835,10 @@ func (v *InteractionEventConfigChangeBefore) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"config.change.before\""...)
 	b = append(b, ",\"change\":"...)
 	b = v.Change.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -5295,7 +5275,7 @@ func (v *ConfigChangeAfterEvent) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"type\":\"config.change.after\""...)
 	b = append(b, ",\"change\":"...)
 	b = v.Change.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -5381,11 +5361,10 @@ func (v *InteractionEventConfigChangeAfter) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"config.change.after\""...)
 	b = append(b, ",\"change\":"...)
 	b = v.Change.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -5823,7 +5802,6 @@ func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"turn.start\""...)
 	b = append(b, ",\"turn\":"...)
 	b = v.Turn.AppendJSON(b)
@@ -5865,7 +5843,7 @@ func (v *ExecutionEventTurnStart) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -6306,7 +6284,6 @@ func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"turn.finish.before\""...)
 	b = append(b, ",\"id\":"...)
 	b = ahpimpl.AppendString(b, v.ID)
@@ -6354,7 +6331,7 @@ func (v *ExecutionEventTurnFinishBefore) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"usage\":"...)
 		b = v.Usage.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -6461,7 +6438,6 @@ func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"turn\":"...)
 	b = v.Turn.AppendJSON(b)
 	b = append(b, ",\"items\":"...)
@@ -6478,7 +6454,7 @@ func (v *TurnCompletion) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"usage\":"...)
 		b = v.Usage.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -7049,7 +7025,6 @@ func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"turn.end\""...)
 	if v.Error != nil {
 		b = append(b, ",\"error\":"...)
@@ -7101,7 +7076,7 @@ func (v *ExecutionEventTurnEnd) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"usage\":"...)
 		b = v.Usage.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -7515,7 +7490,6 @@ func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"turn.progress\""...)
 	b = append(b, ",\"turn\":"...)
 	b = v.Turn.AppendJSON(b)
@@ -7559,7 +7533,7 @@ func (v *ExecutionEventTurnProgress) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -7805,7 +7779,6 @@ func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"model.request.before\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -7849,7 +7822,7 @@ func (v *ExecutionEventModelRequestBefore) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -8257,7 +8230,6 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"model.response.after\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -8315,7 +8287,7 @@ func (v *ExecutionEventModelResponseAfter) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -9161,7 +9133,6 @@ func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"model.error\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -9225,7 +9196,7 @@ func (v *ExecutionEventModelError) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -9477,7 +9448,6 @@ func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"model.switch.before\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -9527,7 +9497,7 @@ func (v *ExecutionEventModelSwitchBefore) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -9861,7 +9831,6 @@ func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"model.switch.after\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -9907,7 +9876,7 @@ func (v *ExecutionEventModelSwitchAfter) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -10169,7 +10138,6 @@ func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"tool.permission.request\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -10223,7 +10191,7 @@ func (v *ExecutionEventToolPermissionRequest) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -10317,7 +10285,6 @@ func (v *ToolCall) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"call\":"...)
 	b = v.Call.AppendJSON(b)
 	b = append(b, ",\"tool\":"...)
@@ -10328,7 +10295,7 @@ func (v *ToolCall) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -11473,7 +11440,6 @@ func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"tool.permission.resolved\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -11527,7 +11493,7 @@ func (v *ExecutionEventToolPermissionResolved) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -11816,7 +11782,6 @@ func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"tool.progress\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -11870,7 +11835,7 @@ func (v *ExecutionEventToolProgress) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -12112,7 +12077,6 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"tool.batch.after\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -12156,7 +12120,7 @@ func (v *ExecutionEventToolBatchAfter) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -12526,7 +12490,6 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"context.compact.before\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -12574,7 +12537,7 @@ func (v *ExecutionEventContextCompactBefore) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -12927,7 +12890,6 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"context.compact.after\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -12981,7 +12943,7 @@ func (v *ExecutionEventContextCompactAfter) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -13287,7 +13249,6 @@ func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"task.change.before\""...)
 	b = append(b, ",\"task\":"...)
 	b = v.Task.AppendJSON(b)
@@ -13329,7 +13290,7 @@ func (v *TaskWorkspaceEventTaskChangeBefore) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -13689,7 +13650,6 @@ func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"task.change.after\""...)
 	b = append(b, ",\"task\":"...)
 	b = v.Task.AppendJSON(b)
@@ -13731,7 +13691,7 @@ func (v *TaskWorkspaceEventTaskChangeAfter) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -13997,7 +13957,7 @@ func (v *UserAttentionEvent) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"type\":\"user.attention\""...)
 	b = append(b, ",\"attention\":"...)
 	b = v.Attention.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -14083,11 +14043,10 @@ func (v *InteractionEventUserAttention) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"user.attention\""...)
 	b = append(b, ",\"attention\":"...)
 	b = v.Attention.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -14494,7 +14453,7 @@ func (v *UserElicitationRequestEvent) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"type\":\"user.elicitation.request\""...)
 	b = append(b, ",\"elicitation\":"...)
 	b = v.Elicitation.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -14581,11 +14540,10 @@ func (v *InteractionEventUserElicitationRequest) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"user.elicitation.request\""...)
 	b = append(b, ",\"elicitation\":"...)
 	b = v.Elicitation.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -15023,7 +14981,7 @@ func (v *UserElicitationResultEvent) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"type\":\"user.elicitation.result\""...)
 	b = append(b, ",\"elicitation\":"...)
 	b = v.Elicitation.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -15110,11 +15068,10 @@ func (v *InteractionEventUserElicitationResult) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"user.elicitation.result\""...)
 	b = append(b, ",\"elicitation\":"...)
 	b = v.Elicitation.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -15576,7 +15533,7 @@ func (v *UserMessageInboundEvent) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"type\":\"user.message.inbound\""...)
 	b = append(b, ",\"message\":"...)
 	b = v.Message.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -15662,11 +15619,10 @@ func (v *InteractionEventUserMessageInbound) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"user.message.inbound\""...)
 	b = append(b, ",\"message\":"...)
 	b = v.Message.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -16071,7 +16027,7 @@ func (v *UserMessageOutboundEvent) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"type\":\"user.message.outbound\""...)
 	b = append(b, ",\"message\":"...)
 	b = v.Message.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -16157,11 +16113,10 @@ func (v *InteractionEventUserMessageOutbound) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"user.message.outbound\""...)
 	b = append(b, ",\"message\":"...)
 	b = v.Message.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -16533,7 +16488,6 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"workspace.change.before\""...)
 	b = append(b, ",\"workspace\":"...)
 	b = v.Workspace.AppendJSON(b)
@@ -16575,7 +16529,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeBefore) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -16996,7 +16950,6 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"workspace.change.after\""...)
 	b = append(b, ",\"workspace\":"...)
 	b = v.Workspace.AppendJSON(b)
@@ -17038,7 +16991,7 @@ func (v *TaskWorkspaceEventWorkspaceChangeAfter) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -17282,7 +17235,6 @@ func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"file.changed\""...)
 	b = append(b, ",\"changes\":"...)
 	b = appendListChangedFile(b, v.Changes)
@@ -17324,7 +17276,7 @@ func (v *TaskWorkspaceEventFileChanged) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -17699,7 +17651,7 @@ func (v *HookFailureEvent) AppendJSON(b []byte) []byte {
 	b = append(b, ",\"type\":\"hook.failure\""...)
 	b = append(b, ",\"failure\":"...)
 	b = v.Failure.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -17791,13 +17743,12 @@ func (v *InteractionEventHookFailure) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"hook.failure\""...)
 	b = append(b, ",\"failure\":"...)
 	b = v.Failure.AppendJSON(b)
 	b = append(b, ",\"parentEventId\":"...)
 	b = ahpimpl.AppendString(b, v.ParentEventID)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -18132,13 +18083,12 @@ func (v *JSONRPCErrorResponse) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"error\":"...)
 	b = v.Error.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -18221,7 +18171,6 @@ func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"code\":"...)
 	b = ahpimpl.AppendNumber(b, v.Code)
 	b = append(b, ",\"message\":"...)
@@ -18230,7 +18179,7 @@ func (v *JSONRPCErrorResponseError) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"data\":"...)
 		b = ahpimpl.AppendValue(b, v.Data)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -18337,13 +18286,12 @@ func (v *JSONRPCNotification) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"method\":"...)
 	b = ahpimpl.AppendString(b, v.Method)
 	b = append(b, ",\"params\":"...)
 	b = ahpimpl.AppendValue(b, v.Params)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -18490,7 +18438,6 @@ func (v *ContentSelection) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"default\":"...)
 	b = ahpimpl.AppendString(b, string(v.Default))
 	if v.Text != nil {
@@ -18518,9 +18465,7 @@ func (v *ContentSelection) AppendJSON(b []byte) []byte {
 		b = ahpimpl.AppendString(b, string(*v.Files))
 	}
 	for _, k := range ahpimpl.SortedKeys(v.Extra) {
-		if len(b) > start {
-			b = append(b, ',')
-		}
+		b = append(b, ',')
 		b = ahpimpl.AppendName(b, k)
 		x := v.Extra[k]
 		b = ahpimpl.AppendString(b, string(x))
@@ -18696,7 +18641,6 @@ func (v *ContentUpload) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"endpoint\":"...)
 	b = ahpimpl.AppendString(b, v.Endpoint)
 	if v.Auth != nil {
@@ -18711,7 +18655,7 @@ func (v *ContentUpload) AppendJSON(b []byte) []byte {
 	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
 	b = append(b, ",\"maxBytes\":"...)
 	b = ahpimpl.AppendNumber(b, v.MaxBytes)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -18838,7 +18782,6 @@ func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"bearer\""...)
 	if v.TokenEnv != nil {
 		b = append(b, ",\"tokenEnv\":"...)
@@ -18848,7 +18791,7 @@ func (v *AuthenticationBearer) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"tokenRef\":"...)
 		b = ahpimpl.AppendString(b, *v.TokenRef)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -18949,7 +18892,6 @@ func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"oauth\""...)
 	b = append(b, ",\"resource\":"...)
 	b = ahpimpl.AppendString(b, v.Resource)
@@ -18967,7 +18909,7 @@ func (v *AuthenticationOAuth) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"scopes\":"...)
 		b = appendListNonEmptyString(b, v.Scopes)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -20348,7 +20290,6 @@ func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"tool.before\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -20398,7 +20339,7 @@ func (v *ToolBeforeEvent) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -20659,7 +20600,6 @@ func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"tool.after\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -20727,7 +20667,7 @@ func (v *ToolAfterEvent) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"batch\":"...)
 		b = v.Batch.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -21091,7 +21031,6 @@ func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"session.start\""...)
 	if v.Turn != nil {
 		b = append(b, ",\"turn\":"...)
@@ -21139,7 +21078,7 @@ func (v *SessionStartEvent) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -21456,7 +21395,6 @@ func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"session.end\""...)
 	b = append(b, ",\"outcome\":"...)
 	b = ahpimpl.AppendString(b, string(v.Outcome))
@@ -21502,7 +21440,7 @@ func (v *SessionEndEvent) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"synthesized\":"...)
 		b = ahpimpl.AppendBool(b, *v.Synthesized)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -21840,13 +21778,12 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -21925,7 +21862,6 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"effects\":"...)
 	b = appendListDenyEffect(b, v.Effects)
@@ -21933,7 +21869,7 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"extensions\":"...)
 		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -22011,13 +21947,12 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -22096,7 +22031,6 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"effects\":"...)
 	b = appendList_value(b, v.Effects)
@@ -22104,7 +22038,7 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"extensions\":"...)
 		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -22186,14 +22120,13 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"method\":\"hooks/intercept\""...)
 	b = append(b, ",\"params\":"...)
 	b = v.Params.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -22285,7 +22218,6 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"event\":"...)
 	if v.Event == nil {
@@ -22303,7 +22235,7 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"state\":"...)
 		b = v.State.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -22396,7 +22328,6 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"permission\":"...)
 	b = ahpimpl.AppendString(b, string(v.Permission))
 	b = append(b, ",\"candidate\":"...)
@@ -22413,7 +22344,7 @@ func (v *InterceptRequestParamsState) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"injections\":"...)
 		b = appendList_value(b, v.Injections)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -22552,14 +22483,13 @@ func (v *InterceptRequestParamsStateCandidateObject) AppendJSON(b []byte) []byte
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"value\":"...)
 	b = ahpimpl.AppendValue(b, v.Value)
 	if v.Provenance != nil {
 		b = append(b, ",\"provenance\":"...)
 		b = ahpimpl.AppendValue(b, v.Provenance)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -22644,13 +22574,12 @@ func (v *InterceptResponse) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -22729,7 +22658,6 @@ func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"effects\":"...)
 	b = appendListEffect(b, v.Effects)
@@ -22737,7 +22665,7 @@ func (v *InterceptResponseResult) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"extensions\":"...)
 		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -23070,7 +22998,7 @@ func (v *MCPElicitationElicitRequestFormParams) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"task\":"...)
 		b = v.Task.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -24864,7 +24792,7 @@ func (v *MCPElicitationElicitRequestURLParams) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, ",\"url\":"...)
 	b = ahpimpl.AppendString(b, v.URL)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -24965,7 +24893,7 @@ func (v *MCPElicitationElicitResult) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"content\":"...)
 		b = appendMapMCPElicitationElicitResultContentValue(b, v.Content)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -25130,12 +25058,11 @@ func (v *ObserveNotification) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"method\":\"hooks/observe\""...)
 	b = append(b, ",\"params\":"...)
 	b = v.Params.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -25207,7 +25134,6 @@ func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"event\":"...)
 	if v.Event == nil {
@@ -25215,7 +25141,7 @@ func (v *ObserveNotificationParams) AppendJSON(b []byte) []byte {
 	} else {
 		b = v.Event.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -25287,11 +25213,10 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"protocolVersion\":\"draft\""...)
 	b = append(b, ",\"hooks\":"...)
 	b = appendListBackend(b, v.Hooks)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -25374,7 +25299,6 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"id\":"...)
 	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"transport\":"...)
@@ -25393,7 +25317,7 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, ",\"subscriptions\":"...)
 	b = appendListBackendSubscription(b, v.Subscriptions)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -25481,7 +25405,6 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"stdio\""...)
 	b = append(b, ",\"command\":"...)
 	b = ahpimpl.AppendString(b, v.Command)
@@ -25495,7 +25418,7 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"cwd\":"...)
 		b = ahpimpl.AppendString(b, *v.Cwd)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -25591,11 +25514,10 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"http\""...)
 	b = append(b, ",\"url\":"...)
 	b = ahpimpl.AppendString(b, v.URL)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -25824,7 +25746,6 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"events\":"...)
 	b = appendList_string(b, v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
@@ -25854,7 +25775,7 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"disableable\":"...)
 		b = ahpimpl.AppendBool(b, *v.Disableable)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -26136,7 +26057,6 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"events\":"...)
 	b = appendList_string(b, v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)
@@ -26162,7 +26082,7 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"disableable\":"...)
 		b = ahpimpl.AppendBool(b, *v.Disableable)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -26319,7 +26239,6 @@ func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"url\":"...)
 	b = ahpimpl.AppendString(b, v.URL)
 	if v.Authentication != nil {
@@ -26334,7 +26253,7 @@ func (v *RegistrationContentreceiver) AppendJSON(b []byte) []byte {
 	b = ahpimpl.AppendNumber(b, v.TimeoutMs)
 	b = append(b, ",\"maxBytes\":"...)
 	b = ahpimpl.AppendNumber(b, v.MaxBytes)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 

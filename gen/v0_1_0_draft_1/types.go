@@ -51,10 +51,9 @@ func (v *Capabilities) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"effects\":"...)
 	b = appendList_string(b, v.Effects)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -127,13 +126,12 @@ func (v *ErrorResponse) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"error\":"...)
 	b = v.Error.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -282,7 +280,6 @@ func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"code\":"...)
 	b = ahpimpl.AppendNumber(b, v.Code)
 	b = append(b, ",\"message\":"...)
@@ -291,7 +288,7 @@ func (v *ErrorResponseError) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"data\":"...)
 		b = ahpimpl.AppendValue(b, v.Data)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -425,14 +422,13 @@ func (v *Native) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"provider\":"...)
 	b = ahpimpl.AppendString(b, v.Provider)
 	b = append(b, ",\"eventName\":"...)
 	b = ahpimpl.AppendString(b, v.EventName)
 	b = append(b, ",\"payload\":"...)
 	b = ahpimpl.AppendValue(b, v.Payload)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -506,13 +502,12 @@ func (v *Notification) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"method\":"...)
 	b = ahpimpl.AppendString(b, v.Method)
 	b = append(b, ",\"params\":"...)
 	b = ahpimpl.AppendValue(b, v.Params)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -601,7 +596,6 @@ func (v *Request) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
@@ -609,7 +603,7 @@ func (v *Request) AppendJSON(b []byte) []byte {
 	b = ahpimpl.AppendString(b, v.Method)
 	b = append(b, ",\"params\":"...)
 	b = ahpimpl.AppendValue(b, v.Params)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -714,7 +708,6 @@ func (v *Session) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"id\":"...)
 	b = ahpimpl.AppendString(b, v.ID)
 	if v.Cwd != nil {
@@ -733,7 +726,7 @@ func (v *Session) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"agent\":"...)
 		b = v.Agent.AppendJSON(b)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -804,14 +797,13 @@ func (v *SessionAgent) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"id\":"...)
 	b = ahpimpl.AppendString(b, v.ID)
 	if v.Type != nil {
 		b = append(b, ",\"type\":"...)
 		b = ahpimpl.AppendString(b, *v.Type)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -884,13 +876,12 @@ func (v *SuccessResponse) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = ahpimpl.AppendValue(b, v.Result)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -976,7 +967,6 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"deny\""...)
 	b = append(b, ",\"reason\":"...)
 	b = ahpimpl.AppendString(b, v.Reason)
@@ -988,7 +978,7 @@ func (v *DenyEffect) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"extensions\":"...)
 		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1071,13 +1061,12 @@ func (v *InterceptDenyResponse) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1157,7 +1146,6 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
 	b = append(b, ",\"effects\":"...)
 	b = appendListDenyEffect(b, v.Effects)
@@ -1165,7 +1153,7 @@ func (v *InterceptDenyResponseResult) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"extensions\":"...)
 		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1245,13 +1233,12 @@ func (v *InterceptNoEffectResponse) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"result\":"...)
 	b = v.Result.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1330,7 +1317,6 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
 	b = append(b, ",\"effects\":"...)
 	b = appendList_value(b, v.Effects)
@@ -1338,7 +1324,7 @@ func (v *InterceptNoEffectResponseResult) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"extensions\":"...)
 		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1418,14 +1404,13 @@ func (v *InterceptRequest) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"jsonrpc\":\"2.0\""...)
 	b = append(b, ",\"id\":"...)
 	b = v.ID.AppendJSON(b)
 	b = append(b, ",\"method\":\"hooks/intercept\""...)
 	b = append(b, ",\"params\":"...)
 	b = v.Params.AppendJSON(b)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1510,7 +1495,6 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
 	b = append(b, ",\"event\":"...)
 	b = v.Event.AppendJSON(b)
@@ -1520,7 +1504,7 @@ func (v *InterceptRequestParams) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"extensions\":"...)
 		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1623,7 +1607,6 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"id\":"...)
 	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"source\":"...)
@@ -1643,7 +1626,7 @@ func (v *ToolBefore) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"extensions\":"...)
 		b = ahpimpl.AppendValue(b, v.Extensions)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1741,7 +1724,6 @@ func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"callId\":"...)
 	b = ahpimpl.AppendString(b, v.CallID)
 	b = append(b, ",\"name\":"...)
@@ -1754,7 +1736,7 @@ func (v *ToolBeforeTool) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"mcp\":"...)
 		b = ahpimpl.AppendValue(b, v.MCP)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -1914,11 +1896,10 @@ func (v *Registration) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"protocolVersion\":\"0.1\""...)
 	b = append(b, ",\"hooks\":"...)
 	b = appendListBackend(b, v.Hooks)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -2004,7 +1985,6 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"id\":"...)
 	b = ahpimpl.AppendString(b, v.ID)
 	b = append(b, ",\"transport\":"...)
@@ -2019,7 +1999,7 @@ func (v *Backend) AppendJSON(b []byte) []byte {
 	}
 	b = append(b, ",\"subscriptions\":"...)
 	b = appendListBackendSubscription(b, v.Subscriptions)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -2114,7 +2094,6 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"stdio\""...)
 	b = append(b, ",\"command\":"...)
 	b = ahpimpl.AppendString(b, v.Command)
@@ -2128,7 +2107,7 @@ func (v *StdioTransport) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"cwd\":"...)
 		b = ahpimpl.AppendString(b, *v.Cwd)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -2225,11 +2204,10 @@ func (v *HTTPTransport) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"http\""...)
 	b = append(b, ",\"url\":"...)
 	b = ahpimpl.AppendString(b, v.URL)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -2347,11 +2325,10 @@ func (v *Authentication) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"type\":\"bearer\""...)
 	b = append(b, ",\"tokenEnv\":"...)
 	b = ahpimpl.AppendString(b, v.TokenEnv)
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -2460,7 +2437,6 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"events\":"...)
 	b = appendList_string(b, v.Events)
 	b = append(b, ",\"mode\":\"intercept\""...)
@@ -2472,7 +2448,7 @@ func (v *InterceptSubscription) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"includeNative\":"...)
 		b = ahpimpl.AppendBool(b, *v.IncludeNative)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 
@@ -2587,7 +2563,6 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 		return b
 	}
 	b = append(b, '{')
-	start := len(b)
 	b = append(b, "\"events\":"...)
 	b = appendListObserveSubscriptionEvent(b, v.Events)
 	b = append(b, ",\"mode\":\"observe\""...)
@@ -2595,7 +2570,7 @@ func (v *ObserveSubscription) AppendJSON(b []byte) []byte {
 		b = append(b, ",\"includeNative\":"...)
 		b = ahpimpl.AppendBool(b, *v.IncludeNative)
 	}
-	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, len(b) == start)
+	b, _ = ahpimpl.AppendUnknown(b, v.Unknown, false)
 	return append(b, '}')
 }
 

@@ -127,38 +127,19 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 			g.Return(Append(Id("b"), LitRune('}'))) // a closed object with no members
 			return
 		}
-		// Whether a member was written before the one at hand is often
-		// known here: none before the first, certainly one after a member
-		// always written. Only where it is not does the encoder test
-		// (ahpimpl.AppendMember, which needs start).
-		const (
-			none = iota
-			maybe
-			certain
-		)
-		before := make([]int, len(t.Fields)) // the state at each field
-		state := none
-		usesStart := t.Extra != nil || t.Open
-		for i, f := range t.Fields {
-			before[i] = state
-			switch {
-			case f.Required:
-				state = certain
-			case state == none:
-				state = maybe
-			}
-			usesStart = usesStart || before[i] == maybe
-		}
-		if usesStart {
+		// Whether a member was written before the one at hand: ir decides
+		// (Field.Sep, Type.RestSep); start is where the members begin, for
+		// the tests it could not decide.
+		if t.EncodeStart() {
 			g.Id("start").Op(":=").Len(Id("b"))
 		}
-		for i, f := range t.Fields {
+		for _, f := range t.Fields {
 			key := quoteJSON(f.JSON) + ":"
 			name := func(g *Group, json string) {
-				switch before[i] {
-				case none:
+				switch f.Sep {
+				case ir.SepNone:
 					g.Id("b").Op("=").Append(Id("b"), Lit(json).Op("..."))
-				case certain:
+				case ir.SepCertain:
 					g.Id("b").Op("=").Append(Id("b"), Lit(","+json).Op("..."))
 				default:
 					g.Id("b").Op("=").Qual(impl, "AppendMember").Call(Id("b"), Id("start"), Lit(json))
@@ -187,7 +168,11 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 				g.If(Id("v").Dot(f.Go).Op("!=").Nil()).BlockFunc(member(val))
 			}
 		}
-		sep := If(Len(Id("b")).Op(">").Id("start")).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
+		comma := Id("b").Op("=").Append(Id("b"), LitRune(','))
+		sep := If(Len(Id("b")).Op(">").Id("start")).Block(comma)
+		if t.RestSep == ir.SepCertain {
+			sep = comma
+		}
 		if t.Extra != nil {
 			g.For(List(Id("_"), Id("k")).Op(":=").Range().Qual(impl, "SortedKeys").Call(Id("v").Dot(ir.FieldExtra))).BlockFunc(func(g *Group) {
 				g.Add(sep)
@@ -196,7 +181,14 @@ func (e *gotypes) encodeStruct(t *ir.Type) {
 			})
 		}
 		if t.Open {
-			g.List(Id("b"), Id("_")).Op("=").Qual(impl, "AppendUnknown").Call(Id("b"), Id("v").Dot(ir.FieldUnknown), Len(Id("b")).Op("==").Id("start"))
+			first := Len(Id("b")).Op("==").Id("start")
+			switch t.RestSep {
+			case ir.SepNone:
+				first = True()
+			case ir.SepCertain:
+				first = False()
+			}
+			g.List(Id("b"), Id("_")).Op("=").Qual(impl, "AppendUnknown").Call(Id("b"), Id("v").Dot(ir.FieldUnknown), first)
 		}
 		g.Return(Append(Id("b"), LitRune('}')))
 	})

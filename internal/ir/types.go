@@ -43,6 +43,9 @@ type Type struct {
 	// constrains them (additionalProperties or patternProperties with a
 	// schema); such structs keep them in a map.
 	Extra *Expr
+	// RestSep is what the encoder knows, after the declared fields, of
+	// the members before the undeclared ones (see encoding.go).
+	RestSep Sep
 
 	// UnionKind: the variants, in schema order (a variant may itself be a
 	// union). Owner is the schema holding the anyOf/oneOf.
@@ -103,6 +106,9 @@ type Field struct {
 	// through a pointer.
 	Indirect bool
 	Doc      string
+	// Sep is what the encoder knows, at this field, of the members
+	// written before it (see encoding.go).
+	Sep Sep
 }
 
 // Variant is one alternative of a union.

@@ -134,6 +134,7 @@ func BuildTypes(p *Program) (*Types, error) {
 	}
 	t.nameDecls()
 	t.markAccessors()
+	t.planEncoding()
 	return t, nil
 }
 
