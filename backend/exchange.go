@@ -75,7 +75,7 @@ func (s *Server) exchange(ctx context.Context, dst, msg []byte, spawn func(func(
 	case r.Code != 0:
 		e := e()
 		e.Code, e.ID = r.Code, r.ReplyID
-		if r.Code == router.CodeMethodNotFound && x != nil && x.snap.Requests[r.Method] != nil {
+		if r.Code == router.CodeMethodNotFound && x != nil && hasRequest(x.snap, r.Method) {
 			e.Err = fmt.Errorf("no %s handler is registered for snapshot %s", r.Method, x.snap.Key)
 		}
 		if r.Code == router.CodeUnsupportedProtocolVersion {
@@ -222,7 +222,7 @@ func check(snap *ahpimpl.Snapshot, method string, reply []byte, o *offer.Offer) 
 // first that accepts it decides; when none does, the first one's
 // rejection says why.
 func checkReply(c *ahpimpl.Ctx, snap *ahpimpl.Snapshot, method string) error {
-	if checks := snap.ReplyChecks[method]; len(checks) > 0 {
+	if checks := snap.Replies(method); len(checks) > 0 {
 		for _, f := range checks {
 			c.Forget()
 			if c.Child(0, f) { // the fast path of Run: no error is built
@@ -295,4 +295,10 @@ func validError(reply []byte, x *handlers, s *Server) bool {
 		}
 	}
 	return true
+}
+
+// hasRequest reports whether snap decodes requests of method.
+func hasRequest(snap *ahpimpl.Snapshot, method string) bool {
+	_, ok := snap.Request(method)
+	return ok
 }

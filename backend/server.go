@@ -215,16 +215,17 @@ func (s *Server) register(snap *ahpimpl.Snapshot, method string, typ reflect.Typ
 	if snap == nil {
 		panic("backend: " + method + " handler registered with a nil snapshot")
 	}
-	types := snap.RequestTypes
+	find := snap.Request
 	if method == MethodObserve {
-		types = snap.NotificationTypes
+		find = snap.Notification
 	}
-	want, ok := types[method]
+	m, ok := find(method)
+	want := reflect.TypeOf(m.Type)
 	switch {
-	case !ok && snap.RequestTypes == nil && snap.NotificationTypes == nil:
-		panic(fmt.Sprintf("backend: snapshot %s (%s) lists no message types: regenerate it with this version of ahpgen", snap.Key, snap.Package))
 	case !ok:
 		panic(fmt.Sprintf("backend: snapshot %s (%s) defines no %s message", snap.Key, snap.Package, method))
+	case m.Type == nil:
+		panic(fmt.Sprintf("backend: snapshot %s (%s) gives no Go type for %s messages: regenerate it with this version of ahpgen", snap.Key, snap.Package, method))
 	case want != typ:
 		panic(fmt.Sprintf("backend: a %s handler of snapshot %s takes %v, but the snapshot decodes %v", method, snap.Key, typ, want))
 	}
@@ -266,16 +267,16 @@ func build(list []*handlers) (*table, error) {
 	var routed []*ahpimpl.Snapshot
 	for _, x := range list {
 		r := *x.snap
-		r.Requests, r.Notifications = map[string]ahpimpl.DecodeFunc{}, map[string]ahpimpl.DecodeFunc{}
-		if x.intercept != nil {
-			r.Requests[MethodIntercept] = x.snap.Requests[MethodIntercept]
+		r.Requests, r.Notifications = nil, nil
+		keep := func(list []ahpimpl.Method, find func(string) (ahpimpl.Method, bool), name string, handled bool) []ahpimpl.Method {
+			if m, ok := find(name); ok && handled {
+				list = append(list, m)
+			}
+			return list
 		}
-		if x.capabilities != nil {
-			r.Requests[MethodCapabilities] = x.snap.Requests[MethodCapabilities]
-		}
-		if x.observe != nil {
-			r.Notifications[MethodObserve] = x.snap.Notifications[MethodObserve]
-		}
+		r.Requests = keep(r.Requests, x.snap.Request, MethodIntercept, x.intercept != nil)
+		r.Requests = keep(r.Requests, x.snap.Request, MethodCapabilities, x.capabilities != nil)
+		r.Notifications = keep(r.Notifications, x.snap.Notification, MethodObserve, x.observe != nil)
 		x.routed = &r
 		t.byWire[r.WireVersion] = x
 		routed = append(routed, &r)

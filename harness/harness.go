@@ -191,7 +191,7 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 		return nil, fmt.Errorf("harness: snapshot %s has no intercept request schema", h.snap.Key)
 	}
 	h.checks.request = req.Check
-	if n, ok := h.snap.Entry("observe-notification.schema.json#"); ok && h.snap.Notifications[methodObserve] != nil {
+	if n, ok := h.snap.Entry("observe-notification.schema.json#"); ok && hasNotification(h.snap, methodObserve) {
 		h.checks.notify = n.Check
 	}
 	cfg := func(pointer, reason string) error {
@@ -322,4 +322,10 @@ func (h *Harness) log(ctx context.Context, r Record) {
 	if h.opts.audit != nil {
 		h.opts.audit(ctx, r)
 	}
+}
+
+// hasNotification reports whether snap decodes notifications of method.
+func hasNotification(snap *ahpimpl.Snapshot, method string) bool {
+	_, ok := snap.Notification(method)
+	return ok
 }

@@ -243,7 +243,7 @@ func (h *Harness) edited(st *chain, staged map[offer.Target]ahprt.Value) (ahprt.
 // first that accepts it decides; when none does, the first one's
 // rejection says why (as the backend kit judges the replies it sends).
 func (h *Harness) checkReply(c *ahpimpl.Ctx) error {
-	checks := h.snap.ReplyChecks[methodIntercept]
+	checks := h.snap.Replies(methodIntercept)
 	if len(checks) > 0 {
 		for _, f := range checks {
 			c.Forget()

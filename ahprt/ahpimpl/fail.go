@@ -139,19 +139,6 @@ func Reject(c *Ctx, n Node, ev *Eval) bool {
 	return c.Fail(n, ahprt.CodeFalseSchema, "", "no value is allowed here")
 }
 
-// Entry describes one decodable type of a generated package.
-type Entry struct {
-	// Location is the schema location, relative to the snapshot folder:
-	// "intercept-request.schema.json#" or "common.schema.json#/$defs/session".
-	Location string
-	// Type is the Go type's name.
-	Type string
-	// Check validates a document without building a value.
-	Check func(data []byte, opts ...ahprt.Option) error
-	// Decode validates and builds the value (a pointer for structs).
-	Decode func(data []byte, opts ...ahprt.Option) (any, error)
-}
-
 // Text returns string node n as a Go string for a value being built. The
 // strings and numbers of one decode are copied into one buffer, sized by
 // the scanner to hold them all (escaped strings are unescaped straight

@@ -1,6 +1,6 @@
 package ahpimpl
 
-import "reflect"
+import "github.com/ahpgen/ahpgen/ahprt"
 
 // DecodeFunc decodes and validates the document of c (parsed once by the
 // caller, with its options); the value is the generated type (a pointer
@@ -9,25 +9,25 @@ type DecodeFunc func(c *Ctx) (any, error)
 
 // Snapshot describes a generated package to a dispatcher: its key, its
 // wire version and how to decode each kind of message it defines.
+//
+// A generated package declares its Snapshot (and its Registry) as static
+// data: slices rather than maps, function values rather than calls. Go
+// then initializes them without running code, and a program that reads
+// neither links only what the decoders it calls reach; a map, a method
+// value or a call in the declaration would run at start-up and keep every
+// decoder of the package in every program that imports it.
 type Snapshot struct {
 	// Key is the snapshot folder name; WireVersion its protocolVersion.
 	Key, WireVersion string
 	// Package is the generated package's import path.
 	Package string
-	// Requests and Notifications map JSON-RPC methods to the decoder of
-	// their message.
-	Requests, Notifications map[string]DecodeFunc
-	// RequestTypes and NotificationTypes are, by method, the Go type the
-	// decoder of Requests and Notifications returns (a pointer to a
-	// generated struct), so that a kit can check a typed handler against
-	// the snapshot when it is registered rather than at the first message.
-	RequestTypes, NotificationTypes map[string]reflect.Type
+	// Requests and Notifications are the JSON-RPC methods of requests and
+	// notifications, each with its message's decoder (see Request and
+	// Notification).
+	Requests, Notifications []Method
 	// ReplyChecks are, by request method, the checks of the success
-	// responses that answer it (for hooks/intercept: the intercept
-	// response, then its deny-only and no-effect forms), to try in order
-	// on a reply: it is valid when one accepts it. A method without an
-	// entry is answered by Responses.
-	ReplyChecks map[string][]CheckFunc
+	// responses that answer it (see Replies).
+	ReplyChecks []Replies
 	// Responses decode a successful response; they are tried in order.
 	Responses []DecodeFunc
 	// ErrorResponses decode a JSON-RPC error response by the snapshot's
@@ -40,16 +40,93 @@ type Snapshot struct {
 	// snapshot has no requests or they disagree. A dispatcher echoes a
 	// request's id in an error reply only when it passes.
 	RequestID CheckFunc
-	// Entries are every decodable type of the package (its Registry).
-	Entries []Entry
+	// Registry points at every decodable type of the package (its
+	// Registry variable): a pointer, because Go initializes a copy of
+	// another variable's slice with code, a pointer to it without.
+	Registry *[]Entry
+}
+
+// Method is a JSON-RPC method whose message a snapshot decodes.
+type Method struct {
+	Name   string
+	Decode DecodeFunc
+	// Type is a nil pointer of the Go type Decode returns
+	// ((*InterceptRequest)(nil)), so that a kit can check a typed handler
+	// against the snapshot when it is registered rather than at the first
+	// message. A value rather than a reflect.Type, which only a call
+	// gives: the snapshot stays static data.
+	Type any
+}
+
+// Replies lists the checks of the success responses that answer one
+// request method (for hooks/intercept: the intercept response, then its
+// deny-only and no-effect forms), to try in order on a reply: it is
+// valid when one accepts it.
+type Replies struct {
+	Method string
+	Checks []CheckFunc
+}
+
+// Request returns the request method name, if the snapshot has it.
+func (s *Snapshot) Request(name string) (Method, bool) { return find(s.Requests, name) }
+
+// Notification returns the notification method name, if the snapshot has
+// it.
+func (s *Snapshot) Notification(name string) (Method, bool) { return find(s.Notifications, name) }
+
+// find is a linear search: a snapshot has a handful of methods, fewer
+// than a map lookup is worth.
+func find(ms []Method, name string) (Method, bool) {
+	for _, m := range ms {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return Method{}, false
+}
+
+// Replies returns the checks of the success responses to request method
+// name; none when Responses answer it.
+func (s *Snapshot) Replies(name string) []CheckFunc {
+	for _, r := range s.ReplyChecks {
+		if r.Method == name {
+			return r.Checks
+		}
+	}
+	return nil
 }
 
 // Entry returns the entry of a schema location ("registration.schema.json#").
 func (s *Snapshot) Entry(location string) (Entry, bool) {
-	for _, e := range s.Entries {
+	if s.Registry == nil {
+		return Entry{}, false
+	}
+	for _, e := range *s.Registry {
 		if e.Location == location {
 			return e, true
 		}
 	}
 	return Entry{}, false
+}
+
+// Entry describes one decodable type of a generated package.
+type Entry struct {
+	// Location is the schema location, relative to the snapshot folder:
+	// "intercept-request.schema.json#" or "common.schema.json#/$defs/session".
+	Location string
+	// Type is the Go type's name.
+	Type string
+	// Root and Mask are the type's check (see Check): Root, run on the
+	// document's root with the memo lookups Mask names skipped (see
+	// Ctx.Unrepeated).
+	Root CheckFunc
+	Mask uint64
+	// Decode validates and builds the value (a pointer for structs).
+	Decode func(data []byte, opts ...ahprt.Option) (any, error)
+}
+
+// Check validates a document as the entry's type without building a
+// value, as the generated Checker method of that type does.
+func (e Entry) Check(data []byte, opts ...ahprt.Option) error {
+	return Check(data, opts, e.Mask, e.Root)
 }

@@ -335,8 +335,8 @@ func codeOf(reply []byte) int {
 	return m.Error.Code
 }
 
-// TestMessageTypes: a snapshot's RequestTypes and NotificationTypes name
-// the Go type its decoders return, for every method they decode.
+// TestMessageTypes: the Type of each of a snapshot's methods is the Go
+// type its decoder returns, and every method has one.
 func TestMessageTypes(t *testing.T) {
 	decoded := 0
 	for _, s := range corpus() {
@@ -345,19 +345,21 @@ func TestMessageTypes(t *testing.T) {
 			continue
 		}
 		snap, _ := dispatch.Dispatcher.Snapshot(r.Version)
-		types := snap.RequestTypes
+		find := snap.Request
 		if r.Kind == router.Notification {
-			types = snap.NotificationTypes
+			find = snap.Notification
 		}
-		if got, want := reflect.TypeOf(r.Message), types[r.Method]; got != want {
+		m, _ := find(r.Method)
+		if got, want := reflect.TypeOf(r.Message), reflect.TypeOf(m.Type); got != want {
 			t.Errorf("%s %s %s decodes to %v, the snapshot says %v", r.Snapshot, r.Kind, r.Method, got, want)
 		}
 		decoded++
 	}
 	for _, snap := range dispatch.Snapshots {
-		if len(snap.RequestTypes) != len(snap.Requests) || len(snap.NotificationTypes) != len(snap.Notifications) {
-			t.Errorf("%s: %d request and %d notification types for %d requests and %d notifications", snap.Key,
-				len(snap.RequestTypes), len(snap.NotificationTypes), len(snap.Requests), len(snap.Notifications))
+		for _, m := range append(append([]ahpimpl.Method(nil), snap.Requests...), snap.Notifications...) {
+			if m.Type == nil || reflect.TypeOf(m.Type).Kind() != reflect.Pointer {
+				t.Errorf("%s: %s decodes to %T, not a pointer type", snap.Key, m.Name, m.Type)
+			}
 		}
 	}
 	if decoded < 3 {

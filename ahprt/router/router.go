@@ -261,16 +261,16 @@ func (d *Dispatcher) DecodeParsed(c *ahpimpl.Ctx) Result {
 	}
 	r.Snapshot = snap.Key
 	q.snap = snap
-	table := snap.Requests
+	find := snap.Request
 	if r.Kind == Notification {
-		table = snap.Notifications
+		find = snap.Notification
 	}
-	decode, ok := table[r.Method]
+	m, ok := find(r.Method)
 	if !ok {
 		r.Err = notFound(snap, r.Kind, r.Method)
 		return d.refuse(r, q, CodeMethodNotFound, "Method not found", nil) // the method's name stays local
 	}
-	r.Message, r.Err = decode(c)
+	r.Message, r.Err = m.Decode(c)
 	if r.Err != nil {
 		r.Message = nil
 		code, msg := CodeInvalidParams, "Invalid params"

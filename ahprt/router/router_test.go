@@ -36,8 +36,8 @@ func fakeID(ok ...string) ahpimpl.CheckFunc {
 func snapshot(key, version string) *ahpimpl.Snapshot {
 	return &ahpimpl.Snapshot{
 		Key: key, WireVersion: version,
-		Requests:       map[string]ahpimpl.DecodeFunc{"hooks/intercept": fake(key + " request")},
-		Notifications:  map[string]ahpimpl.DecodeFunc{"hooks/observe": fake(key + " notification")},
+		Requests:       []ahpimpl.Method{{Name: "hooks/intercept", Decode: fake(key + " request")}},
+		Notifications:  []ahpimpl.Method{{Name: "hooks/observe", Decode: fake(key + " notification")}},
 		Responses:      []ahpimpl.DecodeFunc{fake(key + " response")},
 		ErrorResponses: []ahpimpl.DecodeFunc{fake(key + " error response")},
 		RequestID:      fakeID("1", "2", "3", "4", "5", `"a"`, `"e"`, `"e1"`),
@@ -98,7 +98,7 @@ func TestRouting(t *testing.T) {
 
 func TestUnsupportedEventMapsToAHPCode(t *testing.T) {
 	s := snapshot("draft", "draft")
-	s.Requests["hooks/intercept"] = func(*ahpimpl.Ctx) (any, error) {
+	s.Requests[0].Decode = func(*ahpimpl.Ctx) (any, error) {
 		return nil, &ahprt.Error{Pointer: "/params/event/type", Code: ahprt.CodeUnsupported}
 	}
 	d, _ := New(s)

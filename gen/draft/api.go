@@ -5,7 +5,6 @@ package draft
 import (
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
-	"reflect"
 )
 
 // The runtime checks at compile time that it runs code of this version: if a
@@ -4402,7 +4401,6 @@ func (Checker) ToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
 // Registry lists the package's entry points by schema location (relative to
 // the snapshot folder): what tools use to decode a document by its schema.
 var Registry = []ahpimpl.Entry{{
-	Check: Check.CapabilitiesRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCapabilitiesRequest(data, opts...)
 		if err != nil {
@@ -4411,9 +4409,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities-request.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vCapabilitiesRequest,
 	Type:     "CapabilitiesRequest",
 }, {
-	Check: Check.CapabilitiesResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCapabilitiesResponse(data, opts...)
 		if err != nil {
@@ -4422,9 +4421,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities-response.schema.json#",
+	Mask:     skipMemo1,
+	Root:     vCapabilitiesResponse,
 	Type:     "CapabilitiesResponse",
 }, {
-	Check: Check.StaticCapabilityManifest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeStaticCapabilityManifest(data, opts...)
 		if err != nil {
@@ -4433,9 +4433,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest",
+	Mask:     skipMemo1,
+	Root:     vCapabilitiesResponse_allOf_1_result_manifest,
 	Type:     "StaticCapabilityManifest",
 }, {
-	Check: Check.Capabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCapabilities(data, opts...)
 		if err != nil {
@@ -4444,9 +4445,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities,
 	Type:     "Capabilities",
 }, {
-	Check: Check.ConfigChangeBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeConfigChangeBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4455,9 +4457,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/config.change.before",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_configChangeBefore,
 	Type:     "ConfigChangeBeforeCapabilities",
 }, {
-	Check: Check.ContextCompactAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContextCompactAfterCapabilities(data, opts...)
 		if err != nil {
@@ -4466,9 +4469,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/context.compact.after",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_contextCompactAfter,
 	Type:     "ContextCompactAfterCapabilities",
 }, {
-	Check: Check.ContextCompactBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContextCompactBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4477,9 +4481,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/context.compact.before",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_contextCompactBefore,
 	Type:     "ContextCompactBeforeCapabilities",
 }, {
-	Check: Check.ModelRequestBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelRequestBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4488,9 +4493,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/model.request.before",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_modelRequestBefore,
 	Type:     "ModelRequestBeforeCapabilities",
 }, {
-	Check: Check.ModelResponseAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelResponseAfterCapabilities(data, opts...)
 		if err != nil {
@@ -4499,9 +4505,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/model.response.after",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_modelResponseAfter,
 	Type:     "ModelResponseAfterCapabilities",
 }, {
-	Check: Check.ModelSwitchBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelSwitchBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4510,9 +4517,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/model.switch.before",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_modelSwitchBefore,
 	Type:     "ModelSwitchBeforeCapabilities",
 }, {
-	Check: Check.ModifyOperations,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModifyOperations(data, opts...)
 		if err != nil {
@@ -4521,9 +4529,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/modifyOperations",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_modifyOperations,
 	Type:     "ModifyOperations",
 }, {
-	Check: Check.SessionStartCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSessionStartCapabilities(data, opts...)
 		if err != nil {
@@ -4532,9 +4541,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/session.start",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_sessionStart,
 	Type:     "SessionStartCapabilities",
 }, {
-	Check: Check.TaskChangeBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskChangeBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4543,9 +4553,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/task.change.before",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_taskChangeBefore,
 	Type:     "TaskChangeBeforeCapabilities",
 }, {
-	Check: Check.ToolAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolAfterCapabilities(data, opts...)
 		if err != nil {
@@ -4554,9 +4565,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.after",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_toolAfter,
 	Type:     "ToolAfterCapabilities",
 }, {
-	Check: Check.ToolBatchAfterCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolBatchAfterCapabilities(data, opts...)
 		if err != nil {
@@ -4565,9 +4577,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.batch.after",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_toolBatchAfter,
 	Type:     "ToolBatchAfterCapabilities",
 }, {
-	Check: Check.ToolBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4576,9 +4589,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.before",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_toolBefore,
 	Type:     "ToolBeforeCapabilities",
 }, {
-	Check: Check.ToolPermissionRequestCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolPermissionRequestCapabilities(data, opts...)
 		if err != nil {
@@ -4587,9 +4601,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/tool.permission.request",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_toolPermissionRequest,
 	Type:     "ToolPermissionRequestCapabilities",
 }, {
-	Check: Check.TurnFinishBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnFinishBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4598,9 +4613,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/turn.finish.before",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_turnFinishBefore,
 	Type:     "TurnFinishBeforeCapabilities",
 }, {
-	Check: Check.TurnStartCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnStartCapabilities(data, opts...)
 		if err != nil {
@@ -4609,9 +4625,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/turn.start",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_turnStart,
 	Type:     "TurnStartCapabilities",
 }, {
-	Check: Check.UserElicitationRequestCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserElicitationRequestCapabilities(data, opts...)
 		if err != nil {
@@ -4620,9 +4637,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.elicitation.request",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_userElicitationRequest,
 	Type:     "UserElicitationRequestCapabilities",
 }, {
-	Check: Check.UserElicitationResultCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserElicitationResultCapabilities(data, opts...)
 		if err != nil {
@@ -4631,9 +4649,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.elicitation.result",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_userElicitationResult,
 	Type:     "UserElicitationResultCapabilities",
 }, {
-	Check: Check.UserMessageInboundCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserMessageInboundCapabilities(data, opts...)
 		if err != nil {
@@ -4642,9 +4661,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.message.inbound",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_userMessageInbound,
 	Type:     "UserMessageInboundCapabilities",
 }, {
-	Check: Check.UserMessageOutboundCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserMessageOutboundCapabilities(data, opts...)
 		if err != nil {
@@ -4653,9 +4673,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/user.message.outbound",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_userMessageOutbound,
 	Type:     "UserMessageOutboundCapabilities",
 }, {
-	Check: Check.WorkspaceChangeBeforeCapabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWorkspaceChangeBeforeCapabilities(data, opts...)
 		if err != nil {
@@ -4664,9 +4685,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#/$defs/workspace.change.before",
+	Mask:     skipAllMemo,
+	Root:     vCapabilities_workspaceChangeBefore,
 	Type:     "WorkspaceChangeBeforeCapabilities",
 }, {
-	Check: Check.CatalogueEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCatalogueEvent(data, opts...)
 		if err != nil {
@@ -4675,9 +4697,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vCatalogueEvent,
 	Type:     "CatalogueEvent",
 }, {
-	Check: Check.ConfigChangeAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeConfigChangeAfterEvent(data, opts...)
 		if err != nil {
@@ -4686,9 +4709,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/config.change.after",
+	Mask:     skipAllMemo,
+	Root:     vCatalogueEvent_configChangeAfter,
 	Type:     "ConfigChangeAfterEvent",
 }, {
-	Check: Check.ConfigChangeBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeConfigChangeBeforeEvent(data, opts...)
 		if err != nil {
@@ -4697,9 +4721,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/config.change.before",
+	Mask:     skipAllMemo,
+	Root:     vCatalogueEvent_configChangeBefore,
 	Type:     "ConfigChangeBeforeEvent",
 }, {
-	Check: Check.ContextCompactAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContextCompactAfterEvent(data, opts...)
 		if err != nil {
@@ -4708,9 +4733,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/context.compact.after",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_contextCompactAfter,
 	Type:     "ContextCompactAfterEvent",
 }, {
-	Check: Check.ContextCompactBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContextCompactBeforeEvent(data, opts...)
 		if err != nil {
@@ -4719,9 +4745,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/context.compact.before",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_contextCompactBefore,
 	Type:     "ContextCompactBeforeEvent",
 }, {
-	Check: Check.FileChangedEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeFileChangedEvent(data, opts...)
 		if err != nil {
@@ -4730,9 +4757,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/file.changed",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_fileChanged,
 	Type:     "FileChangedEvent",
 }, {
-	Check: Check.HookFailureEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeHookFailureEvent(data, opts...)
 		if err != nil {
@@ -4741,9 +4769,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/hook.failure",
+	Mask:     skipAllMemo,
+	Root:     vCatalogueEvent_hookFailure,
 	Type:     "HookFailureEvent",
 }, {
-	Check: Check.ModelErrorEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelErrorEvent(data, opts...)
 		if err != nil {
@@ -4752,9 +4781,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.error",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_modelError,
 	Type:     "ModelErrorEvent",
 }, {
-	Check: Check.ModelRequestBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelRequestBeforeEvent(data, opts...)
 		if err != nil {
@@ -4763,9 +4793,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.request.before",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_modelRequestBefore,
 	Type:     "ModelRequestBeforeEvent",
 }, {
-	Check: Check.ModelResponseAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelResponseAfterEvent(data, opts...)
 		if err != nil {
@@ -4774,9 +4805,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.response.after",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_modelResponseAfter,
 	Type:     "ModelResponseAfterEvent",
 }, {
-	Check: Check.ModelSwitchAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelSwitchAfterEvent(data, opts...)
 		if err != nil {
@@ -4785,9 +4817,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.switch.after",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_modelSwitchAfter,
 	Type:     "ModelSwitchAfterEvent",
 }, {
-	Check: Check.ModelSwitchBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelSwitchBeforeEvent(data, opts...)
 		if err != nil {
@@ -4796,9 +4829,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/model.switch.before",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_modelSwitchBefore,
 	Type:     "ModelSwitchBeforeEvent",
 }, {
-	Check: Check.TaskChangeAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskChangeAfterEvent(data, opts...)
 		if err != nil {
@@ -4807,9 +4841,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/task.change.after",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_taskChangeAfter,
 	Type:     "TaskChangeAfterEvent",
 }, {
-	Check: Check.TaskChangeBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskChangeBeforeEvent(data, opts...)
 		if err != nil {
@@ -4818,9 +4853,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/task.change.before",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_taskChangeBefore,
 	Type:     "TaskChangeBeforeEvent",
 }, {
-	Check: Check.ToolBatchAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolBatchAfterEvent(data, opts...)
 		if err != nil {
@@ -4829,9 +4865,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.batch.after",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_toolBatchAfter,
 	Type:     "ToolBatchAfterEvent",
 }, {
-	Check: Check.ToolPermissionRequestEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolPermissionRequestEvent(data, opts...)
 		if err != nil {
@@ -4840,9 +4877,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.permission.request",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_toolPermissionRequest,
 	Type:     "ToolPermissionRequestEvent",
 }, {
-	Check: Check.ToolPermissionResolvedEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolPermissionResolvedEvent(data, opts...)
 		if err != nil {
@@ -4851,9 +4889,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.permission.resolved",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_toolPermissionResolved,
 	Type:     "ToolPermissionResolvedEvent",
 }, {
-	Check: Check.ToolProgressEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolProgressEvent(data, opts...)
 		if err != nil {
@@ -4862,9 +4901,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/tool.progress",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_toolProgress,
 	Type:     "ToolProgressEvent",
 }, {
-	Check: Check.TurnEndEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnEndEvent(data, opts...)
 		if err != nil {
@@ -4873,9 +4913,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.end",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_turnEnd,
 	Type:     "TurnEndEvent",
 }, {
-	Check: Check.TurnFinishBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnFinishBeforeEvent(data, opts...)
 		if err != nil {
@@ -4884,9 +4925,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.finish.before",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_turnFinishBefore,
 	Type:     "TurnFinishBeforeEvent",
 }, {
-	Check: Check.TurnProgressEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnProgressEvent(data, opts...)
 		if err != nil {
@@ -4895,9 +4937,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.progress",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_turnProgress,
 	Type:     "TurnProgressEvent",
 }, {
-	Check: Check.TurnStartEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnStartEvent(data, opts...)
 		if err != nil {
@@ -4906,9 +4949,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/turn.start",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_turnStart,
 	Type:     "TurnStartEvent",
 }, {
-	Check: Check.UserAttentionEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserAttentionEvent(data, opts...)
 		if err != nil {
@@ -4917,9 +4961,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.attention",
+	Mask:     skipAllMemo,
+	Root:     vCatalogueEvent_userAttention,
 	Type:     "UserAttentionEvent",
 }, {
-	Check: Check.UserElicitationRequestEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserElicitationRequestEvent(data, opts...)
 		if err != nil {
@@ -4928,9 +4973,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.elicitation.request",
+	Mask:     skipAllMemo,
+	Root:     vCatalogueEvent_userElicitationRequest,
 	Type:     "UserElicitationRequestEvent",
 }, {
-	Check: Check.UserElicitationResultEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserElicitationResultEvent(data, opts...)
 		if err != nil {
@@ -4939,9 +4985,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.elicitation.result",
+	Mask:     skipAllMemo,
+	Root:     vCatalogueEvent_userElicitationResult,
 	Type:     "UserElicitationResultEvent",
 }, {
-	Check: Check.UserMessageInboundEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserMessageInboundEvent(data, opts...)
 		if err != nil {
@@ -4950,9 +4997,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.message.inbound",
+	Mask:     skipAllMemo,
+	Root:     vCatalogueEvent_userMessageInbound,
 	Type:     "UserMessageInboundEvent",
 }, {
-	Check: Check.UserMessageOutboundEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeUserMessageOutboundEvent(data, opts...)
 		if err != nil {
@@ -4961,9 +5009,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/user.message.outbound",
+	Mask:     skipAllMemo,
+	Root:     vCatalogueEvent_userMessageOutbound,
 	Type:     "UserMessageOutboundEvent",
 }, {
-	Check: Check.WorkspaceChangeAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWorkspaceChangeAfterEvent(data, opts...)
 		if err != nil {
@@ -4972,9 +5021,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/workspace.change.after",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_workspaceChangeAfter,
 	Type:     "WorkspaceChangeAfterEvent",
 }, {
-	Check: Check.WorkspaceChangeBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWorkspaceChangeBeforeEvent(data, opts...)
 		if err != nil {
@@ -4983,9 +5033,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "catalogue-event.schema.json#/$defs/workspace.change.before",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_workspaceChangeBefore,
 	Type:     "WorkspaceChangeBeforeEvent",
 }, {
-	Check: Check.JSONRPCErrorResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCErrorResponse(data, opts...)
 		if err != nil {
@@ -4994,9 +5045,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/errorResponse",
+	Mask:     skipAllMemo,
+	Root:     vCommon_errorResponse,
 	Type:     "JSONRPCErrorResponse",
 }, {
-	Check: Check.EventType,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEventType(data, opts...)
 		if err != nil {
@@ -5005,9 +5057,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/eventType",
+	Mask:     skipAllMemo,
+	Root:     vCommon_eventType,
 	Type:     "EventType",
 }, {
-	Check: Check.InterceptableEventType,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptableEventType(data, opts...)
 		if err != nil {
@@ -5016,9 +5069,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/interceptableEventType",
+	Mask:     skipAllMemo,
+	Root:     vCommon_interceptableEventType,
 	Type:     "InterceptableEventType",
 }, {
-	Check: Check.JSONRPCID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCID(data, opts...)
 		if err != nil {
@@ -5027,9 +5081,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/jsonRpcId",
+	Mask:     skipAllMemo,
+	Root:     vCommon_jsonRpcId,
 	Type:     "JSONRPCID",
 }, {
-	Check: Check.JSONRPCResponseID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCResponseID(data, opts...)
 		if err != nil {
@@ -5038,9 +5093,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/jsonRpcResponseId",
+	Mask:     skipAllMemo,
+	Root:     vCommon_jsonRpcResponseId,
 	Type:     "JSONRPCResponseID",
 }, {
-	Check: Check.JSONRPCVersion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCVersion(data, opts...)
 		if err != nil {
@@ -5049,9 +5105,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/jsonRpcVersion",
+	Mask:     skipAllMemo,
+	Root:     vCommon_jsonRpcVersion,
 	Type:     "JSONRPCVersion",
 }, {
-	Check: Check.MethodName,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMethodName(data, opts...)
 		if err != nil {
@@ -5060,9 +5117,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/methodName",
+	Mask:     skipAllMemo,
+	Root:     vCommon_methodName,
 	Type:     "MethodName",
 }, {
-	Check: Check.NativeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeNativeEvent(data, opts...)
 		if err != nil {
@@ -5071,9 +5129,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/native",
+	Mask:     0,
+	Root:     ahpimpl.Accept,
 	Type:     "NativeEvent",
 }, {
-	Check: Check.NonEmptyString,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeNonEmptyString(data, opts...)
 		if err != nil {
@@ -5082,9 +5141,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/nonEmptyString",
+	Mask:     skipAllMemo,
+	Root:     vCommon_nonEmptyString,
 	Type:     "NonEmptyString",
 }, {
-	Check: Check.CommonNonNegativeInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCommonNonNegativeInteger(data, opts...)
 		if err != nil {
@@ -5093,9 +5153,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/nonNegativeInteger",
+	Mask:     skipAllMemo,
+	Root:     vCommon_nonNegativeInteger,
 	Type:     "CommonNonNegativeInteger",
 }, {
-	Check: Check.JSONRPCNotification,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCNotification(data, opts...)
 		if err != nil {
@@ -5104,9 +5165,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/notification",
+	Mask:     skipAllMemo,
+	Root:     vCommon_notification,
 	Type:     "JSONRPCNotification",
 }, {
-	Check: Check.PositiveInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodePositiveInteger(data, opts...)
 		if err != nil {
@@ -5115,9 +5177,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/positiveInteger",
+	Mask:     skipAllMemo,
+	Root:     vCommon_positiveInteger,
 	Type:     "PositiveInteger",
 }, {
-	Check: Check.ProtocolVersion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeProtocolVersion(data, opts...)
 		if err != nil {
@@ -5126,9 +5189,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/protocolVersion",
+	Mask:     skipAllMemo,
+	Root:     vCommon_protocolVersion,
 	Type:     "ProtocolVersion",
 }, {
-	Check: Check.JSONRPCRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCRequest(data, opts...)
 		if err != nil {
@@ -5137,9 +5201,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/request",
+	Mask:     skipAllMemo,
+	Root:     vCommon_request,
 	Type:     "JSONRPCRequest",
 }, {
-	Check: Check.CommonReverseDNSName,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCommonReverseDNSName(data, opts...)
 		if err != nil {
@@ -5148,9 +5213,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/reverseDnsName",
+	Mask:     skipAllMemo,
+	Root:     vCommon_reverseDnsName,
 	Type:     "CommonReverseDNSName",
 }, {
-	Check: Check.Session,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSession(data, opts...)
 		if err != nil {
@@ -5159,9 +5225,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/session",
+	Mask:     skipAllMemo,
+	Root:     vCommon_session,
 	Type:     "Session",
 }, {
-	Check: Check.SHA256Hex,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSHA256Hex(data, opts...)
 		if err != nil {
@@ -5170,9 +5237,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/sha256Hex",
+	Mask:     skipAllMemo,
+	Root:     vCommon_sha256Hex,
 	Type:     "SHA256Hex",
 }, {
-	Check: Check.JSONRPCSuccessResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCSuccessResponse(data, opts...)
 		if err != nil {
@@ -5181,9 +5249,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/successResponse",
+	Mask:     skipAllMemo,
+	Root:     vCommon_successResponse,
 	Type:     "JSONRPCSuccessResponse",
 }, {
-	Check: Check.ContentItem,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentItem(data, opts...)
 		if err != nil {
@@ -5192,9 +5261,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vContentItem,
 	Type:     "ContentItem",
 }, {
-	Check: Check.AttachmentBodyPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentBodyPart(data, opts...)
 		if err != nil {
@@ -5203,9 +5273,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentBodyPart",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_attachmentBodyPart,
 	Type:     "AttachmentBodyPart",
 }, {
-	Check: Check.AttachmentGapPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentGapPart(data, opts...)
 		if err != nil {
@@ -5214,9 +5285,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentGapPart",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_attachmentGapPart,
 	Type:     "AttachmentGapPart",
 }, {
-	Check: Check.AttachmentMediaType,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentMediaType(data, opts...)
 		if err != nil {
@@ -5225,9 +5297,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentMediaType",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_attachmentMediaType,
 	Type:     "AttachmentMediaType",
 }, {
-	Check: Check.AttachmentMetadataPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentMetadataPart(data, opts...)
 		if err != nil {
@@ -5236,9 +5309,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentMetadataPart",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_attachmentMetadataPart,
 	Type:     "AttachmentMetadataPart",
 }, {
-	Check: Check.AttachmentOmittedPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentOmittedPart(data, opts...)
 		if err != nil {
@@ -5247,9 +5321,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentOmittedPart",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_attachmentOmittedPart,
 	Type:     "AttachmentOmittedPart",
 }, {
-	Check: Check.AttachmentPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAttachmentPart(data, opts...)
 		if err != nil {
@@ -5258,9 +5333,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/attachmentPart",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_attachmentPart,
 	Type:     "AttachmentPart",
 }, {
-	Check: Check.ContentItemGap,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentItemGap(data, opts...)
 		if err != nil {
@@ -5269,9 +5345,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/gap",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_gap,
 	Type:     "ContentItemGap",
 }, {
-	Check: Check.CanonicalMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCanonicalMessage(data, opts...)
 		if err != nil {
@@ -5280,9 +5357,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/message",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_message,
 	Type:     "CanonicalMessage",
 }, {
-	Check: Check.CanonicalMessages,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCanonicalMessages(data, opts...)
 		if err != nil {
@@ -5291,9 +5369,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/messages",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_messages,
 	Type:     "CanonicalMessages",
 }, {
-	Check: Check.ModelVisibleItem,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelVisibleItem(data, opts...)
 		if err != nil {
@@ -5302,9 +5381,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/modelVisibleItem",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_message,
 	Type:     "ModelVisibleItem",
 }, {
-	Check: Check.Synthesized,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSynthesized(data, opts...)
 		if err != nil {
@@ -5313,9 +5393,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/synthesized",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_synthesized,
 	Type:     "Synthesized",
 }, {
-	Check: Check.TextBodyPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextBodyPart(data, opts...)
 		if err != nil {
@@ -5324,9 +5405,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textBodyPart",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_textBodyPart,
 	Type:     "TextBodyPart",
 }, {
-	Check: Check.TextGapPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextGapPart(data, opts...)
 		if err != nil {
@@ -5335,9 +5417,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textGapPart",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_textGapPart,
 	Type:     "TextGapPart",
 }, {
-	Check: Check.TextMetadataPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextMetadataPart(data, opts...)
 		if err != nil {
@@ -5346,9 +5429,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textMetadataPart",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_textMetadataPart,
 	Type:     "TextMetadataPart",
 }, {
-	Check: Check.TextOmittedPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextOmittedPart(data, opts...)
 		if err != nil {
@@ -5357,9 +5441,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textOmittedPart",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_textOmittedPart,
 	Type:     "TextOmittedPart",
 }, {
-	Check: Check.TextPart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextPart(data, opts...)
 		if err != nil {
@@ -5368,9 +5453,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textPart",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_textPart,
 	Type:     "TextPart",
 }, {
-	Check: Check.TextParts,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTextParts(data, opts...)
 		if err != nil {
@@ -5379,9 +5465,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-item.schema.json#/$defs/textParts",
+	Mask:     skipAllMemo,
+	Root:     vContentItem_textParts,
 	Type:     "TextParts",
 }, {
-	Check: Check.ContentReference,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentReference(data, opts...)
 		if err != nil {
@@ -5390,9 +5477,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-reference.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vContentReference,
 	Type:     "ContentReference",
 }, {
-	Check: Check.ContentSelection,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentSelection(data, opts...)
 		if err != nil {
@@ -5401,9 +5489,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-selection.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vContentSelection,
 	Type:     "ContentSelection",
 }, {
-	Check: Check.Disposition,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeDisposition(data, opts...)
 		if err != nil {
@@ -5412,9 +5501,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-selection.schema.json#/$defs/disposition",
+	Mask:     skipAllMemo,
+	Root:     vContentSelection_disposition,
 	Type:     "Disposition",
 }, {
-	Check: Check.ContentUploadReceipt,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentUploadReceipt(data, opts...)
 		if err != nil {
@@ -5423,9 +5513,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-upload-receipt.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vContentUploadReceipt,
 	Type:     "ContentUploadReceipt",
 }, {
-	Check: Check.ContentUpload,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentUpload(data, opts...)
 		if err != nil {
@@ -5434,9 +5525,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "content-upload.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vContentUpload,
 	Type:     "ContentUpload",
 }, {
-	Check: Check.DenyEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeDenyEffect(data, opts...)
 		if err != nil {
@@ -5445,9 +5537,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "deny-effect.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vDenyEffect,
 	Type:     "DenyEffect",
 }, {
-	Check: Check.Effect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEffect(data, opts...)
 		if err != nil {
@@ -5456,9 +5549,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "effect.schema.json#",
+	Mask:     skipMemo2,
+	Root:     vEffect,
 	Type:     "Effect",
 }, {
-	Check: Check.AllowEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAllowEffect(data, opts...)
 		if err != nil {
@@ -5467,9 +5561,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/allowEffect",
+	Mask:     skipAllMemo,
+	Root:     vEffect_allowEffect,
 	Type:     "AllowEffect",
 }, {
-	Check: Check.AskEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAskEffect(data, opts...)
 		if err != nil {
@@ -5478,9 +5573,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/askEffect",
+	Mask:     skipAllMemo,
+	Root:     vEffect_askEffect,
 	Type:     "AskEffect",
 }, {
-	Check: Check.FlowContinueEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeFlowContinueEffect(data, opts...)
 		if err != nil {
@@ -5489,9 +5585,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/flowContinueEffect",
+	Mask:     skipAllMemo,
+	Root:     vEffect_flowContinueEffect,
 	Type:     "FlowContinueEffect",
 }, {
-	Check: Check.FlowStopEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeFlowStopEffect(data, opts...)
 		if err != nil {
@@ -5500,9 +5597,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/flowStopEffect",
+	Mask:     skipAllMemo,
+	Root:     vEffect_flowStopEffect,
 	Type:     "FlowStopEffect",
 }, {
-	Check: Check.InjectEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInjectEffect(data, opts...)
 		if err != nil {
@@ -5511,9 +5609,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/injectEffect",
+	Mask:     skipAllMemo,
+	Root:     vEffect_injectEffect,
 	Type:     "InjectEffect",
 }, {
-	Check: Check.MessageEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMessageEffect(data, opts...)
 		if err != nil {
@@ -5522,9 +5621,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/messageEffect",
+	Mask:     skipAllMemo,
+	Root:     vEffect_messageEffect,
 	Type:     "MessageEffect",
 }, {
-	Check: Check.ModifyEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModifyEffect(data, opts...)
 		if err != nil {
@@ -5533,9 +5633,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/modifyEffect",
+	Mask:     skipMemo2,
+	Root:     vEffect_modifyEffect,
 	Type:     "ModifyEffect",
 }, {
-	Check: Check.ReturnEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeReturnEffect(data, opts...)
 		if err != nil {
@@ -5544,9 +5645,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "effect.schema.json#/$defs/returnEffect",
+	Mask:     skipAllMemo,
+	Root:     vEffect_returnEffect,
 	Type:     "ReturnEffect",
 }, {
-	Check: Check.Event,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEvent(data, opts...)
 		if err != nil {
@@ -5555,9 +5657,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "event.schema.json#",
+	Mask:     skipMemo1,
+	Root:     vEvent,
 	Type:     "Event",
 }, {
-	Check: Check.ContentItems,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeContentItems(data, opts...)
 		if err != nil {
@@ -5566,9 +5669,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "event.schema.json#/$defs/contentItems",
+	Mask:     skipAllMemo,
+	Root:     vEvent_contentItems,
 	Type:     "ContentItems",
 }, {
-	Check: Check.Envelope,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEnvelope(data, opts...)
 		if err != nil {
@@ -5577,9 +5681,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "event.schema.json#/$defs/envelope",
+	Mask:     skipAllMemo,
+	Root:     vEvent_envelope,
 	Type:     "Envelope",
 }, {
-	Check: Check.EventCore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEventCore(data, opts...)
 		if err != nil {
@@ -5588,9 +5693,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "event.schema.json#/$defs/eventCore",
+	Mask:     skipAllMemo,
+	Root:     vEvent_eventCore,
 	Type:     "EventCore",
 }, {
-	Check: Check.EventGap,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEventGap(data, opts...)
 		if err != nil {
@@ -5599,9 +5705,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "event.schema.json#/$defs/gap",
+	Mask:     skipAllMemo,
+	Root:     vEvent_gap,
 	Type:     "EventGap",
 }, {
-	Check: Check.Identity,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeIdentity(data, opts...)
 		if err != nil {
@@ -5610,9 +5717,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "event.schema.json#/$defs/identity",
+	Mask:     skipAllMemo,
+	Root:     vEvent_identity,
 	Type:     "Identity",
 }, {
-	Check: Check.ModelVisibleItems,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeModelVisibleItems(data, opts...)
 		if err != nil {
@@ -5621,9 +5729,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "event.schema.json#/$defs/modelVisibleItems",
+	Mask:     skipAllMemo,
+	Root:     vEvent_modelVisibleItems,
 	Type:     "ModelVisibleItems",
 }, {
-	Check: Check.OpenIdentity,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeOpenIdentity(data, opts...)
 		if err != nil {
@@ -5632,9 +5741,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "event.schema.json#/$defs/openIdentity",
+	Mask:     skipAllMemo,
+	Root:     vEvent_openIdentity,
 	Type:     "OpenIdentity",
 }, {
-	Check: Check.SynthesizedFlag,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSynthesizedFlag(data, opts...)
 		if err != nil {
@@ -5643,9 +5753,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "event.schema.json#/$defs/synthesizedFlag",
+	Mask:     skipAllMemo,
+	Root:     vEvent_synthesizedFlag,
 	Type:     "SynthesizedFlag",
 }, {
-	Check: Check.ExecutionEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEvent(data, opts...)
 		if err != nil {
@@ -5654,9 +5765,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent,
 	Type:     "ExecutionEvent",
 }, {
-	Check: Check.ExecutionEventAttempt,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventAttempt(data, opts...)
 		if err != nil {
@@ -5665,9 +5777,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/attempt",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_attempt,
 	Type:     "ExecutionEventAttempt",
 }, {
-	Check: Check.ExecutionEventAttemptusage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventAttemptusage(data, opts...)
 		if err != nil {
@@ -5676,9 +5789,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/attemptUsage",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_attemptUsage,
 	Type:     "ExecutionEventAttemptusage",
 }, {
-	Check: Check.ExecutionEventBatch,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventBatch(data, opts...)
 		if err != nil {
@@ -5687,9 +5801,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/batch",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_batch,
 	Type:     "ExecutionEventBatch",
 }, {
-	Check: Check.ConnectionGaps,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeConnectionGaps(data, opts...)
 		if err != nil {
@@ -5698,9 +5813,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/connectionGaps",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_connectionGaps,
 	Type:     "ConnectionGaps",
 }, {
-	Check: Check.ExecutionEventContextCompactAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventContextCompactAfter(data, opts...)
 		if err != nil {
@@ -5709,9 +5825,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/context.compact.after",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_contextCompactAfter,
 	Type:     "ExecutionEventContextCompactAfter",
 }, {
-	Check: Check.ExecutionEventContextCompactBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventContextCompactBefore(data, opts...)
 		if err != nil {
@@ -5720,9 +5837,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/context.compact.before",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_contextCompactBefore,
 	Type:     "ExecutionEventContextCompactBefore",
 }, {
-	Check: Check.CurrencyCode,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCurrencyCode(data, opts...)
 		if err != nil {
@@ -5731,9 +5849,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/currencyCode",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_currencyCode,
 	Type:     "CurrencyCode",
 }, {
-	Check: Check.DeniedByPolicy,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeDeniedByPolicy(data, opts...)
 		if err != nil {
@@ -5742,9 +5861,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/deniedByPolicy",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_deniedByPolicy,
 	Type:     "DeniedByPolicy",
 }, {
-	Check: Check.ExecutionEventError,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventError(data, opts...)
 		if err != nil {
@@ -5753,9 +5873,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/error",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_error,
 	Type:     "ExecutionEventError",
 }, {
-	Check: Check.ExecutionEventExecution,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventExecution(data, opts...)
 		if err != nil {
@@ -5764,9 +5885,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/execution",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_execution,
 	Type:     "ExecutionEventExecution",
 }, {
-	Check: Check.ExecutionEventFilechange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventFilechange(data, opts...)
 		if err != nil {
@@ -5775,9 +5897,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/fileChange",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_fileChange,
 	Type:     "ExecutionEventFilechange",
 }, {
-	Check: Check.ExecutionEventMCP,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventMCP(data, opts...)
 		if err != nil {
@@ -5786,9 +5909,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/mcp",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_mcp,
 	Type:     "ExecutionEventMCP",
 }, {
-	Check: Check.ExecutionEventModel,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModel(data, opts...)
 		if err != nil {
@@ -5797,9 +5921,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_model,
 	Type:     "ExecutionEventModel",
 }, {
-	Check: Check.ExecutionEventModelError,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModelError(data, opts...)
 		if err != nil {
@@ -5808,9 +5933,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.error",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_modelError,
 	Type:     "ExecutionEventModelError",
 }, {
-	Check: Check.ExecutionEventModelRequestBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModelRequestBefore(data, opts...)
 		if err != nil {
@@ -5819,9 +5945,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.request.before",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_modelRequestBefore,
 	Type:     "ExecutionEventModelRequestBefore",
 }, {
-	Check: Check.ExecutionEventModelResponseAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModelResponseAfter(data, opts...)
 		if err != nil {
@@ -5830,9 +5957,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.response.after",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_modelResponseAfter,
 	Type:     "ExecutionEventModelResponseAfter",
 }, {
-	Check: Check.ExecutionEventModelSwitchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModelSwitchAfter(data, opts...)
 		if err != nil {
@@ -5841,9 +5969,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.switch.after",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_modelSwitchAfter,
 	Type:     "ExecutionEventModelSwitchAfter",
 }, {
-	Check: Check.ExecutionEventModelSwitchBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventModelSwitchBefore(data, opts...)
 		if err != nil {
@@ -5852,9 +5981,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/model.switch.before",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_modelSwitchBefore,
 	Type:     "ExecutionEventModelSwitchBefore",
 }, {
-	Check: Check.ExecutionEventNonNegativeInteger,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventNonNegativeInteger(data, opts...)
 		if err != nil {
@@ -5863,9 +5993,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/nonNegativeInteger",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_nonNegativeInteger,
 	Type:     "ExecutionEventNonNegativeInteger",
 }, {
-	Check: Check.SkippedExecution,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSkippedExecution(data, opts...)
 		if err != nil {
@@ -5874,9 +6005,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/skippedExecution",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_skippedExecution,
 	Type:     "SkippedExecution",
 }, {
-	Check: Check.SuppliedResultOnSkip,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSuppliedResultOnSkip(data, opts...)
 		if err != nil {
@@ -5885,9 +6017,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/suppliedResultOnSkip",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_suppliedResultOnSkip,
 	Type:     "SuppliedResultOnSkip",
 }, {
-	Check: Check.ExecutionEventTokencounts,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTokencounts(data, opts...)
 		if err != nil {
@@ -5896,9 +6029,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tokenCounts",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_tokenCounts,
 	Type:     "ExecutionEventTokencounts",
 }, {
-	Check: Check.ExecutionEventTool,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTool(data, opts...)
 		if err != nil {
@@ -5907,9 +6041,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_tool,
 	Type:     "ExecutionEventTool",
 }, {
-	Check: Check.ExecutionEventToolBatchAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventToolBatchAfter(data, opts...)
 		if err != nil {
@@ -5918,9 +6053,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.batch.after",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_toolBatchAfter,
 	Type:     "ExecutionEventToolBatchAfter",
 }, {
-	Check: Check.ExecutionEventToolPermissionRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventToolPermissionRequest(data, opts...)
 		if err != nil {
@@ -5929,9 +6065,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.permission.request",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_toolPermissionRequest,
 	Type:     "ExecutionEventToolPermissionRequest",
 }, {
-	Check: Check.ExecutionEventToolPermissionResolved,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventToolPermissionResolved(data, opts...)
 		if err != nil {
@@ -5940,9 +6077,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.permission.resolved",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_toolPermissionResolved,
 	Type:     "ExecutionEventToolPermissionResolved",
 }, {
-	Check: Check.ExecutionEventToolProgress,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventToolProgress(data, opts...)
 		if err != nil {
@@ -5951,9 +6089,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/tool.progress",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_toolProgress,
 	Type:     "ExecutionEventToolProgress",
 }, {
-	Check: Check.ToolCall,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolCall(data, opts...)
 		if err != nil {
@@ -5962,9 +6101,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/toolCall",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_toolCall,
 	Type:     "ToolCall",
 }, {
-	Check: Check.ToolOutcome,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolOutcome(data, opts...)
 		if err != nil {
@@ -5973,9 +6113,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/toolOutcome",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_toolOutcome,
 	Type:     "ToolOutcome",
 }, {
-	Check: Check.ExecutionEventTurnEnd,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTurnEnd(data, opts...)
 		if err != nil {
@@ -5984,9 +6125,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.end",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_turnEnd,
 	Type:     "ExecutionEventTurnEnd",
 }, {
-	Check: Check.ExecutionEventTurnFinishBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTurnFinishBefore(data, opts...)
 		if err != nil {
@@ -5995,9 +6137,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.finish.before",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_turnFinishBefore,
 	Type:     "ExecutionEventTurnFinishBefore",
 }, {
-	Check: Check.ExecutionEventTurnProgress,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTurnProgress(data, opts...)
 		if err != nil {
@@ -6006,9 +6149,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.progress",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_turnProgress,
 	Type:     "ExecutionEventTurnProgress",
 }, {
-	Check: Check.ExecutionEventTurnStart,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTurnStart(data, opts...)
 		if err != nil {
@@ -6017,9 +6161,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turn.start",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_turnStart,
 	Type:     "ExecutionEventTurnStart",
 }, {
-	Check: Check.TurnCompletion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTurnCompletion(data, opts...)
 		if err != nil {
@@ -6028,9 +6173,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turnCompletion",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_turnCompletion,
 	Type:     "TurnCompletion",
 }, {
-	Check: Check.ExecutionEventTurnusage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventTurnusage(data, opts...)
 		if err != nil {
@@ -6039,9 +6185,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/turnUsage",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_turnUsage,
 	Type:     "ExecutionEventTurnusage",
 }, {
-	Check: Check.ExecutionEventUsage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExecutionEventUsage(data, opts...)
 		if err != nil {
@@ -6050,9 +6197,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/usage",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_usage,
 	Type:     "ExecutionEventUsage",
 }, {
-	Check: Check.WebURL,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWebURL(data, opts...)
 		if err != nil {
@@ -6061,9 +6209,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "execution-event.schema.json#/$defs/webUrl",
+	Mask:     skipAllMemo,
+	Root:     vExecutionEvent_webUrl,
 	Type:     "WebURL",
 }, {
-	Check: Check.Extensions,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExtensions(data, opts...)
 		if err != nil {
@@ -6072,9 +6221,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "extensions.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vExtensions,
 	Type:     "Extensions",
 }, {
-	Check: Check.InteractionEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEvent(data, opts...)
 		if err != nil {
@@ -6083,9 +6233,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "interaction-event.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vInteractionEvent,
 	Type:     "InteractionEvent",
 }, {
-	Check: Check.InteractionEventConfigChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventConfigChangeAfter(data, opts...)
 		if err != nil {
@@ -6094,9 +6245,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/config.change.after",
+	Mask:     skipAllMemo,
+	Root:     vInteractionEvent_configChangeAfter,
 	Type:     "InteractionEventConfigChangeAfter",
 }, {
-	Check: Check.InteractionEventConfigChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventConfigChangeBefore(data, opts...)
 		if err != nil {
@@ -6105,9 +6257,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/config.change.before",
+	Mask:     skipAllMemo,
+	Root:     vInteractionEvent_configChangeBefore,
 	Type:     "InteractionEventConfigChangeBefore",
 }, {
-	Check: Check.ElicitationMode,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeElicitationMode(data, opts...)
 		if err != nil {
@@ -6116,9 +6269,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/elicitationMode",
+	Mask:     skipAllMemo,
+	Root:     vInteractionEvent_elicitationMode,
 	Type:     "ElicitationMode",
 }, {
-	Check: Check.InteractionEventHookFailure,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventHookFailure(data, opts...)
 		if err != nil {
@@ -6127,9 +6281,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/hook.failure",
+	Mask:     skipAllMemo,
+	Root:     vInteractionEvent_hookFailure,
 	Type:     "InteractionEventHookFailure",
 }, {
-	Check: Check.InteractionEventUserAttention,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventUserAttention(data, opts...)
 		if err != nil {
@@ -6138,9 +6293,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/user.attention",
+	Mask:     skipAllMemo,
+	Root:     vInteractionEvent_userAttention,
 	Type:     "InteractionEventUserAttention",
 }, {
-	Check: Check.InteractionEventUserElicitationRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventUserElicitationRequest(data, opts...)
 		if err != nil {
@@ -6149,9 +6305,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/user.elicitation.request",
+	Mask:     skipAllMemo,
+	Root:     vInteractionEvent_userElicitationRequest,
 	Type:     "InteractionEventUserElicitationRequest",
 }, {
-	Check: Check.InteractionEventUserElicitationResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventUserElicitationResult(data, opts...)
 		if err != nil {
@@ -6160,9 +6317,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/user.elicitation.result",
+	Mask:     skipAllMemo,
+	Root:     vInteractionEvent_userElicitationResult,
 	Type:     "InteractionEventUserElicitationResult",
 }, {
-	Check: Check.InteractionEventUserMessageInbound,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventUserMessageInbound(data, opts...)
 		if err != nil {
@@ -6171,9 +6329,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/user.message.inbound",
+	Mask:     skipAllMemo,
+	Root:     vInteractionEvent_userMessageInbound,
 	Type:     "InteractionEventUserMessageInbound",
 }, {
-	Check: Check.InteractionEventUserMessageOutbound,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInteractionEventUserMessageOutbound(data, opts...)
 		if err != nil {
@@ -6182,9 +6341,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "interaction-event.schema.json#/$defs/user.message.outbound",
+	Mask:     skipAllMemo,
+	Root:     vInteractionEvent_userMessageOutbound,
 	Type:     "InteractionEventUserMessageOutbound",
 }, {
-	Check: Check.InterceptDenyResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptDenyResponse(data, opts...)
 		if err != nil {
@@ -6193,9 +6353,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "intercept-deny-response.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vInterceptDenyResponse,
 	Type:     "InterceptDenyResponse",
 }, {
-	Check: Check.InterceptNoEffectResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptNoEffectResponse(data, opts...)
 		if err != nil {
@@ -6204,9 +6365,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "intercept-no-effect-response.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vInterceptNoEffectResponse,
 	Type:     "InterceptNoEffectResponse",
 }, {
-	Check: Check.InterceptRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptRequest(data, opts...)
 		if err != nil {
@@ -6215,9 +6377,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "intercept-request.schema.json#",
+	Mask:     skipMemo3,
+	Root:     vInterceptRequest,
 	Type:     "InterceptRequest",
 }, {
-	Check: Check.InterceptResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptResponse(data, opts...)
 		if err != nil {
@@ -6226,9 +6389,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "intercept-response.schema.json#",
+	Mask:     skipMemo2,
+	Root:     vInterceptResponse,
 	Type:     "InterceptResponse",
 }, {
-	Check: Check.JSONRPCMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCMessage(data, opts...)
 		if err != nil {
@@ -6237,9 +6401,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "json-rpc-message.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vJSONRPCMessage,
 	Type:     "JSONRPCMessage",
 }, {
-	Check: Check.MCPElicitationBooleanSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationBooleanSchema(data, opts...)
 		if err != nil {
@@ -6248,9 +6413,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/BooleanSchema",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_booleanSchema,
 	Type:     "MCPElicitationBooleanSchema",
 }, {
-	Check: Check.MCPElicitationElicitRequestFormParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationElicitRequestFormParams(data, opts...)
 		if err != nil {
@@ -6259,9 +6425,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_elicitRequestFormParams,
 	Type:     "MCPElicitationElicitRequestFormParams",
 }, {
-	Check: Check.MCPElicitationElicitRequestParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationElicitRequestParams(data, opts...)
 		if err != nil {
@@ -6270,9 +6437,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestParams",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_elicitRequestParams,
 	Type:     "MCPElicitationElicitRequestParams",
 }, {
-	Check: Check.MCPElicitationElicitRequestURLParams,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationElicitRequestURLParams(data, opts...)
 		if err != nil {
@@ -6281,9 +6449,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_elicitRequestUrlParams,
 	Type:     "MCPElicitationElicitRequestURLParams",
 }, {
-	Check: Check.MCPElicitationElicitResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationElicitResult(data, opts...)
 		if err != nil {
@@ -6292,9 +6461,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ElicitResult",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_elicitResult,
 	Type:     "MCPElicitationElicitResult",
 }, {
-	Check: Check.MCPElicitationLegacyTitledEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationLegacyTitledEnumSchema(data, opts...)
 		if err != nil {
@@ -6303,9 +6473,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_legacyTitledEnumSchema,
 	Type:     "MCPElicitationLegacyTitledEnumSchema",
 }, {
-	Check: Check.MCPElicitationNumberSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationNumberSchema(data, opts...)
 		if err != nil {
@@ -6314,9 +6485,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/NumberSchema",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_numberSchema,
 	Type:     "MCPElicitationNumberSchema",
 }, {
-	Check: Check.MCPElicitationPrimitiveSchemaDefinition,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationPrimitiveSchemaDefinition(data, opts...)
 		if err != nil {
@@ -6325,9 +6497,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_primitiveSchemaDefinition,
 	Type:     "MCPElicitationPrimitiveSchemaDefinition",
 }, {
-	Check: Check.MCPElicitationProgressToken,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationProgressToken(data, opts...)
 		if err != nil {
@@ -6336,9 +6509,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/ProgressToken",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_progressToken,
 	Type:     "MCPElicitationProgressToken",
 }, {
-	Check: Check.MCPElicitationStringSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationStringSchema(data, opts...)
 		if err != nil {
@@ -6347,9 +6521,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/StringSchema",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_stringSchema,
 	Type:     "MCPElicitationStringSchema",
 }, {
-	Check: Check.MCPElicitationTaskMetadata,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationTaskMetadata(data, opts...)
 		if err != nil {
@@ -6358,9 +6533,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/TaskMetadata",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_taskMetadata,
 	Type:     "MCPElicitationTaskMetadata",
 }, {
-	Check: Check.MCPElicitationTitledMultiSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationTitledMultiSelectEnumSchema(data, opts...)
 		if err != nil {
@@ -6369,9 +6545,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_titledMultiSelectEnumSchema,
 	Type:     "MCPElicitationTitledMultiSelectEnumSchema",
 }, {
-	Check: Check.MCPElicitationTitledSingleSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationTitledSingleSelectEnumSchema(data, opts...)
 		if err != nil {
@@ -6380,9 +6557,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_titledSingleSelectEnumSchema,
 	Type:     "MCPElicitationTitledSingleSelectEnumSchema",
 }, {
-	Check: Check.MCPElicitationUntitledMultiSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationUntitledMultiSelectEnumSchema(data, opts...)
 		if err != nil {
@@ -6391,9 +6569,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_untitledMultiSelectEnumSchema,
 	Type:     "MCPElicitationUntitledMultiSelectEnumSchema",
 }, {
-	Check: Check.MCPElicitationUntitledSingleSelectEnumSchema,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationUntitledSingleSelectEnumSchema(data, opts...)
 		if err != nil {
@@ -6402,9 +6581,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_untitledSingleSelectEnumSchema,
 	Type:     "MCPElicitationUntitledSingleSelectEnumSchema",
 }, {
-	Check: Check.LabelledOption,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeLabelledOption(data, opts...)
 		if err != nil {
@@ -6413,9 +6593,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/labelledOption",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_labelledOption,
 	Type:     "LabelledOption",
 }, {
-	Check: Check.MCPElicitationRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationRequest(data, opts...)
 		if err != nil {
@@ -6424,9 +6605,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/request",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_elicitRequestParams,
 	Type:     "MCPElicitationRequest",
 }, {
-	Check: Check.RequestMeta,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeRequestMeta(data, opts...)
 		if err != nil {
@@ -6435,9 +6617,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/requestMeta",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_requestMeta,
 	Type:     "RequestMeta",
 }, {
-	Check: Check.MCPElicitationResult,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeMCPElicitationResult(data, opts...)
 		if err != nil {
@@ -6446,9 +6629,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "mcp-elicitation.schema.json#/$defs/result",
+	Mask:     skipAllMemo,
+	Root:     vMCPElicitation_elicitResult,
 	Type:     "MCPElicitationResult",
 }, {
-	Check: Check.ObserveNotification,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeObserveNotification(data, opts...)
 		if err != nil {
@@ -6457,9 +6641,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "observe-notification.schema.json#",
+	Mask:     skipMemo1,
+	Root:     vObserveNotification,
 	Type:     "ObserveNotification",
 }, {
-	Check: Check.Registration,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeRegistration(data, opts...)
 		if err != nil {
@@ -6468,9 +6653,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vRegistration,
 	Type:     "Registration",
 }, {
-	Check: Check.Authentication,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAuthentication(data, opts...)
 		if err != nil {
@@ -6479,9 +6665,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/authentication",
+	Mask:     skipAllMemo,
+	Root:     vRegistration_authentication,
 	Type:     "Authentication",
 }, {
-	Check: Check.Backend,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeBackend(data, opts...)
 		if err != nil {
@@ -6490,9 +6677,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/backend",
+	Mask:     skipAllMemo,
+	Root:     vRegistration_backend,
 	Type:     "Backend",
 }, {
-	Check: Check.RegistrationContentreceiver,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeRegistrationContentreceiver(data, opts...)
 		if err != nil {
@@ -6501,9 +6689,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/contentReceiver",
+	Mask:     skipAllMemo,
+	Root:     vRegistration_contentReceiver,
 	Type:     "RegistrationContentreceiver",
 }, {
-	Check: Check.EventWildcard,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeEventWildcard(data, opts...)
 		if err != nil {
@@ -6512,9 +6701,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/eventWildcard",
+	Mask:     skipAllMemo,
+	Root:     vRegistration_eventWildcard,
 	Type:     "EventWildcard",
 }, {
-	Check: Check.Filters,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeFilters(data, opts...)
 		if err != nil {
@@ -6523,9 +6713,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/filters",
+	Mask:     skipAllMemo,
+	Root:     vRegistration_filters,
 	Type:     "Filters",
 }, {
-	Check: Check.HTTPTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeHTTPTransport(data, opts...)
 		if err != nil {
@@ -6534,9 +6725,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/httpTransport",
+	Mask:     skipAllMemo,
+	Root:     vRegistration_httpTransport,
 	Type:     "HTTPTransport",
 }, {
-	Check: Check.HTTPURL,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeHTTPURL(data, opts...)
 		if err != nil {
@@ -6545,9 +6737,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/httpUrl",
+	Mask:     skipAllMemo,
+	Root:     vRegistration_httpUrl,
 	Type:     "HTTPURL",
 }, {
-	Check: Check.InterceptSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptSubscription(data, opts...)
 		if err != nil {
@@ -6556,9 +6749,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/interceptSubscription",
+	Mask:     skipAllMemo,
+	Root:     vRegistration_interceptSubscription,
 	Type:     "InterceptSubscription",
 }, {
-	Check: Check.ObserveSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeObserveSubscription(data, opts...)
 		if err != nil {
@@ -6567,9 +6761,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/observeSubscription",
+	Mask:     skipAllMemo,
+	Root:     vRegistration_observeSubscription,
 	Type:     "ObserveSubscription",
 }, {
-	Check: Check.ReverseDNSName,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeReverseDNSName(data, opts...)
 		if err != nil {
@@ -6578,9 +6773,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/reverseDns",
+	Mask:     skipAllMemo,
+	Root:     vCommon_reverseDnsName,
 	Type:     "ReverseDNSName",
 }, {
-	Check: Check.StdioTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeStdioTransport(data, opts...)
 		if err != nil {
@@ -6589,9 +6785,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/stdioTransport",
+	Mask:     skipAllMemo,
+	Root:     vRegistration_stdioTransport,
 	Type:     "StdioTransport",
 }, {
-	Check: Check.WireMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWireMessage(data, opts...)
 		if err != nil {
@@ -6600,9 +6797,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "schema.json#",
+	Mask:     0,
+	Root:     vSchema,
 	Type:     "WireMessage",
 }, {
-	Check: Check.SessionEndEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSessionEndEvent(data, opts...)
 		if err != nil {
@@ -6611,9 +6809,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "session-end.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vSessionEnd,
 	Type:     "SessionEndEvent",
 }, {
-	Check: Check.SessionStartEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSessionStartEvent(data, opts...)
 		if err != nil {
@@ -6622,9 +6821,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "session-start.schema.json#",
+	Mask:     skipMemo1,
+	Root:     vSessionStart,
 	Type:     "SessionStartEvent",
 }, {
-	Check: Check.TaskWorkspaceEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEvent(data, opts...)
 		if err != nil {
@@ -6633,9 +6833,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent,
 	Type:     "TaskWorkspaceEvent",
 }, {
-	Check: Check.ChangedFile,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeChangedFile(data, opts...)
 		if err != nil {
@@ -6644,9 +6845,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/changedFile",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_changedFile,
 	Type:     "ChangedFile",
 }, {
-	Check: Check.TaskWorkspaceEventFileChanged,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEventFileChanged(data, opts...)
 		if err != nil {
@@ -6655,9 +6857,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/file.changed",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_fileChanged,
 	Type:     "TaskWorkspaceEventFileChanged",
 }, {
-	Check: Check.TaskWorkspaceEventTaskChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEventTaskChangeAfter(data, opts...)
 		if err != nil {
@@ -6666,9 +6869,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/task.change.after",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_taskChangeAfter,
 	Type:     "TaskWorkspaceEventTaskChangeAfter",
 }, {
-	Check: Check.TaskWorkspaceEventTaskChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEventTaskChangeBefore(data, opts...)
 		if err != nil {
@@ -6677,9 +6881,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/task.change.before",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_taskChangeBefore,
 	Type:     "TaskWorkspaceEventTaskChangeBefore",
 }, {
-	Check: Check.TaskChange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskChange(data, opts...)
 		if err != nil {
@@ -6688,9 +6893,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/taskChange",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_taskChange,
 	Type:     "TaskChange",
 }, {
-	Check: Check.TaskWorkspaceEventWorkspaceChangeAfter,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEventWorkspaceChangeAfter(data, opts...)
 		if err != nil {
@@ -6699,9 +6905,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/workspace.change.after",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_workspaceChangeAfter,
 	Type:     "TaskWorkspaceEventWorkspaceChangeAfter",
 }, {
-	Check: Check.TaskWorkspaceEventWorkspaceChangeBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeTaskWorkspaceEventWorkspaceChangeBefore(data, opts...)
 		if err != nil {
@@ -6710,9 +6917,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/workspace.change.before",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_workspaceChangeBefore,
 	Type:     "TaskWorkspaceEventWorkspaceChangeBefore",
 }, {
-	Check: Check.WorkspaceChange,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWorkspaceChange(data, opts...)
 		if err != nil {
@@ -6721,9 +6929,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/workspaceChange",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_workspaceChange,
 	Type:     "WorkspaceChange",
 }, {
-	Check: Check.WorkspaceState,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeWorkspaceState(data, opts...)
 		if err != nil {
@@ -6732,9 +6941,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "task-workspace-event.schema.json#/$defs/workspaceState",
+	Mask:     skipAllMemo,
+	Root:     vTaskWorkspaceEvent_workspaceState,
 	Type:     "WorkspaceState",
 }, {
-	Check: Check.ToolAfterEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolAfterEvent(data, opts...)
 		if err != nil {
@@ -6743,9 +6953,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "tool-after.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vToolAfter,
 	Type:     "ToolAfterEvent",
 }, {
-	Check: Check.ToolBeforeEvent,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolBeforeEvent(data, opts...)
 		if err != nil {
@@ -6754,12 +6965,13 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "tool-before.schema.json#",
+	Mask:     skipAllMemo,
+	Root:     vToolBefore,
 	Type:     "ToolBeforeEvent",
 }}
 
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
 var Snapshot = &ahpimpl.Snapshot{
-	Entries: Registry,
 	ErrorResponses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeJSONRPCErrorResponse(c)
 		if err != nil {
@@ -6767,41 +6979,49 @@ var Snapshot = &ahpimpl.Snapshot{
 		}
 		return v, nil
 	}},
-	Key:               SnapshotKey,
-	NotificationTypes: map[string]reflect.Type{"hooks/observe": reflect.TypeFor[*ObserveNotification]()},
-	Notifications: map[string]ahpimpl.DecodeFunc{"hooks/observe": func(c *ahpimpl.Ctx) (any, error) {
-		v, err := decodeObserveNotification(c)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
+	Key: SnapshotKey,
+	Notifications: []ahpimpl.Method{{
+		Decode: func(c *ahpimpl.Ctx) (any, error) {
+			v, err := decodeObserveNotification(c)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		Name: "hooks/observe",
+		Type: (*ObserveNotification)(nil),
 	}},
-	Package: "github.com/ahpgen/ahpgen/gen/draft",
-	ReplyChecks: map[string][]ahpimpl.CheckFunc{
-		"hooks/capabilities": {vCapabilitiesResponse},
-		"hooks/intercept":    {vInterceptResponse, vInterceptDenyResponse, vInterceptNoEffectResponse},
-	},
+	Package:  "github.com/ahpgen/ahpgen/gen/draft",
+	Registry: &Registry,
+	ReplyChecks: []ahpimpl.Replies{{
+		Checks: []ahpimpl.CheckFunc{vCapabilitiesResponse},
+		Method: "hooks/capabilities",
+	}, {
+		Checks: []ahpimpl.CheckFunc{vInterceptResponse, vInterceptDenyResponse, vInterceptNoEffectResponse},
+		Method: "hooks/intercept",
+	}},
 	RequestID: vCommon_jsonRpcId,
-	RequestTypes: map[string]reflect.Type{
-		"hooks/capabilities": reflect.TypeFor[*CapabilitiesRequest](),
-		"hooks/intercept":    reflect.TypeFor[*InterceptRequest](),
-	},
-	Requests: map[string]ahpimpl.DecodeFunc{
-		"hooks/capabilities": func(c *ahpimpl.Ctx) (any, error) {
+	Requests: []ahpimpl.Method{{
+		Decode: func(c *ahpimpl.Ctx) (any, error) {
 			v, err := decodeCapabilitiesRequest(c)
 			if err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		"hooks/intercept": func(c *ahpimpl.Ctx) (any, error) {
+		Name: "hooks/capabilities",
+		Type: (*CapabilitiesRequest)(nil),
+	}, {
+		Decode: func(c *ahpimpl.Ctx) (any, error) {
 			v, err := decodeInterceptRequest(c)
 			if err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-	},
+		Name: "hooks/intercept",
+		Type: (*InterceptRequest)(nil),
+	}},
 	Responses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeWireMessage(c)
 		if err != nil {

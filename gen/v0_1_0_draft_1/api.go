@@ -5,7 +5,6 @@ package v0_1_0_draft_1
 import (
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
-	"reflect"
 )
 
 // The runtime checks at compile time that it runs code of this version: if a
@@ -505,7 +504,6 @@ func (Checker) ToolBefore(data []byte, opts ...ahprt.Option) error {
 // Registry lists the package's entry points by schema location (relative to
 // the snapshot folder): what tools use to decode a document by its schema.
 var Registry = []ahpimpl.Entry{{
-	Check: Check.Capabilities,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeCapabilities(data, opts...)
 		if err != nil {
@@ -514,9 +512,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "capabilities.schema.json#",
+	Mask:     0,
+	Root:     vCapabilities,
 	Type:     "Capabilities",
 }, {
-	Check: Check.ErrorResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeErrorResponse(data, opts...)
 		if err != nil {
@@ -525,9 +524,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/errorResponse",
+	Mask:     0,
+	Root:     vCommon_errorResponse,
 	Type:     "ErrorResponse",
 }, {
-	Check: Check.JSONRPCID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCID(data, opts...)
 		if err != nil {
@@ -536,9 +536,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/jsonRpcId",
+	Mask:     0,
+	Root:     vCommon_jsonRpcId,
 	Type:     "JSONRPCID",
 }, {
-	Check: Check.JSONRPCResponseID,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCResponseID(data, opts...)
 		if err != nil {
@@ -547,9 +548,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/jsonRpcResponseId",
+	Mask:     0,
+	Root:     vCommon_jsonRpcResponseId,
 	Type:     "JSONRPCResponseID",
 }, {
-	Check: Check.Native,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeNative(data, opts...)
 		if err != nil {
@@ -558,9 +560,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/native",
+	Mask:     0,
+	Root:     vCommon_native,
 	Type:     "Native",
 }, {
-	Check: Check.Notification,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeNotification(data, opts...)
 		if err != nil {
@@ -569,9 +572,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/notification",
+	Mask:     0,
+	Root:     vCommon_notification,
 	Type:     "Notification",
 }, {
-	Check: Check.ProtocolVersion,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeProtocolVersion(data, opts...)
 		if err != nil {
@@ -580,9 +584,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/protocolVersion",
+	Mask:     0,
+	Root:     vCommon_protocolVersion,
 	Type:     "ProtocolVersion",
 }, {
-	Check: Check.Request,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeRequest(data, opts...)
 		if err != nil {
@@ -591,9 +596,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/request",
+	Mask:     0,
+	Root:     vCommon_request,
 	Type:     "Request",
 }, {
-	Check: Check.Session,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSession(data, opts...)
 		if err != nil {
@@ -602,9 +608,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/session",
+	Mask:     0,
+	Root:     vCommon_session,
 	Type:     "Session",
 }, {
-	Check: Check.SuccessResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeSuccessResponse(data, opts...)
 		if err != nil {
@@ -613,9 +620,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "common.schema.json#/$defs/successResponse",
+	Mask:     0,
+	Root:     vCommon_successResponse,
 	Type:     "SuccessResponse",
 }, {
-	Check: Check.DenyEffect,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeDenyEffect(data, opts...)
 		if err != nil {
@@ -624,9 +632,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "deny-effect.schema.json#",
+	Mask:     0,
+	Root:     vDenyEffect,
 	Type:     "DenyEffect",
 }, {
-	Check: Check.Extensions,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeExtensions(data, opts...)
 		if err != nil {
@@ -635,9 +644,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "extensions.schema.json#",
+	Mask:     0,
+	Root:     vExtensions,
 	Type:     "Extensions",
 }, {
-	Check: Check.InterceptDenyResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptDenyResponse(data, opts...)
 		if err != nil {
@@ -646,9 +656,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "intercept-deny-response.schema.json#",
+	Mask:     0,
+	Root:     vInterceptDenyResponse,
 	Type:     "InterceptDenyResponse",
 }, {
-	Check: Check.InterceptNoEffectResponse,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptNoEffectResponse(data, opts...)
 		if err != nil {
@@ -657,9 +668,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "intercept-no-effect-response.schema.json#",
+	Mask:     0,
+	Root:     vInterceptNoEffectResponse,
 	Type:     "InterceptNoEffectResponse",
 }, {
-	Check: Check.InterceptRequest,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptRequest(data, opts...)
 		if err != nil {
@@ -668,9 +680,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "intercept-request.schema.json#",
+	Mask:     0,
+	Root:     vInterceptRequest,
 	Type:     "InterceptRequest",
 }, {
-	Check: Check.JSONRPCMessage,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeJSONRPCMessage(data, opts...)
 		if err != nil {
@@ -679,9 +692,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "json-rpc-message.schema.json#",
+	Mask:     0,
+	Root:     vJSONRPCMessage,
 	Type:     "JSONRPCMessage",
 }, {
-	Check: Check.Registration,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeRegistration(data, opts...)
 		if err != nil {
@@ -690,9 +704,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#",
+	Mask:     0,
+	Root:     vRegistration,
 	Type:     "Registration",
 }, {
-	Check: Check.Authentication,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeAuthentication(data, opts...)
 		if err != nil {
@@ -701,9 +716,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/authentication",
+	Mask:     0,
+	Root:     vRegistration_authentication,
 	Type:     "Authentication",
 }, {
-	Check: Check.Backend,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeBackend(data, opts...)
 		if err != nil {
@@ -712,9 +728,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/backend",
+	Mask:     0,
+	Root:     vRegistration_backend,
 	Type:     "Backend",
 }, {
-	Check: Check.HTTPTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeHTTPTransport(data, opts...)
 		if err != nil {
@@ -723,9 +740,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/httpTransport",
+	Mask:     0,
+	Root:     vRegistration_httpTransport,
 	Type:     "HTTPTransport",
 }, {
-	Check: Check.InterceptSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeInterceptSubscription(data, opts...)
 		if err != nil {
@@ -734,9 +752,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/interceptSubscription",
+	Mask:     0,
+	Root:     vRegistration_interceptSubscription,
 	Type:     "InterceptSubscription",
 }, {
-	Check: Check.ObserveSubscription,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeObserveSubscription(data, opts...)
 		if err != nil {
@@ -745,9 +764,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/observeSubscription",
+	Mask:     0,
+	Root:     vRegistration_observeSubscription,
 	Type:     "ObserveSubscription",
 }, {
-	Check: Check.ReverseDNS,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeReverseDNS(data, opts...)
 		if err != nil {
@@ -756,9 +776,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/reverseDns",
+	Mask:     0,
+	Root:     vRegistration_reverseDns,
 	Type:     "ReverseDNS",
 }, {
-	Check: Check.StdioTransport,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeStdioTransport(data, opts...)
 		if err != nil {
@@ -767,9 +788,10 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "registration.schema.json#/$defs/stdioTransport",
+	Mask:     0,
+	Root:     vRegistration_stdioTransport,
 	Type:     "StdioTransport",
 }, {
-	Check: Check.ToolBefore,
 	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
 		v, err := DecodeToolBefore(data, opts...)
 		if err != nil {
@@ -778,12 +800,13 @@ var Registry = []ahpimpl.Entry{{
 		return v, nil
 	},
 	Location: "tool-before.schema.json#",
+	Mask:     0,
+	Root:     vToolBefore,
 	Type:     "ToolBefore",
 }}
 
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
 var Snapshot = &ahpimpl.Snapshot{
-	Entries: Registry,
 	ErrorResponses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeErrorResponse(c)
 		if err != nil {
@@ -794,15 +817,22 @@ var Snapshot = &ahpimpl.Snapshot{
 	Key:           SnapshotKey,
 	Notifications: nil,
 	Package:       "github.com/ahpgen/ahpgen/gen/v0_1_0_draft_1",
-	ReplyChecks:   map[string][]ahpimpl.CheckFunc{"hooks/intercept": {vInterceptDenyResponse, vInterceptNoEffectResponse}},
-	RequestID:     vCommon_jsonRpcId,
-	RequestTypes:  map[string]reflect.Type{"hooks/intercept": reflect.TypeFor[*InterceptRequest]()},
-	Requests: map[string]ahpimpl.DecodeFunc{"hooks/intercept": func(c *ahpimpl.Ctx) (any, error) {
-		v, err := decodeInterceptRequest(c)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
+	Registry:      &Registry,
+	ReplyChecks: []ahpimpl.Replies{{
+		Checks: []ahpimpl.CheckFunc{vInterceptDenyResponse, vInterceptNoEffectResponse},
+		Method: "hooks/intercept",
+	}},
+	RequestID: vCommon_jsonRpcId,
+	Requests: []ahpimpl.Method{{
+		Decode: func(c *ahpimpl.Ctx) (any, error) {
+			v, err := decodeInterceptRequest(c)
+			if err != nil {
+				return nil, err
+			}
+			return v, nil
+		},
+		Name: "hooks/intercept",
+		Type: (*InterceptRequest)(nil),
 	}},
 	Responses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeInterceptDenyResponse(c)

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"sort"
@@ -91,10 +92,13 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	af.Comment("the snapshot folder): what tools use to decode a document by its schema.")
 	af.Var().Id(ir.RegistryVar).Op("=").Index().Qual(impl, "Entry").ValuesFunc(func(g *Group) {
 		for _, t := range roots {
+			// Root and Mask rather than the method value Check.X, which
+			// Go would make at start-up (see ahpimpl.Snapshot).
 			g.Values(Dict{
 				Id("Location"): Lit(locs[t]),
 				Id("Type"):     Lit(t.Name),
-				Id("Check"):    Id(ir.CheckerVar).Dot(t.CheckFunc),
+				Id("Root"):     checkID(t),
+				Id("Mask"):     unrepeated(t),
 				Id("Decode"):   decodeFunc(t),
 			})
 		}
@@ -296,28 +300,27 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 	if aggregate != nil {
 		responses = []*ir.Type{aggregate}
 	}
+	// Slices and function values only, no maps and no calls: the
+	// snapshot stays static data (see ahpimpl.Snapshot).
 	table := func(ms []method) Code {
 		if len(ms) == 0 {
 			return Nil()
 		}
-		return Map(String()).Qual(impl, "DecodeFunc").Values(DictFunc(func(d Dict) {
+		return Index().Qual(impl, "Method").ValuesFunc(func(g *Group) {
 			for _, m := range ms {
-				d[Lit(m.name)] = ctxDecodeFunc(m.t)
+				g.Values(Dict{
+					Id("Name"):   Lit(m.name),
+					Id("Decode"): ctxDecodeFunc(m.t),
+					Id("Type"):   Parens(Op("*").Id(m.t.Name)).Call(Nil()),
+				})
 			}
-		}))
-	}
-	types := func(ms []method) Code {
-		return Map(String()).Qual("reflect", "Type").Values(DictFunc(func(d Dict) {
-			for _, m := range ms {
-				d[Lit(m.name)] = Qual("reflect", "TypeFor").Types(Op("*").Id(m.t.Name)).Call()
-			}
-		}))
+		})
 	}
 	d := Dict{
 		Id("Key"):           Id(ir.SnapshotKeyConst),
 		Id("WireVersion"):   Id(ir.WireVersionConst),
 		Id("Package"):       Lit(s.ImportPath),
-		Id("Entries"):       Id(ir.RegistryVar),
+		Id("Registry"):      Op("&").Id(ir.RegistryVar),
 		Id("Requests"):      table(requests),
 		Id("Notifications"): table(notifications),
 		Id("Responses"): Index().Qual(impl, "DecodeFunc").ValuesFunc(func(g *Group) {
@@ -326,24 +329,20 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 			}
 		}),
 	}
-	// Written only when there are methods, like ErrorResponses: the zero
-	// value says "none" as well.
-	if len(requests) > 0 {
-		d[Id("RequestTypes")] = types(requests)
-	}
-	if len(notifications) > 0 {
-		d[Id("NotificationTypes")] = types(notifications)
-	}
 	if len(replies) > 0 {
-		d[Id("ReplyChecks")] = Map(String()).Index().Qual(impl, "CheckFunc").Values(DictFunc(func(d Dict) {
-			for m, ts := range replies {
-				d[Lit(m)] = ValuesFunc(func(g *Group) {
-					for _, t := range ts {
-						g.Add(checkID(t))
-					}
+		methods := slices.Sorted(maps.Keys(replies))
+		d[Id("ReplyChecks")] = Index().Qual(impl, "Replies").ValuesFunc(func(g *Group) {
+			for _, m := range methods {
+				g.Values(Dict{
+					Id("Method"): Lit(m),
+					Id("Checks"): Index().Qual(impl, "CheckFunc").ValuesFunc(func(g *Group) {
+						for _, t := range replies[m] {
+							g.Add(checkID(t))
+						}
+					}),
 				})
 			}
-		}))
+		})
 	}
 	if len(errorResponses) > 0 {
 		d[Id("ErrorResponses")] = Index().Qual(impl, "DecodeFunc").ValuesFunc(func(g *Group) {

@@ -37,8 +37,8 @@ func TestReplyChecks(t *testing.T) {
 				}
 			}
 			byReplies := false
-			for _, checks := range snap.ReplyChecks {
-				for _, f := range checks {
+			for _, r := range snap.ReplyChecks {
+				for _, f := range r.Checks {
 					c.Forget()
 					if c.Run(f) == nil {
 						byReplies = true
@@ -51,7 +51,7 @@ func TestReplyChecks(t *testing.T) {
 			}
 			judged++
 		}
-		if len(snap.ReplyChecks["hooks/intercept"]) == 0 {
+		if len(snap.Replies("hooks/intercept")) == 0 {
 			t.Errorf("%s: no checks of intercept replies", snap.Key)
 		}
 	}
