@@ -26,7 +26,7 @@ const (
 // write each check is decided on the model (ir.PlanChecks, ir.MarkMemo);
 // what checks keeps between calls is the output's bookkeeping: the
 // package-level variables and helpers the checks share, each declared
-// once (check_tables.go), and cur, the schema being written.
+// once (check_tables.go).
 //
 // The keywords are written by kind of value (check_value.go, for objects
 // check_object.go) and the applicators in check_applicators.go.
@@ -49,19 +49,17 @@ type checks struct {
 	// presence maps a list of member names to its presence helper.
 	presence map[string]string
 	helpers  []Code
-	// cur is the schema whose function is being written: its RunsOnce and
-	// MembersRunOnce say which memoized checks it may call directly.
-	cur *ir.Schema
 	// declare takes the name of a package-level variable or helper that
 	// intern adds, from the package's one scope (ir.Program.Namer).
 	declare func(want string) string
 }
 
-// callee names the function that checks t on the node of the schema
-// being written: the memo wrapper, or the body itself when ir.MarkMemo
-// found that this call never meets another check of t on the same node.
-func (e *checks) callee(t *ir.Schema) string {
-	if t.MemoID != 0 && e.cur != nil && e.cur.RunsOnce[t] {
+// callee names the function that checks t on the node of cur, the schema
+// whose function is being written: the memo wrapper, or the body itself
+// when ir.MarkMemo found that this call never meets another check of t
+// on the same node (cur.RunsOnce).
+func callee(cur, t *ir.Schema) string {
+	if t.MemoID != 0 && cur.RunsOnce[t] {
 		return t.MemoBody
 	}
 	return t.Func
@@ -80,7 +78,6 @@ func (e *checks) emit() {
 		if e.skip(s) || s.Plan.Inline { // inline: written by its parent's check
 			continue
 		}
-		e.cur = s
 		params := []Code{Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node"), Id("ev").Op("*").Qual(impl, "Eval")}
 		if s.Inner != "" {
 			e.f.Commentf("%s checks %s.", s.Func, s.Loc)
@@ -105,7 +102,6 @@ func (e *checks) emit() {
 		})
 		e.f.Line()
 	}
-	e.cur = nil
 	for _, a := range e.prog.Anchors {
 		e.anchor(a)
 	}
@@ -196,9 +192,9 @@ func CheckFunc(s *ir.Schema) string {
 	return t.Func
 }
 
-// same emits a check of the same instance against s (allOf, $ref, then):
-// a failure fails the caller.
-func (e *checks) same(g *Group, s *ir.Schema, ev Code) {
+// same emits, in the check of cur, a check of the same instance against
+// s (allOf, $ref, then): a failure fails the caller.
+func (e *checks) same(g *Group, cur, s *ir.Schema, ev Code) {
 	t := target(s)
 	if t == nil {
 		return
@@ -207,7 +203,7 @@ func (e *checks) same(g *Group, s *ir.Schema, ev Code) {
 		g.Return(e.fail(Id("n"), "CodeFalseSchema", t.Loc, "no value is allowed here"))
 		return
 	}
-	g.If(Op("!").Id(e.callee(t)).Call(Id("c"), Id("n"), ev)).Block(Return(False()))
+	g.If(Op("!").Id(callee(cur, t)).Call(Id("c"), Id("n"), ev)).Block(Return(False()))
 }
 
 // sameOrMerged checks n against a schema s applies in place, or, when
@@ -216,7 +212,7 @@ func (e *checks) same(g *Group, s *ir.Schema, ev Code) {
 func (e *checks) sameOrMerged(g *Group, s, a *ir.Schema) {
 	t := target(a)
 	if t == nil || !slices.Contains(s.Plan.Merged, t) {
-		e.same(g, a, Id("ev"))
+		e.same(g, s, a, Id("ev"))
 		return
 	}
 	if len(t.Types) > 0 {
@@ -262,8 +258,9 @@ func (e *checks) childCall(node Code, t *ir.Schema, fn string) Code {
 	return Id("c").Dot("Child").Call(node, Id(fn))
 }
 
-// callBool is an expression: does node pass s (for branches and conditions).
-func (e *checks) callBool(method string, s *ir.Schema, node Code) Code {
+// callBool is an expression, in the check of cur: does node pass s (for
+// branches and conditions).
+func (e *checks) callBool(method string, cur, s *ir.Schema, node Code) Code {
 	t := target(s)
 	if t == nil {
 		return True()
@@ -271,7 +268,7 @@ func (e *checks) callBool(method string, s *ir.Schema, node Code) Code {
 	if t.IsFalse() {
 		return False()
 	}
-	return Id("c").Dot(method).Call(node, Id("ev"), Id(e.callee(t)))
+	return Id("c").Dot(method).Call(node, Id("ev"), Id(callee(cur, t)))
 }
 
 func (e *checks) body(g *Group, s *ir.Schema) {

@@ -20,7 +20,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 	}
 	if dr := s.DynamicRef; dr != nil {
 		if dr.Anchor == nil {
-			e.same(g, dr.Static, Id("ev"))
+			e.same(g, s, dr.Static, Id("ev"))
 		} else {
 			g.If(Op("!").Id("c").Dot("DynamicRef").Call(Id("n"), Id("ev"), Id(dr.Anchor.Func), funcRef(dr.Static))).Block(Return(False()))
 		}
@@ -28,7 +28,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 	chains := s.Plan.Chains
 	for i := 0; i < len(s.AllOf); {
 		if len(chains) > 0 && chains[0].At == i {
-			e.chain(g, chains[0])
+			e.chain(g, s, chains[0])
 			i += len(chains[0].Entries)
 			chains = chains[1:]
 			continue
@@ -60,7 +60,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 	if s.Plan.IfTest != nil {
 		e.memberTestIf(g, s, s.Plan.IfTest)
 	} else if s.If != nil {
-		cond := e.callBool("Condition", s.If, Id("n"))
+		cond := e.callBool("Condition", s, s.If, Id("n"))
 		if s.Plan.IfPresence {
 			// `if: {required: […]}`: one walk, inline; required records
 			// no annotations, so there is nothing else to keep.
@@ -82,8 +82,8 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 // thenElse writes s's then and else (at least one of them) after its if,
 // whose outcome is cond.
 func (e *checks) thenElse(g *Group, s *ir.Schema, cond Code) {
-	then := func(bg *Group) { e.same(bg, s.Then, Id("ev")) }
-	els := func(bg *Group) { e.same(bg, s.Else, Id("ev")) }
+	then := func(bg *Group) { e.same(bg, s, s.Then, Id("ev")) }
+	els := func(bg *Group) { e.same(bg, s, s.Else, Id("ev")) }
 	switch {
 	case s.Else == nil:
 		g.If(cond).BlockFunc(then)
@@ -200,10 +200,10 @@ func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool, u ir
 				Return(e.failType(Id("n"), loc, "object")))
 			names := s.Plan.Discriminators
 			lookupMembers(g, names)
-			e.dispatch(g, u.Dispatch, names, list, one, loc, code, u.Choice)
+			e.dispatch(g, s, u.Dispatch, names, list, one, loc, code, u.Choice)
 			return
 		}
-		e.tryBranches(g, list, allIndexes(len(list)), one, u.Disjoint, loc, code, u.Choice)
+		e.tryBranches(g, s, list, allIndexes(len(list)), one, u.Disjoint, loc, code, u.Choice)
 	})
 }
 
@@ -215,15 +215,16 @@ func allIndexes(n int) []int {
 	return out
 }
 
-// tryBranches evaluates the candidate branches with anyOf/oneOf semantics.
+// tryBranches evaluates the candidate branches of cur's anyOf or oneOf
+// (list) with their semantics.
 // With a choice id (ir.MarkMemo), it records the first branch that passed
 // for the union's builder. Disjoint oneOf branches (no instance passes
 // two) stop at the first that passes, as anyOf does without annotations
 // to collect: the others would fail, so they neither match nor annotate.
-func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one, disjoint bool, loc, code string, choice uint32) {
+func (e *checks) tryBranches(g *Group, cur *ir.Schema, list []*ir.Schema, idx []int, one, disjoint bool, loc, code string, choice uint32) {
 	if len(idx) == 1 {
 		// One candidate: its own error is the most precise explanation.
-		e.same(g, list[idx[0]], Id("ev"))
+		e.same(g, cur, list[idx[0]], Id("ev"))
 		return
 	}
 	g.Id("mark").Op(":=").Id("c").Dot("Mark").Call()
@@ -232,7 +233,7 @@ func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one, disjoi
 		g.Id("first").Op(":=").Lit(-1)
 	}
 	for _, i := range idx {
-		cond := e.callBool("Branch", list[i], Id("n"))
+		cond := e.callBool("Branch", cur, list[i], Id("n"))
 		count := []Code{Id("matches").Op("++")}
 		if choice != 0 {
 			count = []Code{If(Id("matches").Op("==").Lit(0)).Block(Id("first").Op("=").Lit(i)), Id("matches").Op("++")}
@@ -263,9 +264,9 @@ func (e *checks) tryBranches(g *Group, list []*ir.Schema, idx []int, one, disjoi
 	}
 }
 
-// dispatch writes the decision d over the branches of list. The values of
-// its discriminators (names) are in dvs (see lookupMembers).
-func (e *checks) dispatch(g *Group, d *ir.Dispatch, names []string, list []*ir.Schema, one bool, loc, code string, choice uint32) {
+// dispatch writes the decision d over the branches of cur's list. The
+// values of its discriminators (names) are in dvs (see lookupMembers).
+func (e *checks) dispatch(g *Group, cur *ir.Schema, d *ir.Dispatch, names []string, list []*ir.Schema, one bool, loc, code string, choice uint32) {
 	v := Id("dv")
 	g.Id("dv").Op(":=").Id("dvs").Index(Lit(slices.Index(names, d.Member)))
 	g.If(Id("dv").Op("==").Lit(0)).Block(Return(e.fail(Id("n"), "CodeRequired", loc, "missing member "+strconv.Quote(d.Member))))
@@ -275,41 +276,41 @@ func (e *checks) dispatch(g *Group, d *ir.Dispatch, names []string, list []*ir.S
 		for _, c := range d.Cases {
 			sg.Case(Lit(c.Value.Str())).BlockFunc(func(cg *Group) {
 				if c.Sub != nil {
-					cg.BlockFunc(func(bg *Group) { e.dispatch(bg, c.Sub, names, list, one, loc, code, choice) })
+					cg.BlockFunc(func(bg *Group) { e.dispatch(bg, cur, c.Sub, names, list, one, loc, code, choice) })
 					return
 				}
-				e.tryBranches(cg, list, c.Branches, one, c.Disjoint, loc, code, choice)
+				e.tryBranches(cg, cur, list, c.Branches, one, c.Disjoint, loc, code, choice)
 			})
 		}
 		sg.Default().Block(Return(Id("c").Dot("FailUnsupported").Call(v, Lit(loc), Lit(d.Member))))
 	})
 }
 
-// chain emits a condition chain: the value at the path is looked up once
-// and selects the entries that apply; an absent path (or one through a
-// non-object) satisfies every if, as properties would. An entry whose if
+// chain emits a condition chain of s's allOf: the value at the path is
+// looked up once and selects the entries that apply; an absent path (or
+// one through a non-object) satisfies every if, as properties would. An entry whose if
 // fails contributes nothing, not even annotations, so it is skipped. An
 // entry that applies runs its then; when annotations are collected, what
 // its if evaluated is recorded too: along a found path by PathEvaluated
 // (the objects on it and the members taken), otherwise by running the
 // whole entry (an if that passed on a missing path).
-func (e *checks) chain(g *Group, chain ir.ConditionChain) {
+func (e *checks) chain(g *Group, s *ir.Schema, chain ir.ConditionChain) {
 	var path []Code
 	for _, p := range chain.Path {
 		path = append(path, Lit(p))
 	}
 	apply := func(g *Group, entry *ir.Schema) {
 		g.If(Id("ev").Op("==").Nil()).BlockFunc(func(g *Group) {
-			e.same(g, entry.Then, Nil())
+			e.same(g, s, entry.Then, Nil())
 		}).Else().BlockFunc(func(g *Group) {
-			e.same(g, entry, Id("ev"))
+			e.same(g, s, entry, Id("ev"))
 		})
 	}
 	applyFound := func(g *Group, entry *ir.Schema) {
 		g.If(Id("ev").Op("!=").Nil()).Block(
 			Id("c").Dot("PathEvaluated").Call(append([]Code{Id("n"), Id("ev")}, path...)...),
 		)
-		e.same(g, entry.Then, Id("ev"))
+		e.same(g, s, entry.Then, Id("ev"))
 	}
 	g.List(Id("cv"), Id("found")).Op(":=").List(Id("n"), True())
 	g.For(List(Id("_"), Id("name")).Op(":=").Range().Index(Op("...")).String().Values(path...)).Block(

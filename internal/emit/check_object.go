@@ -233,7 +233,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 		for _, ds := range s.DependentSchemas {
 			ds := ds
 			g.If(List(Id("_"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(ds.Name)), Id("ok")).BlockFunc(func(dg *Group) {
-				e.same(dg, ds.Schema, Id("ev"))
+				e.same(dg, s, ds.Schema, Id("ev"))
 			})
 		}
 	})
