@@ -5,7 +5,6 @@ package emit
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	. "github.com/dave/jennifer/jen"
 
@@ -40,7 +39,7 @@ type checks struct {
 	// reasonIndex maps a rejection (code, location, message) to its row,
 	// reasonRows holds the rows.
 	reasonTable string
-	reasonIndex map[string]int
+	reasonIndex map[ir.Reason]int
 	reasonRows  []Code
 	// required maps a list of reason variables to the variable holding
 	// their addresses (for FailRequired); reasonLists declares them.
@@ -200,7 +199,7 @@ func (e *checks) same(g *Group, cur, s *ir.Schema, ev Code) {
 		return
 	}
 	if t.IsFalse() {
-		g.Return(e.fail(Id("n"), "CodeFalseSchema", t.Loc, "no value is allowed here"))
+		g.Return(e.fail(Id("n"), t.FalseReason()))
 		return
 	}
 	g.If(Op("!").Id(callee(cur, t)).Call(Id("c"), Id("n"), ev)).Block(Return(False()))
@@ -216,7 +215,7 @@ func (e *checks) sameOrMerged(g *Group, s, a *ir.Schema) {
 		return
 	}
 	if len(t.Types) > 0 {
-		g.If(Id("k").Op("!=").Qual(impl, "KindObject")).Block(Return(e.failType(Id("n"), t.Loc+"/type", "object")))
+		g.If(Id("k").Op("!=").Qual(impl, "KindObject")).Block(Return(e.failType(Id("n"), t.NotObjectReason("type"))))
 	}
 }
 
@@ -235,7 +234,7 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 		return false
 	}
 	if t.IsFalse() {
-		g.Return(e.fail(node, "CodeFalseSchema", t.Loc, "no value is allowed here"))
+		g.Return(e.fail(node, t.FalseReason()))
 		return true
 	}
 	fn := t.Func
@@ -289,12 +288,12 @@ func (e *checks) body(g *Group, s *ir.Schema) {
 func (e *checks) keywords(g *Group, s *ir.Schema) {
 	if len(s.Types) > 0 {
 		g.If(Op("!").Parens(kindTest(s.Types))).Block(
-			Return(e.failType(Id("n"), s.Loc+"/type", strings.Join(s.Types, " or "))),
+			Return(e.failType(Id("n"), s.KeywordReason("type"))),
 		)
 	}
 	if s.Const != nil {
 		g.If(Op("!").Parens(e.equal(Id("n"), *s.Const))).Block(
-			Return(e.fail(Id("n"), "CodeConst", s.Loc+"/const", "want "+s.Const.JSON)),
+			Return(e.fail(Id("n"), s.KeywordReason("const"))),
 		)
 	}
 	if s.Enum != nil {
@@ -335,7 +334,7 @@ func (e *checks) wrapper(g *Group, s *ir.Schema) {
 		// On an in-place cycle: applied again to the node it is checking,
 		// the check fails (see ir.Schema.Guard).
 		g.If(Op("!").Id("c").Dot("EnterCycle").Call(Lit(int(s.Guard)), Id("n"))).Block(
-			Return(e.fail(Id("n"), "CodeRefCycle", s.Loc, "this schema applies itself to the same value again (an infinite loop)")),
+			Return(e.fail(Id("n"), s.RefCycleReason())),
 		)
 		g.Defer().Id("c").Dot("LeaveCycle").Call()
 	}
@@ -375,14 +374,14 @@ func (e *checks) wrapper(g *Group, s *ir.Schema) {
 				g.If(is("KindObject")).Block(
 					iterate("m", Id("d").Dot("Members").Call(Id("n")), func(mg *Group) {
 						e.unevaluated(mg, up, Id("m").Dot("Index").Call(), Id("m").Dot("Value").Call(), Id("m").Dot("Name").Call(),
-							"CodeUnknownMember", "member not evaluated by any schema, and unevaluatedProperties allows none")
+							up.UnevaluatedMemberReason())
 					}))
 			}
 			if ui != nil {
 				g.If(is("KindArray")).Block(
 					iterate("it", Id("d").Dot("Items").Call(Id("n")), func(ig *Group) {
 						e.unevaluated(ig, ui, Id("it").Dot("Index").Call(), Id("it").Dot("Item").Call(), Id("it").Dot("Item").Call(),
-							"CodeFalseSchema", "item not evaluated by any schema, and unevaluatedItems allows none")
+							ui.UnevaluatedItemReason())
 					}))
 			}
 			g.If(Id("ok").Op("&&").Id("ev").Op("!=").Nil()).Block(Id("ev").Dot("Merge").Call(Id("local")))
@@ -396,14 +395,15 @@ func (e *checks) wrapper(g *Group, s *ir.Schema) {
 }
 
 // unevaluated emits the body of the loop over members or items for
-// unevaluatedProperties or unevaluatedItems (schema u).
-func (e *checks) unevaluated(g *Group, u *ir.Schema, index, value, at Code, code, msg string) {
+// unevaluatedProperties or unevaluatedItems (schema u); a false u
+// rejects the first one with reason r.
+func (e *checks) unevaluated(g *Group, u *ir.Schema, index, value, at Code, r ir.Reason) {
 	g.If(Id("local").Dot("Has").Call(index)).Block(Continue())
 	t := target(u)
 	switch {
 	case t == nil:
 	case t.IsFalse():
-		g.Id("ok").Op("=").Add(e.fail(at, code, u.Loc, msg))
+		g.Id("ok").Op("=").Add(e.fail(at, r))
 		g.Break()
 		return
 	default:

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 
 	. "github.com/dave/jennifer/jen"
 
@@ -46,7 +45,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 		t := target(s.Not)
 		switch {
 		case t == nil:
-			g.Return(e.fail(Id("n"), "CodeNot", s.Not.Loc, "must not match a schema that accepts everything"))
+			g.Return(e.fail(Id("n"), s.Not.NotAcceptsAllReason()))
 		case t.IsFalse():
 		default:
 			if s.Plan.NotGroups != nil {
@@ -54,7 +53,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 				break
 			}
 			g.If(Id("c").Dot("Quiet").Call(Id("n"), Nil(), Id(t.Func))).Block(
-				Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match")))
+				Return(e.fail(Id("n"), s.KeywordReason("not"))))
 		}
 	}
 	if s.Plan.IfTest != nil {
@@ -178,26 +177,26 @@ func (e *checks) notPresent(g *Group, s *ir.Schema) {
 		cond = cond.Op("||").Id(v).Op("&").Add(m).Op("==").Add(m)
 	}
 	if s.Plan.NotInLoop {
-		g.If(cond).Block(Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match")))
+		g.If(cond).Block(Return(e.fail(Id("n"), s.KeywordReason("not"))))
 		return
 	}
 	g.Block(
 		Id("p").Op(":=").Add(e.presenceCall(names)),
-		If(cond).Block(Return(e.fail(Id("n"), "CodeNot", s.Loc+"/not", "matches a schema it must not match"))),
+		If(cond).Block(Return(e.fail(Id("n"), s.KeywordReason("not")))),
 	)
 }
 
 // union emits anyOf (one == false) or oneOf, as planned (u).
 func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool, u ir.UnionCheck) {
-	kw, code := "anyOf", "CodeAnyOf"
+	kw, code := unionKeyword(one), "CodeAnyOf"
 	if one {
-		kw, code = "oneOf", "CodeOneOf"
+		code = "CodeOneOf"
 	}
 	loc := s.Loc + "/" + kw
 	g.BlockFunc(func(g *Group) {
 		if u.Dispatch != nil {
 			g.If(Id("k").Op("!=").Qual(impl, "KindObject")).Block(
-				Return(e.failType(Id("n"), loc, "object")))
+				Return(e.failType(Id("n"), s.NotObjectReason(kw))))
 			names := s.Plan.Discriminators
 			lookupMembers(g, names)
 			e.dispatch(g, s, u.Dispatch, names, list, one, loc, code, u.Choice)
@@ -205,6 +204,14 @@ func (e *checks) union(g *Group, s *ir.Schema, list []*ir.Schema, one bool, u ir
 		}
 		e.tryBranches(g, s, list, allIndexes(len(list)), one, u.Disjoint, loc, code, u.Choice)
 	})
+}
+
+// unionKeyword is "oneOf" for a oneOf (one), else "anyOf".
+func unionKeyword(one bool) string {
+	if one {
+		return "oneOf"
+	}
+	return "anyOf"
 }
 
 func allIndexes(n int) []int {
@@ -256,7 +263,7 @@ func (e *checks) tryBranches(g *Group, cur *ir.Schema, list []*ir.Schema, idx []
 		Return(Id("c").Dot("FailBranches").Call(Id("mark"), Id("n"), Qual(rt, code), Lit(loc), Lit(fmt.Sprintf("matches none of %d alternatives", len(idx))))))
 	if one && !disjoint {
 		g.If(Id("matches").Op(">").Lit(1)).Block(
-			Return(e.fail(Id("n"), "CodeOneOfMany", loc, "matches more than one alternative")))
+			Return(e.fail(Id("n"), cur.KeywordReason("oneOf"))))
 	}
 	g.Id("c").Dot("Discard").Call(Id("mark"))
 	if choice != 0 {
@@ -269,7 +276,7 @@ func (e *checks) tryBranches(g *Group, cur *ir.Schema, list []*ir.Schema, idx []
 func (e *checks) dispatch(g *Group, cur *ir.Schema, d *ir.Dispatch, names []string, list []*ir.Schema, one bool, loc, code string, choice uint32) {
 	v := Id("dv")
 	g.Id("dv").Op(":=").Id("dvs").Index(Lit(slices.Index(names, d.Member)))
-	g.If(Id("dv").Op("==").Lit(0)).Block(Return(e.fail(Id("n"), "CodeRequired", loc, "missing member "+strconv.Quote(d.Member))))
+	g.If(Id("dv").Op("==").Lit(0)).Block(Return(e.fail(Id("n"), cur.DiscriminatorReason(unionKeyword(one), d.Member))))
 	// A switch over constants: the compiler searches the cases by length
 	// and content instead of comparing them one by one.
 	g.Switch(Id("d").Dot("Tag").Call(v)).BlockFunc(func(sg *Group) {

@@ -3,7 +3,6 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -29,7 +28,7 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 		case ap == nil:
 			ag.Continue() // not evaluated: an unknown member of an open object, or one only required
 		case ap.IsFalse():
-			ag.Return(e.fail(Id("m").Dot("Name").Call(), "CodeUnknownMember", ap.Loc, "this object allows no other members"))
+			ag.Return(e.fail(Id("m").Dot("Name").Call(), ap.NoOtherMembersReason()))
 		default:
 			e.child(ag, value, ap)
 		}
@@ -77,7 +76,7 @@ func (e *checks) failMissing(g *Group, seen string, t *ir.Schema) {
 	reasons := make([]Code, len(bits))
 	for _, r := range t.Required {
 		if i := bits[r]; reasons[i] == nil {
-			reasons[i] = e.reason("CodeRequired", t.Loc+"/required", "missing member "+strconv.Quote(r))
+			reasons[i] = e.reason(t.RequiredReason(r))
 		}
 	}
 	all := ^uint64(0) >> (64 - len(bits))
@@ -112,14 +111,13 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 		}
 	}
 	whenKind(g, s.Plan.Object, "KindObject", func(g *Group) {
-		loc := s.Loc
 		if s.MinProperties != nil {
 			g.If(Id("d").Dot("Len").Call(Id("n")).Op("<").Lit(*s.MinProperties)).Block(
-				Return(e.fail(Id("n"), "CodeMinProperties", loc+"/minProperties", fmt.Sprintf("want at least %d members", *s.MinProperties))))
+				Return(e.fail(Id("n"), s.KeywordReason("minProperties"))))
 		}
 		if s.MaxProperties != nil {
 			g.If(Id("d").Dot("Len").Call(Id("n")).Op(">").Lit(*s.MaxProperties)).Block(
-				Return(e.fail(Id("n"), "CodeMaxProperties", loc+"/maxProperties", fmt.Sprintf("want at most %d members", *s.MaxProperties))))
+				Return(e.fail(Id("n"), s.KeywordReason("maxProperties"))))
 		}
 		// Required members become bits of a mask set while walking the
 		// members once.
@@ -153,7 +151,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 				if s.PropertyNames != nil {
 					if t := target(s.PropertyNames); t != nil {
 						if t.IsFalse() {
-							mg.Return(e.fail(Id("m").Dot("Name").Call(), "CodePropertyNames", s.PropertyNames.Loc, "no member is allowed"))
+							mg.Return(e.fail(Id("m").Dot("Name").Call(), s.PropertyNames.NoNamesReason()))
 						} else {
 							mg.If(Op("!").Id(t.Func).Call(Id("c"), Id("m").Dot("Name").Call(), Nil())).Block(Return(False()))
 						}
@@ -198,7 +196,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 				if ap := s.AdditionalProperties; ap != nil {
 					mg.If(Op("!").Id("matched")).BlockFunc(func(ag *Group) {
 						if ap.IsFalse() {
-							ag.Return(e.fail(Id("m").Dot("Name").Call(), "CodeUnknownMember", ap.Loc, "this object allows no other members"))
+							ag.Return(e.fail(Id("m").Dot("Name").Call(), ap.NoOtherMembersReason()))
 							return
 						}
 						if !e.child(ag, Id("m").Dot("Value").Call(), ap) {
@@ -211,7 +209,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 		switch {
 		case bigReq:
 			for _, r := range s.Required {
-				g.If(Op("!").Id("seen").Index(Lit(req[r]))).Block(Return(e.fail(Id("n"), "CodeRequired", loc+"/required", "missing member "+strconv.Quote(r))))
+				g.If(Op("!").Id("seen").Index(Lit(req[r]))).Block(Return(e.fail(Id("n"), s.RequiredReason(r))))
 			}
 		case len(req) > 0:
 			e.failMissing(g, "seen", s)
@@ -226,7 +224,7 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 			g.If(List(Id("_"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(dep.Name)), Id("ok")).BlockFunc(func(dg *Group) {
 				for _, r := range dep.Requires {
 					dg.If(List(Id("_"), Id("ok")).Op(":=").Id("d").Dot("Member").Call(Id("n"), Lit(r)), Op("!").Id("ok")).Block(
-						Return(e.fail(Id("n"), "CodeDependentRequired", loc+"/dependentRequired", fmt.Sprintf("member %q requires member %q", dep.Name, r))))
+						Return(e.fail(Id("n"), s.DependentRequiredReason(dep.Name, r))))
 				}
 			})
 		}

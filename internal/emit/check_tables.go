@@ -39,13 +39,15 @@ func (e *checks) presenceCall(names []string) Code {
 	return Id(name).Call(Id("d"), Id("n"))
 }
 
-func (e *checks) fail(node Code, code, loc, msg string) Code {
-	return Id("c").Dot("FailWith").Call(node, e.reason(code, loc, msg))
+// fail is an expression: the check rejects node, for reason r.
+func (e *checks) fail(node Code, r ir.Reason) Code {
+	return Id("c").Dot("FailWith").Call(node, e.reason(r))
 }
 
-// failType is c.FailType(node, loc, want), its arguments in a variable.
-func (e *checks) failType(node Code, loc, want string) Code {
-	return Id("c").Dot("FailTypeWith").Call(node, e.reason("CodeType", loc, want))
+// failType is fail for a reason of code CodeType, whose message is the
+// type wanted.
+func (e *checks) failType(node Code, r ir.Reason) Code {
+	return Id("c").Dot("FailTypeWith").Call(node, e.reason(r))
 }
 
 // reason is an expression: the address of the ahpimpl.Reason for a
@@ -53,20 +55,19 @@ func (e *checks) failType(node Code, loc, want string) Code {
 // once per distinct reason). A rejecting call passes that address rather
 // than three arguments, which kept the rejecting branches twice as long
 // in the middle of the hot checks; the table keeps a reason to one line.
-func (e *checks) reason(code, loc, msg string) Code {
-	key := code + "\x00" + loc + "\x00" + msg
-	i, ok := e.reasonIndex[key]
+func (e *checks) reason(r ir.Reason) Code {
+	i, ok := e.reasonIndex[r]
 	if !ok {
 		if e.reasonTable == "" {
 			e.reasonTable = e.declare("reasons")
 		}
 		if e.reasonIndex == nil {
-			e.reasonIndex = map[string]int{}
+			e.reasonIndex = map[ir.Reason]int{}
 		}
 		i = len(e.reasonRows)
-		e.reasonIndex[key] = i
+		e.reasonIndex[r] = i
 		e.reasonRows = append(e.reasonRows, Values(
-			Id("Code").Op(":").Qual(rt, code), Id("Schema").Op(":").Lit(loc), Id("Message").Op(":").Lit(msg)))
+			Id("Code").Op(":").Qual(rt, r.Code), Id("Schema").Op(":").Lit(r.Schema), Id("Message").Op(":").Lit(r.Message)))
 	}
 	return Op("&").Id(e.reasonTable).Index(Lit(i))
 }

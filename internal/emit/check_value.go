@@ -3,9 +3,6 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
-	"fmt"
-	"strings"
-
 	. "github.com/dave/jennifer/jen"
 
 	"github.com/ahpgen/ahpgen/ahprt/format"
@@ -79,16 +76,11 @@ func whenKind(g *Group, block ir.KindBlock, kind string, body func(g *Group)) {
 // its strings (ir.Plan.EnumStrings), an equality test of each value
 // otherwise.
 func (e *checks) enum(g *Group, s *ir.Schema) {
-	var want []string
-	for _, l := range s.Enum {
-		want = append(want, l.JSON)
-	}
-	msg := "want one of " + strings.Join(want, ", ")
 	if cases := s.Plan.EnumStrings; cases != nil {
 		// An unknown string is an unsupported value (AHP-CORE-003); any
 		// other kind is plain invalid.
 		g.If(Id("k").Op("!=").Qual(impl, "KindString")).Block(
-			Return(e.fail(Id("n"), "CodeEnum", s.Loc+"/enum", msg)),
+			Return(e.fail(Id("n"), s.KeywordReason("enum"))),
 		)
 		g.Switch(Id("d").Dot("StrView").Call(Id("n"))).BlockFunc(func(sg *Group) {
 			var lits []Code
@@ -110,27 +102,27 @@ func (e *checks) enum(g *Group, s *ir.Schema) {
 	if len(s.Enum) == 0 {
 		cond = False()
 	}
-	g.If(Op("!").Parens(cond)).Block(Return(e.fail(Id("n"), "CodeEnum", s.Loc+"/enum", msg)))
+	g.If(Op("!").Parens(cond)).Block(Return(e.fail(Id("n"), s.KeywordReason("enum"))))
 }
 
 func (e *checks) array(g *Group, s *ir.Schema) {
 	if s.Plan.Array == ir.NoBlock {
 		return
 	}
-	loc, walk := s.Loc, s.Plan.Items
+	walk := s.Plan.Items
 	whenKind(g, s.Plan.Array, "KindArray", func(g *Group) {
 		if s.MinItems != nil {
 			g.If(Id("d").Dot("Len").Call(Id("n")).Op("<").Lit(*s.MinItems)).Block(
-				Return(e.fail(Id("n"), "CodeMinItems", loc+"/minItems", fmt.Sprintf("want at least %d items", *s.MinItems))))
+				Return(e.fail(Id("n"), s.KeywordReason("minItems"))))
 		}
 		if s.MaxItems != nil {
 			g.If(Id("d").Dot("Len").Call(Id("n")).Op(">").Lit(*s.MaxItems)).Block(
-				Return(e.fail(Id("n"), "CodeMaxItems", loc+"/maxItems", fmt.Sprintf("want at most %d items", *s.MaxItems))))
+				Return(e.fail(Id("n"), s.KeywordReason("maxItems"))))
 		}
 		if s.UniqueItems {
 			g.If(List(Id("ok"), Id("dup")).Op(":=").Id("c").Dot("UniqueItems").Call(Id("n")), Op("!").Id("ok")).Block(
 				Id("_").Op("=").Id("dup"),
-				Return(e.fail(Id("n"), "CodeUniqueItems", loc+"/uniqueItems", "items must be unique")))
+				Return(e.fail(Id("n"), s.KeywordReason("uniqueItems"))))
 		}
 		if !walk.Loop {
 			if walk.AllItems {
@@ -184,11 +176,11 @@ func (e *checks) array(g *Group, s *ir.Schema) {
 		if s.Contains != nil {
 			if walk.MinContains > 0 {
 				g.If(Id("matches").Op("<").Lit(walk.MinContains)).Block(
-					Return(e.fail(Id("n"), "CodeContains", loc+"/contains", fmt.Sprintf("want at least %d matching items", walk.MinContains))))
+					Return(e.fail(Id("n"), s.KeywordReason("contains"))))
 			}
 			if s.MaxContains != nil {
 				g.If(Id("matches").Op(">").Lit(*s.MaxContains)).Block(
-					Return(e.fail(Id("n"), "CodeContains", loc+"/maxContains", fmt.Sprintf("want at most %d matching items", *s.MaxContains))))
+					Return(e.fail(Id("n"), s.KeywordReason("maxContains"))))
 			}
 		}
 	})
@@ -198,25 +190,24 @@ func (e *checks) str(g *Group, s *ir.Schema) {
 	if s.Plan.String == ir.NoBlock {
 		return
 	}
-	loc := s.Loc
 	whenKind(g, s.Plan.String, "KindString", func(g *Group) {
 		// Lengths in code points, counted only when the length in bytes
 		// cannot decide (RunesBelow, RunesAbove).
 		if s.MinLength != nil {
 			g.If(Id("d").Dot("RunesBelow").Call(Id("n"), Lit(*s.MinLength))).Block(
-				Return(e.fail(Id("n"), "CodeMinLength", loc+"/minLength", fmt.Sprintf("want at least %d characters", *s.MinLength))))
+				Return(e.fail(Id("n"), s.KeywordReason("minLength"))))
 		}
 		if s.MaxLength != nil {
 			g.If(Id("d").Dot("RunesAbove").Call(Id("n"), Lit(*s.MaxLength))).Block(
-				Return(e.fail(Id("n"), "CodeMaxLength", loc+"/maxLength", fmt.Sprintf("want at most %d characters", *s.MaxLength))))
+				Return(e.fail(Id("n"), s.KeywordReason("maxLength"))))
 		}
 		if s.Pattern != nil {
 			g.If(Op("!").Id(s.Pattern.Var).Dot("Match").Call(Id("d").Dot("Str").Call(Id("n")))).Block(
-				Return(e.fail(Id("n"), "CodePattern", loc+"/pattern", "does not match "+s.Pattern.Source)))
+				Return(e.fail(Id("n"), s.KeywordReason("pattern"))))
 		}
 		if s.Format != "" {
 			g.If(Op("!").Qual(fmtPkg, formatFunc(s.Format)).Call(Id("d").Dot("StrView").Call(Id("n")))).Block(
-				Return(e.fail(Id("n"), "CodeFormat", loc+"/format", "not a valid "+s.Format)))
+				Return(e.fail(Id("n"), s.KeywordReason("format"))))
 		}
 	})
 }
@@ -225,22 +216,21 @@ func (e *checks) number(g *Group, s *ir.Schema) {
 	if s.Plan.Number == ir.NoBlock {
 		return
 	}
-	loc := s.Loc
 	whenKind(g, s.Plan.Number, "KindNumber", func(g *Group) {
-		bound := func(v *string, op, code, key, msg string) {
+		bound := func(v *string, op, keyword string) {
 			if v == nil {
 				return
 			}
 			g.If(Id("c").Dot("Cmp").Call(Id("n"), e.decVar(*v)).Op(op).Lit(0)).Block(
-				Return(e.fail(Id("n"), code, loc+"/"+key, msg+" "+*v)))
+				Return(e.fail(Id("n"), s.KeywordReason(keyword))))
 		}
-		bound(s.Minimum, "<", "CodeMinimum", "minimum", "want at least")
-		bound(s.Maximum, ">", "CodeMaximum", "maximum", "want at most")
-		bound(s.ExclusiveMinimum, "<=", "CodeExclusiveMinimum", "exclusiveMinimum", "want more than")
-		bound(s.ExclusiveMaximum, ">=", "CodeExclusiveMaximum", "exclusiveMaximum", "want less than")
+		bound(s.Minimum, "<", "minimum")
+		bound(s.Maximum, ">", "maximum")
+		bound(s.ExclusiveMinimum, "<=", "exclusiveMinimum")
+		bound(s.ExclusiveMaximum, ">=", "exclusiveMaximum")
 		if s.MultipleOf != nil {
 			g.If(Op("!").Id("c").Dot("MultipleOf").Call(Id("n"), e.decVar(*s.MultipleOf))).Block(
-				Return(e.fail(Id("n"), "CodeMultipleOf", loc+"/multipleOf", "want a multiple of "+*s.MultipleOf)))
+				Return(e.fail(Id("n"), s.KeywordReason("multipleOf"))))
 		}
 	})
 }
