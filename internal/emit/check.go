@@ -22,35 +22,17 @@ const (
 
 // checks emits one function per schema location: it validates one node
 // against every keyword of that location, in one walk of the node. How to
-// write each check is decided on the model (ir.PlanChecks, ir.MarkMemo);
-// what checks keeps between calls is the output's bookkeeping: the
-// package-level variables and helpers the checks share, each declared
-// once (check_tables.go).
+// write each check is decided on the model (ir.PlanChecks, ir.MarkMemo),
+// and so are the package-level declarations the checks share (reasons,
+// constants, presence helpers: ir.PlanDecls): checks prints them, and
+// keeps nothing between calls.
 //
 // The keywords are written by kind of value (check_value.go, for objects
-// check_object.go) and the applicators in check_applicators.go.
+// check_object.go) and the applicators in check_applicators.go; the
+// shared declarations in check_tables.go.
 type checks struct {
-	f      *File
-	prog   *ir.Program
-	consts map[string]string // literal JSON → Go var of its parsed form
-	decs   map[string]string // numeric literal → Go var of its exact form
-	vars   []Code
-	// reasonTable names the package's table of rejections (see reason):
-	// reasonIndex maps a rejection (code, location, message) to its row,
-	// reasonRows holds the rows.
-	reasonTable string
-	reasonIndex map[ir.Reason]int
-	reasonRows  []Code
-	// required maps a list of reason variables to the variable holding
-	// their addresses (for FailRequired); reasonLists declares them.
-	required    map[string]string
-	reasonLists []Code
-	// presence maps a list of member names to its presence helper.
-	presence map[string]string
-	helpers  []Code
-	// declare takes the name of a package-level variable or helper that
-	// intern adds, from the package's one scope (ir.Program.Namer).
-	declare func(want string) string
+	f    *File
+	prog *ir.Program
 }
 
 // callee names the function that checks t on the node of cur, the schema
@@ -121,27 +103,7 @@ func (e *checks) emit() {
 			}
 		})
 	}
-	if len(e.vars) > 0 {
-		e.f.Comment("Constants and numeric bounds, parsed once.")
-		e.f.Var().Defs(e.vars...)
-	}
-	if len(e.reasonRows) > 0 {
-		e.f.Comment("Why the checks reject a value, one row per reason (see ahpimpl.Reason).")
-		e.f.Var().Id(e.reasonTable).Op("=").Index(Op("...")).Qual(impl, "Reason").ValuesFunc(func(g *Group) {
-			for _, r := range e.reasonRows {
-				g.Line().Add(r)
-			}
-			g.Line()
-		})
-	}
-	if len(e.reasonLists) > 0 {
-		e.f.Comment("Each object's required members' reasons, in the schema's order (see ahpimpl.Ctx.FailRequired).")
-		e.f.Var().Defs(e.reasonLists...)
-	}
-	for _, h := range e.helpers {
-		e.f.Add(h)
-		e.f.Line()
-	}
+	e.decls()
 }
 
 // memo emits the check of a named type memoized per node: s.Func hands

@@ -63,7 +63,7 @@ func (e *checks) applicators(g *Group, s *ir.Schema) {
 		if s.Plan.IfPresence {
 			// `if: {required: […]}`: one walk, inline; required records
 			// no annotations, so there is nothing else to keep.
-			cond = e.hasAll(s.Plan.IfRequired)
+			cond = hasAll(s.Plan.IfRequired, s.Plan.IfPresenceHelper)
 		}
 		if s.Then == nil && s.Else == nil {
 			// Only the annotations of a passing `if` matter.
@@ -139,10 +139,11 @@ func (e *checks) memberTestIf(g *Group, s *ir.Schema, t *ir.MemberTest) {
 }
 
 // hasAll is the condition "n is not an object, or has every member of
-// names" (distinct, at most 64): what a required-only schema checks.
-func (e *checks) hasAll(names []string) Code {
+// names" (distinct, at most 64; helper is their presence helper): what a
+// required-only schema checks.
+func hasAll(names []string, helper string) Code {
 	m := maskLit(uint64(1)<<len(names) - 1)
-	return Parens(Id("k").Op("!=").Qual(impl, "KindObject").Op("||").Add(e.presenceCall(names)).Op("==").Add(m))
+	return Parens(Id("k").Op("!=").Qual(impl, "KindObject").Op("||").Add(presenceCall(helper)).Op("==").Add(m))
 }
 
 // maskLit writes a bit mask of a presence helper's result: an untyped
@@ -181,7 +182,7 @@ func (e *checks) notPresent(g *Group, s *ir.Schema) {
 		return
 	}
 	g.Block(
-		Id("p").Op(":=").Add(e.presenceCall(names)),
+		Id("p").Op(":=").Add(presenceCall(s.Plan.NotPresenceHelper)),
 		If(cond).Block(Return(e.fail(Id("n"), s.KeywordReason("not")))),
 	)
 }

@@ -71,16 +71,9 @@ func (e *checks) memberSwitch(mg *Group, s *ir.Schema, mark func(*Group, string)
 // holds the bit of every member t requires (ir.Plan.RequiredBits, at most
 // 64): one comparison for all of them. Which one is missing is worked out
 // out of line (ahpimpl.Ctx.FailRequired), in the order t lists them.
-func (e *checks) failMissing(g *Group, seen string, t *ir.Schema) {
-	bits := t.Plan.RequiredBits
-	reasons := make([]Code, len(bits))
-	for _, r := range t.Required {
-		if i := bits[r]; reasons[i] == nil {
-			reasons[i] = e.reason(t.RequiredReason(r))
-		}
-	}
-	all := ^uint64(0) >> (64 - len(bits))
-	g.If(Id(seen).Op("!=").Lit(all)).Block(Return(Id("c").Dot("FailRequired").Call(Id("n"), Id(seen), Op("&").Id(e.reasonList(reasons)))))
+func failMissing(g *Group, seen string, t *ir.Schema) {
+	all := ^uint64(0) >> (64 - len(t.Plan.RequiredBits))
+	g.If(Id(seen).Op("!=").Lit(all)).Block(Return(Id("c").Dot("FailRequired").Call(Id("n"), Id(seen), Op("&").Id(requiredList(t)))))
 }
 
 // mergedSeen names the mask of the k-th merged schema's required members.
@@ -212,11 +205,11 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 				g.If(Op("!").Id("seen").Index(Lit(req[r]))).Block(Return(e.fail(Id("n"), s.RequiredReason(r))))
 			}
 		case len(req) > 0:
-			e.failMissing(g, "seen", s)
+			failMissing(g, "seen", s)
 		}
 		for k, t := range s.Plan.Merged {
 			if len(t.Required) > 0 {
-				e.failMissing(g, mergedSeen(k), t)
+				failMissing(g, mergedSeen(k), t)
 			}
 		}
 		for _, dep := range s.DependentRequired {

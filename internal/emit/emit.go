@@ -39,11 +39,14 @@ type Snapshot struct {
 }
 
 // Package renders the snapshot's package: file name → contents. The
-// program must be planned (ir.PlanChecks): a zero plan would write
-// different, and wrong, checks.
+// program must be planned (ir.PlanChecks, then ir.PlanDecls): a zero
+// plan would write different, and wrong, checks.
 func Package(s Snapshot) (map[string][]byte, error) {
 	if !s.Prog.Planned() {
 		return nil, errors.New("emit: the program's checks are not planned (run ir.PlanChecks before emit.Package)")
+	}
+	if s.Prog.Decls == nil {
+		return nil, errors.New("emit: the checks' shared declarations are not planned (run ir.PlanDecls before emit.Package)")
 	}
 	name := s.ImportPath[strings.LastIndexByte(s.ImportPath, '/')+1:]
 	out := map[string][]byte{}
@@ -112,7 +115,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	}
 
 	cf := newFile()
-	ch := &checks{f: cf, prog: s.Prog, declare: s.Prog.Namer()}
+	ch := &checks{f: cf, prog: s.Prog}
 	ch.emit()
 
 	for file, f := range map[string]*File{"types.go": tf, "api.go": af, "checks.go": cf} {

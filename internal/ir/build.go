@@ -66,6 +66,9 @@ type Program struct {
 	opt      Options
 	patterns map[string]*Pattern
 	planned  bool // PlanChecks ran
+	// Decls are the package-level declarations the checks share, set by
+	// PlanDecls.
+	Decls *Decls
 }
 
 // Planned reports whether PlanChecks has decided how the program's checks

@@ -51,23 +51,26 @@ func TestHelpersByGoType(t *testing.T) {
 	}
 }
 
-// TestNamerAfterModel: the names the emitter asks for while printing
-// never repeat one the model gave, and each Namer starts from the model's
-// names alone, so that printing a model twice gives the same output.
-func TestNamerAfterModel(t *testing.T) {
-	pkg := generatePackage(t, listFooSchema)
-	root := pkg.Types.Named["t/a.json#"]
-	taken := []string{root.Schema.Func, root.BuildFunc, root.Name, pkg.Types.Funcs(root.Fields[0].Type).Build, ir.RegistryVar, "ahprt", "ahpimpl"}
-	first := pkg.Prog.Namer()
-	for _, want := range taken {
-		if got := first(want); got == want {
-			t.Errorf("Namer gave %q, which the model has", want)
+// TestPlanDeclsOnce: PlanDecls runs after PlanChecks only, and running
+// it again changes nothing: not a name, not a row, not a plan's choice.
+func TestPlanDeclsOnce(t *testing.T) {
+	pkg := generatePackage(t, `{"type": "object", "properties": {"a": {"enum": [1, {"x": 2}]}, "b": {"not": {"required": ["x"]}}},
+		"required": ["a"], "if": {"required": ["a", "b"]}, "then": {"minProperties": 3}}`)
+	before, root := *pkg.Prog.Decls, pkg.Prog.Roots["t/a.json"]
+	plan := root.Plan
+	ir.PlanDecls(pkg.Prog)
+	if fmt.Sprintf("%+v", *pkg.Prog.Decls) != fmt.Sprintf("%+v", before) || fmt.Sprintf("%+v", root.Plan) != fmt.Sprintf("%+v", plan) {
+		t.Errorf("a second PlanDecls changed the plan")
+	}
+	if before.ReasonTable == "" || len(before.Literals) != 2 || len(before.RequiredLists) != 1 || len(before.Presence) != 2 {
+		t.Errorf("planned %+v, want a table of reasons, two literals, one required list and two presence helpers", before)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("PlanDecls before PlanChecks did not panic")
 		}
-	}
-	second := pkg.Prog.Namer()
-	if a, b := second(root.Schema.Func), first("reason0"); a != root.Schema.Func+"2" || b != "reason0" {
-		t.Errorf("a second Namer gave %q (want %q) and the first %q (want reason0)", a, root.Schema.Func+"2", b)
-	}
+	}()
+	ir.PlanDecls(&ir.Program{})
 }
 
 // TestOnePackageScope: every package-level name and union marker method
@@ -145,6 +148,17 @@ func TestOnePackageScope(t *testing.T) {
 				for _, a := range ty.Alts {
 					walk(a.Type)
 				}
+			}
+			d := pkg.Prog.Decls
+			give("the table of reasons", d.ReasonTable)
+			for _, l := range d.Literals {
+				give("the literal "+l.JSON, l.Var)
+			}
+			for _, l := range d.RequiredLists {
+				give("a list of required members' reasons", l.Var)
+			}
+			for _, h := range d.Presence {
+				give(fmt.Sprintf("the presence helper of %q", h.Names), h.Func)
 			}
 			if len(by) < 10 {
 				t.Errorf("only %d names", len(by))

@@ -13,12 +13,12 @@ import (
 // functions, pattern variables and dynamic-anchor lookups; BuildTypes the
 // types with their API functions, the enum constants, each type's
 // unexported functions and each list or map expression's helpers
-// (nameDecls); MarkMemo the memo bodies. A clash gets a numeric suffix,
-// in that deterministic order. Each struct has a scope of its own for its
-// fields, which starts with the methods and fields every struct has
-// (structMembers). The emitter reads these names from the model; the
-// variables it interns while printing (reasons, constants) come from a
-// copy of the package scope (Program.Namer).
+// (nameDecls); MarkMemo the memo bodies; PlanDecls the variables and
+// helpers the checks share (reasons, constants, presence helpers). A
+// clash gets a numeric suffix, in that deterministic order. Each struct
+// has a scope of its own for its fields, which starts with the methods
+// and fields every struct has (structMembers). The emitter reads every
+// name from the model.
 
 // initialisms are written in capitals inside Go names (Go's own style).
 var initialisms = map[string]string{
@@ -172,15 +172,6 @@ func newNames(reserved ...string) *names {
 	return n
 }
 
-// clone is a scope with n's names taken, which takes its own apart.
-func (n *names) clone() *names {
-	c := newNames()
-	for name := range n.used {
-		c.used[name] = true
-	}
-	return c
-}
-
 func (n *names) take(want string) string {
 	if goKeywords[want] {
 		want += "_"
@@ -300,13 +291,6 @@ func exprStem(x *Expr) string {
 	}
 	return "_" + strings.ToLower(x.Builtin)
 }
-
-// Namer hands out the names of the package-level declarations the
-// emitter adds while it prints (interned constants, bounds and reasons,
-// presence helpers), from a copy of the package scope as the model left
-// it: none can take a name the model gave (a definition called "reason0"
-// keeps its own), and printing one model twice names them alike.
-func (p *Program) Namer() func(want string) string { return p.names.clone().take }
 
 func itoa(i int) string {
 	if i < 10 {

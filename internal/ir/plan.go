@@ -45,6 +45,12 @@ type Plan struct {
 	// slice, tested one by one.
 	RequiredBits  map[string]int
 	RequiredFlags bool
+	// RequiredList names the package variable listing the reasons of the
+	// required members in the order of their bits, which the test of the
+	// mask hands to ahpimpl.Ctx.FailRequired (see PlanDecls): set when
+	// this schema's check, or that of a schema it is merged into, tests
+	// its required members with one mask.
+	RequiredList string
 
 	// Merged lists the schemas this schema applies in place ($ref, allOf)
 	// that only declare members, when its check walks an object's members
@@ -71,6 +77,10 @@ type Plan struct {
 	// test, written inline.
 	IfRequired []string
 	IfPresence bool
+	// IfPresenceHelper and NotPresenceHelper name the presence helpers
+	// (Decls.Presence) that IfPresence and a `not` of NotGroups walking
+	// the members on its own call (see PlanDecls).
+	IfPresenceHelper, NotPresenceHelper string
 	// NotGroups, when set, has `not` apply a schema that only requires
 	// members, or only is an anyOf of such schemas: one group of names
 	// per alternative. NotNames are their distinct names in order (at
