@@ -3,9 +3,7 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
-	"fmt"
 	"slices"
-	"strconv"
 
 	. "github.com/dave/jennifer/jen"
 
@@ -207,34 +205,16 @@ type slabSlot struct {
 	slot, size int
 }
 
-// scalarSlabs declares, for each Go type of which t has two or more
-// optional scalar fields (pointers to a string, a number, an enum, a
-// bool: a limits object's four optional counts), one slab those fields
-// point into, allocated when the first of them is built: one allocation
-// per struct where each field had its own.
+// scalarSlabs declares the slabs of t's optional scalar fields
+// (ir.ScalarSlab: one allocation for the fields of one Go type) and
+// places those fields in them.
 func (e *gotypes) scalarSlabs(g *Group, t *ir.Type) map[*ir.Field]*slabSlot {
-	groups := map[string][]*ir.Field{}
-	var order []string
-	for _, f := range t.Fields {
-		if f.Const != nil || byValue(f) || structOf(f.Type) != nil {
-			continue
-		}
-		k := fmt.Sprintf("%#v", e.goType(f.Type))
-		if _, ok := groups[k]; !ok {
-			order = append(order, k)
-		}
-		groups[k] = append(groups[k], f)
-	}
 	out := map[*ir.Field]*slabSlot{}
-	for _, k := range order {
-		fs := groups[k]
-		if len(fs) < 2 {
-			continue
-		}
-		name := "slab" + strconv.Itoa(len(out))
-		g.Var().Id(name).Op("*").Index(Lit(len(fs))).Add(e.goType(fs[0].Type))
+	for _, slab := range e.ts.Builders.Slabs(t) {
+		fs := slab.Fields
+		g.Var().Id(slab.Var).Op("*").Index(Lit(len(fs))).Add(e.goType(fs[0].Type))
 		for i, f := range fs {
-			out[f] = &slabSlot{name: name, slot: i, size: len(fs)}
+			out[f] = &slabSlot{name: slab.Var, slot: i, size: len(fs)}
 		}
 	}
 	return out

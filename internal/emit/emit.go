@@ -39,14 +39,18 @@ type Snapshot struct {
 }
 
 // Package renders the snapshot's package: file name → contents. The
-// program must be planned (ir.PlanChecks, then ir.PlanDecls): a zero
-// plan would write different, and wrong, checks.
+// program must be planned (ir.PlanChecks, then ir.PlanDecls) and its
+// types too (ir.PlanBuilders): a zero plan would write different, and
+// wrong, code.
 func Package(s Snapshot) (map[string][]byte, error) {
 	if !s.Prog.Planned() {
 		return nil, errors.New("emit: the program's checks are not planned (run ir.PlanChecks before emit.Package)")
 	}
 	if s.Prog.Decls == nil {
 		return nil, errors.New("emit: the checks' shared declarations are not planned (run ir.PlanDecls before emit.Package)")
+	}
+	if s.Types.Builders == nil {
+		return nil, errors.New("emit: the builders' layout is not planned (run ir.PlanBuilders before emit.Package)")
 	}
 	name := s.ImportPath[strings.LastIndexByte(s.ImportPath, '/')+1:]
 	out := map[string][]byte{}

@@ -40,8 +40,41 @@ func TestPackageNeedsPlan(t *testing.T) {
 		t.Fatalf("program without its shared declarations: error %v, want one naming ir.PlanDecls", err)
 	}
 	ir.PlanDecls(prog)
+	if _, err := emit.Package(snap); err == nil || !strings.Contains(err.Error(), "ir.PlanBuilders") {
+		t.Fatalf("types without their builders' layout: error %v, want one naming ir.PlanBuilders", err)
+	}
+	ir.PlanBuilders(types)
 	if _, err := emit.Package(snap); err != nil {
 		t.Fatalf("planned program: %v", err)
+	}
+}
+
+// TestBuildersDeclareThePlannedSlabs: a struct's builder declares the
+// scalar slabs ir.PlanBuilders planned, and points the fields into them.
+func TestBuildersDeclareThePlannedSlabs(t *testing.T) {
+	schema := `{
+	  "type": "object",
+	  "properties": {"lo": {"type": "integer"}, "hi": {"type": "integer"}, "name": {"type": "string"}}
+	}`
+	pkg, err := generate.Snapshot(generate.Input{Key: "t", ImportPath: "emittest.example/t",
+		Sources: []load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(schema)}}}, generate.Options{Plain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := pkg.Types.Builders
+	root := pkg.Types.Named["t/a.json#"]
+	slabs := b.Slabs(root)
+	if len(slabs) != 1 || len(slabs[0].Fields) != 2 || slabs[0].Fields[0].JSON != "lo" || slabs[0].Fields[1].JSON != "hi" {
+		t.Fatalf("slabs of %s: %+v, want one for lo and hi", root.Name, slabs)
+	}
+	types := string(pkg.Files["types.go"])
+	for i, f := range slabs[0].Fields {
+		if want := fmt.Sprintf("v.%s = &%s[%d]", f.Go, slabs[0].Var, i); !strings.Contains(types, want) {
+			t.Errorf("the builder of %s does not point %s into its slab: no %q", root.Name, f.JSON, want)
+		}
+	}
+	if want := "var " + slabs[0].Var + " *[2]"; !strings.Contains(types, want) {
+		t.Errorf("no slab declared: %q", want)
 	}
 }
 

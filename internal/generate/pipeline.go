@@ -61,7 +61,7 @@ type Package struct {
 }
 
 // Snapshot is the generator: load → ir → semantic rules → types → memo
-// analysis → check plan → shared declarations → emit, over one snapshot. `ahpgen generate`, the
+// analysis → check plan → shared declarations → builders' layout → emit, over one snapshot. `ahpgen generate`, the
 // JSON-Schema-Test-Suite harness, the schema fuzzers and the tests all
 // generate through it, so what they test is what ships.
 func Snapshot(in Input, opt Options) (*Package, error) {
@@ -96,6 +96,7 @@ func Snapshot(in Input, opt Options) (*Package, error) {
 	ir.MarkMemo(pkg.Prog, pkg.Types)
 	ir.PlanChecks(pkg.Prog)
 	ir.PlanDecls(pkg.Prog)
+	ir.PlanBuilders(pkg.Types)
 	if pkg.Files, err = emit.Package(emit.Snapshot{
 		Key: in.Key, WireVersion: pkg.WireVersion, ImportPath: in.ImportPath, Source: in.Source,
 		Prog: pkg.Prog, Types: pkg.Types,

@@ -191,6 +191,9 @@ type Types struct {
 	Named map[string]*Type
 	// Roots lists named types in location order (the package's entry points).
 	Roots []*Type
+	// Builders is the layout of the builders' and encoders' code, set by
+	// PlanBuilders.
+	Builders *Builders
 
 	prog     *Program
 	names    *names // the package scope (Program.names)
