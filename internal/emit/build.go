@@ -22,11 +22,8 @@ func (e *gotypes) value(x *ir.Expr, nd Code) Code {
 		}
 		return Id(t.BuildFunc).Call(Id("c"), nd)
 	}
-	switch {
-	case x.Slice:
-		return Id(e.listHelper(x)).Call(Id("c"), nd)
-	case x.Map:
-		return Id(e.mapHelper(x)).Call(Id("c"), nd)
+	if x.Slice || x.Map {
+		return Id(e.helperFunc(x, false)).Call(Id("c"), nd)
 	}
 	switch x.Builtin {
 	case ir.BString:
@@ -96,26 +93,25 @@ func (e *gotypes) assignNew(g *Group, dst *Statement, x *ir.Expr, nd Code) {
 	g.Add(dst).Op("=").Op("&").Id("x")
 }
 
-func (e *gotypes) listHelper(x *ir.Expr) string {
+// listHelper declares the builder of list x.
+func (e *gotypes) listHelper(x *ir.Expr) {
 	name := e.ts.Funcs(x).Build
-	return e.helper(name, func() {
-		length := Id("d").Dot("Len").Call(Id("n"))
-		out := Make(e.goType(x), length)
-		if stringLike(x.Elem) {
-			// Lists of strings share the decode's slab (ahpimpl.StringList).
-			out = Qual(impl, "StringList").Types(e.goType(x.Elem)).Call(Id("c"), length)
-		}
-		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node")).Add(e.goType(x)).Block(
-			Id("d").Op(":=").Id("c").Dot("Doc"),
-			Id("out").Op(":=").Add(out),
-			Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), // declared before the loop: see iterate
-			For(Id("it").Dot("Next").Call()).BlockFunc(func(g *Group) {
-				e.assign(g, Id("out").Index(Id("it").Dot("Index").Call()), x.Elem, Id("it").Dot("Item").Call())
-			}),
-			Return(Id("out")),
-		)
-		e.f.Line()
-	})
+	length := Id("d").Dot("Len").Call(Id("n"))
+	out := Make(e.goType(x), length)
+	if stringLike(x.Elem) {
+		// Lists of strings share the decode's slab (ahpimpl.StringList).
+		out = Qual(impl, "StringList").Types(e.goType(x.Elem)).Call(Id("c"), length)
+	}
+	e.f.Func().Id(name).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node")).Add(e.goType(x)).Block(
+		Id("d").Op(":=").Id("c").Dot("Doc"),
+		Id("out").Op(":=").Add(out),
+		Id("it").Op(":=").Id("d").Dot("Items").Call(Id("n")), // declared before the loop: see iterate
+		For(Id("it").Dot("Next").Call()).BlockFunc(func(g *Group) {
+			e.assign(g, Id("out").Index(Id("it").Dot("Index").Call()), x.Elem, Id("it").Dot("Item").Call())
+		}),
+		Return(Id("out")),
+	)
+	e.f.Line()
 }
 
 // stringLike reports whether values of x are Go strings underneath (a
@@ -125,21 +121,20 @@ func stringLike(x *ir.Expr) bool {
 	return x.Named == nil && x.Builtin == ir.BString || x.Named != nil && x.Named.Kind == ir.EnumKind
 }
 
-func (e *gotypes) mapHelper(x *ir.Expr) string {
+// mapHelper declares the builder of map x.
+func (e *gotypes) mapHelper(x *ir.Expr) {
 	name := e.ts.Funcs(x).Build
-	return e.helper(name, func() {
-		e.f.Func().Id(name).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node")).Add(e.goType(x)).Block(
-			Id("d").Op(":=").Id("c").Dot("Doc"),
-			Id("out").Op(":=").Make(e.goType(x), Id("d").Dot("Len").Call(Id("n"))),
-			Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), // declared before the loop: see iterate
-			For(Id("m").Dot("Next").Call()).BlockFunc(func(g *Group) {
-				e.buildEntry(g, x.Elem, Id("m").Dot("Value").Call())
-				g.Id("out").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x")
-			}),
-			Return(Id("out")),
-		)
-		e.f.Line()
-	})
+	e.f.Func().Id(name).Params(Id("c").Op("*").Qual(impl, "Ctx"), Id("n").Qual(impl, "Node")).Add(e.goType(x)).Block(
+		Id("d").Op(":=").Id("c").Dot("Doc"),
+		Id("out").Op(":=").Make(e.goType(x), Id("d").Dot("Len").Call(Id("n"))),
+		Id("m").Op(":=").Id("d").Dot("Members").Call(Id("n")), // declared before the loop: see iterate
+		For(Id("m").Dot("Next").Call()).BlockFunc(func(g *Group) {
+			e.buildEntry(g, x.Elem, Id("m").Dot("Value").Call())
+			g.Id("out").Index(Id("c").Dot("Text").Call(Id("m").Dot("Name").Call())).Op("=").Id("x")
+		}),
+		Return(Id("out")),
+	)
+	e.f.Line()
 }
 
 func (e *gotypes) build(t *ir.Type) {
@@ -340,13 +335,33 @@ func (e *gotypes) buildKinds(t *ir.Type) {
 	e.f.Line()
 }
 
-// helper names a package-level helper function once: the first caller
-// for name queues emit, which writes it after the type being written (the
-// file's pending list); later callers get the name alone.
-func (e *gotypes) helper(name string, emit func()) string {
-	if !e.helpers[name] {
-		e.helpers[name] = true
-		e.pending = append(e.pending, emit)
+// helperFunc names the helper that builds list or map x (or, appends,
+// encodes it), which ir.PlanBuilders has the package declare.
+func (e *gotypes) helperFunc(x *ir.Expr, appends bool) string {
+	fs := e.ts.Funcs(x)
+	fn := fs.Build
+	if appends {
+		fn = fs.Append
 	}
-	return name
+	if !e.ts.Builders.Declares(fn) {
+		panic("emit: helper " + fn + " is not planned (run ir.PlanBuilders)")
+	}
+	return fn
+}
+
+// declareHelpers declares helpers hs of list and map expressions, in
+// order (ir.Builders.Helpers, APIHelpers).
+func (e *gotypes) declareHelpers(hs []*ir.Helper) {
+	for _, h := range hs {
+		switch {
+		case h.Append && h.Expr.Slice:
+			e.appendListHelper(h.Expr)
+		case h.Append:
+			e.appendMapHelper(h.Expr)
+		case h.Expr.Slice:
+			e.listHelper(h.Expr)
+		default:
+			e.mapHelper(h.Expr)
+		}
+	}
 }

@@ -12,7 +12,6 @@ import (
 	"maps"
 	"os"
 	"slices"
-	"sort"
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
@@ -75,23 +74,15 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	}
 
 	tf := newFile()
-	ty := &gotypes{f: tf, ts: s.Types, helpers: map[string]bool{}}
+	ty := &gotypes{f: tf, ts: s.Types}
 	ty.emit()
 
 	af := newFile()
 	versionGuard(af)
 	checker(af)
 	memoMasks(af, s.Prog)
-	api := &gotypes{f: af, ts: s.Types, helpers: ty.helpers}
-	roots := append([]*ir.Type(nil), s.Types.Roots...)
-	locs := map[*ir.Type]string{}
-	for loc, t := range s.Types.Named {
-		rel := strings.TrimPrefix(loc, s.Key+"/")
-		if prev, ok := locs[t]; !ok || rel < prev {
-			locs[t] = rel
-		}
-	}
-	sort.SliceStable(roots, func(i, j int) bool { return locs[roots[i]] < locs[roots[j]] })
+	api := &gotypes{f: af, ts: s.Types}
+	roots, locs := ir.EntryPoints(s.Types, s.Key)
 	for _, t := range roots {
 		api.api(t, locs[t])
 	}
@@ -111,12 +102,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 		}
 	})
 	messageTable(af, s, roots, locs)
-	// A helper can ask for another (nested slices): drain until none is left.
-	for len(api.pending) > 0 {
-		p := api.pending[0]
-		api.pending = api.pending[1:]
-		p()
-	}
+	api.declareHelpers(s.Types.Builders.APIHelpers)
 
 	cf := newFile()
 	ch := &checks{f: cf, prog: s.Prog}

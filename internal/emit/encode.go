@@ -26,11 +26,8 @@ func (e *gotypes) appendValue(x *ir.Expr, val *Statement) Code {
 		}
 		return assign(val.Dot(ir.MethodAppendJSON).Call(Id("b")))
 	}
-	switch {
-	case x.Slice:
-		return assign(Id(e.appendListHelper(x)).Call(Id("b"), val))
-	case x.Map:
-		return assign(Id(e.appendMapHelper(x)).Call(Id("b"), val))
+	if x.Slice || x.Map {
+		return assign(Id(e.helperFunc(x, true)).Call(Id("b"), val))
 	}
 	switch x.Builtin {
 	case ir.BString:
@@ -59,36 +56,34 @@ func (e *gotypes) appendEntry(g *Group, x *ir.Expr, v string, entry *Statement) 
 	g.Add(e.appendValue(x, Id(v)))
 }
 
-func (e *gotypes) appendListHelper(x *ir.Expr) string {
+// appendListHelper declares the encoder of list x.
+func (e *gotypes) appendListHelper(x *ir.Expr) {
 	name := e.ts.Funcs(x).Append
-	return e.helper(name, func() {
-		e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("list").Add(e.goType(x))).Index().Byte().Block(
-			Id("b").Op("=").Append(Id("b"), LitRune('[')),
-			For(Id("i").Op(":=").Range().Id("list")).Block(
-				If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(','))),
-				e.appendValue(x.Elem, Id("list").Index(Id("i"))),
-			),
-			Return(Append(Id("b"), LitRune(']'))),
-		)
-		e.f.Line()
-	})
+	e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("list").Add(e.goType(x))).Index().Byte().Block(
+		Id("b").Op("=").Append(Id("b"), LitRune('[')),
+		For(Id("i").Op(":=").Range().Id("list")).Block(
+			If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(','))),
+			e.appendValue(x.Elem, Id("list").Index(Id("i"))),
+		),
+		Return(Append(Id("b"), LitRune(']'))),
+	)
+	e.f.Line()
 }
 
-func (e *gotypes) appendMapHelper(x *ir.Expr) string {
+// appendMapHelper declares the encoder of map x.
+func (e *gotypes) appendMapHelper(x *ir.Expr) {
 	name := e.ts.Funcs(x).Append
-	return e.helper(name, func() {
-		e.f.Comment(name + " writes members in name order: the output is deterministic.")
-		e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("m").Add(e.goType(x))).Index().Byte().Block(
-			Id("b").Op("=").Append(Id("b"), LitRune('{')),
-			For(List(Id("i"), Id("k")).Op(":=").Range().Qual(impl, "SortedKeys").Call(Id("m"))).BlockFunc(func(g *Group) {
-				g.If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
-				g.Id("b").Op("=").Qual(impl, "AppendName").Call(Id("b"), Id("k"))
-				e.appendEntry(g, x.Elem, "v", Id("m").Index(Id("k")))
-			}),
-			Return(Append(Id("b"), LitRune('}'))),
-		)
-		e.f.Line()
-	})
+	e.f.Comment(name + " writes members in name order: the output is deterministic.")
+	e.f.Func().Id(name).Params(Id("b").Index().Byte(), Id("m").Add(e.goType(x))).Index().Byte().Block(
+		Id("b").Op("=").Append(Id("b"), LitRune('{')),
+		For(List(Id("i"), Id("k")).Op(":=").Range().Qual(impl, "SortedKeys").Call(Id("m"))).BlockFunc(func(g *Group) {
+			g.If(Id("i").Op(">").Lit(0)).Block(Id("b").Op("=").Append(Id("b"), LitRune(',')))
+			g.Id("b").Op("=").Qual(impl, "AppendName").Call(Id("b"), Id("k"))
+			e.appendEntry(g, x.Elem, "v", Id("m").Index(Id("k")))
+		}),
+		Return(Append(Id("b"), LitRune('}'))),
+	)
+	e.f.Line()
 }
 
 func (e *gotypes) encode(t *ir.Type) {

@@ -43,18 +43,24 @@ func TestPackageNeedsPlan(t *testing.T) {
 	if _, err := emit.Package(snap); err == nil || !strings.Contains(err.Error(), "ir.PlanBuilders") {
 		t.Fatalf("types without their builders' layout: error %v, want one naming ir.PlanBuilders", err)
 	}
-	ir.PlanBuilders(types)
+	ir.PlanBuilders(types, "t")
 	if _, err := emit.Package(snap); err != nil {
 		t.Fatalf("planned program: %v", err)
 	}
 }
 
-// TestBuildersDeclareThePlannedSlabs: a struct's builder declares the
-// scalar slabs ir.PlanBuilders planned, and points the fields into them.
-func TestBuildersDeclareThePlannedSlabs(t *testing.T) {
+// TestTypesDeclareThePlannedHelpers: types.go and api.go declare the
+// list and map helpers ir.PlanBuilders listed for each, in its order, and
+// a builder declares the scalar slabs it planned.
+func TestTypesDeclareThePlannedHelpers(t *testing.T) {
 	schema := `{
 	  "type": "object",
-	  "properties": {"lo": {"type": "integer"}, "hi": {"type": "integer"}, "name": {"type": "string"}}
+	  "properties": {
+	    "lists": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+	    "byName": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "integer"}}},
+	    "lo": {"type": "integer"}, "hi": {"type": "integer"}, "name": {"type": "string"}
+	  },
+	  "$defs": {"flags": {"type": "array", "items": {"type": "boolean"}}}
 	}`
 	pkg, err := generate.Snapshot(generate.Input{Key: "t", ImportPath: "emittest.example/t",
 		Sources: []load.Source{{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(schema)}}}, generate.Options{Plain: true})
@@ -62,6 +68,23 @@ func TestBuildersDeclareThePlannedSlabs(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := pkg.Types.Builders
+	if len(b.Helpers) < 6 || len(b.APIHelpers) == 0 {
+		t.Fatalf("the schema needs helpers in both files; planned %d and %d", len(b.Helpers), len(b.APIHelpers))
+	}
+	helperRE := regexp.MustCompile(`(?m)^func ((?:build|append)(?:List|Map)\w*)\(`)
+	for file, planned := range map[string][]*ir.Helper{"types.go": b.Helpers, "api.go": b.APIHelpers} {
+		var got, want []string
+		for _, m := range helperRE.FindAllStringSubmatch(string(pkg.Files[file]), -1) {
+			got = append(got, m[1])
+		}
+		for _, h := range planned {
+			want = append(want, h.Func)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s declares helpers\n%v\nwant\n%v", file, got, want)
+		}
+	}
+
 	root := pkg.Types.Named["t/a.json#"]
 	slabs := b.Slabs(root)
 	if len(slabs) != 1 || len(slabs[0].Fields) != 2 || slabs[0].Fields[0].JSON != "lo" || slabs[0].Fields[1].JSON != "hi" {

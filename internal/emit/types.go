@@ -14,10 +14,8 @@ import (
 // gotypes emits the Go types of a snapshot, how to build them from a
 // validated document, and how to encode them.
 type gotypes struct {
-	f       *File
-	ts      *ir.Types
-	helpers map[string]bool // slice/map helpers already emitted
-	pending []func()
+	f  *File
+	ts *ir.Types
 }
 
 // goType is the Go type expression of x.
@@ -130,11 +128,7 @@ func (e *gotypes) emit() {
 	for _, t := range e.ts.All {
 		e.decl(t)
 	}
-	for len(e.pending) > 0 {
-		p := e.pending[0]
-		e.pending = e.pending[1:]
-		p()
-	}
+	e.declareHelpers(e.ts.Builders.Helpers)
 }
 
 func (e *gotypes) decl(t *ir.Type) {

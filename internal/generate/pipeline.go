@@ -96,7 +96,7 @@ func Snapshot(in Input, opt Options) (*Package, error) {
 	ir.MarkMemo(pkg.Prog, pkg.Types)
 	ir.PlanChecks(pkg.Prog)
 	ir.PlanDecls(pkg.Prog)
-	ir.PlanBuilders(pkg.Types)
+	ir.PlanBuilders(pkg.Types, in.Key)
 	if pkg.Files, err = emit.Package(emit.Snapshot{
 		Key: in.Key, WireVersion: pkg.WireVersion, ImportPath: in.ImportPath, Source: in.Source,
 		Prog: pkg.Prog, Types: pkg.Types,
