@@ -9,9 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
-	"slices"
 	"strings"
 
 	. "github.com/dave/jennifer/jen"
@@ -39,8 +37,8 @@ type Snapshot struct {
 
 // Package renders the snapshot's package: file name → contents. The
 // program must be planned (ir.PlanChecks, then ir.PlanDecls) and its
-// types too (ir.PlanBuilders): a zero plan would write different, and
-// wrong, code.
+// types too (ir.PlanBuilders, ir.PlanMessages): a zero plan would write
+// different, and wrong, code.
 func Package(s Snapshot) (map[string][]byte, error) {
 	if !s.Prog.Planned() {
 		return nil, errors.New("emit: the program's checks are not planned (run ir.PlanChecks before emit.Package)")
@@ -50,6 +48,9 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	}
 	if s.Types.Builders == nil {
 		return nil, errors.New("emit: the builders' layout is not planned (run ir.PlanBuilders before emit.Package)")
+	}
+	if s.Types.Messages == nil {
+		return nil, errors.New("emit: the dispatcher's tables are not planned (run ir.PlanMessages before emit.Package)")
 	}
 	name := s.ImportPath[strings.LastIndexByte(s.ImportPath, '/')+1:]
 	out := map[string][]byte{}
@@ -101,7 +102,7 @@ func Package(s Snapshot) (map[string][]byte, error) {
 			})
 		}
 	})
-	messageTable(af, s, roots, locs)
+	messageTable(af, s)
 	api.declareHelpers(s.Types.Builders.APIHelpers)
 
 	cf := newFile()
@@ -220,91 +221,21 @@ func unformatted(f *File) (s string) {
 }
 
 // messageTable emits Snapshot, the package's description for a
-// dispatcher: which document types are the requests and notifications of
-// which method (a required constant "method"; requests require "id"), how
-// to decode a successful response (the aggregate message type when the
-// snapshot has one, else every document type requiring "result"), how to
-// decode an error response (every type, $defs included, requiring
-// "jsonrpc", "id" and "error" but neither "method" nor "result": the
-// snapshot's errorResponse), the check of a request's id (the one
-// schema every request applies to its "id", see requestID), the Go
-// type each method's message decodes to (so that a kit can check a typed
-// handler against the snapshot when it is registered), and the checks of
-// each request's replies (see replyChecks).
-// method is a request or notification: its method name and its type.
-type method struct {
-	name string
-	t    *ir.Type
-}
-
-func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]string) {
-	var requests, notifications []method
-	var responses, errorResponses []*ir.Type
-	var aggregate *ir.Type
-	// idChecks are the schemas of the requests' "id" members, one list
-	// per request.
-	var idChecks [][]*ir.Schema
-	for _, t := range roots {
-		if locs[t] == "schema.json#" && t.Kind == ir.UnionKind {
-			aggregate = t
-		}
-		if t.Kind != ir.StructKind {
-			continue
-		}
-		var m, id *ir.Field
-		hasRPC, hasMethod, hasResult, hasError := false, false, false, false
-		for _, fl := range t.Fields {
-			if !fl.Required {
-				continue
-			}
-			switch fl.JSON {
-			case "jsonrpc":
-				hasRPC = true
-			case "method":
-				hasMethod = true
-				if fl.Const != nil && fl.Const.Kind == "string" {
-					m = fl
-				}
-			case "id":
-				id = fl
-			case "result":
-				hasResult = true
-			case "error":
-				hasError = true
-			}
-		}
-		if hasRPC && id != nil && hasError && !hasMethod && !hasResult {
-			errorResponses = append(errorResponses, t)
-		}
-		if !strings.HasSuffix(locs[t], "#") { // document roots only
-			continue
-		}
-		switch {
-		case m != nil && id != nil:
-			requests = append(requests, method{m.Const.Str(), t})
-			idChecks = append(idChecks, memberSchemas(t.Schema, "id", nil))
-		case m != nil:
-			notifications = append(notifications, method{m.Const.Str(), t})
-		case hasResult:
-			responses = append(responses, t)
-		}
-	}
-	replies := replyChecks(requests, responses, locs)
-	if aggregate != nil {
-		responses = []*ir.Type{aggregate}
-	}
+// dispatcher, from the tables ir decided (ir.Messages).
+func messageTable(f *File, s Snapshot) {
+	msgs := s.Types.Messages
 	// Slices and function values only, no maps and no calls: the
 	// snapshot stays static data (see ahpimpl.Snapshot).
-	table := func(ms []method) Code {
+	table := func(ms []ir.Method) Code {
 		if len(ms) == 0 {
 			return Nil()
 		}
 		return Index().Qual(impl, "Method").ValuesFunc(func(g *Group) {
 			for _, m := range ms {
 				g.Values(Dict{
-					Id("Name"):   Lit(m.name),
-					Id("Decode"): ctxDecodeFunc(m.t),
-					Id("Type"):   Parens(Op("*").Id(m.t.Name)).Call(Nil()),
+					Id("Name"):   Lit(m.Name),
+					Id("Decode"): ctxDecodeFunc(m.Type),
+					Id("Type"):   Parens(Op("*").Id(m.Type.Name)).Call(Nil()),
 				})
 			}
 		})
@@ -314,22 +245,21 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 		Id("WireVersion"):   Id(ir.WireVersionConst),
 		Id("Package"):       Lit(s.ImportPath),
 		Id("Registry"):      Op("&").Id(ir.RegistryVar),
-		Id("Requests"):      table(requests),
-		Id("Notifications"): table(notifications),
+		Id("Requests"):      table(msgs.Requests),
+		Id("Notifications"): table(msgs.Notifications),
 		Id("Responses"): Index().Qual(impl, "DecodeFunc").ValuesFunc(func(g *Group) {
-			for _, r := range responses {
+			for _, r := range msgs.Responses {
 				g.Add(ctxDecodeFunc(r))
 			}
 		}),
 	}
-	if len(replies) > 0 {
-		methods := slices.Sorted(maps.Keys(replies))
+	if len(msgs.Replies) > 0 {
 		d[Id("ReplyChecks")] = Index().Qual(impl, "Replies").ValuesFunc(func(g *Group) {
-			for _, m := range methods {
+			for _, r := range msgs.Replies {
 				g.Values(Dict{
-					Id("Method"): Lit(m),
+					Id("Method"): Lit(r.Method),
 					Id("Checks"): Index().Qual(impl, "CheckFunc").ValuesFunc(func(g *Group) {
-						for _, t := range replies[m] {
+						for _, t := range r.Types {
 							g.Add(checkID(t))
 						}
 					}),
@@ -337,65 +267,18 @@ func messageTable(f *File, s Snapshot, roots []*ir.Type, locs map[*ir.Type]strin
 			}
 		})
 	}
-	if len(errorResponses) > 0 {
+	if len(msgs.ErrorResponses) > 0 {
 		d[Id("ErrorResponses")] = Index().Qual(impl, "DecodeFunc").ValuesFunc(func(g *Group) {
-			for _, r := range errorResponses {
+			for _, r := range msgs.ErrorResponses {
 				g.Add(ctxDecodeFunc(r))
 			}
 		})
 	}
-	if id := requestID(idChecks); id != nil {
+	if id := msgs.RequestID; id != nil {
 		d[Id("RequestID")] = Id(id.Func)
 	}
 	f.Comment("Snapshot describes this package to a dispatcher (see package ahprt/router).")
 	f.Var().Id(ir.SnapshotVar).Op("=").Op("&").Qual(impl, "Snapshot").Values(d)
-}
-
-// memberSchemas lists the schemas that s applies, whatever the
-// instance, to its member name: those of properties[name] in s and in
-// what s applies in place unconditionally ($ref, allOf), each resolved
-// and listed once. Conditional applicators (anyOf, oneOf, if, dependent
-// schemas) are not followed.
-func memberSchemas(s *ir.Schema, name string, out []*ir.Schema) []*ir.Schema {
-	return memberWalk(s, name, out, map[*ir.Schema]bool{})
-}
-
-func memberWalk(s *ir.Schema, name string, out []*ir.Schema, seen map[*ir.Schema]bool) []*ir.Schema {
-	s = target(s)
-	if s == nil || seen[s] {
-		return out
-	}
-	seen[s] = true
-	for _, p := range s.Properties {
-		if p.Name == name {
-			if t := target(p.Schema); t != nil && !slices.Contains(out, t) {
-				out = append(out, t)
-			}
-		}
-	}
-	if s.Ref != nil {
-		out = memberWalk(s.Ref, name, out, seen)
-	}
-	for _, a := range s.AllOf {
-		out = memberWalk(a, name, out, seen)
-	}
-	return out
-}
-
-// requestID is the one schema every request gives its id (jsonRpcId),
-// nil when some request gives its id none (any value would pass, and an
-// error response could not echo it), several, or another than the rest.
-// Without it a dispatcher replies to the snapshot's requests with a null
-// id.
-func requestID(perRequest [][]*ir.Schema) *ir.Schema {
-	var id *ir.Schema
-	for _, ss := range perRequest {
-		if len(ss) != 1 || id != nil && ss[0] != id || ss[0].IsFalse() {
-			return nil
-		}
-		id = ss[0]
-	}
-	return id
 }
 
 // decodeFunc adapts DecodeT to the Registry's untyped signature. A failed
@@ -453,38 +336,6 @@ func lookupMembers(g *Group, names []string) {
 			}
 		})
 	}))
-}
-
-// replyChecks pairs each request with the success responses that answer
-// it, by the upstream layout's file names (no schema says which response
-// answers which method): "<x>-request.schema.json" is answered by
-// "<x>-response.schema.json", tried first, then by every other
-// "<x>-<kind>-response.schema.json" ("intercept-deny-response"), in
-// location order. A request without such responses gets none, and a kit
-// falls back to Snapshot.Responses.
-func replyChecks(requests []method, responses []*ir.Type, locs map[*ir.Type]string) map[string][]*ir.Type {
-	out := map[string][]*ir.Type{}
-	for _, r := range requests {
-		file := strings.TrimSuffix(locs[r.t], "#")
-		stem, ok := strings.CutSuffix(strings.TrimSuffix(file, ".schema.json"), "-request")
-		if !ok || strings.Contains(stem, "/") {
-			continue
-		}
-		var first, rest []*ir.Type
-		for _, t := range responses {
-			name := strings.TrimSuffix(strings.TrimSuffix(locs[t], "#"), ".schema.json")
-			switch {
-			case name == stem+"-response":
-				first = append(first, t)
-			case strings.HasPrefix(name, stem+"-") && strings.HasSuffix(name, "-response"):
-				rest = append(rest, t)
-			}
-		}
-		if ts := append(first, rest...); len(ts) > 0 {
-			out[r.name] = ts
-		}
-	}
-	return out
 }
 
 // versionGuard writes the constants that stop the build when the runtime

@@ -44,6 +44,10 @@ func TestPackageNeedsPlan(t *testing.T) {
 		t.Fatalf("types without their builders' layout: error %v, want one naming ir.PlanBuilders", err)
 	}
 	ir.PlanBuilders(types, "t")
+	if _, err := emit.Package(snap); err == nil || !strings.Contains(err.Error(), "ir.PlanMessages") {
+		t.Fatalf("types without the dispatcher's tables: error %v, want one naming ir.PlanMessages", err)
+	}
+	ir.PlanMessages(types, "t")
 	if _, err := emit.Package(snap); err != nil {
 		t.Fatalf("planned program: %v", err)
 	}

@@ -97,6 +97,7 @@ func Snapshot(in Input, opt Options) (*Package, error) {
 	ir.PlanChecks(pkg.Prog)
 	ir.PlanDecls(pkg.Prog)
 	ir.PlanBuilders(pkg.Types, in.Key)
+	ir.PlanMessages(pkg.Types, in.Key)
 	if pkg.Files, err = emit.Package(emit.Snapshot{
 		Key: in.Key, WireVersion: pkg.WireVersion, ImportPath: in.ImportPath, Source: in.Source,
 		Prog: pkg.Prog, Types: pkg.Types,

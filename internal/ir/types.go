@@ -194,6 +194,8 @@ type Types struct {
 	// Builders is the layout of the builders' and encoders' code, set by
 	// PlanBuilders.
 	Builders *Builders
+	// Messages are the dispatcher's tables, set by PlanMessages.
+	Messages *Messages
 
 	prog     *Program
 	names    *names // the package scope (Program.names)

@@ -1,0 +1,194 @@
+package ir
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Messages is what a snapshot tells a dispatcher (its generated
+// Snapshot): which document types are the requests and notifications of
+// which method (a required constant "method"; requests require "id"),
+// how to decode a successful response (the aggregate message type when
+// the snapshot has one, else every document type requiring "result"),
+// how to decode an error response (every type, $defs included, requiring
+// "jsonrpc", "id" and "error" but neither "method" nor "result": the
+// snapshot's errorResponse), the check of a request's id (the one schema
+// every request applies to its "id", see requestID), and the checks of
+// each request's replies (see replyTypes). PlanMessages decides it.
+type Messages struct {
+	Requests, Notifications   []Method
+	Responses, ErrorResponses []*Type
+	// Replies are, in method order, the success responses that answer
+	// each request method that has any.
+	Replies []Replies
+	// RequestID is nil when the requests give their ids no one schema.
+	RequestID *Schema
+}
+
+// Method is a JSON-RPC method and the type of its message.
+type Method struct {
+	Name string
+	Type *Type
+}
+
+// Replies lists the types whose checks judge a reply to one method, in
+// the order a kit tries them.
+type Replies struct {
+	Method string
+	Types  []*Type
+}
+
+// PlanMessages decides the dispatcher's tables of the package over its
+// entry points (EntryPoints) and stores them in t.Messages.
+func PlanMessages(t *Types, key string) {
+	roots, locs := EntryPoints(t, key)
+	m := &Messages{}
+	var aggregate *Type
+	// idChecks are the schemas of the requests' "id" members, one list
+	// per request.
+	var idChecks [][]*Schema
+	for _, ty := range roots {
+		if locs[ty] == "schema.json#" && ty.Kind == UnionKind {
+			aggregate = ty
+		}
+		if ty.Kind != StructKind {
+			continue
+		}
+		var method, id *Field
+		hasRPC, hasMethod, hasResult, hasError := false, false, false, false
+		for _, f := range ty.Fields {
+			if !f.Required {
+				continue
+			}
+			switch f.JSON {
+			case "jsonrpc":
+				hasRPC = true
+			case "method":
+				hasMethod = true
+				if f.Const != nil && f.Const.Kind == "string" {
+					method = f
+				}
+			case "id":
+				id = f
+			case "result":
+				hasResult = true
+			case "error":
+				hasError = true
+			}
+		}
+		if hasRPC && id != nil && hasError && !hasMethod && !hasResult {
+			m.ErrorResponses = append(m.ErrorResponses, ty)
+		}
+		if !strings.HasSuffix(locs[ty], "#") { // document roots only
+			continue
+		}
+		switch {
+		case method != nil && id != nil:
+			m.Requests = append(m.Requests, Method{method.Const.Str(), ty})
+			idChecks = append(idChecks, memberSchemas(ty.Schema, "id"))
+		case method != nil:
+			m.Notifications = append(m.Notifications, Method{method.Const.Str(), ty})
+		case hasResult:
+			m.Responses = append(m.Responses, ty)
+		}
+	}
+	m.Replies = replyTypes(m.Requests, m.Responses, locs)
+	if aggregate != nil {
+		m.Responses = []*Type{aggregate}
+	}
+	m.RequestID = requestID(idChecks)
+	t.Messages = m
+}
+
+// checked is the schema whose check validates s: nil when s accepts
+// everything (what a pure $ref resolves to otherwise).
+func checked(s *Schema) *Schema {
+	s = s.Resolve()
+	if s == nil || s.IsTrue() {
+		return nil
+	}
+	return s
+}
+
+// memberSchemas lists the schemas that s applies, whatever the instance,
+// to its member name: those of properties[name] in s and in what s
+// applies in place unconditionally ($ref, allOf), each resolved and
+// listed once. Conditional applicators (anyOf, oneOf, if, dependent
+// schemas) are not followed.
+func memberSchemas(s *Schema, name string) []*Schema {
+	var out []*Schema
+	seen := map[*Schema]bool{}
+	var walk func(s *Schema)
+	walk = func(s *Schema) {
+		s = checked(s)
+		if s == nil || seen[s] {
+			return
+		}
+		seen[s] = true
+		for _, p := range s.Properties {
+			if p.Name == name {
+				if t := checked(p.Schema); t != nil && !slices.Contains(out, t) {
+					out = append(out, t)
+				}
+			}
+		}
+		if s.Ref != nil {
+			walk(s.Ref)
+		}
+		for _, a := range s.AllOf {
+			walk(a)
+		}
+	}
+	walk(s)
+	return out
+}
+
+// requestID is the one schema every request gives its id (jsonRpcId),
+// nil when some request gives its id none (any value would pass, and an
+// error response could not echo it), several, or another than the rest.
+// Without it a dispatcher replies to the snapshot's requests with a null
+// id.
+func requestID(perRequest [][]*Schema) *Schema {
+	var id *Schema
+	for _, ss := range perRequest {
+		if len(ss) != 1 || id != nil && ss[0] != id || ss[0].IsFalse() {
+			return nil
+		}
+		id = ss[0]
+	}
+	return id
+}
+
+// replyTypes pairs each request with the success responses that answer
+// it, by the upstream layout's file names (no schema says which response
+// answers which method): "<x>-request.schema.json" is answered by
+// "<x>-response.schema.json", tried first, then by every other
+// "<x>-<kind>-response.schema.json" ("intercept-deny-response"), in
+// location order. A request without such responses gets none, and a kit
+// falls back to the snapshot's Responses. The result is in method order.
+func replyTypes(requests []Method, responses []*Type, locs map[*Type]string) []Replies {
+	var out []Replies
+	for _, r := range requests {
+		file := strings.TrimSuffix(locs[r.Type], "#")
+		stem, ok := strings.CutSuffix(strings.TrimSuffix(file, ".schema.json"), "-request")
+		if !ok || strings.Contains(stem, "/") {
+			continue
+		}
+		var first, rest []*Type
+		for _, t := range responses {
+			name := strings.TrimSuffix(strings.TrimSuffix(locs[t], "#"), ".schema.json")
+			switch {
+			case name == stem+"-response":
+				first = append(first, t)
+			case strings.HasPrefix(name, stem+"-") && strings.HasSuffix(name, "-response"):
+				rest = append(rest, t)
+			}
+		}
+		if ts := append(first, rest...); len(ts) > 0 {
+			out = append(out, Replies{r.Name, ts})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Method < out[j].Method })
+	return out
+}
