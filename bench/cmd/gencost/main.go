@@ -2,7 +2,9 @@
 // two commits side by side in one run: the lines of gen/draft, the time
 // and memory `go build` takes to compile that one package (its
 // dependencies cached), and how much larger it makes a program that
-// decodes one intercept request than the same program with encoding/json.
+// decodes one intercept request than the same program with encoding/json:
+// one that calls DecodeInterceptRequest, as a user's program does, and
+// one that reaches every entry point through the Registry.
 //
 //	go run ./cmd/gencost [-base 68fea07] [-head HEAD] [-rounds 5]
 //
@@ -43,8 +45,13 @@ type side struct {
 	name, commit, dir string
 	lines             int
 	compile           []sample
-	growth            int64
+	growth            growths
 }
+
+// growths are the binary growths over the encoding/json program: direct
+// calls DecodeInterceptRequest, registry decodes through every Registry
+// entry (and so links every decoder).
+type growths struct{ direct, registry int64 }
 
 type sample struct {
 	wall, cpu time.Duration
@@ -96,7 +103,8 @@ func run(base, head, pkg string, rounds int) error {
 	row("compile wall time", median(b.compile, wall), median(h.compile, wall), "s")
 	row("compile CPU time", median(b.compile, cpu), median(h.compile, cpu), "s")
 	row("compile peak memory", median(b.compile, rss), median(h.compile, rss), "MB")
-	row("binary growth over encoding/json", float64(b.growth)/1e6, float64(h.growth)/1e6, "MB")
+	row("binary growth, DecodeInterceptRequest", float64(b.growth.direct)/1e6, float64(h.growth.direct)/1e6, "MB")
+	row("binary growth, every Registry entry", float64(b.growth.registry)/1e6, float64(h.growth.registry)/1e6, "MB")
 	return nil
 }
 
@@ -183,18 +191,32 @@ func compileOnce(dir, pkg string, round int) (sample, error) {
 	return s, nil
 }
 
-// growth builds a program that decodes one intercept request with the
-// package (through its Registry, whatever the type is called) and the
-// same program with encoding/json, and returns the difference in size.
-func growth(dir, pkg string) (int64, error) {
+// growth builds programs that decode one intercept request with the
+// package, by DecodeInterceptRequest and through its Registry (whatever
+// the Registry's type is called), and the same program with
+// encoding/json, and returns how much larger each package program is.
+func growth(dir, pkg string) (growths, error) {
 	mod, err := output(dir, "go", "list", "-m")
 	if err != nil {
-		return 0, err
+		return growths{}, err
 	}
 	imp := strings.TrimSpace(mod) + "/" + pkg
 	const msg = `{"jsonrpc":"2.0","id":"e1","method":"hooks/intercept","params":{"protocolVersion":"draft"}}`
 	progs := map[string]string{
-		"gencost_gen": fmt.Sprintf(`package main
+		"gencost_direct": fmt.Sprintf(`package main
+
+import (
+	"fmt"
+
+	gen %q
+)
+
+func main() {
+	_, err := gen.DecodeInterceptRequest([]byte(%q))
+	fmt.Println(err)
+}
+`, imp, msg),
+		"gencost_registry": fmt.Sprintf(`package main
 
 import (
 	"fmt"
@@ -228,22 +250,25 @@ func main() {
 	for name, src := range progs {
 		d := filepath.Join(dir, "cmd", name)
 		if err := os.MkdirAll(d, 0o755); err != nil {
-			return 0, err
+			return growths{}, err
 		}
 		if err := os.WriteFile(filepath.Join(d, "main.go"), []byte(src), 0o644); err != nil {
-			return 0, err
+			return growths{}, err
 		}
 		bin := filepath.Join(d, name+".bin")
 		if _, err := output(dir, "go", "build", "-o", bin, "./cmd/"+name); err != nil {
-			return 0, err
+			return growths{}, err
 		}
 		fi, err := os.Stat(bin)
 		if err != nil {
-			return 0, err
+			return growths{}, err
 		}
 		size[name] = fi.Size()
 	}
-	return size["gencost_gen"] - size["gencost_json"], nil
+	return growths{
+		direct:   size["gencost_direct"] - size["gencost_json"],
+		registry: size["gencost_registry"] - size["gencost_json"],
+	}, nil
 }
 
 func output(dir, name string, args ...string) (string, error) {
