@@ -42,7 +42,7 @@ func BenchmarkStepReplyCheck(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	checks := draft.Snapshot.ReplyChecks["hooks/intercept"]
+	checks := draft.Snapshot.Replies("hooks/intercept")
 	b.Run("kit", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
