@@ -65,6 +65,14 @@ func decodeCapabilitiesRequest(c *ahpimpl.Ctx) (*CapabilitiesRequest, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilitiesRequest, bCapabilitiesRequest)
 }
 
+func decodeAnyCapabilitiesRequest(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeCapabilitiesRequest(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // CapabilitiesRequest validates data as CapabilitiesRequest
 // (capabilities-request.schema.json#) without building a value.
 func (Checker) CapabilitiesRequest(data []byte, opts ...ahprt.Option) error {
@@ -82,6 +90,14 @@ func DecodeCapabilitiesResponse(data []byte, opts ...ahprt.Option) (*Capabilitie
 
 func decodeCapabilitiesResponse(c *ahpimpl.Ctx) (*CapabilitiesResponse, error) {
 	return ahpimpl.BuildRoot(c, skipMemo1, vCapabilitiesResponse, bCapabilitiesResponse)
+}
+
+func decodeAnyCapabilitiesResponse(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeCapabilitiesResponse(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // CapabilitiesResponse validates data as CapabilitiesResponse
@@ -103,6 +119,14 @@ func decodeStaticCapabilityManifest(c *ahpimpl.Ctx) (*StaticCapabilityManifest, 
 	return ahpimpl.BuildRoot(c, skipMemo1, vCapabilitiesResponse_allOf_1_result_manifest, bStaticCapabilityManifest)
 }
 
+func decodeAnyStaticCapabilityManifest(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeStaticCapabilityManifest(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // StaticCapabilityManifest validates data as StaticCapabilityManifest (capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest)
 // without building a value.
 func (Checker) StaticCapabilityManifest(data []byte, opts ...ahprt.Option) error {
@@ -119,6 +143,14 @@ func DecodeCapabilities(data []byte, opts ...ahprt.Option) (*Capabilities, error
 
 func decodeCapabilities(c *ahpimpl.Ctx) (*Capabilities, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities, bCapabilities)
+}
+
+func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // Capabilities validates data as Capabilities (capabilities.schema.json#)
@@ -138,6 +170,14 @@ func DecodeConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*C
 
 func decodeConfigChangeBeforeCapabilities(c *ahpimpl.Ctx) (*ConfigChangeBeforeCapabilities, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_configChangeBefore, bCapabilities)
+}
+
+func decodeAnyConfigChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeConfigChangeBeforeCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ConfigChangeBeforeCapabilities validates data as
@@ -161,6 +201,14 @@ func decodeContextCompactAfterCapabilities(c *ahpimpl.Ctx) (*ContextCompactAfter
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_contextCompactAfter, bCapabilities)
 }
 
+func decodeAnyContextCompactAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeContextCompactAfterCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ContextCompactAfterCapabilities validates data as
 // ContextCompactAfterCapabilities
 // (capabilities.schema.json#/$defs/context.compact.after) without building a
@@ -180,6 +228,14 @@ func DecodeContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (
 
 func decodeContextCompactBeforeCapabilities(c *ahpimpl.Ctx) (*ContextCompactBeforeCapabilities, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_contextCompactBefore, bCapabilities)
+}
+
+func decodeAnyContextCompactBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeContextCompactBeforeCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ContextCompactBeforeCapabilities validates data as
@@ -203,6 +259,14 @@ func decodeModelRequestBeforeCapabilities(c *ahpimpl.Ctx) (*ModelRequestBeforeCa
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modelRequestBefore, bCapabilities)
 }
 
+func decodeAnyModelRequestBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModelRequestBeforeCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ModelRequestBeforeCapabilities validates data as
 // ModelRequestBeforeCapabilities
 // (capabilities.schema.json#/$defs/model.request.before) without building a
@@ -222,6 +286,14 @@ func DecodeModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (*M
 
 func decodeModelResponseAfterCapabilities(c *ahpimpl.Ctx) (*ModelResponseAfterCapabilities, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modelResponseAfter, bCapabilities)
+}
+
+func decodeAnyModelResponseAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModelResponseAfterCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ModelResponseAfterCapabilities validates data as
@@ -245,6 +317,14 @@ func decodeModelSwitchBeforeCapabilities(c *ahpimpl.Ctx) (*ModelSwitchBeforeCapa
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modelSwitchBefore, bCapabilities)
 }
 
+func decodeAnyModelSwitchBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModelSwitchBeforeCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ModelSwitchBeforeCapabilities validates data as
 // ModelSwitchBeforeCapabilities
 // (capabilities.schema.json#/$defs/model.switch.before) without building a
@@ -266,6 +346,14 @@ func decodeModifyOperations(c *ahpimpl.Ctx) (*ModifyOperations, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_modifyOperations, bModifyOperations)
 }
 
+func decodeAnyModifyOperations(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModifyOperations(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ModifyOperations validates data as ModifyOperations
 // (capabilities.schema.json#/$defs/modifyOperations) without building a value.
 func (Checker) ModifyOperations(data []byte, opts ...ahprt.Option) error {
@@ -285,6 +373,14 @@ func decodeSessionStartCapabilities(c *ahpimpl.Ctx) (*SessionStartCapabilities, 
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_sessionStart, bCapabilities)
 }
 
+func decodeAnySessionStartCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeSessionStartCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // SessionStartCapabilities validates data as SessionStartCapabilities
 // (capabilities.schema.json#/$defs/session.start) without building a value.
 func (Checker) SessionStartCapabilities(data []byte, opts ...ahprt.Option) error {
@@ -302,6 +398,14 @@ func DecodeTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (*Tas
 
 func decodeTaskChangeBeforeCapabilities(c *ahpimpl.Ctx) (*TaskChangeBeforeCapabilities, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_taskChangeBefore, bCapabilities)
+}
+
+func decodeAnyTaskChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTaskChangeBeforeCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // TaskChangeBeforeCapabilities validates data as TaskChangeBeforeCapabilities
@@ -324,6 +428,14 @@ func decodeToolAfterCapabilities(c *ahpimpl.Ctx) (*ToolAfterCapabilities, error)
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolAfter, bCapabilities)
 }
 
+func decodeAnyToolAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolAfterCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ToolAfterCapabilities validates data as ToolAfterCapabilities
 // (capabilities.schema.json#/$defs/tool.after) without building a value.
 func (Checker) ToolAfterCapabilities(data []byte, opts ...ahprt.Option) error {
@@ -341,6 +453,14 @@ func DecodeToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (*ToolB
 
 func decodeToolBatchAfterCapabilities(c *ahpimpl.Ctx) (*ToolBatchAfterCapabilities, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolBatchAfter, bCapabilities)
+}
+
+func decodeAnyToolBatchAfterCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolBatchAfterCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ToolBatchAfterCapabilities validates data as ToolBatchAfterCapabilities
@@ -362,6 +482,14 @@ func decodeToolBeforeCapabilities(c *ahpimpl.Ctx) (*ToolBeforeCapabilities, erro
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolBefore, bCapabilities)
 }
 
+func decodeAnyToolBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolBeforeCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ToolBeforeCapabilities validates data as ToolBeforeCapabilities
 // (capabilities.schema.json#/$defs/tool.before) without building a value.
 func (Checker) ToolBeforeCapabilities(data []byte, opts ...ahprt.Option) error {
@@ -379,6 +507,14 @@ func DecodeToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) 
 
 func decodeToolPermissionRequestCapabilities(c *ahpimpl.Ctx) (*ToolPermissionRequestCapabilities, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_toolPermissionRequest, bCapabilities)
+}
+
+func decodeAnyToolPermissionRequestCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolPermissionRequestCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ToolPermissionRequestCapabilities validates data as
@@ -402,6 +538,14 @@ func decodeTurnFinishBeforeCapabilities(c *ahpimpl.Ctx) (*TurnFinishBeforeCapabi
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_turnFinishBefore, bCapabilities)
 }
 
+func decodeAnyTurnFinishBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTurnFinishBeforeCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TurnFinishBeforeCapabilities validates data as TurnFinishBeforeCapabilities
 // (capabilities.schema.json#/$defs/turn.finish.before) without building a
 // value.
@@ -422,6 +566,14 @@ func decodeTurnStartCapabilities(c *ahpimpl.Ctx) (*TurnStartCapabilities, error)
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_turnStart, bCapabilities)
 }
 
+func decodeAnyTurnStartCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTurnStartCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TurnStartCapabilities validates data as TurnStartCapabilities
 // (capabilities.schema.json#/$defs/turn.start) without building a value.
 func (Checker) TurnStartCapabilities(data []byte, opts ...ahprt.Option) error {
@@ -439,6 +591,14 @@ func DecodeUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option)
 
 func decodeUserElicitationRequestCapabilities(c *ahpimpl.Ctx) (*UserElicitationRequestCapabilities, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userElicitationRequest, bCapabilities)
+}
+
+func decodeAnyUserElicitationRequestCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeUserElicitationRequestCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // UserElicitationRequestCapabilities validates data as
@@ -462,6 +622,14 @@ func decodeUserElicitationResultCapabilities(c *ahpimpl.Ctx) (*UserElicitationRe
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userElicitationResult, bCapabilities)
 }
 
+func decodeAnyUserElicitationResultCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeUserElicitationResultCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // UserElicitationResultCapabilities validates data as
 // UserElicitationResultCapabilities
 // (capabilities.schema.json#/$defs/user.elicitation.result) without building a
@@ -481,6 +649,14 @@ func DecodeUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (*U
 
 func decodeUserMessageInboundCapabilities(c *ahpimpl.Ctx) (*UserMessageInboundCapabilities, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userMessageInbound, bCapabilities)
+}
+
+func decodeAnyUserMessageInboundCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeUserMessageInboundCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // UserMessageInboundCapabilities validates data as
@@ -504,6 +680,14 @@ func decodeUserMessageOutboundCapabilities(c *ahpimpl.Ctx) (*UserMessageOutbound
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_userMessageOutbound, bCapabilities)
 }
 
+func decodeAnyUserMessageOutboundCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeUserMessageOutboundCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // UserMessageOutboundCapabilities validates data as
 // UserMessageOutboundCapabilities
 // (capabilities.schema.json#/$defs/user.message.outbound) without building a
@@ -523,6 +707,14 @@ func DecodeWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) 
 
 func decodeWorkspaceChangeBeforeCapabilities(c *ahpimpl.Ctx) (*WorkspaceChangeBeforeCapabilities, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCapabilities_workspaceChangeBefore, bCapabilities)
+}
+
+func decodeAnyWorkspaceChangeBeforeCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeWorkspaceChangeBeforeCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // WorkspaceChangeBeforeCapabilities validates data as
@@ -549,6 +741,14 @@ func decodeCatalogueEvent(c *ahpimpl.Ctx) (CatalogueEvent, error) {
 	return bCatalogueEvent(c, 0), nil
 }
 
+func decodeAnyCatalogueEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeCatalogueEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // CatalogueEvent validates data as CatalogueEvent
 // (catalogue-event.schema.json#) without building a value.
 func (Checker) CatalogueEvent(data []byte, opts ...ahprt.Option) error {
@@ -566,6 +766,14 @@ func DecodeConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (*ConfigCha
 
 func decodeConfigChangeAfterEvent(c *ahpimpl.Ctx) (*ConfigChangeAfterEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_configChangeAfter, bConfigChangeAfterEvent)
+}
+
+func decodeAnyConfigChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeConfigChangeAfterEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ConfigChangeAfterEvent validates data as ConfigChangeAfterEvent
@@ -588,6 +796,14 @@ func decodeConfigChangeBeforeEvent(c *ahpimpl.Ctx) (*ConfigChangeBeforeEvent, er
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_configChangeBefore, bConfigChangeBeforeEvent)
 }
 
+func decodeAnyConfigChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeConfigChangeBeforeEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ConfigChangeBeforeEvent validates data as ConfigChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/config.change.before) without building a
 // value.
@@ -606,6 +822,14 @@ func DecodeContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (*Context
 
 func decodeContextCompactAfterEvent(c *ahpimpl.Ctx) (*ContextCompactAfterEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+}
+
+func decodeAnyContextCompactAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeContextCompactAfterEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ContextCompactAfterEvent validates data as ContextCompactAfterEvent
@@ -629,6 +853,14 @@ func decodeContextCompactBeforeEvent(c *ahpimpl.Ctx) (*ContextCompactBeforeEvent
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
 }
 
+func decodeAnyContextCompactBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeContextCompactBeforeEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ContextCompactBeforeEvent validates data as ContextCompactBeforeEvent
 // (catalogue-event.schema.json#/$defs/context.compact.before) without building
 // a value.
@@ -647,6 +879,14 @@ func DecodeFileChangedEvent(data []byte, opts ...ahprt.Option) (*FileChangedEven
 
 func decodeFileChangedEvent(c *ahpimpl.Ctx) (*FileChangedEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+}
+
+func decodeAnyFileChangedEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeFileChangedEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // FileChangedEvent validates data as FileChangedEvent
@@ -668,6 +908,14 @@ func decodeHookFailureEvent(c *ahpimpl.Ctx) (*HookFailureEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_hookFailure, bHookFailureEvent)
 }
 
+func decodeAnyHookFailureEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeHookFailureEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // HookFailureEvent validates data as HookFailureEvent
 // (catalogue-event.schema.json#/$defs/hook.failure) without building a value.
 func (Checker) HookFailureEvent(data []byte, opts ...ahprt.Option) error {
@@ -687,6 +935,14 @@ func decodeModelErrorEvent(c *ahpimpl.Ctx) (*ModelErrorEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
+func decodeAnyModelErrorEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModelErrorEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ModelErrorEvent validates data as ModelErrorEvent
 // (catalogue-event.schema.json#/$defs/model.error) without building a value.
 func (Checker) ModelErrorEvent(data []byte, opts ...ahprt.Option) error {
@@ -704,6 +960,14 @@ func DecodeModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (*ModelReq
 
 func decodeModelRequestBeforeEvent(c *ahpimpl.Ctx) (*ModelRequestBeforeEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+}
+
+func decodeAnyModelRequestBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModelRequestBeforeEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ModelRequestBeforeEvent validates data as ModelRequestBeforeEvent
@@ -726,6 +990,14 @@ func decodeModelResponseAfterEvent(c *ahpimpl.Ctx) (*ModelResponseAfterEvent, er
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
+func decodeAnyModelResponseAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModelResponseAfterEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ModelResponseAfterEvent validates data as ModelResponseAfterEvent
 // (catalogue-event.schema.json#/$defs/model.response.after) without building a
 // value.
@@ -744,6 +1016,14 @@ func DecodeModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (*ModelSwitc
 
 func decodeModelSwitchAfterEvent(c *ahpimpl.Ctx) (*ModelSwitchAfterEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
+}
+
+func decodeAnyModelSwitchAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModelSwitchAfterEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ModelSwitchAfterEvent validates data as ModelSwitchAfterEvent
@@ -766,6 +1046,14 @@ func decodeModelSwitchBeforeEvent(c *ahpimpl.Ctx) (*ModelSwitchBeforeEvent, erro
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
 }
 
+func decodeAnyModelSwitchBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModelSwitchBeforeEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ModelSwitchBeforeEvent validates data as ModelSwitchBeforeEvent
 // (catalogue-event.schema.json#/$defs/model.switch.before) without building a
 // value.
@@ -784,6 +1072,14 @@ func DecodeTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (*TaskChangeA
 
 func decodeTaskChangeAfterEvent(c *ahpimpl.Ctx) (*TaskChangeAfterEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
+}
+
+func decodeAnyTaskChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTaskChangeAfterEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // TaskChangeAfterEvent validates data as TaskChangeAfterEvent
@@ -806,6 +1102,14 @@ func decodeTaskChangeBeforeEvent(c *ahpimpl.Ctx) (*TaskChangeBeforeEvent, error)
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
+func decodeAnyTaskChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTaskChangeBeforeEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TaskChangeBeforeEvent validates data as TaskChangeBeforeEvent
 // (catalogue-event.schema.json#/$defs/task.change.before) without building a
 // value.
@@ -824,6 +1128,14 @@ func DecodeToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (*ToolBatchAft
 
 func decodeToolBatchAfterEvent(c *ahpimpl.Ctx) (*ToolBatchAfterEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
+}
+
+func decodeAnyToolBatchAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolBatchAfterEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ToolBatchAfterEvent validates data as ToolBatchAfterEvent
@@ -847,6 +1159,14 @@ func decodeToolPermissionRequestEvent(c *ahpimpl.Ctx) (*ToolPermissionRequestEve
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
 }
 
+func decodeAnyToolPermissionRequestEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolPermissionRequestEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ToolPermissionRequestEvent validates data as ToolPermissionRequestEvent
 // (catalogue-event.schema.json#/$defs/tool.permission.request) without
 // building a value.
@@ -866,6 +1186,14 @@ func DecodeToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (*Tool
 
 func decodeToolPermissionResolvedEvent(c *ahpimpl.Ctx) (*ToolPermissionResolvedEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
+}
+
+func decodeAnyToolPermissionResolvedEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolPermissionResolvedEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ToolPermissionResolvedEvent validates data as ToolPermissionResolvedEvent
@@ -888,6 +1216,14 @@ func decodeToolProgressEvent(c *ahpimpl.Ctx) (*ToolProgressEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
+func decodeAnyToolProgressEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolProgressEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ToolProgressEvent validates data as ToolProgressEvent
 // (catalogue-event.schema.json#/$defs/tool.progress) without building a value.
 func (Checker) ToolProgressEvent(data []byte, opts ...ahprt.Option) error {
@@ -904,6 +1240,14 @@ func DecodeTurnEndEvent(data []byte, opts ...ahprt.Option) (*TurnEndEvent, error
 
 func decodeTurnEndEvent(c *ahpimpl.Ctx) (*TurnEndEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
+}
+
+func decodeAnyTurnEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTurnEndEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // TurnEndEvent validates data as TurnEndEvent
@@ -923,6 +1267,14 @@ func DecodeTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (*TurnFinish
 
 func decodeTurnFinishBeforeEvent(c *ahpimpl.Ctx) (*TurnFinishBeforeEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+}
+
+func decodeAnyTurnFinishBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTurnFinishBeforeEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // TurnFinishBeforeEvent validates data as TurnFinishBeforeEvent
@@ -945,6 +1297,14 @@ func decodeTurnProgressEvent(c *ahpimpl.Ctx) (*TurnProgressEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
+func decodeAnyTurnProgressEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTurnProgressEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TurnProgressEvent validates data as TurnProgressEvent
 // (catalogue-event.schema.json#/$defs/turn.progress) without building a value.
 func (Checker) TurnProgressEvent(data []byte, opts ...ahprt.Option) error {
@@ -961,6 +1321,14 @@ func DecodeTurnStartEvent(data []byte, opts ...ahprt.Option) (*TurnStartEvent, e
 
 func decodeTurnStartEvent(c *ahpimpl.Ctx) (*TurnStartEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
+}
+
+func decodeAnyTurnStartEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTurnStartEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // TurnStartEvent validates data as TurnStartEvent
@@ -980,6 +1348,14 @@ func DecodeUserAttentionEvent(data []byte, opts ...ahprt.Option) (*UserAttention
 
 func decodeUserAttentionEvent(c *ahpimpl.Ctx) (*UserAttentionEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userAttention, bUserAttentionEvent)
+}
+
+func decodeAnyUserAttentionEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeUserAttentionEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // UserAttentionEvent validates data as UserAttentionEvent
@@ -1003,6 +1379,14 @@ func decodeUserElicitationRequestEvent(c *ahpimpl.Ctx) (*UserElicitationRequestE
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userElicitationRequest, bUserElicitationRequestEvent)
 }
 
+func decodeAnyUserElicitationRequestEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeUserElicitationRequestEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // UserElicitationRequestEvent validates data as UserElicitationRequestEvent
 // (catalogue-event.schema.json#/$defs/user.elicitation.request) without
 // building a value.
@@ -1022,6 +1406,14 @@ func DecodeUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (*UserE
 
 func decodeUserElicitationResultEvent(c *ahpimpl.Ctx) (*UserElicitationResultEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userElicitationResult, bUserElicitationResultEvent)
+}
+
+func decodeAnyUserElicitationResultEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeUserElicitationResultEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // UserElicitationResultEvent validates data as UserElicitationResultEvent
@@ -1044,6 +1436,14 @@ func decodeUserMessageInboundEvent(c *ahpimpl.Ctx) (*UserMessageInboundEvent, er
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userMessageInbound, bUserMessageInboundEvent)
 }
 
+func decodeAnyUserMessageInboundEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeUserMessageInboundEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // UserMessageInboundEvent validates data as UserMessageInboundEvent
 // (catalogue-event.schema.json#/$defs/user.message.inbound) without building a
 // value.
@@ -1062,6 +1462,14 @@ func DecodeUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (*UserMes
 
 func decodeUserMessageOutboundEvent(c *ahpimpl.Ctx) (*UserMessageOutboundEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCatalogueEvent_userMessageOutbound, bUserMessageOutboundEvent)
+}
+
+func decodeAnyUserMessageOutboundEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeUserMessageOutboundEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // UserMessageOutboundEvent validates data as UserMessageOutboundEvent
@@ -1085,6 +1493,14 @@ func decodeWorkspaceChangeAfterEvent(c *ahpimpl.Ctx) (*WorkspaceChangeAfterEvent
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
 }
 
+func decodeAnyWorkspaceChangeAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeWorkspaceChangeAfterEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // WorkspaceChangeAfterEvent validates data as WorkspaceChangeAfterEvent
 // (catalogue-event.schema.json#/$defs/workspace.change.after) without building
 // a value.
@@ -1104,6 +1520,14 @@ func DecodeWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (*Works
 
 func decodeWorkspaceChangeBeforeEvent(c *ahpimpl.Ctx) (*WorkspaceChangeBeforeEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
+}
+
+func decodeAnyWorkspaceChangeBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeWorkspaceChangeBeforeEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // WorkspaceChangeBeforeEvent validates data as WorkspaceChangeBeforeEvent
@@ -1126,6 +1550,14 @@ func decodeJSONRPCErrorResponse(c *ahpimpl.Ctx) (*JSONRPCErrorResponse, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_errorResponse, bJSONRPCErrorResponse)
 }
 
+func decodeAnyJSONRPCErrorResponse(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeJSONRPCErrorResponse(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // JSONRPCErrorResponse validates data as JSONRPCErrorResponse
 // (common.schema.json#/$defs/errorResponse) without building a value.
 func (Checker) JSONRPCErrorResponse(data []byte, opts ...ahprt.Option) error {
@@ -1146,6 +1578,14 @@ func decodeEventType(c *ahpimpl.Ctx) (EventType, error) {
 		return zero, err
 	}
 	return EventType(c.Text(0)), nil
+}
+
+func decodeAnyEventType(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeEventType(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // EventType validates data as EventType (common.schema.json#/$defs/eventType)
@@ -1171,6 +1611,14 @@ func decodeInterceptableEventType(c *ahpimpl.Ctx) (InterceptableEventType, error
 	return InterceptableEventType(c.Text(0)), nil
 }
 
+func decodeAnyInterceptableEventType(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInterceptableEventType(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // InterceptableEventType validates data as InterceptableEventType
 // (common.schema.json#/$defs/interceptableEventType) without building a value.
 func (Checker) InterceptableEventType(data []byte, opts ...ahprt.Option) error {
@@ -1187,6 +1635,14 @@ func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 
 func decodeJSONRPCID(c *ahpimpl.Ctx) (*JSONRPCID, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_jsonRpcId, bJSONRPCID)
+}
+
+func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeJSONRPCID(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // JSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId)
@@ -1206,6 +1662,14 @@ func DecodeJSONRPCResponseID(data []byte, opts ...ahprt.Option) (*JSONRPCRespons
 
 func decodeJSONRPCResponseID(c *ahpimpl.Ctx) (*JSONRPCResponseID, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
+}
+
+func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeJSONRPCResponseID(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // JSONRPCResponseID validates data as JSONRPCResponseID
@@ -1230,6 +1694,14 @@ func decodeJSONRPCVersion(c *ahpimpl.Ctx) (JSONRPCVersion, error) {
 	return c.Text(0), nil
 }
 
+func decodeAnyJSONRPCVersion(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeJSONRPCVersion(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // JSONRPCVersion validates data as JSONRPCVersion
 // (common.schema.json#/$defs/jsonRpcVersion) without building a value.
 func (Checker) JSONRPCVersion(data []byte, opts ...ahprt.Option) error {
@@ -1250,6 +1722,14 @@ func decodeMethodName(c *ahpimpl.Ctx) (MethodName, error) {
 		return zero, err
 	}
 	return c.Text(0), nil
+}
+
+func decodeAnyMethodName(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMethodName(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // MethodName validates data as MethodName
@@ -1275,6 +1755,14 @@ func decodeNativeEvent(c *ahpimpl.Ctx) (NativeEvent, error) {
 	return d.RawValue(0), nil
 }
 
+func decodeAnyNativeEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeNativeEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // NativeEvent validates data as NativeEvent (common.schema.json#/$defs/native)
 // without building a value.
 func (Checker) NativeEvent(data []byte, opts ...ahprt.Option) error {
@@ -1295,6 +1783,14 @@ func decodeNonEmptyString(c *ahpimpl.Ctx) (NonEmptyString, error) {
 		return zero, err
 	}
 	return c.Text(0), nil
+}
+
+func decodeAnyNonEmptyString(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeNonEmptyString(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // NonEmptyString validates data as NonEmptyString
@@ -1320,6 +1816,14 @@ func decodeCommonNonNegativeInteger(c *ahpimpl.Ctx) (CommonNonNegativeInteger, e
 	return c.Number(0), nil
 }
 
+func decodeAnyCommonNonNegativeInteger(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeCommonNonNegativeInteger(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // CommonNonNegativeInteger validates data as CommonNonNegativeInteger
 // (common.schema.json#/$defs/nonNegativeInteger) without building a value.
 func (Checker) CommonNonNegativeInteger(data []byte, opts ...ahprt.Option) error {
@@ -1336,6 +1840,14 @@ func DecodeJSONRPCNotification(data []byte, opts ...ahprt.Option) (*JSONRPCNotif
 
 func decodeJSONRPCNotification(c *ahpimpl.Ctx) (*JSONRPCNotification, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_notification, bJSONRPCNotification)
+}
+
+func decodeAnyJSONRPCNotification(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeJSONRPCNotification(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // JSONRPCNotification validates data as JSONRPCNotification
@@ -1360,6 +1872,14 @@ func decodePositiveInteger(c *ahpimpl.Ctx) (PositiveInteger, error) {
 	return c.Number(0), nil
 }
 
+func decodeAnyPositiveInteger(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodePositiveInteger(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // PositiveInteger validates data as PositiveInteger
 // (common.schema.json#/$defs/positiveInteger) without building a value.
 func (Checker) PositiveInteger(data []byte, opts ...ahprt.Option) error {
@@ -1382,6 +1902,14 @@ func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
 	return c.Text(0), nil
 }
 
+func decodeAnyProtocolVersion(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeProtocolVersion(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ProtocolVersion validates data as ProtocolVersion
 // (common.schema.json#/$defs/protocolVersion) without building a value.
 func (Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
@@ -1398,6 +1926,14 @@ func DecodeJSONRPCRequest(data []byte, opts ...ahprt.Option) (*JSONRPCRequest, e
 
 func decodeJSONRPCRequest(c *ahpimpl.Ctx) (*JSONRPCRequest, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_request, bJSONRPCRequest)
+}
+
+func decodeAnyJSONRPCRequest(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeJSONRPCRequest(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // JSONRPCRequest validates data as JSONRPCRequest
@@ -1423,6 +1959,14 @@ func decodeCommonReverseDNSName(c *ahpimpl.Ctx) (CommonReverseDNSName, error) {
 	return c.Text(0), nil
 }
 
+func decodeAnyCommonReverseDNSName(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeCommonReverseDNSName(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // CommonReverseDNSName validates data as CommonReverseDNSName
 // (common.schema.json#/$defs/reverseDnsName) without building a value.
 func (Checker) CommonReverseDNSName(data []byte, opts ...ahprt.Option) error {
@@ -1439,6 +1983,14 @@ func DecodeSession(data []byte, opts ...ahprt.Option) (*Session, error) {
 
 func decodeSession(c *ahpimpl.Ctx) (*Session, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_session, bSession)
+}
+
+func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeSession(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // Session validates data as Session (common.schema.json#/$defs/session)
@@ -1463,6 +2015,14 @@ func decodeSHA256Hex(c *ahpimpl.Ctx) (SHA256Hex, error) {
 	return c.Text(0), nil
 }
 
+func decodeAnySHA256Hex(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeSHA256Hex(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // SHA256Hex validates data as SHA256Hex (common.schema.json#/$defs/sha256Hex)
 // without building a value.
 func (Checker) SHA256Hex(data []byte, opts ...ahprt.Option) error {
@@ -1480,6 +2040,14 @@ func DecodeJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (*JSONRPCSu
 
 func decodeJSONRPCSuccessResponse(c *ahpimpl.Ctx) (*JSONRPCSuccessResponse, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vCommon_successResponse, bJSONRPCSuccessResponse)
+}
+
+func decodeAnyJSONRPCSuccessResponse(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeJSONRPCSuccessResponse(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // JSONRPCSuccessResponse validates data as JSONRPCSuccessResponse
@@ -1504,6 +2072,14 @@ func decodeContentItem(c *ahpimpl.Ctx) (ContentItem, error) {
 	return bContentItem(c, 0), nil
 }
 
+func decodeAnyContentItem(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeContentItem(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ContentItem validates data as ContentItem (content-item.schema.json#)
 // without building a value.
 func (Checker) ContentItem(data []byte, opts ...ahprt.Option) error {
@@ -1521,6 +2097,14 @@ func DecodeAttachmentBodyPart(data []byte, opts ...ahprt.Option) (*AttachmentBod
 
 func decodeAttachmentBodyPart(c *ahpimpl.Ctx) (*AttachmentBodyPart, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentBodyPart, bAttachmentBodyPart)
+}
+
+func decodeAnyAttachmentBodyPart(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeAttachmentBodyPart(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // AttachmentBodyPart validates data as AttachmentBodyPart
@@ -1541,6 +2125,14 @@ func DecodeAttachmentGapPart(data []byte, opts ...ahprt.Option) (*AttachmentGapP
 
 func decodeAttachmentGapPart(c *ahpimpl.Ctx) (*AttachmentGapPart, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentGapPart, bAttachmentGapPart)
+}
+
+func decodeAnyAttachmentGapPart(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeAttachmentGapPart(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // AttachmentGapPart validates data as AttachmentGapPart
@@ -1567,6 +2159,14 @@ func decodeAttachmentMediaType(c *ahpimpl.Ctx) (AttachmentMediaType, error) {
 	return c.Text(0), nil
 }
 
+func decodeAnyAttachmentMediaType(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeAttachmentMediaType(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // AttachmentMediaType validates data as AttachmentMediaType
 // (content-item.schema.json#/$defs/attachmentMediaType) without building a
 // value.
@@ -1587,6 +2187,14 @@ func decodeAttachmentMetadataPart(c *ahpimpl.Ctx) (*AttachmentMetadataPart, erro
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentMetadataPart, bAttachmentMetadataPart)
 }
 
+func decodeAnyAttachmentMetadataPart(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeAttachmentMetadataPart(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // AttachmentMetadataPart validates data as AttachmentMetadataPart
 // (content-item.schema.json#/$defs/attachmentMetadataPart) without building a
 // value.
@@ -1605,6 +2213,14 @@ func DecodeAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (*Attachment
 
 func decodeAttachmentOmittedPart(c *ahpimpl.Ctx) (*AttachmentOmittedPart, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_attachmentOmittedPart, bAttachmentOmittedPart)
+}
+
+func decodeAnyAttachmentOmittedPart(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeAttachmentOmittedPart(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // AttachmentOmittedPart validates data as AttachmentOmittedPart
@@ -1631,6 +2247,14 @@ func decodeAttachmentPart(c *ahpimpl.Ctx) (AttachmentPart, error) {
 	return bAttachmentPart(c, 0), nil
 }
 
+func decodeAnyAttachmentPart(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeAttachmentPart(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // AttachmentPart validates data as AttachmentPart
 // (content-item.schema.json#/$defs/attachmentPart) without building a value.
 func (Checker) AttachmentPart(data []byte, opts ...ahprt.Option) error {
@@ -1649,6 +2273,14 @@ func decodeContentItemGap(c *ahpimpl.Ctx) (*ContentItemGap, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_gap, bContentItemGap)
 }
 
+func decodeAnyContentItemGap(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeContentItemGap(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ContentItemGap validates data as ContentItemGap
 // (content-item.schema.json#/$defs/gap) without building a value.
 func (Checker) ContentItemGap(data []byte, opts ...ahprt.Option) error {
@@ -1665,6 +2297,14 @@ func DecodeCanonicalMessage(data []byte, opts ...ahprt.Option) (*CanonicalMessag
 
 func decodeCanonicalMessage(c *ahpimpl.Ctx) (*CanonicalMessage, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_message, bCanonicalMessage)
+}
+
+func decodeAnyCanonicalMessage(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeCanonicalMessage(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // CanonicalMessage validates data as CanonicalMessage
@@ -1690,6 +2330,14 @@ func decodeCanonicalMessages(c *ahpimpl.Ctx) (CanonicalMessages, error) {
 	return buildListCanonicalMessage(c, 0), nil
 }
 
+func decodeAnyCanonicalMessages(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeCanonicalMessages(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // CanonicalMessages validates data as CanonicalMessages
 // (content-item.schema.json#/$defs/messages) without building a value.
 func (Checker) CanonicalMessages(data []byte, opts ...ahprt.Option) error {
@@ -1707,6 +2355,14 @@ func DecodeModelVisibleItem(data []byte, opts ...ahprt.Option) (*ModelVisibleIte
 
 func decodeModelVisibleItem(c *ahpimpl.Ctx) (*ModelVisibleItem, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_message, bCanonicalMessage)
+}
+
+func decodeAnyModelVisibleItem(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModelVisibleItem(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ModelVisibleItem validates data as ModelVisibleItem
@@ -1732,6 +2388,14 @@ func decodeSynthesized(c *ahpimpl.Ctx) (Synthesized, error) {
 	return d.Bool(0), nil
 }
 
+func decodeAnySynthesized(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeSynthesized(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Synthesized validates data as Synthesized
 // (content-item.schema.json#/$defs/synthesized) without building a value.
 func (Checker) Synthesized(data []byte, opts ...ahprt.Option) error {
@@ -1750,6 +2414,14 @@ func decodeTextBodyPart(c *ahpimpl.Ctx) (*TextBodyPart, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textBodyPart, bTextBodyPart)
 }
 
+func decodeAnyTextBodyPart(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTextBodyPart(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TextBodyPart validates data as TextBodyPart
 // (content-item.schema.json#/$defs/textBodyPart) without building a value.
 func (Checker) TextBodyPart(data []byte, opts ...ahprt.Option) error {
@@ -1766,6 +2438,14 @@ func DecodeTextGapPart(data []byte, opts ...ahprt.Option) (*TextGapPart, error) 
 
 func decodeTextGapPart(c *ahpimpl.Ctx) (*TextGapPart, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textGapPart, bTextGapPart)
+}
+
+func decodeAnyTextGapPart(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTextGapPart(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // TextGapPart validates data as TextGapPart
@@ -1787,6 +2467,14 @@ func decodeTextMetadataPart(c *ahpimpl.Ctx) (*TextMetadataPart, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textMetadataPart, bTextMetadataPart)
 }
 
+func decodeAnyTextMetadataPart(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTextMetadataPart(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TextMetadataPart validates data as TextMetadataPart
 // (content-item.schema.json#/$defs/textMetadataPart) without building a value.
 func (Checker) TextMetadataPart(data []byte, opts ...ahprt.Option) error {
@@ -1804,6 +2492,14 @@ func DecodeTextOmittedPart(data []byte, opts ...ahprt.Option) (*TextOmittedPart,
 
 func decodeTextOmittedPart(c *ahpimpl.Ctx) (*TextOmittedPart, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentItem_textOmittedPart, bTextOmittedPart)
+}
+
+func decodeAnyTextOmittedPart(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTextOmittedPart(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // TextOmittedPart validates data as TextOmittedPart
@@ -1828,6 +2524,14 @@ func decodeTextPart(c *ahpimpl.Ctx) (TextPart, error) {
 	return bTextPart(c, 0), nil
 }
 
+func decodeAnyTextPart(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTextPart(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TextPart validates data as TextPart
 // (content-item.schema.json#/$defs/textPart) without building a value.
 func (Checker) TextPart(data []byte, opts ...ahprt.Option) error {
@@ -1850,6 +2554,14 @@ func decodeTextParts(c *ahpimpl.Ctx) (TextParts, error) {
 	return buildListTextPart(c, 0), nil
 }
 
+func decodeAnyTextParts(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTextParts(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TextParts validates data as TextParts
 // (content-item.schema.json#/$defs/textParts) without building a value.
 func (Checker) TextParts(data []byte, opts ...ahprt.Option) error {
@@ -1868,6 +2580,14 @@ func decodeContentReference(c *ahpimpl.Ctx) (*ContentReference, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentReference, bContentReference)
 }
 
+func decodeAnyContentReference(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeContentReference(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ContentReference validates data as ContentReference
 // (content-reference.schema.json#) without building a value.
 func (Checker) ContentReference(data []byte, opts ...ahprt.Option) error {
@@ -1884,6 +2604,14 @@ func DecodeContentSelection(data []byte, opts ...ahprt.Option) (*ContentSelectio
 
 func decodeContentSelection(c *ahpimpl.Ctx) (*ContentSelection, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentSelection, bContentSelection)
+}
+
+func decodeAnyContentSelection(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeContentSelection(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ContentSelection validates data as ContentSelection
@@ -1908,6 +2636,14 @@ func decodeDisposition(c *ahpimpl.Ctx) (Disposition, error) {
 	return Disposition(c.Text(0)), nil
 }
 
+func decodeAnyDisposition(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeDisposition(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Disposition validates data as Disposition
 // (content-selection.schema.json#/$defs/disposition) without building a value.
 func (Checker) Disposition(data []byte, opts ...ahprt.Option) error {
@@ -1925,6 +2661,14 @@ func DecodeContentUploadReceipt(data []byte, opts ...ahprt.Option) (*ContentUplo
 
 func decodeContentUploadReceipt(c *ahpimpl.Ctx) (*ContentUploadReceipt, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentUploadReceipt, bContentUploadReceipt)
+}
+
+func decodeAnyContentUploadReceipt(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeContentUploadReceipt(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ContentUploadReceipt validates data as ContentUploadReceipt
@@ -1945,6 +2689,14 @@ func decodeContentUpload(c *ahpimpl.Ctx) (*ContentUpload, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vContentUpload, bContentUpload)
 }
 
+func decodeAnyContentUpload(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeContentUpload(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ContentUpload validates data as ContentUpload (content-upload.schema.json#)
 // without building a value.
 func (Checker) ContentUpload(data []byte, opts ...ahprt.Option) error {
@@ -1961,6 +2713,14 @@ func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 
 func decodeDenyEffect(c *ahpimpl.Ctx) (*DenyEffect, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vDenyEffect, bDenyEffect)
+}
+
+func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeDenyEffect(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // DenyEffect validates data as DenyEffect (deny-effect.schema.json#) without
@@ -1985,6 +2745,14 @@ func decodeEffect(c *ahpimpl.Ctx) (Effect, error) {
 	return bEffect(c, 0), nil
 }
 
+func decodeAnyEffect(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeEffect(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Effect validates data as Effect (effect.schema.json#) without building a
 // value.
 func (Checker) Effect(data []byte, opts ...ahprt.Option) error {
@@ -2003,6 +2771,14 @@ func decodeAllowEffect(c *ahpimpl.Ctx) (*AllowEffect, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_allowEffect, bAllowEffect)
 }
 
+func decodeAnyAllowEffect(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeAllowEffect(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // AllowEffect validates data as AllowEffect
 // (effect.schema.json#/$defs/allowEffect) without building a value.
 func (Checker) AllowEffect(data []byte, opts ...ahprt.Option) error {
@@ -2019,6 +2795,14 @@ func DecodeAskEffect(data []byte, opts ...ahprt.Option) (*AskEffect, error) {
 
 func decodeAskEffect(c *ahpimpl.Ctx) (*AskEffect, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_askEffect, bAskEffect)
+}
+
+func decodeAnyAskEffect(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeAskEffect(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // AskEffect validates data as AskEffect (effect.schema.json#/$defs/askEffect)
@@ -2040,6 +2824,14 @@ func decodeFlowContinueEffect(c *ahpimpl.Ctx) (*FlowContinueEffect, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_flowContinueEffect, bFlowContinueEffect)
 }
 
+func decodeAnyFlowContinueEffect(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeFlowContinueEffect(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // FlowContinueEffect validates data as FlowContinueEffect
 // (effect.schema.json#/$defs/flowContinueEffect) without building a value.
 func (Checker) FlowContinueEffect(data []byte, opts ...ahprt.Option) error {
@@ -2056,6 +2848,14 @@ func DecodeFlowStopEffect(data []byte, opts ...ahprt.Option) (*FlowStopEffect, e
 
 func decodeFlowStopEffect(c *ahpimpl.Ctx) (*FlowStopEffect, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_flowStopEffect, bFlowStopEffect)
+}
+
+func decodeAnyFlowStopEffect(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeFlowStopEffect(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // FlowStopEffect validates data as FlowStopEffect
@@ -2076,6 +2876,14 @@ func decodeInjectEffect(c *ahpimpl.Ctx) (*InjectEffect, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_injectEffect, bInjectEffect)
 }
 
+func decodeAnyInjectEffect(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInjectEffect(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // InjectEffect validates data as InjectEffect
 // (effect.schema.json#/$defs/injectEffect) without building a value.
 func (Checker) InjectEffect(data []byte, opts ...ahprt.Option) error {
@@ -2092,6 +2900,14 @@ func DecodeMessageEffect(data []byte, opts ...ahprt.Option) (*MessageEffect, err
 
 func decodeMessageEffect(c *ahpimpl.Ctx) (*MessageEffect, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_messageEffect, bMessageEffect)
+}
+
+func decodeAnyMessageEffect(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMessageEffect(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // MessageEffect validates data as MessageEffect
@@ -2112,6 +2928,14 @@ func decodeModifyEffect(c *ahpimpl.Ctx) (*ModifyEffect, error) {
 	return ahpimpl.BuildRoot(c, skipMemo2, vEffect_modifyEffect, bModifyEffect)
 }
 
+func decodeAnyModifyEffect(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModifyEffect(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ModifyEffect validates data as ModifyEffect
 // (effect.schema.json#/$defs/modifyEffect) without building a value.
 func (Checker) ModifyEffect(data []byte, opts ...ahprt.Option) error {
@@ -2128,6 +2952,14 @@ func DecodeReturnEffect(data []byte, opts ...ahprt.Option) (*ReturnEffect, error
 
 func decodeReturnEffect(c *ahpimpl.Ctx) (*ReturnEffect, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEffect_returnEffect, bReturnEffect)
+}
+
+func decodeAnyReturnEffect(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeReturnEffect(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ReturnEffect validates data as ReturnEffect
@@ -2152,6 +2984,14 @@ func decodeEvent(c *ahpimpl.Ctx) (Event, error) {
 	return bEvent(c, 0), nil
 }
 
+func decodeAnyEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Event validates data as Event (event.schema.json#) without building a value.
 func (Checker) Event(data []byte, opts ...ahprt.Option) error {
 	return ahpimpl.Check(data, opts, skipMemo1, vEvent)
@@ -2173,6 +3013,14 @@ func decodeContentItems(c *ahpimpl.Ctx) (ContentItems, error) {
 	return buildListContentItem(c, 0), nil
 }
 
+func decodeAnyContentItems(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeContentItems(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ContentItems validates data as ContentItems
 // (event.schema.json#/$defs/contentItems) without building a value.
 func (Checker) ContentItems(data []byte, opts ...ahprt.Option) error {
@@ -2189,6 +3037,14 @@ func DecodeEnvelope(data []byte, opts ...ahprt.Option) (*Envelope, error) {
 
 func decodeEnvelope(c *ahpimpl.Ctx) (*Envelope, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_envelope, bEnvelope)
+}
+
+func decodeAnyEnvelope(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeEnvelope(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // Envelope validates data as Envelope (event.schema.json#/$defs/envelope)
@@ -2209,6 +3065,14 @@ func decodeEventCore(c *ahpimpl.Ctx) (*EventCore, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_eventCore, bEventCore)
 }
 
+func decodeAnyEventCore(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeEventCore(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // EventCore validates data as EventCore (event.schema.json#/$defs/eventCore)
 // without building a value.
 func (Checker) EventCore(data []byte, opts ...ahprt.Option) error {
@@ -2227,6 +3091,14 @@ func decodeEventGap(c *ahpimpl.Ctx) (*EventGap, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_gap, bEventGap)
 }
 
+func decodeAnyEventGap(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeEventGap(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // EventGap validates data as EventGap (event.schema.json#/$defs/gap) without
 // building a value.
 func (Checker) EventGap(data []byte, opts ...ahprt.Option) error {
@@ -2243,6 +3115,14 @@ func DecodeIdentity(data []byte, opts ...ahprt.Option) (*Identity, error) {
 
 func decodeIdentity(c *ahpimpl.Ctx) (*Identity, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_identity, bIdentity)
+}
+
+func decodeAnyIdentity(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeIdentity(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // Identity validates data as Identity (event.schema.json#/$defs/identity)
@@ -2268,6 +3148,14 @@ func decodeModelVisibleItems(c *ahpimpl.Ctx) (ModelVisibleItems, error) {
 	return buildListCanonicalMessage(c, 0), nil
 }
 
+func decodeAnyModelVisibleItems(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeModelVisibleItems(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ModelVisibleItems validates data as ModelVisibleItems
 // (event.schema.json#/$defs/modelVisibleItems) without building a value.
 func (Checker) ModelVisibleItems(data []byte, opts ...ahprt.Option) error {
@@ -2284,6 +3172,14 @@ func DecodeOpenIdentity(data []byte, opts ...ahprt.Option) (*OpenIdentity, error
 
 func decodeOpenIdentity(c *ahpimpl.Ctx) (*OpenIdentity, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vEvent_openIdentity, bOpenIdentity)
+}
+
+func decodeAnyOpenIdentity(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeOpenIdentity(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // OpenIdentity validates data as OpenIdentity
@@ -2309,6 +3205,14 @@ func decodeSynthesizedFlag(c *ahpimpl.Ctx) (SynthesizedFlag, error) {
 	return d.Bool(0), nil
 }
 
+func decodeAnySynthesizedFlag(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeSynthesizedFlag(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // SynthesizedFlag validates data as SynthesizedFlag
 // (event.schema.json#/$defs/synthesizedFlag) without building a value.
 func (Checker) SynthesizedFlag(data []byte, opts ...ahprt.Option) error {
@@ -2331,6 +3235,14 @@ func decodeExecutionEvent(c *ahpimpl.Ctx) (ExecutionEvent, error) {
 	return bExecutionEvent(c, 0), nil
 }
 
+func decodeAnyExecutionEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEvent validates data as ExecutionEvent
 // (execution-event.schema.json#) without building a value.
 func (Checker) ExecutionEvent(data []byte, opts ...ahprt.Option) error {
@@ -2348,6 +3260,14 @@ func DecodeExecutionEventAttempt(data []byte, opts ...ahprt.Option) (*ExecutionE
 
 func decodeExecutionEventAttempt(c *ahpimpl.Ctx) (*ExecutionEventAttempt, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_attempt, bExecutionEventAttempt)
+}
+
+func decodeAnyExecutionEventAttempt(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventAttempt(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventAttempt validates data as ExecutionEventAttempt
@@ -2369,6 +3289,14 @@ func decodeExecutionEventAttemptusage(c *ahpimpl.Ctx) (*ExecutionEventAttemptusa
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_attemptUsage, bExecutionEventUsage)
 }
 
+func decodeAnyExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventAttemptusage(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventAttemptusage validates data as ExecutionEventAttemptusage
 // (execution-event.schema.json#/$defs/attemptUsage) without building a value.
 func (Checker) ExecutionEventAttemptusage(data []byte, opts ...ahprt.Option) error {
@@ -2386,6 +3314,14 @@ func DecodeExecutionEventBatch(data []byte, opts ...ahprt.Option) (*ExecutionEve
 
 func decodeExecutionEventBatch(c *ahpimpl.Ctx) (*ExecutionEventBatch, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_batch, bExecutionEventBatch)
+}
+
+func decodeAnyExecutionEventBatch(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventBatch(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventBatch validates data as ExecutionEventBatch
@@ -2411,6 +3347,14 @@ func decodeConnectionGaps(c *ahpimpl.Ctx) (ConnectionGaps, error) {
 	return buildListConnectionGap(c, 0), nil
 }
 
+func decodeAnyConnectionGaps(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeConnectionGaps(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ConnectionGaps validates data as ConnectionGaps
 // (execution-event.schema.json#/$defs/connectionGaps) without building a
 // value.
@@ -2429,6 +3373,14 @@ func DecodeExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) 
 
 func decodeExecutionEventContextCompactAfter(c *ahpimpl.Ctx) (*ExecutionEventContextCompactAfter, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactAfter, bExecutionEventContextCompactAfter)
+}
+
+func decodeAnyExecutionEventContextCompactAfter(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventContextCompactAfter(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventContextCompactAfter validates data as
@@ -2451,6 +3403,14 @@ func DecodeExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option)
 
 func decodeExecutionEventContextCompactBefore(c *ahpimpl.Ctx) (*ExecutionEventContextCompactBefore, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_contextCompactBefore, bExecutionEventContextCompactBefore)
+}
+
+func decodeAnyExecutionEventContextCompactBefore(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventContextCompactBefore(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventContextCompactBefore validates data as
@@ -2477,6 +3437,14 @@ func decodeCurrencyCode(c *ahpimpl.Ctx) (CurrencyCode, error) {
 	return c.Text(0), nil
 }
 
+func decodeAnyCurrencyCode(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeCurrencyCode(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // CurrencyCode validates data as CurrencyCode
 // (execution-event.schema.json#/$defs/currencyCode) without building a value.
 func (Checker) CurrencyCode(data []byte, opts ...ahprt.Option) error {
@@ -2501,6 +3469,14 @@ func decodeDeniedByPolicy(c *ahpimpl.Ctx) (DeniedByPolicy, error) {
 	return d.RawValue(0), nil
 }
 
+func decodeAnyDeniedByPolicy(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeDeniedByPolicy(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // DeniedByPolicy validates data as DeniedByPolicy
 // (execution-event.schema.json#/$defs/deniedByPolicy) without building a
 // value.
@@ -2519,6 +3495,14 @@ func DecodeExecutionEventError(data []byte, opts ...ahprt.Option) (*ExecutionEve
 
 func decodeExecutionEventError(c *ahpimpl.Ctx) (*ExecutionEventError, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_error, bExecutionEventError)
+}
+
+func decodeAnyExecutionEventError(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventError(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventError validates data as ExecutionEventError
@@ -2544,6 +3528,14 @@ func decodeExecutionEventExecution(c *ahpimpl.Ctx) (ExecutionEventExecution, err
 	return bExecutionEventExecution(c, 0), nil
 }
 
+func decodeAnyExecutionEventExecution(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventExecution(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventExecution validates data as ExecutionEventExecution
 // (execution-event.schema.json#/$defs/execution) without building a value.
 func (Checker) ExecutionEventExecution(data []byte, opts ...ahprt.Option) error {
@@ -2563,6 +3555,14 @@ func decodeExecutionEventFilechange(c *ahpimpl.Ctx) (*ExecutionEventFilechange, 
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_fileChange, bExecutionEventFilechange)
 }
 
+func decodeAnyExecutionEventFilechange(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventFilechange(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventFilechange validates data as ExecutionEventFilechange
 // (execution-event.schema.json#/$defs/fileChange) without building a value.
 func (Checker) ExecutionEventFilechange(data []byte, opts ...ahprt.Option) error {
@@ -2579,6 +3579,14 @@ func DecodeExecutionEventMCP(data []byte, opts ...ahprt.Option) (*ExecutionEvent
 
 func decodeExecutionEventMCP(c *ahpimpl.Ctx) (*ExecutionEventMCP, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_mcp, bExecutionEventMCP)
+}
+
+func decodeAnyExecutionEventMCP(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventMCP(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventMCP validates data as ExecutionEventMCP
@@ -2600,6 +3608,14 @@ func decodeExecutionEventModel(c *ahpimpl.Ctx) (*ExecutionEventModel, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_model, bExecutionEventModel)
 }
 
+func decodeAnyExecutionEventModel(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventModel(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventModel validates data as ExecutionEventModel
 // (execution-event.schema.json#/$defs/model) without building a value.
 func (Checker) ExecutionEventModel(data []byte, opts ...ahprt.Option) error {
@@ -2619,6 +3635,14 @@ func decodeExecutionEventModelError(c *ahpimpl.Ctx) (*ExecutionEventModelError, 
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelError, bExecutionEventModelError)
 }
 
+func decodeAnyExecutionEventModelError(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventModelError(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventModelError validates data as ExecutionEventModelError
 // (execution-event.schema.json#/$defs/model.error) without building a value.
 func (Checker) ExecutionEventModelError(data []byte, opts ...ahprt.Option) error {
@@ -2636,6 +3660,14 @@ func DecodeExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (
 
 func decodeExecutionEventModelRequestBefore(c *ahpimpl.Ctx) (*ExecutionEventModelRequestBefore, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelRequestBefore, bExecutionEventModelRequestBefore)
+}
+
+func decodeAnyExecutionEventModelRequestBefore(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventModelRequestBefore(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventModelRequestBefore validates data as
@@ -2659,6 +3691,14 @@ func decodeExecutionEventModelResponseAfter(c *ahpimpl.Ctx) (*ExecutionEventMode
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelResponseAfter, bExecutionEventModelResponseAfter)
 }
 
+func decodeAnyExecutionEventModelResponseAfter(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventModelResponseAfter(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventModelResponseAfter validates data as
 // ExecutionEventModelResponseAfter
 // (execution-event.schema.json#/$defs/model.response.after) without building a
@@ -2680,6 +3720,14 @@ func decodeExecutionEventModelSwitchAfter(c *ahpimpl.Ctx) (*ExecutionEventModelS
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchAfter, bExecutionEventModelSwitchAfter)
 }
 
+func decodeAnyExecutionEventModelSwitchAfter(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventModelSwitchAfter(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventModelSwitchAfter validates data as
 // ExecutionEventModelSwitchAfter
 // (execution-event.schema.json#/$defs/model.switch.after) without building a
@@ -2699,6 +3747,14 @@ func DecodeExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (*
 
 func decodeExecutionEventModelSwitchBefore(c *ahpimpl.Ctx) (*ExecutionEventModelSwitchBefore, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_modelSwitchBefore, bExecutionEventModelSwitchBefore)
+}
+
+func decodeAnyExecutionEventModelSwitchBefore(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventModelSwitchBefore(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventModelSwitchBefore validates data as
@@ -2724,6 +3780,14 @@ func decodeExecutionEventNonNegativeInteger(c *ahpimpl.Ctx) (ExecutionEventNonNe
 		return zero, err
 	}
 	return c.Number(0), nil
+}
+
+func decodeAnyExecutionEventNonNegativeInteger(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventNonNegativeInteger(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventNonNegativeInteger validates data as
@@ -2752,6 +3816,14 @@ func decodeSkippedExecution(c *ahpimpl.Ctx) (SkippedExecution, error) {
 	return d.RawValue(0), nil
 }
 
+func decodeAnySkippedExecution(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeSkippedExecution(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // SkippedExecution validates data as SkippedExecution
 // (execution-event.schema.json#/$defs/skippedExecution) without building a
 // value.
@@ -2777,6 +3849,14 @@ func decodeSuppliedResultOnSkip(c *ahpimpl.Ctx) (SuppliedResultOnSkip, error) {
 	return d.RawValue(0), nil
 }
 
+func decodeAnySuppliedResultOnSkip(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeSuppliedResultOnSkip(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // SuppliedResultOnSkip validates data as SuppliedResultOnSkip
 // (execution-event.schema.json#/$defs/suppliedResultOnSkip) without building a
 // value.
@@ -2797,6 +3877,14 @@ func decodeExecutionEventTokencounts(c *ahpimpl.Ctx) (*ExecutionEventTokencounts
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_tokenCounts, bExecutionEventTokencounts)
 }
 
+func decodeAnyExecutionEventTokencounts(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventTokencounts(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventTokencounts validates data as ExecutionEventTokencounts
 // (execution-event.schema.json#/$defs/tokenCounts) without building a value.
 func (Checker) ExecutionEventTokencounts(data []byte, opts ...ahprt.Option) error {
@@ -2813,6 +3901,14 @@ func DecodeExecutionEventTool(data []byte, opts ...ahprt.Option) (*ExecutionEven
 
 func decodeExecutionEventTool(c *ahpimpl.Ctx) (*ExecutionEventTool, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_tool, bExecutionEventTool)
+}
+
+func decodeAnyExecutionEventTool(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventTool(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventTool validates data as ExecutionEventTool
@@ -2834,6 +3930,14 @@ func decodeExecutionEventToolBatchAfter(c *ahpimpl.Ctx) (*ExecutionEventToolBatc
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolBatchAfter, bExecutionEventToolBatchAfter)
 }
 
+func decodeAnyExecutionEventToolBatchAfter(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventToolBatchAfter(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventToolBatchAfter validates data as ExecutionEventToolBatchAfter
 // (execution-event.schema.json#/$defs/tool.batch.after) without building a
 // value.
@@ -2853,6 +3957,14 @@ func DecodeExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option
 
 func decodeExecutionEventToolPermissionRequest(c *ahpimpl.Ctx) (*ExecutionEventToolPermissionRequest, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionRequest, bExecutionEventToolPermissionRequest)
+}
+
+func decodeAnyExecutionEventToolPermissionRequest(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventToolPermissionRequest(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventToolPermissionRequest validates data as
@@ -2877,6 +3989,14 @@ func decodeExecutionEventToolPermissionResolved(c *ahpimpl.Ctx) (*ExecutionEvent
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolPermissionResolved, bExecutionEventToolPermissionResolved)
 }
 
+func decodeAnyExecutionEventToolPermissionResolved(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventToolPermissionResolved(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventToolPermissionResolved validates data as
 // ExecutionEventToolPermissionResolved
 // (execution-event.schema.json#/$defs/tool.permission.resolved) without
@@ -2898,6 +4018,14 @@ func decodeExecutionEventToolProgress(c *ahpimpl.Ctx) (*ExecutionEventToolProgre
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolProgress, bExecutionEventToolProgress)
 }
 
+func decodeAnyExecutionEventToolProgress(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventToolProgress(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventToolProgress validates data as ExecutionEventToolProgress
 // (execution-event.schema.json#/$defs/tool.progress) without building a value.
 func (Checker) ExecutionEventToolProgress(data []byte, opts ...ahprt.Option) error {
@@ -2914,6 +4042,14 @@ func DecodeToolCall(data []byte, opts ...ahprt.Option) (*ToolCall, error) {
 
 func decodeToolCall(c *ahpimpl.Ctx) (*ToolCall, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_toolCall, bToolCall)
+}
+
+func decodeAnyToolCall(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolCall(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ToolCall validates data as ToolCall
@@ -2938,6 +4074,14 @@ func decodeToolOutcome(c *ahpimpl.Ctx) (ToolOutcome, error) {
 	return ToolOutcome(c.Text(0)), nil
 }
 
+func decodeAnyToolOutcome(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolOutcome(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ToolOutcome validates data as ToolOutcome
 // (execution-event.schema.json#/$defs/toolOutcome) without building a value.
 func (Checker) ToolOutcome(data []byte, opts ...ahprt.Option) error {
@@ -2957,6 +4101,14 @@ func decodeExecutionEventTurnEnd(c *ahpimpl.Ctx) (*ExecutionEventTurnEnd, error)
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnEnd, bExecutionEventTurnEnd)
 }
 
+func decodeAnyExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventTurnEnd(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventTurnEnd validates data as ExecutionEventTurnEnd
 // (execution-event.schema.json#/$defs/turn.end) without building a value.
 func (Checker) ExecutionEventTurnEnd(data []byte, opts ...ahprt.Option) error {
@@ -2974,6 +4126,14 @@ func DecodeExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (*E
 
 func decodeExecutionEventTurnFinishBefore(c *ahpimpl.Ctx) (*ExecutionEventTurnFinishBefore, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnFinishBefore, bExecutionEventTurnFinishBefore)
+}
+
+func decodeAnyExecutionEventTurnFinishBefore(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventTurnFinishBefore(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventTurnFinishBefore validates data as
@@ -2997,6 +4157,14 @@ func decodeExecutionEventTurnProgress(c *ahpimpl.Ctx) (*ExecutionEventTurnProgre
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnProgress, bExecutionEventTurnProgress)
 }
 
+func decodeAnyExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventTurnProgress(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventTurnProgress validates data as ExecutionEventTurnProgress
 // (execution-event.schema.json#/$defs/turn.progress) without building a value.
 func (Checker) ExecutionEventTurnProgress(data []byte, opts ...ahprt.Option) error {
@@ -3016,6 +4184,14 @@ func decodeExecutionEventTurnStart(c *ahpimpl.Ctx) (*ExecutionEventTurnStart, er
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnStart, bExecutionEventTurnStart)
 }
 
+func decodeAnyExecutionEventTurnStart(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventTurnStart(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventTurnStart validates data as ExecutionEventTurnStart
 // (execution-event.schema.json#/$defs/turn.start) without building a value.
 func (Checker) ExecutionEventTurnStart(data []byte, opts ...ahprt.Option) error {
@@ -3033,6 +4209,14 @@ func DecodeTurnCompletion(data []byte, opts ...ahprt.Option) (*TurnCompletion, e
 
 func decodeTurnCompletion(c *ahpimpl.Ctx) (*TurnCompletion, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnCompletion, bTurnCompletion)
+}
+
+func decodeAnyTurnCompletion(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTurnCompletion(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // TurnCompletion validates data as TurnCompletion
@@ -3055,6 +4239,14 @@ func decodeExecutionEventTurnusage(c *ahpimpl.Ctx) (*ExecutionEventTurnusage, er
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_turnUsage, bExecutionEventUsage)
 }
 
+func decodeAnyExecutionEventTurnusage(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventTurnusage(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ExecutionEventTurnusage validates data as ExecutionEventTurnusage
 // (execution-event.schema.json#/$defs/turnUsage) without building a value.
 func (Checker) ExecutionEventTurnusage(data []byte, opts ...ahprt.Option) error {
@@ -3072,6 +4264,14 @@ func DecodeExecutionEventUsage(data []byte, opts ...ahprt.Option) (*ExecutionEve
 
 func decodeExecutionEventUsage(c *ahpimpl.Ctx) (*ExecutionEventUsage, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vExecutionEvent_usage, bExecutionEventUsage)
+}
+
+func decodeAnyExecutionEventUsage(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExecutionEventUsage(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ExecutionEventUsage validates data as ExecutionEventUsage
@@ -3094,6 +4294,14 @@ func decodeWebURL(c *ahpimpl.Ctx) (WebURL, error) {
 		return zero, err
 	}
 	return c.Text(0), nil
+}
+
+func decodeAnyWebURL(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeWebURL(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // WebURL validates data as WebURL (execution-event.schema.json#/$defs/webUrl)
@@ -3119,6 +4327,14 @@ func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
 	return d.RawValue(0), nil
 }
 
+func decodeAnyExtensions(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExtensions(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Extensions validates data as Extensions (extensions.schema.json#) without
 // building a value.
 func (Checker) Extensions(data []byte, opts ...ahprt.Option) error {
@@ -3141,6 +4357,14 @@ func decodeInteractionEvent(c *ahpimpl.Ctx) (InteractionEvent, error) {
 	return bInteractionEvent(c, 0), nil
 }
 
+func decodeAnyInteractionEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInteractionEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // InteractionEvent validates data as InteractionEvent
 // (interaction-event.schema.json#) without building a value.
 func (Checker) InteractionEvent(data []byte, opts ...ahprt.Option) error {
@@ -3158,6 +4382,14 @@ func DecodeInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) 
 
 func decodeInteractionEventConfigChangeAfter(c *ahpimpl.Ctx) (*InteractionEventConfigChangeAfter, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_configChangeAfter, bInteractionEventConfigChangeAfter)
+}
+
+func decodeAnyInteractionEventConfigChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInteractionEventConfigChangeAfter(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // InteractionEventConfigChangeAfter validates data as
@@ -3180,6 +4412,14 @@ func DecodeInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option)
 
 func decodeInteractionEventConfigChangeBefore(c *ahpimpl.Ctx) (*InteractionEventConfigChangeBefore, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_configChangeBefore, bInteractionEventConfigChangeBefore)
+}
+
+func decodeAnyInteractionEventConfigChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInteractionEventConfigChangeBefore(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // InteractionEventConfigChangeBefore validates data as
@@ -3207,6 +4447,14 @@ func decodeElicitationMode(c *ahpimpl.Ctx) (ElicitationMode, error) {
 	return ElicitationMode(c.Text(0)), nil
 }
 
+func decodeAnyElicitationMode(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeElicitationMode(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ElicitationMode validates data as ElicitationMode
 // (interaction-event.schema.json#/$defs/elicitationMode) without building a
 // value.
@@ -3227,6 +4475,14 @@ func decodeInteractionEventHookFailure(c *ahpimpl.Ctx) (*InteractionEventHookFai
 	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_hookFailure, bInteractionEventHookFailure)
 }
 
+func decodeAnyInteractionEventHookFailure(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInteractionEventHookFailure(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // InteractionEventHookFailure validates data as InteractionEventHookFailure
 // (interaction-event.schema.json#/$defs/hook.failure) without building a
 // value.
@@ -3245,6 +4501,14 @@ func DecodeInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (*In
 
 func decodeInteractionEventUserAttention(c *ahpimpl.Ctx) (*InteractionEventUserAttention, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userAttention, bInteractionEventUserAttention)
+}
+
+func decodeAnyInteractionEventUserAttention(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInteractionEventUserAttention(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // InteractionEventUserAttention validates data as
@@ -3269,6 +4533,14 @@ func decodeInteractionEventUserElicitationRequest(c *ahpimpl.Ctx) (*InteractionE
 	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userElicitationRequest, bInteractionEventUserElicitationRequest)
 }
 
+func decodeAnyInteractionEventUserElicitationRequest(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInteractionEventUserElicitationRequest(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // InteractionEventUserElicitationRequest validates data as
 // InteractionEventUserElicitationRequest
 // (interaction-event.schema.json#/$defs/user.elicitation.request) without
@@ -3289,6 +4561,14 @@ func DecodeInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Opti
 
 func decodeInteractionEventUserElicitationResult(c *ahpimpl.Ctx) (*InteractionEventUserElicitationResult, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userElicitationResult, bInteractionEventUserElicitationResult)
+}
+
+func decodeAnyInteractionEventUserElicitationResult(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInteractionEventUserElicitationResult(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // InteractionEventUserElicitationResult validates data as
@@ -3313,6 +4593,14 @@ func decodeInteractionEventUserMessageInbound(c *ahpimpl.Ctx) (*InteractionEvent
 	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userMessageInbound, bInteractionEventUserMessageInbound)
 }
 
+func decodeAnyInteractionEventUserMessageInbound(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInteractionEventUserMessageInbound(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // InteractionEventUserMessageInbound validates data as
 // InteractionEventUserMessageInbound
 // (interaction-event.schema.json#/$defs/user.message.inbound) without building
@@ -3333,6 +4621,14 @@ func DecodeInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option
 
 func decodeInteractionEventUserMessageOutbound(c *ahpimpl.Ctx) (*InteractionEventUserMessageOutbound, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vInteractionEvent_userMessageOutbound, bInteractionEventUserMessageOutbound)
+}
+
+func decodeAnyInteractionEventUserMessageOutbound(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInteractionEventUserMessageOutbound(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // InteractionEventUserMessageOutbound validates data as
@@ -3356,6 +4652,14 @@ func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error)
 	return ahpimpl.BuildRoot(c, skipAllMemo, vInterceptDenyResponse, bInterceptDenyResponse)
 }
 
+func decodeAnyInterceptDenyResponse(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInterceptDenyResponse(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // InterceptDenyResponse validates data as InterceptDenyResponse
 // (intercept-deny-response.schema.json#) without building a value.
 func (Checker) InterceptDenyResponse(data []byte, opts ...ahprt.Option) error {
@@ -3373,6 +4677,14 @@ func DecodeInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (*Interc
 
 func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
+}
+
+func decodeAnyInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInterceptNoEffectResponse(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // InterceptNoEffectResponse validates data as InterceptNoEffectResponse
@@ -3393,6 +4705,14 @@ func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
 	return ahpimpl.BuildRoot(c, skipMemo3, vInterceptRequest, bInterceptRequest)
 }
 
+func decodeAnyInterceptRequest(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInterceptRequest(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // InterceptRequest validates data as InterceptRequest
 // (intercept-request.schema.json#) without building a value.
 func (Checker) InterceptRequest(data []byte, opts ...ahprt.Option) error {
@@ -3409,6 +4729,14 @@ func DecodeInterceptResponse(data []byte, opts ...ahprt.Option) (*InterceptRespo
 
 func decodeInterceptResponse(c *ahpimpl.Ctx) (*InterceptResponse, error) {
 	return ahpimpl.BuildRoot(c, skipMemo2, vInterceptResponse, bInterceptResponse)
+}
+
+func decodeAnyInterceptResponse(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInterceptResponse(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // InterceptResponse validates data as InterceptResponse
@@ -3433,6 +4761,14 @@ func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
 	return bJSONRPCMessage(c, 0), nil
 }
 
+func decodeAnyJSONRPCMessage(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeJSONRPCMessage(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // JSONRPCMessage validates data as JSONRPCMessage
 // (json-rpc-message.schema.json#) without building a value.
 func (Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
@@ -3450,6 +4786,14 @@ func DecodeMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (*MCPE
 
 func decodeMCPElicitationBooleanSchema(c *ahpimpl.Ctx) (*MCPElicitationBooleanSchema, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_booleanSchema, bMCPElicitationBooleanSchema)
+}
+
+func decodeAnyMCPElicitationBooleanSchema(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationBooleanSchema(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // MCPElicitationBooleanSchema validates data as MCPElicitationBooleanSchema
@@ -3470,6 +4814,14 @@ func DecodeMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Opti
 
 func decodeMCPElicitationElicitRequestFormParams(c *ahpimpl.Ctx) (*MCPElicitationElicitRequestFormParams, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitRequestFormParams, bMCPElicitationElicitRequestFormParams)
+}
+
+func decodeAnyMCPElicitationElicitRequestFormParams(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationElicitRequestFormParams(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // MCPElicitationElicitRequestFormParams validates data as
@@ -3497,6 +4849,14 @@ func decodeMCPElicitationElicitRequestParams(c *ahpimpl.Ctx) (MCPElicitationElic
 	return bMCPElicitationElicitRequestParams(c, 0), nil
 }
 
+func decodeAnyMCPElicitationElicitRequestParams(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationElicitRequestParams(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // MCPElicitationElicitRequestParams validates data as
 // MCPElicitationElicitRequestParams
 // (mcp-elicitation.schema.json#/$defs/ElicitRequestParams) without building a
@@ -3517,6 +4877,14 @@ func DecodeMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Optio
 
 func decodeMCPElicitationElicitRequestURLParams(c *ahpimpl.Ctx) (*MCPElicitationElicitRequestURLParams, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitRequestUrlParams, bMCPElicitationElicitRequestURLParams)
+}
+
+func decodeAnyMCPElicitationElicitRequestURLParams(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationElicitRequestURLParams(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // MCPElicitationElicitRequestURLParams validates data as
@@ -3540,6 +4908,14 @@ func decodeMCPElicitationElicitResult(c *ahpimpl.Ctx) (*MCPElicitationElicitResu
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
+func decodeAnyMCPElicitationElicitResult(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationElicitResult(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // MCPElicitationElicitResult validates data as MCPElicitationElicitResult
 // (mcp-elicitation.schema.json#/$defs/ElicitResult) without building a value.
 func (Checker) MCPElicitationElicitResult(data []byte, opts ...ahprt.Option) error {
@@ -3558,6 +4934,14 @@ func DecodeMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Optio
 
 func decodeMCPElicitationLegacyTitledEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationLegacyTitledEnumSchema, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_legacyTitledEnumSchema, bMCPElicitationLegacyTitledEnumSchema)
+}
+
+func decodeAnyMCPElicitationLegacyTitledEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationLegacyTitledEnumSchema(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // MCPElicitationLegacyTitledEnumSchema validates data as
@@ -3579,6 +4963,14 @@ func DecodeMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (*MCPEl
 
 func decodeMCPElicitationNumberSchema(c *ahpimpl.Ctx) (*MCPElicitationNumberSchema, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_numberSchema, bMCPElicitationNumberSchema)
+}
+
+func decodeAnyMCPElicitationNumberSchema(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationNumberSchema(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // MCPElicitationNumberSchema validates data as MCPElicitationNumberSchema
@@ -3605,6 +4997,14 @@ func decodeMCPElicitationPrimitiveSchemaDefinition(c *ahpimpl.Ctx) (MCPElicitati
 	return bMCPElicitationPrimitiveSchemaDefinition(c, 0), nil
 }
 
+func decodeAnyMCPElicitationPrimitiveSchemaDefinition(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationPrimitiveSchemaDefinition(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // MCPElicitationPrimitiveSchemaDefinition validates data as
 // MCPElicitationPrimitiveSchemaDefinition
 // (mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition) without
@@ -3626,6 +5026,14 @@ func decodeMCPElicitationProgressToken(c *ahpimpl.Ctx) (*MCPElicitationProgressT
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_progressToken, bMCPElicitationProgressToken)
 }
 
+func decodeAnyMCPElicitationProgressToken(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationProgressToken(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // MCPElicitationProgressToken validates data as MCPElicitationProgressToken
 // (mcp-elicitation.schema.json#/$defs/ProgressToken) without building a value.
 func (Checker) MCPElicitationProgressToken(data []byte, opts ...ahprt.Option) error {
@@ -3643,6 +5051,14 @@ func DecodeMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (*MCPEl
 
 func decodeMCPElicitationStringSchema(c *ahpimpl.Ctx) (*MCPElicitationStringSchema, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_stringSchema, bMCPElicitationStringSchema)
+}
+
+func decodeAnyMCPElicitationStringSchema(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationStringSchema(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // MCPElicitationStringSchema validates data as MCPElicitationStringSchema
@@ -3664,6 +5080,14 @@ func decodeMCPElicitationTaskMetadata(c *ahpimpl.Ctx) (*MCPElicitationTaskMetada
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_taskMetadata, bMCPElicitationTaskMetadata)
 }
 
+func decodeAnyMCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationTaskMetadata(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // MCPElicitationTaskMetadata validates data as MCPElicitationTaskMetadata
 // (mcp-elicitation.schema.json#/$defs/TaskMetadata) without building a value.
 func (Checker) MCPElicitationTaskMetadata(data []byte, opts ...ahprt.Option) error {
@@ -3682,6 +5106,14 @@ func DecodeMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.
 
 func decodeMCPElicitationTitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationTitledMultiSelectEnumSchema, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_titledMultiSelectEnumSchema, bMCPElicitationTitledMultiSelectEnumSchema)
+}
+
+func decodeAnyMCPElicitationTitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationTitledMultiSelectEnumSchema(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // MCPElicitationTitledMultiSelectEnumSchema validates data as
@@ -3706,6 +5138,14 @@ func decodeMCPElicitationTitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElici
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_titledSingleSelectEnumSchema, bMCPElicitationTitledSingleSelectEnumSchema)
 }
 
+func decodeAnyMCPElicitationTitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationTitledSingleSelectEnumSchema(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // MCPElicitationTitledSingleSelectEnumSchema validates data as
 // MCPElicitationTitledSingleSelectEnumSchema
 // (mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema) without
@@ -3726,6 +5166,14 @@ func DecodeMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahpr
 
 func decodeMCPElicitationUntitledMultiSelectEnumSchema(c *ahpimpl.Ctx) (*MCPElicitationUntitledMultiSelectEnumSchema, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_untitledMultiSelectEnumSchema, bMCPElicitationUntitledMultiSelectEnumSchema)
+}
+
+func decodeAnyMCPElicitationUntitledMultiSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationUntitledMultiSelectEnumSchema(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // MCPElicitationUntitledMultiSelectEnumSchema validates data as
@@ -3750,6 +5198,14 @@ func decodeMCPElicitationUntitledSingleSelectEnumSchema(c *ahpimpl.Ctx) (*MCPEli
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_untitledSingleSelectEnumSchema, bMCPElicitationUntitledSingleSelectEnumSchema)
 }
 
+func decodeAnyMCPElicitationUntitledSingleSelectEnumSchema(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationUntitledSingleSelectEnumSchema(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // MCPElicitationUntitledSingleSelectEnumSchema validates data as
 // MCPElicitationUntitledSingleSelectEnumSchema
 // (mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema) without
@@ -3769,6 +5225,14 @@ func DecodeLabelledOption(data []byte, opts ...ahprt.Option) (*LabelledOption, e
 
 func decodeLabelledOption(c *ahpimpl.Ctx) (*LabelledOption, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_labelledOption, bLabelledOption)
+}
+
+func decodeAnyLabelledOption(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeLabelledOption(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // LabelledOption validates data as LabelledOption
@@ -3795,6 +5259,14 @@ func decodeMCPElicitationRequest(c *ahpimpl.Ctx) (MCPElicitationRequest, error) 
 	return bMCPElicitationElicitRequestParams(c, 0), nil
 }
 
+func decodeAnyMCPElicitationRequest(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationRequest(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // MCPElicitationRequest validates data as MCPElicitationRequest
 // (mcp-elicitation.schema.json#/$defs/request) without building a value.
 func (Checker) MCPElicitationRequest(data []byte, opts ...ahprt.Option) error {
@@ -3811,6 +5283,14 @@ func DecodeRequestMeta(data []byte, opts ...ahprt.Option) (*RequestMeta, error) 
 
 func decodeRequestMeta(c *ahpimpl.Ctx) (*RequestMeta, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_requestMeta, bRequestMeta)
+}
+
+func decodeAnyRequestMeta(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeRequestMeta(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // RequestMeta validates data as RequestMeta
@@ -3832,6 +5312,14 @@ func decodeMCPElicitationResult(c *ahpimpl.Ctx) (*MCPElicitationResult, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vMCPElicitation_elicitResult, bMCPElicitationElicitResult)
 }
 
+func decodeAnyMCPElicitationResult(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeMCPElicitationResult(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // MCPElicitationResult validates data as MCPElicitationResult
 // (mcp-elicitation.schema.json#/$defs/result) without building a value.
 func (Checker) MCPElicitationResult(data []byte, opts ...ahprt.Option) error {
@@ -3850,6 +5338,14 @@ func decodeObserveNotification(c *ahpimpl.Ctx) (*ObserveNotification, error) {
 	return ahpimpl.BuildRoot(c, skipMemo1, vObserveNotification, bObserveNotification)
 }
 
+func decodeAnyObserveNotification(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeObserveNotification(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ObserveNotification validates data as ObserveNotification
 // (observe-notification.schema.json#) without building a value.
 func (Checker) ObserveNotification(data []byte, opts ...ahprt.Option) error {
@@ -3866,6 +5362,14 @@ func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error
 
 func decodeRegistration(c *ahpimpl.Ctx) (*Registration, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration, bRegistration)
+}
+
+func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeRegistration(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // Registration validates data as Registration (registration.schema.json#)
@@ -3891,6 +5395,14 @@ func decodeAuthentication(c *ahpimpl.Ctx) (Authentication, error) {
 	return bAuthentication(c, 0), nil
 }
 
+func decodeAnyAuthentication(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeAuthentication(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Authentication validates data as Authentication
 // (registration.schema.json#/$defs/authentication) without building a value.
 func (Checker) Authentication(data []byte, opts ...ahprt.Option) error {
@@ -3907,6 +5419,14 @@ func DecodeBackend(data []byte, opts ...ahprt.Option) (*Backend, error) {
 
 func decodeBackend(c *ahpimpl.Ctx) (*Backend, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_backend, bBackend)
+}
+
+func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeBackend(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // Backend validates data as Backend (registration.schema.json#/$defs/backend)
@@ -3926,6 +5446,14 @@ func DecodeRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (*Regi
 
 func decodeRegistrationContentreceiver(c *ahpimpl.Ctx) (*RegistrationContentreceiver, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_contentReceiver, bRegistrationContentreceiver)
+}
+
+func decodeAnyRegistrationContentreceiver(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeRegistrationContentreceiver(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // RegistrationContentreceiver validates data as RegistrationContentreceiver
@@ -3950,6 +5478,14 @@ func decodeEventWildcard(c *ahpimpl.Ctx) (EventWildcard, error) {
 	return c.Text(0), nil
 }
 
+func decodeAnyEventWildcard(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeEventWildcard(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // EventWildcard validates data as EventWildcard
 // (registration.schema.json#/$defs/eventWildcard) without building a value.
 func (Checker) EventWildcard(data []byte, opts ...ahprt.Option) error {
@@ -3968,6 +5504,14 @@ func decodeFilters(c *ahpimpl.Ctx) (*Filters, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_filters, bFilters)
 }
 
+func decodeAnyFilters(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeFilters(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Filters validates data as Filters (registration.schema.json#/$defs/filters)
 // without building a value.
 func (Checker) Filters(data []byte, opts ...ahprt.Option) error {
@@ -3984,6 +5528,14 @@ func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, err
 
 func decodeHTTPTransport(c *ahpimpl.Ctx) (*HTTPTransport, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_httpTransport, bHTTPTransport)
+}
+
+func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeHTTPTransport(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // HTTPTransport validates data as HTTPTransport
@@ -4008,6 +5560,14 @@ func decodeHTTPURL(c *ahpimpl.Ctx) (HTTPURL, error) {
 	return c.Text(0), nil
 }
 
+func decodeAnyHTTPURL(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeHTTPURL(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // HTTPURL validates data as HTTPURL (registration.schema.json#/$defs/httpUrl)
 // without building a value.
 func (Checker) HTTPURL(data []byte, opts ...ahprt.Option) error {
@@ -4025,6 +5585,14 @@ func DecodeInterceptSubscription(data []byte, opts ...ahprt.Option) (*InterceptS
 
 func decodeInterceptSubscription(c *ahpimpl.Ctx) (*InterceptSubscription, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_interceptSubscription, bInterceptSubscription)
+}
+
+func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInterceptSubscription(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // InterceptSubscription validates data as InterceptSubscription
@@ -4045,6 +5613,14 @@ func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubsc
 
 func decodeObserveSubscription(c *ahpimpl.Ctx) (*ObserveSubscription, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_observeSubscription, bObserveSubscription)
+}
+
+func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeObserveSubscription(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ObserveSubscription validates data as ObserveSubscription
@@ -4070,6 +5646,14 @@ func decodeReverseDNSName(c *ahpimpl.Ctx) (ReverseDNSName, error) {
 	return c.Text(0), nil
 }
 
+func decodeAnyReverseDNSName(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeReverseDNSName(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ReverseDNSName validates data as ReverseDNSName
 // (registration.schema.json#/$defs/reverseDns) without building a value.
 func (Checker) ReverseDNSName(data []byte, opts ...ahprt.Option) error {
@@ -4087,6 +5671,14 @@ func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, e
 
 func decodeStdioTransport(c *ahpimpl.Ctx) (*StdioTransport, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vRegistration_stdioTransport, bStdioTransport)
+}
+
+func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeStdioTransport(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // StdioTransport validates data as StdioTransport
@@ -4111,6 +5703,14 @@ func decodeWireMessage(c *ahpimpl.Ctx) (WireMessage, error) {
 	return bWireMessage(c, 0), nil
 }
 
+func decodeAnyWireMessage(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeWireMessage(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // WireMessage validates data as WireMessage (schema.json#) without building a
 // value.
 func (Checker) WireMessage(data []byte, opts ...ahprt.Option) error {
@@ -4129,6 +5729,14 @@ func decodeSessionEndEvent(c *ahpimpl.Ctx) (*SessionEndEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vSessionEnd, bSessionEndEvent)
 }
 
+func decodeAnySessionEndEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeSessionEndEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // SessionEndEvent validates data as SessionEndEvent (session-end.schema.json#)
 // without building a value.
 func (Checker) SessionEndEvent(data []byte, opts ...ahprt.Option) error {
@@ -4145,6 +5753,14 @@ func DecodeSessionStartEvent(data []byte, opts ...ahprt.Option) (*SessionStartEv
 
 func decodeSessionStartEvent(c *ahpimpl.Ctx) (*SessionStartEvent, error) {
 	return ahpimpl.BuildRoot(c, skipMemo1, vSessionStart, bSessionStartEvent)
+}
+
+func decodeAnySessionStartEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeSessionStartEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // SessionStartEvent validates data as SessionStartEvent
@@ -4169,6 +5785,14 @@ func decodeTaskWorkspaceEvent(c *ahpimpl.Ctx) (TaskWorkspaceEvent, error) {
 	return bTaskWorkspaceEvent(c, 0), nil
 }
 
+func decodeAnyTaskWorkspaceEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTaskWorkspaceEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TaskWorkspaceEvent validates data as TaskWorkspaceEvent
 // (task-workspace-event.schema.json#) without building a value.
 func (Checker) TaskWorkspaceEvent(data []byte, opts ...ahprt.Option) error {
@@ -4185,6 +5809,14 @@ func DecodeChangedFile(data []byte, opts ...ahprt.Option) (*ChangedFile, error) 
 
 func decodeChangedFile(c *ahpimpl.Ctx) (*ChangedFile, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_changedFile, bChangedFile)
+}
+
+func decodeAnyChangedFile(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeChangedFile(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ChangedFile validates data as ChangedFile
@@ -4205,6 +5837,14 @@ func DecodeTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (*Ta
 
 func decodeTaskWorkspaceEventFileChanged(c *ahpimpl.Ctx) (*TaskWorkspaceEventFileChanged, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_fileChanged, bTaskWorkspaceEventFileChanged)
+}
+
+func decodeAnyTaskWorkspaceEventFileChanged(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTaskWorkspaceEventFileChanged(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // TaskWorkspaceEventFileChanged validates data as
@@ -4229,6 +5869,14 @@ func decodeTaskWorkspaceEventTaskChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspaceEven
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeAfter, bTaskWorkspaceEventTaskChangeAfter)
 }
 
+func decodeAnyTaskWorkspaceEventTaskChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTaskWorkspaceEventTaskChangeAfter(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TaskWorkspaceEventTaskChangeAfter validates data as
 // TaskWorkspaceEventTaskChangeAfter
 // (task-workspace-event.schema.json#/$defs/task.change.after) without building
@@ -4251,6 +5899,14 @@ func decodeTaskWorkspaceEventTaskChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspaceEve
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChangeBefore, bTaskWorkspaceEventTaskChangeBefore)
 }
 
+func decodeAnyTaskWorkspaceEventTaskChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTaskWorkspaceEventTaskChangeBefore(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TaskWorkspaceEventTaskChangeBefore validates data as
 // TaskWorkspaceEventTaskChangeBefore
 // (task-workspace-event.schema.json#/$defs/task.change.before) without
@@ -4269,6 +5925,14 @@ func DecodeTaskChange(data []byte, opts ...ahprt.Option) (*TaskChange, error) {
 
 func decodeTaskChange(c *ahpimpl.Ctx) (*TaskChange, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_taskChange, bTaskChange)
+}
+
+func decodeAnyTaskChange(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTaskChange(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // TaskChange validates data as TaskChange
@@ -4290,6 +5954,14 @@ func DecodeTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Opt
 
 func decodeTaskWorkspaceEventWorkspaceChangeAfter(c *ahpimpl.Ctx) (*TaskWorkspaceEventWorkspaceChangeAfter, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeAfter, bTaskWorkspaceEventWorkspaceChangeAfter)
+}
+
+func decodeAnyTaskWorkspaceEventWorkspaceChangeAfter(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTaskWorkspaceEventWorkspaceChangeAfter(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // TaskWorkspaceEventWorkspaceChangeAfter validates data as
@@ -4314,6 +5986,14 @@ func decodeTaskWorkspaceEventWorkspaceChangeBefore(c *ahpimpl.Ctx) (*TaskWorkspa
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChangeBefore, bTaskWorkspaceEventWorkspaceChangeBefore)
 }
 
+func decodeAnyTaskWorkspaceEventWorkspaceChangeBefore(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeTaskWorkspaceEventWorkspaceChangeBefore(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // TaskWorkspaceEventWorkspaceChangeBefore validates data as
 // TaskWorkspaceEventWorkspaceChangeBefore
 // (task-workspace-event.schema.json#/$defs/workspace.change.before) without
@@ -4333,6 +6013,14 @@ func DecodeWorkspaceChange(data []byte, opts ...ahprt.Option) (*WorkspaceChange,
 
 func decodeWorkspaceChange(c *ahpimpl.Ctx) (*WorkspaceChange, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceChange, bWorkspaceChange)
+}
+
+func decodeAnyWorkspaceChange(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeWorkspaceChange(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // WorkspaceChange validates data as WorkspaceChange
@@ -4355,6 +6043,14 @@ func decodeWorkspaceState(c *ahpimpl.Ctx) (*WorkspaceState, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vTaskWorkspaceEvent_workspaceState, bWorkspaceState)
 }
 
+func decodeAnyWorkspaceState(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeWorkspaceState(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // WorkspaceState validates data as WorkspaceState
 // (task-workspace-event.schema.json#/$defs/workspaceState) without building a
 // value.
@@ -4372,6 +6068,14 @@ func DecodeToolAfterEvent(data []byte, opts ...ahprt.Option) (*ToolAfterEvent, e
 
 func decodeToolAfterEvent(c *ahpimpl.Ctx) (*ToolAfterEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vToolAfter, bToolAfterEvent)
+}
+
+func decodeAnyToolAfterEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolAfterEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ToolAfterEvent validates data as ToolAfterEvent (tool-after.schema.json#)
@@ -4392,6 +6096,14 @@ func decodeToolBeforeEvent(c *ahpimpl.Ctx) (*ToolBeforeEvent, error) {
 	return ahpimpl.BuildRoot(c, skipAllMemo, vToolBefore, bToolBeforeEvent)
 }
 
+func decodeAnyToolBeforeEvent(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolBeforeEvent(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ToolBeforeEvent validates data as ToolBeforeEvent (tool-before.schema.json#)
 // without building a value.
 func (Checker) ToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
@@ -4400,2575 +6112,224 @@ func (Checker) ToolBeforeEvent(data []byte, opts ...ahprt.Option) error {
 
 // Registry lists the package's entry points by schema location (relative to
 // the snapshot folder): what tools use to decode a document by its schema.
-var Registry = []ahpimpl.Entry{{
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesRequest(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities-request.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vCapabilitiesRequest,
-	Type:     "CapabilitiesRequest",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilitiesResponse(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities-response.schema.json#",
-	Mask:     skipMemo1,
-	Root:     vCapabilitiesResponse,
-	Type:     "CapabilitiesResponse",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeStaticCapabilityManifest(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest",
-	Mask:     skipMemo1,
-	Root:     vCapabilitiesResponse_allOf_1_result_manifest,
-	Type:     "StaticCapabilityManifest",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities,
-	Type:     "Capabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeConfigChangeBeforeCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/config.change.before",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_configChangeBefore,
-	Type:     "ConfigChangeBeforeCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContextCompactAfterCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/context.compact.after",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_contextCompactAfter,
-	Type:     "ContextCompactAfterCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContextCompactBeforeCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/context.compact.before",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_contextCompactBefore,
-	Type:     "ContextCompactBeforeCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelRequestBeforeCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/model.request.before",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_modelRequestBefore,
-	Type:     "ModelRequestBeforeCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelResponseAfterCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/model.response.after",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_modelResponseAfter,
-	Type:     "ModelResponseAfterCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelSwitchBeforeCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/model.switch.before",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_modelSwitchBefore,
-	Type:     "ModelSwitchBeforeCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModifyOperations(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/modifyOperations",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_modifyOperations,
-	Type:     "ModifyOperations",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSessionStartCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/session.start",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_sessionStart,
-	Type:     "SessionStartCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskChangeBeforeCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/task.change.before",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_taskChangeBefore,
-	Type:     "TaskChangeBeforeCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolAfterCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/tool.after",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_toolAfter,
-	Type:     "ToolAfterCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolBatchAfterCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/tool.batch.after",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_toolBatchAfter,
-	Type:     "ToolBatchAfterCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolBeforeCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/tool.before",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_toolBefore,
-	Type:     "ToolBeforeCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolPermissionRequestCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/tool.permission.request",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_toolPermissionRequest,
-	Type:     "ToolPermissionRequestCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnFinishBeforeCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/turn.finish.before",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_turnFinishBefore,
-	Type:     "TurnFinishBeforeCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnStartCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/turn.start",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_turnStart,
-	Type:     "TurnStartCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUserElicitationRequestCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/user.elicitation.request",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_userElicitationRequest,
-	Type:     "UserElicitationRequestCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUserElicitationResultCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/user.elicitation.result",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_userElicitationResult,
-	Type:     "UserElicitationResultCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUserMessageInboundCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/user.message.inbound",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_userMessageInbound,
-	Type:     "UserMessageInboundCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUserMessageOutboundCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/user.message.outbound",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_userMessageOutbound,
-	Type:     "UserMessageOutboundCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeWorkspaceChangeBeforeCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#/$defs/workspace.change.before",
-	Mask:     skipAllMemo,
-	Root:     vCapabilities_workspaceChangeBefore,
-	Type:     "WorkspaceChangeBeforeCapabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCatalogueEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vCatalogueEvent,
-	Type:     "CatalogueEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeConfigChangeAfterEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/config.change.after",
-	Mask:     skipAllMemo,
-	Root:     vCatalogueEvent_configChangeAfter,
-	Type:     "ConfigChangeAfterEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeConfigChangeBeforeEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/config.change.before",
-	Mask:     skipAllMemo,
-	Root:     vCatalogueEvent_configChangeBefore,
-	Type:     "ConfigChangeBeforeEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContextCompactAfterEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/context.compact.after",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_contextCompactAfter,
-	Type:     "ContextCompactAfterEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContextCompactBeforeEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/context.compact.before",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_contextCompactBefore,
-	Type:     "ContextCompactBeforeEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeFileChangedEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/file.changed",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_fileChanged,
-	Type:     "FileChangedEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeHookFailureEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/hook.failure",
-	Mask:     skipAllMemo,
-	Root:     vCatalogueEvent_hookFailure,
-	Type:     "HookFailureEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelErrorEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/model.error",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_modelError,
-	Type:     "ModelErrorEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelRequestBeforeEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/model.request.before",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_modelRequestBefore,
-	Type:     "ModelRequestBeforeEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelResponseAfterEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/model.response.after",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_modelResponseAfter,
-	Type:     "ModelResponseAfterEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelSwitchAfterEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/model.switch.after",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_modelSwitchAfter,
-	Type:     "ModelSwitchAfterEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelSwitchBeforeEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/model.switch.before",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_modelSwitchBefore,
-	Type:     "ModelSwitchBeforeEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskChangeAfterEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/task.change.after",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_taskChangeAfter,
-	Type:     "TaskChangeAfterEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskChangeBeforeEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/task.change.before",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_taskChangeBefore,
-	Type:     "TaskChangeBeforeEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolBatchAfterEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/tool.batch.after",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_toolBatchAfter,
-	Type:     "ToolBatchAfterEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolPermissionRequestEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/tool.permission.request",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_toolPermissionRequest,
-	Type:     "ToolPermissionRequestEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolPermissionResolvedEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/tool.permission.resolved",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_toolPermissionResolved,
-	Type:     "ToolPermissionResolvedEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolProgressEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/tool.progress",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_toolProgress,
-	Type:     "ToolProgressEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnEndEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/turn.end",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_turnEnd,
-	Type:     "TurnEndEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnFinishBeforeEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/turn.finish.before",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_turnFinishBefore,
-	Type:     "TurnFinishBeforeEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnProgressEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/turn.progress",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_turnProgress,
-	Type:     "TurnProgressEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnStartEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/turn.start",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_turnStart,
-	Type:     "TurnStartEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUserAttentionEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/user.attention",
-	Mask:     skipAllMemo,
-	Root:     vCatalogueEvent_userAttention,
-	Type:     "UserAttentionEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUserElicitationRequestEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/user.elicitation.request",
-	Mask:     skipAllMemo,
-	Root:     vCatalogueEvent_userElicitationRequest,
-	Type:     "UserElicitationRequestEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUserElicitationResultEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/user.elicitation.result",
-	Mask:     skipAllMemo,
-	Root:     vCatalogueEvent_userElicitationResult,
-	Type:     "UserElicitationResultEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUserMessageInboundEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/user.message.inbound",
-	Mask:     skipAllMemo,
-	Root:     vCatalogueEvent_userMessageInbound,
-	Type:     "UserMessageInboundEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeUserMessageOutboundEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/user.message.outbound",
-	Mask:     skipAllMemo,
-	Root:     vCatalogueEvent_userMessageOutbound,
-	Type:     "UserMessageOutboundEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeWorkspaceChangeAfterEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/workspace.change.after",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_workspaceChangeAfter,
-	Type:     "WorkspaceChangeAfterEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeWorkspaceChangeBeforeEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "catalogue-event.schema.json#/$defs/workspace.change.before",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_workspaceChangeBefore,
-	Type:     "WorkspaceChangeBeforeEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeJSONRPCErrorResponse(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/errorResponse",
-	Mask:     skipAllMemo,
-	Root:     vCommon_errorResponse,
-	Type:     "JSONRPCErrorResponse",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeEventType(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/eventType",
-	Mask:     skipAllMemo,
-	Root:     vCommon_eventType,
-	Type:     "EventType",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInterceptableEventType(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/interceptableEventType",
-	Mask:     skipAllMemo,
-	Root:     vCommon_interceptableEventType,
-	Type:     "InterceptableEventType",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeJSONRPCID(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/jsonRpcId",
-	Mask:     skipAllMemo,
-	Root:     vCommon_jsonRpcId,
-	Type:     "JSONRPCID",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeJSONRPCResponseID(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/jsonRpcResponseId",
-	Mask:     skipAllMemo,
-	Root:     vCommon_jsonRpcResponseId,
-	Type:     "JSONRPCResponseID",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeJSONRPCVersion(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/jsonRpcVersion",
-	Mask:     skipAllMemo,
-	Root:     vCommon_jsonRpcVersion,
-	Type:     "JSONRPCVersion",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMethodName(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/methodName",
-	Mask:     skipAllMemo,
-	Root:     vCommon_methodName,
-	Type:     "MethodName",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeNativeEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/native",
-	Mask:     0,
-	Root:     ahpimpl.Accept,
-	Type:     "NativeEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeNonEmptyString(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/nonEmptyString",
-	Mask:     skipAllMemo,
-	Root:     vCommon_nonEmptyString,
-	Type:     "NonEmptyString",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCommonNonNegativeInteger(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/nonNegativeInteger",
-	Mask:     skipAllMemo,
-	Root:     vCommon_nonNegativeInteger,
-	Type:     "CommonNonNegativeInteger",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeJSONRPCNotification(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/notification",
-	Mask:     skipAllMemo,
-	Root:     vCommon_notification,
-	Type:     "JSONRPCNotification",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodePositiveInteger(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/positiveInteger",
-	Mask:     skipAllMemo,
-	Root:     vCommon_positiveInteger,
-	Type:     "PositiveInteger",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeProtocolVersion(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/protocolVersion",
-	Mask:     skipAllMemo,
-	Root:     vCommon_protocolVersion,
-	Type:     "ProtocolVersion",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeJSONRPCRequest(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/request",
-	Mask:     skipAllMemo,
-	Root:     vCommon_request,
-	Type:     "JSONRPCRequest",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCommonReverseDNSName(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/reverseDnsName",
-	Mask:     skipAllMemo,
-	Root:     vCommon_reverseDnsName,
-	Type:     "CommonReverseDNSName",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSession(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/session",
-	Mask:     skipAllMemo,
-	Root:     vCommon_session,
-	Type:     "Session",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSHA256Hex(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/sha256Hex",
-	Mask:     skipAllMemo,
-	Root:     vCommon_sha256Hex,
-	Type:     "SHA256Hex",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeJSONRPCSuccessResponse(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/successResponse",
-	Mask:     skipAllMemo,
-	Root:     vCommon_successResponse,
-	Type:     "JSONRPCSuccessResponse",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContentItem(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vContentItem,
-	Type:     "ContentItem",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAttachmentBodyPart(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/attachmentBodyPart",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_attachmentBodyPart,
-	Type:     "AttachmentBodyPart",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAttachmentGapPart(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/attachmentGapPart",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_attachmentGapPart,
-	Type:     "AttachmentGapPart",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAttachmentMediaType(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/attachmentMediaType",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_attachmentMediaType,
-	Type:     "AttachmentMediaType",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAttachmentMetadataPart(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/attachmentMetadataPart",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_attachmentMetadataPart,
-	Type:     "AttachmentMetadataPart",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAttachmentOmittedPart(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/attachmentOmittedPart",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_attachmentOmittedPart,
-	Type:     "AttachmentOmittedPart",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAttachmentPart(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/attachmentPart",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_attachmentPart,
-	Type:     "AttachmentPart",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContentItemGap(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/gap",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_gap,
-	Type:     "ContentItemGap",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCanonicalMessage(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/message",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_message,
-	Type:     "CanonicalMessage",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCanonicalMessages(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/messages",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_messages,
-	Type:     "CanonicalMessages",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelVisibleItem(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/modelVisibleItem",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_message,
-	Type:     "ModelVisibleItem",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSynthesized(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/synthesized",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_synthesized,
-	Type:     "Synthesized",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTextBodyPart(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/textBodyPart",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_textBodyPart,
-	Type:     "TextBodyPart",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTextGapPart(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/textGapPart",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_textGapPart,
-	Type:     "TextGapPart",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTextMetadataPart(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/textMetadataPart",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_textMetadataPart,
-	Type:     "TextMetadataPart",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTextOmittedPart(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/textOmittedPart",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_textOmittedPart,
-	Type:     "TextOmittedPart",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTextPart(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/textPart",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_textPart,
-	Type:     "TextPart",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTextParts(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-item.schema.json#/$defs/textParts",
-	Mask:     skipAllMemo,
-	Root:     vContentItem_textParts,
-	Type:     "TextParts",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContentReference(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-reference.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vContentReference,
-	Type:     "ContentReference",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContentSelection(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-selection.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vContentSelection,
-	Type:     "ContentSelection",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeDisposition(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-selection.schema.json#/$defs/disposition",
-	Mask:     skipAllMemo,
-	Root:     vContentSelection_disposition,
-	Type:     "Disposition",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContentUploadReceipt(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-upload-receipt.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vContentUploadReceipt,
-	Type:     "ContentUploadReceipt",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContentUpload(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "content-upload.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vContentUpload,
-	Type:     "ContentUpload",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeDenyEffect(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "deny-effect.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vDenyEffect,
-	Type:     "DenyEffect",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeEffect(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "effect.schema.json#",
-	Mask:     skipMemo2,
-	Root:     vEffect,
-	Type:     "Effect",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAllowEffect(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "effect.schema.json#/$defs/allowEffect",
-	Mask:     skipAllMemo,
-	Root:     vEffect_allowEffect,
-	Type:     "AllowEffect",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAskEffect(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "effect.schema.json#/$defs/askEffect",
-	Mask:     skipAllMemo,
-	Root:     vEffect_askEffect,
-	Type:     "AskEffect",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeFlowContinueEffect(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "effect.schema.json#/$defs/flowContinueEffect",
-	Mask:     skipAllMemo,
-	Root:     vEffect_flowContinueEffect,
-	Type:     "FlowContinueEffect",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeFlowStopEffect(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "effect.schema.json#/$defs/flowStopEffect",
-	Mask:     skipAllMemo,
-	Root:     vEffect_flowStopEffect,
-	Type:     "FlowStopEffect",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInjectEffect(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "effect.schema.json#/$defs/injectEffect",
-	Mask:     skipAllMemo,
-	Root:     vEffect_injectEffect,
-	Type:     "InjectEffect",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMessageEffect(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "effect.schema.json#/$defs/messageEffect",
-	Mask:     skipAllMemo,
-	Root:     vEffect_messageEffect,
-	Type:     "MessageEffect",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModifyEffect(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "effect.schema.json#/$defs/modifyEffect",
-	Mask:     skipMemo2,
-	Root:     vEffect_modifyEffect,
-	Type:     "ModifyEffect",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeReturnEffect(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "effect.schema.json#/$defs/returnEffect",
-	Mask:     skipAllMemo,
-	Root:     vEffect_returnEffect,
-	Type:     "ReturnEffect",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "event.schema.json#",
-	Mask:     skipMemo1,
-	Root:     vEvent,
-	Type:     "Event",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeContentItems(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "event.schema.json#/$defs/contentItems",
-	Mask:     skipAllMemo,
-	Root:     vEvent_contentItems,
-	Type:     "ContentItems",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeEnvelope(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "event.schema.json#/$defs/envelope",
-	Mask:     skipAllMemo,
-	Root:     vEvent_envelope,
-	Type:     "Envelope",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeEventCore(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "event.schema.json#/$defs/eventCore",
-	Mask:     skipAllMemo,
-	Root:     vEvent_eventCore,
-	Type:     "EventCore",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeEventGap(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "event.schema.json#/$defs/gap",
-	Mask:     skipAllMemo,
-	Root:     vEvent_gap,
-	Type:     "EventGap",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeIdentity(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "event.schema.json#/$defs/identity",
-	Mask:     skipAllMemo,
-	Root:     vEvent_identity,
-	Type:     "Identity",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeModelVisibleItems(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "event.schema.json#/$defs/modelVisibleItems",
-	Mask:     skipAllMemo,
-	Root:     vEvent_modelVisibleItems,
-	Type:     "ModelVisibleItems",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeOpenIdentity(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "event.schema.json#/$defs/openIdentity",
-	Mask:     skipAllMemo,
-	Root:     vEvent_openIdentity,
-	Type:     "OpenIdentity",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSynthesizedFlag(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "event.schema.json#/$defs/synthesizedFlag",
-	Mask:     skipAllMemo,
-	Root:     vEvent_synthesizedFlag,
-	Type:     "SynthesizedFlag",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent,
-	Type:     "ExecutionEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventAttempt(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/attempt",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_attempt,
-	Type:     "ExecutionEventAttempt",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventAttemptusage(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/attemptUsage",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_attemptUsage,
-	Type:     "ExecutionEventAttemptusage",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventBatch(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/batch",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_batch,
-	Type:     "ExecutionEventBatch",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeConnectionGaps(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/connectionGaps",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_connectionGaps,
-	Type:     "ConnectionGaps",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventContextCompactAfter(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/context.compact.after",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_contextCompactAfter,
-	Type:     "ExecutionEventContextCompactAfter",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventContextCompactBefore(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/context.compact.before",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_contextCompactBefore,
-	Type:     "ExecutionEventContextCompactBefore",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCurrencyCode(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/currencyCode",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_currencyCode,
-	Type:     "CurrencyCode",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeDeniedByPolicy(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/deniedByPolicy",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_deniedByPolicy,
-	Type:     "DeniedByPolicy",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventError(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/error",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_error,
-	Type:     "ExecutionEventError",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventExecution(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/execution",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_execution,
-	Type:     "ExecutionEventExecution",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventFilechange(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/fileChange",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_fileChange,
-	Type:     "ExecutionEventFilechange",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventMCP(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/mcp",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_mcp,
-	Type:     "ExecutionEventMCP",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventModel(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/model",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_model,
-	Type:     "ExecutionEventModel",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventModelError(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/model.error",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_modelError,
-	Type:     "ExecutionEventModelError",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventModelRequestBefore(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/model.request.before",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_modelRequestBefore,
-	Type:     "ExecutionEventModelRequestBefore",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventModelResponseAfter(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/model.response.after",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_modelResponseAfter,
-	Type:     "ExecutionEventModelResponseAfter",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventModelSwitchAfter(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/model.switch.after",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_modelSwitchAfter,
-	Type:     "ExecutionEventModelSwitchAfter",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventModelSwitchBefore(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/model.switch.before",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_modelSwitchBefore,
-	Type:     "ExecutionEventModelSwitchBefore",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventNonNegativeInteger(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/nonNegativeInteger",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_nonNegativeInteger,
-	Type:     "ExecutionEventNonNegativeInteger",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSkippedExecution(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/skippedExecution",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_skippedExecution,
-	Type:     "SkippedExecution",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSuppliedResultOnSkip(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/suppliedResultOnSkip",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_suppliedResultOnSkip,
-	Type:     "SuppliedResultOnSkip",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventTokencounts(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/tokenCounts",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_tokenCounts,
-	Type:     "ExecutionEventTokencounts",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventTool(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/tool",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_tool,
-	Type:     "ExecutionEventTool",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventToolBatchAfter(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/tool.batch.after",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_toolBatchAfter,
-	Type:     "ExecutionEventToolBatchAfter",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventToolPermissionRequest(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/tool.permission.request",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_toolPermissionRequest,
-	Type:     "ExecutionEventToolPermissionRequest",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventToolPermissionResolved(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/tool.permission.resolved",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_toolPermissionResolved,
-	Type:     "ExecutionEventToolPermissionResolved",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventToolProgress(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/tool.progress",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_toolProgress,
-	Type:     "ExecutionEventToolProgress",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolCall(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/toolCall",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_toolCall,
-	Type:     "ToolCall",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolOutcome(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/toolOutcome",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_toolOutcome,
-	Type:     "ToolOutcome",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventTurnEnd(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/turn.end",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_turnEnd,
-	Type:     "ExecutionEventTurnEnd",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventTurnFinishBefore(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/turn.finish.before",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_turnFinishBefore,
-	Type:     "ExecutionEventTurnFinishBefore",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventTurnProgress(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/turn.progress",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_turnProgress,
-	Type:     "ExecutionEventTurnProgress",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventTurnStart(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/turn.start",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_turnStart,
-	Type:     "ExecutionEventTurnStart",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTurnCompletion(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/turnCompletion",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_turnCompletion,
-	Type:     "TurnCompletion",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventTurnusage(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/turnUsage",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_turnUsage,
-	Type:     "ExecutionEventTurnusage",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExecutionEventUsage(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/usage",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_usage,
-	Type:     "ExecutionEventUsage",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeWebURL(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "execution-event.schema.json#/$defs/webUrl",
-	Mask:     skipAllMemo,
-	Root:     vExecutionEvent_webUrl,
-	Type:     "WebURL",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExtensions(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "extensions.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vExtensions,
-	Type:     "Extensions",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInteractionEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "interaction-event.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vInteractionEvent,
-	Type:     "InteractionEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInteractionEventConfigChangeAfter(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "interaction-event.schema.json#/$defs/config.change.after",
-	Mask:     skipAllMemo,
-	Root:     vInteractionEvent_configChangeAfter,
-	Type:     "InteractionEventConfigChangeAfter",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInteractionEventConfigChangeBefore(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "interaction-event.schema.json#/$defs/config.change.before",
-	Mask:     skipAllMemo,
-	Root:     vInteractionEvent_configChangeBefore,
-	Type:     "InteractionEventConfigChangeBefore",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeElicitationMode(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "interaction-event.schema.json#/$defs/elicitationMode",
-	Mask:     skipAllMemo,
-	Root:     vInteractionEvent_elicitationMode,
-	Type:     "ElicitationMode",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInteractionEventHookFailure(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "interaction-event.schema.json#/$defs/hook.failure",
-	Mask:     skipAllMemo,
-	Root:     vInteractionEvent_hookFailure,
-	Type:     "InteractionEventHookFailure",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInteractionEventUserAttention(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "interaction-event.schema.json#/$defs/user.attention",
-	Mask:     skipAllMemo,
-	Root:     vInteractionEvent_userAttention,
-	Type:     "InteractionEventUserAttention",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInteractionEventUserElicitationRequest(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "interaction-event.schema.json#/$defs/user.elicitation.request",
-	Mask:     skipAllMemo,
-	Root:     vInteractionEvent_userElicitationRequest,
-	Type:     "InteractionEventUserElicitationRequest",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInteractionEventUserElicitationResult(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "interaction-event.schema.json#/$defs/user.elicitation.result",
-	Mask:     skipAllMemo,
-	Root:     vInteractionEvent_userElicitationResult,
-	Type:     "InteractionEventUserElicitationResult",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInteractionEventUserMessageInbound(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "interaction-event.schema.json#/$defs/user.message.inbound",
-	Mask:     skipAllMemo,
-	Root:     vInteractionEvent_userMessageInbound,
-	Type:     "InteractionEventUserMessageInbound",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInteractionEventUserMessageOutbound(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "interaction-event.schema.json#/$defs/user.message.outbound",
-	Mask:     skipAllMemo,
-	Root:     vInteractionEvent_userMessageOutbound,
-	Type:     "InteractionEventUserMessageOutbound",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInterceptDenyResponse(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "intercept-deny-response.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vInterceptDenyResponse,
-	Type:     "InterceptDenyResponse",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInterceptNoEffectResponse(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "intercept-no-effect-response.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vInterceptNoEffectResponse,
-	Type:     "InterceptNoEffectResponse",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInterceptRequest(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "intercept-request.schema.json#",
-	Mask:     skipMemo3,
-	Root:     vInterceptRequest,
-	Type:     "InterceptRequest",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInterceptResponse(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "intercept-response.schema.json#",
-	Mask:     skipMemo2,
-	Root:     vInterceptResponse,
-	Type:     "InterceptResponse",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeJSONRPCMessage(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "json-rpc-message.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vJSONRPCMessage,
-	Type:     "JSONRPCMessage",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationBooleanSchema(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/BooleanSchema",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_booleanSchema,
-	Type:     "MCPElicitationBooleanSchema",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationElicitRequestFormParams(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_elicitRequestFormParams,
-	Type:     "MCPElicitationElicitRequestFormParams",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationElicitRequestParams(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestParams",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_elicitRequestParams,
-	Type:     "MCPElicitationElicitRequestParams",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationElicitRequestURLParams(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_elicitRequestUrlParams,
-	Type:     "MCPElicitationElicitRequestURLParams",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationElicitResult(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/ElicitResult",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_elicitResult,
-	Type:     "MCPElicitationElicitResult",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationLegacyTitledEnumSchema(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_legacyTitledEnumSchema,
-	Type:     "MCPElicitationLegacyTitledEnumSchema",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationNumberSchema(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/NumberSchema",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_numberSchema,
-	Type:     "MCPElicitationNumberSchema",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationPrimitiveSchemaDefinition(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_primitiveSchemaDefinition,
-	Type:     "MCPElicitationPrimitiveSchemaDefinition",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationProgressToken(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/ProgressToken",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_progressToken,
-	Type:     "MCPElicitationProgressToken",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationStringSchema(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/StringSchema",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_stringSchema,
-	Type:     "MCPElicitationStringSchema",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationTaskMetadata(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/TaskMetadata",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_taskMetadata,
-	Type:     "MCPElicitationTaskMetadata",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationTitledMultiSelectEnumSchema(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_titledMultiSelectEnumSchema,
-	Type:     "MCPElicitationTitledMultiSelectEnumSchema",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationTitledSingleSelectEnumSchema(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_titledSingleSelectEnumSchema,
-	Type:     "MCPElicitationTitledSingleSelectEnumSchema",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationUntitledMultiSelectEnumSchema(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_untitledMultiSelectEnumSchema,
-	Type:     "MCPElicitationUntitledMultiSelectEnumSchema",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationUntitledSingleSelectEnumSchema(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_untitledSingleSelectEnumSchema,
-	Type:     "MCPElicitationUntitledSingleSelectEnumSchema",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeLabelledOption(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/labelledOption",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_labelledOption,
-	Type:     "LabelledOption",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationRequest(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/request",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_elicitRequestParams,
-	Type:     "MCPElicitationRequest",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeRequestMeta(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/requestMeta",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_requestMeta,
-	Type:     "RequestMeta",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeMCPElicitationResult(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "mcp-elicitation.schema.json#/$defs/result",
-	Mask:     skipAllMemo,
-	Root:     vMCPElicitation_elicitResult,
-	Type:     "MCPElicitationResult",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeObserveNotification(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "observe-notification.schema.json#",
-	Mask:     skipMemo1,
-	Root:     vObserveNotification,
-	Type:     "ObserveNotification",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeRegistration(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vRegistration,
-	Type:     "Registration",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAuthentication(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/authentication",
-	Mask:     skipAllMemo,
-	Root:     vRegistration_authentication,
-	Type:     "Authentication",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeBackend(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/backend",
-	Mask:     skipAllMemo,
-	Root:     vRegistration_backend,
-	Type:     "Backend",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeRegistrationContentreceiver(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/contentReceiver",
-	Mask:     skipAllMemo,
-	Root:     vRegistration_contentReceiver,
-	Type:     "RegistrationContentreceiver",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeEventWildcard(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/eventWildcard",
-	Mask:     skipAllMemo,
-	Root:     vRegistration_eventWildcard,
-	Type:     "EventWildcard",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeFilters(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/filters",
-	Mask:     skipAllMemo,
-	Root:     vRegistration_filters,
-	Type:     "Filters",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeHTTPTransport(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/httpTransport",
-	Mask:     skipAllMemo,
-	Root:     vRegistration_httpTransport,
-	Type:     "HTTPTransport",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeHTTPURL(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/httpUrl",
-	Mask:     skipAllMemo,
-	Root:     vRegistration_httpUrl,
-	Type:     "HTTPURL",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInterceptSubscription(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/interceptSubscription",
-	Mask:     skipAllMemo,
-	Root:     vRegistration_interceptSubscription,
-	Type:     "InterceptSubscription",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeObserveSubscription(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/observeSubscription",
-	Mask:     skipAllMemo,
-	Root:     vRegistration_observeSubscription,
-	Type:     "ObserveSubscription",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeReverseDNSName(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/reverseDns",
-	Mask:     skipAllMemo,
-	Root:     vCommon_reverseDnsName,
-	Type:     "ReverseDNSName",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeStdioTransport(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/stdioTransport",
-	Mask:     skipAllMemo,
-	Root:     vRegistration_stdioTransport,
-	Type:     "StdioTransport",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeWireMessage(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "schema.json#",
-	Mask:     0,
-	Root:     vSchema,
-	Type:     "WireMessage",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSessionEndEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "session-end.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vSessionEnd,
-	Type:     "SessionEndEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSessionStartEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "session-start.schema.json#",
-	Mask:     skipMemo1,
-	Root:     vSessionStart,
-	Type:     "SessionStartEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskWorkspaceEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "task-workspace-event.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent,
-	Type:     "TaskWorkspaceEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeChangedFile(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "task-workspace-event.schema.json#/$defs/changedFile",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_changedFile,
-	Type:     "ChangedFile",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskWorkspaceEventFileChanged(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "task-workspace-event.schema.json#/$defs/file.changed",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_fileChanged,
-	Type:     "TaskWorkspaceEventFileChanged",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskWorkspaceEventTaskChangeAfter(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "task-workspace-event.schema.json#/$defs/task.change.after",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_taskChangeAfter,
-	Type:     "TaskWorkspaceEventTaskChangeAfter",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskWorkspaceEventTaskChangeBefore(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "task-workspace-event.schema.json#/$defs/task.change.before",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_taskChangeBefore,
-	Type:     "TaskWorkspaceEventTaskChangeBefore",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskChange(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "task-workspace-event.schema.json#/$defs/taskChange",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_taskChange,
-	Type:     "TaskChange",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskWorkspaceEventWorkspaceChangeAfter(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "task-workspace-event.schema.json#/$defs/workspace.change.after",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_workspaceChangeAfter,
-	Type:     "TaskWorkspaceEventWorkspaceChangeAfter",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeTaskWorkspaceEventWorkspaceChangeBefore(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "task-workspace-event.schema.json#/$defs/workspace.change.before",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_workspaceChangeBefore,
-	Type:     "TaskWorkspaceEventWorkspaceChangeBefore",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeWorkspaceChange(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "task-workspace-event.schema.json#/$defs/workspaceChange",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_workspaceChange,
-	Type:     "WorkspaceChange",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeWorkspaceState(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "task-workspace-event.schema.json#/$defs/workspaceState",
-	Mask:     skipAllMemo,
-	Root:     vTaskWorkspaceEvent_workspaceState,
-	Type:     "WorkspaceState",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolAfterEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "tool-after.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vToolAfter,
-	Type:     "ToolAfterEvent",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolBeforeEvent(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "tool-before.schema.json#",
-	Mask:     skipAllMemo,
-	Root:     vToolBefore,
-	Type:     "ToolBeforeEvent",
-}}
+// Each entry names the type's root check, its memo mask and decodeAnyX (DecodeX
+// with an untyped result, nil on error).
+var Registry = []ahpimpl.Entry{
+	{Location: "capabilities-request.schema.json#", Type: "CapabilitiesRequest", Root: vCapabilitiesRequest, Mask: skipAllMemo, Decode: decodeAnyCapabilitiesRequest},
+	{Location: "capabilities-response.schema.json#", Type: "CapabilitiesResponse", Root: vCapabilitiesResponse, Mask: skipMemo1, Decode: decodeAnyCapabilitiesResponse},
+	{Location: "capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest", Type: "StaticCapabilityManifest", Root: vCapabilitiesResponse_allOf_1_result_manifest, Mask: skipMemo1, Decode: decodeAnyStaticCapabilityManifest},
+	{Location: "capabilities.schema.json#", Type: "Capabilities", Root: vCapabilities, Mask: skipAllMemo, Decode: decodeAnyCapabilities},
+	{Location: "capabilities.schema.json#/$defs/config.change.before", Type: "ConfigChangeBeforeCapabilities", Root: vCapabilities_configChangeBefore, Mask: skipAllMemo, Decode: decodeAnyConfigChangeBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/context.compact.after", Type: "ContextCompactAfterCapabilities", Root: vCapabilities_contextCompactAfter, Mask: skipAllMemo, Decode: decodeAnyContextCompactAfterCapabilities},
+	{Location: "capabilities.schema.json#/$defs/context.compact.before", Type: "ContextCompactBeforeCapabilities", Root: vCapabilities_contextCompactBefore, Mask: skipAllMemo, Decode: decodeAnyContextCompactBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/model.request.before", Type: "ModelRequestBeforeCapabilities", Root: vCapabilities_modelRequestBefore, Mask: skipAllMemo, Decode: decodeAnyModelRequestBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/model.response.after", Type: "ModelResponseAfterCapabilities", Root: vCapabilities_modelResponseAfter, Mask: skipAllMemo, Decode: decodeAnyModelResponseAfterCapabilities},
+	{Location: "capabilities.schema.json#/$defs/model.switch.before", Type: "ModelSwitchBeforeCapabilities", Root: vCapabilities_modelSwitchBefore, Mask: skipAllMemo, Decode: decodeAnyModelSwitchBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/modifyOperations", Type: "ModifyOperations", Root: vCapabilities_modifyOperations, Mask: skipAllMemo, Decode: decodeAnyModifyOperations},
+	{Location: "capabilities.schema.json#/$defs/session.start", Type: "SessionStartCapabilities", Root: vCapabilities_sessionStart, Mask: skipAllMemo, Decode: decodeAnySessionStartCapabilities},
+	{Location: "capabilities.schema.json#/$defs/task.change.before", Type: "TaskChangeBeforeCapabilities", Root: vCapabilities_taskChangeBefore, Mask: skipAllMemo, Decode: decodeAnyTaskChangeBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/tool.after", Type: "ToolAfterCapabilities", Root: vCapabilities_toolAfter, Mask: skipAllMemo, Decode: decodeAnyToolAfterCapabilities},
+	{Location: "capabilities.schema.json#/$defs/tool.batch.after", Type: "ToolBatchAfterCapabilities", Root: vCapabilities_toolBatchAfter, Mask: skipAllMemo, Decode: decodeAnyToolBatchAfterCapabilities},
+	{Location: "capabilities.schema.json#/$defs/tool.before", Type: "ToolBeforeCapabilities", Root: vCapabilities_toolBefore, Mask: skipAllMemo, Decode: decodeAnyToolBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/tool.permission.request", Type: "ToolPermissionRequestCapabilities", Root: vCapabilities_toolPermissionRequest, Mask: skipAllMemo, Decode: decodeAnyToolPermissionRequestCapabilities},
+	{Location: "capabilities.schema.json#/$defs/turn.finish.before", Type: "TurnFinishBeforeCapabilities", Root: vCapabilities_turnFinishBefore, Mask: skipAllMemo, Decode: decodeAnyTurnFinishBeforeCapabilities},
+	{Location: "capabilities.schema.json#/$defs/turn.start", Type: "TurnStartCapabilities", Root: vCapabilities_turnStart, Mask: skipAllMemo, Decode: decodeAnyTurnStartCapabilities},
+	{Location: "capabilities.schema.json#/$defs/user.elicitation.request", Type: "UserElicitationRequestCapabilities", Root: vCapabilities_userElicitationRequest, Mask: skipAllMemo, Decode: decodeAnyUserElicitationRequestCapabilities},
+	{Location: "capabilities.schema.json#/$defs/user.elicitation.result", Type: "UserElicitationResultCapabilities", Root: vCapabilities_userElicitationResult, Mask: skipAllMemo, Decode: decodeAnyUserElicitationResultCapabilities},
+	{Location: "capabilities.schema.json#/$defs/user.message.inbound", Type: "UserMessageInboundCapabilities", Root: vCapabilities_userMessageInbound, Mask: skipAllMemo, Decode: decodeAnyUserMessageInboundCapabilities},
+	{Location: "capabilities.schema.json#/$defs/user.message.outbound", Type: "UserMessageOutboundCapabilities", Root: vCapabilities_userMessageOutbound, Mask: skipAllMemo, Decode: decodeAnyUserMessageOutboundCapabilities},
+	{Location: "capabilities.schema.json#/$defs/workspace.change.before", Type: "WorkspaceChangeBeforeCapabilities", Root: vCapabilities_workspaceChangeBefore, Mask: skipAllMemo, Decode: decodeAnyWorkspaceChangeBeforeCapabilities},
+	{Location: "catalogue-event.schema.json#", Type: "CatalogueEvent", Root: vCatalogueEvent, Mask: skipAllMemo, Decode: decodeAnyCatalogueEvent},
+	{Location: "catalogue-event.schema.json#/$defs/config.change.after", Type: "ConfigChangeAfterEvent", Root: vCatalogueEvent_configChangeAfter, Mask: skipAllMemo, Decode: decodeAnyConfigChangeAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/config.change.before", Type: "ConfigChangeBeforeEvent", Root: vCatalogueEvent_configChangeBefore, Mask: skipAllMemo, Decode: decodeAnyConfigChangeBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/context.compact.after", Type: "ContextCompactAfterEvent", Root: vExecutionEvent_contextCompactAfter, Mask: skipAllMemo, Decode: decodeAnyContextCompactAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/context.compact.before", Type: "ContextCompactBeforeEvent", Root: vExecutionEvent_contextCompactBefore, Mask: skipAllMemo, Decode: decodeAnyContextCompactBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/file.changed", Type: "FileChangedEvent", Root: vTaskWorkspaceEvent_fileChanged, Mask: skipAllMemo, Decode: decodeAnyFileChangedEvent},
+	{Location: "catalogue-event.schema.json#/$defs/hook.failure", Type: "HookFailureEvent", Root: vCatalogueEvent_hookFailure, Mask: skipAllMemo, Decode: decodeAnyHookFailureEvent},
+	{Location: "catalogue-event.schema.json#/$defs/model.error", Type: "ModelErrorEvent", Root: vExecutionEvent_modelError, Mask: skipAllMemo, Decode: decodeAnyModelErrorEvent},
+	{Location: "catalogue-event.schema.json#/$defs/model.request.before", Type: "ModelRequestBeforeEvent", Root: vExecutionEvent_modelRequestBefore, Mask: skipAllMemo, Decode: decodeAnyModelRequestBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/model.response.after", Type: "ModelResponseAfterEvent", Root: vExecutionEvent_modelResponseAfter, Mask: skipAllMemo, Decode: decodeAnyModelResponseAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/model.switch.after", Type: "ModelSwitchAfterEvent", Root: vExecutionEvent_modelSwitchAfter, Mask: skipAllMemo, Decode: decodeAnyModelSwitchAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/model.switch.before", Type: "ModelSwitchBeforeEvent", Root: vExecutionEvent_modelSwitchBefore, Mask: skipAllMemo, Decode: decodeAnyModelSwitchBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/task.change.after", Type: "TaskChangeAfterEvent", Root: vTaskWorkspaceEvent_taskChangeAfter, Mask: skipAllMemo, Decode: decodeAnyTaskChangeAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/task.change.before", Type: "TaskChangeBeforeEvent", Root: vTaskWorkspaceEvent_taskChangeBefore, Mask: skipAllMemo, Decode: decodeAnyTaskChangeBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/tool.batch.after", Type: "ToolBatchAfterEvent", Root: vExecutionEvent_toolBatchAfter, Mask: skipAllMemo, Decode: decodeAnyToolBatchAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/tool.permission.request", Type: "ToolPermissionRequestEvent", Root: vExecutionEvent_toolPermissionRequest, Mask: skipAllMemo, Decode: decodeAnyToolPermissionRequestEvent},
+	{Location: "catalogue-event.schema.json#/$defs/tool.permission.resolved", Type: "ToolPermissionResolvedEvent", Root: vExecutionEvent_toolPermissionResolved, Mask: skipAllMemo, Decode: decodeAnyToolPermissionResolvedEvent},
+	{Location: "catalogue-event.schema.json#/$defs/tool.progress", Type: "ToolProgressEvent", Root: vExecutionEvent_toolProgress, Mask: skipAllMemo, Decode: decodeAnyToolProgressEvent},
+	{Location: "catalogue-event.schema.json#/$defs/turn.end", Type: "TurnEndEvent", Root: vExecutionEvent_turnEnd, Mask: skipAllMemo, Decode: decodeAnyTurnEndEvent},
+	{Location: "catalogue-event.schema.json#/$defs/turn.finish.before", Type: "TurnFinishBeforeEvent", Root: vExecutionEvent_turnFinishBefore, Mask: skipAllMemo, Decode: decodeAnyTurnFinishBeforeEvent},
+	{Location: "catalogue-event.schema.json#/$defs/turn.progress", Type: "TurnProgressEvent", Root: vExecutionEvent_turnProgress, Mask: skipAllMemo, Decode: decodeAnyTurnProgressEvent},
+	{Location: "catalogue-event.schema.json#/$defs/turn.start", Type: "TurnStartEvent", Root: vExecutionEvent_turnStart, Mask: skipAllMemo, Decode: decodeAnyTurnStartEvent},
+	{Location: "catalogue-event.schema.json#/$defs/user.attention", Type: "UserAttentionEvent", Root: vCatalogueEvent_userAttention, Mask: skipAllMemo, Decode: decodeAnyUserAttentionEvent},
+	{Location: "catalogue-event.schema.json#/$defs/user.elicitation.request", Type: "UserElicitationRequestEvent", Root: vCatalogueEvent_userElicitationRequest, Mask: skipAllMemo, Decode: decodeAnyUserElicitationRequestEvent},
+	{Location: "catalogue-event.schema.json#/$defs/user.elicitation.result", Type: "UserElicitationResultEvent", Root: vCatalogueEvent_userElicitationResult, Mask: skipAllMemo, Decode: decodeAnyUserElicitationResultEvent},
+	{Location: "catalogue-event.schema.json#/$defs/user.message.inbound", Type: "UserMessageInboundEvent", Root: vCatalogueEvent_userMessageInbound, Mask: skipAllMemo, Decode: decodeAnyUserMessageInboundEvent},
+	{Location: "catalogue-event.schema.json#/$defs/user.message.outbound", Type: "UserMessageOutboundEvent", Root: vCatalogueEvent_userMessageOutbound, Mask: skipAllMemo, Decode: decodeAnyUserMessageOutboundEvent},
+	{Location: "catalogue-event.schema.json#/$defs/workspace.change.after", Type: "WorkspaceChangeAfterEvent", Root: vTaskWorkspaceEvent_workspaceChangeAfter, Mask: skipAllMemo, Decode: decodeAnyWorkspaceChangeAfterEvent},
+	{Location: "catalogue-event.schema.json#/$defs/workspace.change.before", Type: "WorkspaceChangeBeforeEvent", Root: vTaskWorkspaceEvent_workspaceChangeBefore, Mask: skipAllMemo, Decode: decodeAnyWorkspaceChangeBeforeEvent},
+	{Location: "common.schema.json#/$defs/errorResponse", Type: "JSONRPCErrorResponse", Root: vCommon_errorResponse, Mask: skipAllMemo, Decode: decodeAnyJSONRPCErrorResponse},
+	{Location: "common.schema.json#/$defs/eventType", Type: "EventType", Root: vCommon_eventType, Mask: skipAllMemo, Decode: decodeAnyEventType},
+	{Location: "common.schema.json#/$defs/interceptableEventType", Type: "InterceptableEventType", Root: vCommon_interceptableEventType, Mask: skipAllMemo, Decode: decodeAnyInterceptableEventType},
+	{Location: "common.schema.json#/$defs/jsonRpcId", Type: "JSONRPCID", Root: vCommon_jsonRpcId, Mask: skipAllMemo, Decode: decodeAnyJSONRPCID},
+	{Location: "common.schema.json#/$defs/jsonRpcResponseId", Type: "JSONRPCResponseID", Root: vCommon_jsonRpcResponseId, Mask: skipAllMemo, Decode: decodeAnyJSONRPCResponseID},
+	{Location: "common.schema.json#/$defs/jsonRpcVersion", Type: "JSONRPCVersion", Root: vCommon_jsonRpcVersion, Mask: skipAllMemo, Decode: decodeAnyJSONRPCVersion},
+	{Location: "common.schema.json#/$defs/methodName", Type: "MethodName", Root: vCommon_methodName, Mask: skipAllMemo, Decode: decodeAnyMethodName},
+	{Location: "common.schema.json#/$defs/native", Type: "NativeEvent", Root: ahpimpl.Accept, Mask: 0, Decode: decodeAnyNativeEvent},
+	{Location: "common.schema.json#/$defs/nonEmptyString", Type: "NonEmptyString", Root: vCommon_nonEmptyString, Mask: skipAllMemo, Decode: decodeAnyNonEmptyString},
+	{Location: "common.schema.json#/$defs/nonNegativeInteger", Type: "CommonNonNegativeInteger", Root: vCommon_nonNegativeInteger, Mask: skipAllMemo, Decode: decodeAnyCommonNonNegativeInteger},
+	{Location: "common.schema.json#/$defs/notification", Type: "JSONRPCNotification", Root: vCommon_notification, Mask: skipAllMemo, Decode: decodeAnyJSONRPCNotification},
+	{Location: "common.schema.json#/$defs/positiveInteger", Type: "PositiveInteger", Root: vCommon_positiveInteger, Mask: skipAllMemo, Decode: decodeAnyPositiveInteger},
+	{Location: "common.schema.json#/$defs/protocolVersion", Type: "ProtocolVersion", Root: vCommon_protocolVersion, Mask: skipAllMemo, Decode: decodeAnyProtocolVersion},
+	{Location: "common.schema.json#/$defs/request", Type: "JSONRPCRequest", Root: vCommon_request, Mask: skipAllMemo, Decode: decodeAnyJSONRPCRequest},
+	{Location: "common.schema.json#/$defs/reverseDnsName", Type: "CommonReverseDNSName", Root: vCommon_reverseDnsName, Mask: skipAllMemo, Decode: decodeAnyCommonReverseDNSName},
+	{Location: "common.schema.json#/$defs/session", Type: "Session", Root: vCommon_session, Mask: skipAllMemo, Decode: decodeAnySession},
+	{Location: "common.schema.json#/$defs/sha256Hex", Type: "SHA256Hex", Root: vCommon_sha256Hex, Mask: skipAllMemo, Decode: decodeAnySHA256Hex},
+	{Location: "common.schema.json#/$defs/successResponse", Type: "JSONRPCSuccessResponse", Root: vCommon_successResponse, Mask: skipAllMemo, Decode: decodeAnyJSONRPCSuccessResponse},
+	{Location: "content-item.schema.json#", Type: "ContentItem", Root: vContentItem, Mask: skipAllMemo, Decode: decodeAnyContentItem},
+	{Location: "content-item.schema.json#/$defs/attachmentBodyPart", Type: "AttachmentBodyPart", Root: vContentItem_attachmentBodyPart, Mask: skipAllMemo, Decode: decodeAnyAttachmentBodyPart},
+	{Location: "content-item.schema.json#/$defs/attachmentGapPart", Type: "AttachmentGapPart", Root: vContentItem_attachmentGapPart, Mask: skipAllMemo, Decode: decodeAnyAttachmentGapPart},
+	{Location: "content-item.schema.json#/$defs/attachmentMediaType", Type: "AttachmentMediaType", Root: vContentItem_attachmentMediaType, Mask: skipAllMemo, Decode: decodeAnyAttachmentMediaType},
+	{Location: "content-item.schema.json#/$defs/attachmentMetadataPart", Type: "AttachmentMetadataPart", Root: vContentItem_attachmentMetadataPart, Mask: skipAllMemo, Decode: decodeAnyAttachmentMetadataPart},
+	{Location: "content-item.schema.json#/$defs/attachmentOmittedPart", Type: "AttachmentOmittedPart", Root: vContentItem_attachmentOmittedPart, Mask: skipAllMemo, Decode: decodeAnyAttachmentOmittedPart},
+	{Location: "content-item.schema.json#/$defs/attachmentPart", Type: "AttachmentPart", Root: vContentItem_attachmentPart, Mask: skipAllMemo, Decode: decodeAnyAttachmentPart},
+	{Location: "content-item.schema.json#/$defs/gap", Type: "ContentItemGap", Root: vContentItem_gap, Mask: skipAllMemo, Decode: decodeAnyContentItemGap},
+	{Location: "content-item.schema.json#/$defs/message", Type: "CanonicalMessage", Root: vContentItem_message, Mask: skipAllMemo, Decode: decodeAnyCanonicalMessage},
+	{Location: "content-item.schema.json#/$defs/messages", Type: "CanonicalMessages", Root: vContentItem_messages, Mask: skipAllMemo, Decode: decodeAnyCanonicalMessages},
+	{Location: "content-item.schema.json#/$defs/modelVisibleItem", Type: "ModelVisibleItem", Root: vContentItem_message, Mask: skipAllMemo, Decode: decodeAnyModelVisibleItem},
+	{Location: "content-item.schema.json#/$defs/synthesized", Type: "Synthesized", Root: vContentItem_synthesized, Mask: skipAllMemo, Decode: decodeAnySynthesized},
+	{Location: "content-item.schema.json#/$defs/textBodyPart", Type: "TextBodyPart", Root: vContentItem_textBodyPart, Mask: skipAllMemo, Decode: decodeAnyTextBodyPart},
+	{Location: "content-item.schema.json#/$defs/textGapPart", Type: "TextGapPart", Root: vContentItem_textGapPart, Mask: skipAllMemo, Decode: decodeAnyTextGapPart},
+	{Location: "content-item.schema.json#/$defs/textMetadataPart", Type: "TextMetadataPart", Root: vContentItem_textMetadataPart, Mask: skipAllMemo, Decode: decodeAnyTextMetadataPart},
+	{Location: "content-item.schema.json#/$defs/textOmittedPart", Type: "TextOmittedPart", Root: vContentItem_textOmittedPart, Mask: skipAllMemo, Decode: decodeAnyTextOmittedPart},
+	{Location: "content-item.schema.json#/$defs/textPart", Type: "TextPart", Root: vContentItem_textPart, Mask: skipAllMemo, Decode: decodeAnyTextPart},
+	{Location: "content-item.schema.json#/$defs/textParts", Type: "TextParts", Root: vContentItem_textParts, Mask: skipAllMemo, Decode: decodeAnyTextParts},
+	{Location: "content-reference.schema.json#", Type: "ContentReference", Root: vContentReference, Mask: skipAllMemo, Decode: decodeAnyContentReference},
+	{Location: "content-selection.schema.json#", Type: "ContentSelection", Root: vContentSelection, Mask: skipAllMemo, Decode: decodeAnyContentSelection},
+	{Location: "content-selection.schema.json#/$defs/disposition", Type: "Disposition", Root: vContentSelection_disposition, Mask: skipAllMemo, Decode: decodeAnyDisposition},
+	{Location: "content-upload-receipt.schema.json#", Type: "ContentUploadReceipt", Root: vContentUploadReceipt, Mask: skipAllMemo, Decode: decodeAnyContentUploadReceipt},
+	{Location: "content-upload.schema.json#", Type: "ContentUpload", Root: vContentUpload, Mask: skipAllMemo, Decode: decodeAnyContentUpload},
+	{Location: "deny-effect.schema.json#", Type: "DenyEffect", Root: vDenyEffect, Mask: skipAllMemo, Decode: decodeAnyDenyEffect},
+	{Location: "effect.schema.json#", Type: "Effect", Root: vEffect, Mask: skipMemo2, Decode: decodeAnyEffect},
+	{Location: "effect.schema.json#/$defs/allowEffect", Type: "AllowEffect", Root: vEffect_allowEffect, Mask: skipAllMemo, Decode: decodeAnyAllowEffect},
+	{Location: "effect.schema.json#/$defs/askEffect", Type: "AskEffect", Root: vEffect_askEffect, Mask: skipAllMemo, Decode: decodeAnyAskEffect},
+	{Location: "effect.schema.json#/$defs/flowContinueEffect", Type: "FlowContinueEffect", Root: vEffect_flowContinueEffect, Mask: skipAllMemo, Decode: decodeAnyFlowContinueEffect},
+	{Location: "effect.schema.json#/$defs/flowStopEffect", Type: "FlowStopEffect", Root: vEffect_flowStopEffect, Mask: skipAllMemo, Decode: decodeAnyFlowStopEffect},
+	{Location: "effect.schema.json#/$defs/injectEffect", Type: "InjectEffect", Root: vEffect_injectEffect, Mask: skipAllMemo, Decode: decodeAnyInjectEffect},
+	{Location: "effect.schema.json#/$defs/messageEffect", Type: "MessageEffect", Root: vEffect_messageEffect, Mask: skipAllMemo, Decode: decodeAnyMessageEffect},
+	{Location: "effect.schema.json#/$defs/modifyEffect", Type: "ModifyEffect", Root: vEffect_modifyEffect, Mask: skipMemo2, Decode: decodeAnyModifyEffect},
+	{Location: "effect.schema.json#/$defs/returnEffect", Type: "ReturnEffect", Root: vEffect_returnEffect, Mask: skipAllMemo, Decode: decodeAnyReturnEffect},
+	{Location: "event.schema.json#", Type: "Event", Root: vEvent, Mask: skipMemo1, Decode: decodeAnyEvent},
+	{Location: "event.schema.json#/$defs/contentItems", Type: "ContentItems", Root: vEvent_contentItems, Mask: skipAllMemo, Decode: decodeAnyContentItems},
+	{Location: "event.schema.json#/$defs/envelope", Type: "Envelope", Root: vEvent_envelope, Mask: skipAllMemo, Decode: decodeAnyEnvelope},
+	{Location: "event.schema.json#/$defs/eventCore", Type: "EventCore", Root: vEvent_eventCore, Mask: skipAllMemo, Decode: decodeAnyEventCore},
+	{Location: "event.schema.json#/$defs/gap", Type: "EventGap", Root: vEvent_gap, Mask: skipAllMemo, Decode: decodeAnyEventGap},
+	{Location: "event.schema.json#/$defs/identity", Type: "Identity", Root: vEvent_identity, Mask: skipAllMemo, Decode: decodeAnyIdentity},
+	{Location: "event.schema.json#/$defs/modelVisibleItems", Type: "ModelVisibleItems", Root: vEvent_modelVisibleItems, Mask: skipAllMemo, Decode: decodeAnyModelVisibleItems},
+	{Location: "event.schema.json#/$defs/openIdentity", Type: "OpenIdentity", Root: vEvent_openIdentity, Mask: skipAllMemo, Decode: decodeAnyOpenIdentity},
+	{Location: "event.schema.json#/$defs/synthesizedFlag", Type: "SynthesizedFlag", Root: vEvent_synthesizedFlag, Mask: skipAllMemo, Decode: decodeAnySynthesizedFlag},
+	{Location: "execution-event.schema.json#", Type: "ExecutionEvent", Root: vExecutionEvent, Mask: skipAllMemo, Decode: decodeAnyExecutionEvent},
+	{Location: "execution-event.schema.json#/$defs/attempt", Type: "ExecutionEventAttempt", Root: vExecutionEvent_attempt, Mask: skipAllMemo, Decode: decodeAnyExecutionEventAttempt},
+	{Location: "execution-event.schema.json#/$defs/attemptUsage", Type: "ExecutionEventAttemptusage", Root: vExecutionEvent_attemptUsage, Mask: skipAllMemo, Decode: decodeAnyExecutionEventAttemptusage},
+	{Location: "execution-event.schema.json#/$defs/batch", Type: "ExecutionEventBatch", Root: vExecutionEvent_batch, Mask: skipAllMemo, Decode: decodeAnyExecutionEventBatch},
+	{Location: "execution-event.schema.json#/$defs/connectionGaps", Type: "ConnectionGaps", Root: vExecutionEvent_connectionGaps, Mask: skipAllMemo, Decode: decodeAnyConnectionGaps},
+	{Location: "execution-event.schema.json#/$defs/context.compact.after", Type: "ExecutionEventContextCompactAfter", Root: vExecutionEvent_contextCompactAfter, Mask: skipAllMemo, Decode: decodeAnyExecutionEventContextCompactAfter},
+	{Location: "execution-event.schema.json#/$defs/context.compact.before", Type: "ExecutionEventContextCompactBefore", Root: vExecutionEvent_contextCompactBefore, Mask: skipAllMemo, Decode: decodeAnyExecutionEventContextCompactBefore},
+	{Location: "execution-event.schema.json#/$defs/currencyCode", Type: "CurrencyCode", Root: vExecutionEvent_currencyCode, Mask: skipAllMemo, Decode: decodeAnyCurrencyCode},
+	{Location: "execution-event.schema.json#/$defs/deniedByPolicy", Type: "DeniedByPolicy", Root: vExecutionEvent_deniedByPolicy, Mask: skipAllMemo, Decode: decodeAnyDeniedByPolicy},
+	{Location: "execution-event.schema.json#/$defs/error", Type: "ExecutionEventError", Root: vExecutionEvent_error, Mask: skipAllMemo, Decode: decodeAnyExecutionEventError},
+	{Location: "execution-event.schema.json#/$defs/execution", Type: "ExecutionEventExecution", Root: vExecutionEvent_execution, Mask: skipAllMemo, Decode: decodeAnyExecutionEventExecution},
+	{Location: "execution-event.schema.json#/$defs/fileChange", Type: "ExecutionEventFilechange", Root: vExecutionEvent_fileChange, Mask: skipAllMemo, Decode: decodeAnyExecutionEventFilechange},
+	{Location: "execution-event.schema.json#/$defs/mcp", Type: "ExecutionEventMCP", Root: vExecutionEvent_mcp, Mask: skipAllMemo, Decode: decodeAnyExecutionEventMCP},
+	{Location: "execution-event.schema.json#/$defs/model", Type: "ExecutionEventModel", Root: vExecutionEvent_model, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModel},
+	{Location: "execution-event.schema.json#/$defs/model.error", Type: "ExecutionEventModelError", Root: vExecutionEvent_modelError, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModelError},
+	{Location: "execution-event.schema.json#/$defs/model.request.before", Type: "ExecutionEventModelRequestBefore", Root: vExecutionEvent_modelRequestBefore, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModelRequestBefore},
+	{Location: "execution-event.schema.json#/$defs/model.response.after", Type: "ExecutionEventModelResponseAfter", Root: vExecutionEvent_modelResponseAfter, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModelResponseAfter},
+	{Location: "execution-event.schema.json#/$defs/model.switch.after", Type: "ExecutionEventModelSwitchAfter", Root: vExecutionEvent_modelSwitchAfter, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModelSwitchAfter},
+	{Location: "execution-event.schema.json#/$defs/model.switch.before", Type: "ExecutionEventModelSwitchBefore", Root: vExecutionEvent_modelSwitchBefore, Mask: skipAllMemo, Decode: decodeAnyExecutionEventModelSwitchBefore},
+	{Location: "execution-event.schema.json#/$defs/nonNegativeInteger", Type: "ExecutionEventNonNegativeInteger", Root: vExecutionEvent_nonNegativeInteger, Mask: skipAllMemo, Decode: decodeAnyExecutionEventNonNegativeInteger},
+	{Location: "execution-event.schema.json#/$defs/skippedExecution", Type: "SkippedExecution", Root: vExecutionEvent_skippedExecution, Mask: skipAllMemo, Decode: decodeAnySkippedExecution},
+	{Location: "execution-event.schema.json#/$defs/suppliedResultOnSkip", Type: "SuppliedResultOnSkip", Root: vExecutionEvent_suppliedResultOnSkip, Mask: skipAllMemo, Decode: decodeAnySuppliedResultOnSkip},
+	{Location: "execution-event.schema.json#/$defs/tokenCounts", Type: "ExecutionEventTokencounts", Root: vExecutionEvent_tokenCounts, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTokencounts},
+	{Location: "execution-event.schema.json#/$defs/tool", Type: "ExecutionEventTool", Root: vExecutionEvent_tool, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTool},
+	{Location: "execution-event.schema.json#/$defs/tool.batch.after", Type: "ExecutionEventToolBatchAfter", Root: vExecutionEvent_toolBatchAfter, Mask: skipAllMemo, Decode: decodeAnyExecutionEventToolBatchAfter},
+	{Location: "execution-event.schema.json#/$defs/tool.permission.request", Type: "ExecutionEventToolPermissionRequest", Root: vExecutionEvent_toolPermissionRequest, Mask: skipAllMemo, Decode: decodeAnyExecutionEventToolPermissionRequest},
+	{Location: "execution-event.schema.json#/$defs/tool.permission.resolved", Type: "ExecutionEventToolPermissionResolved", Root: vExecutionEvent_toolPermissionResolved, Mask: skipAllMemo, Decode: decodeAnyExecutionEventToolPermissionResolved},
+	{Location: "execution-event.schema.json#/$defs/tool.progress", Type: "ExecutionEventToolProgress", Root: vExecutionEvent_toolProgress, Mask: skipAllMemo, Decode: decodeAnyExecutionEventToolProgress},
+	{Location: "execution-event.schema.json#/$defs/toolCall", Type: "ToolCall", Root: vExecutionEvent_toolCall, Mask: skipAllMemo, Decode: decodeAnyToolCall},
+	{Location: "execution-event.schema.json#/$defs/toolOutcome", Type: "ToolOutcome", Root: vExecutionEvent_toolOutcome, Mask: skipAllMemo, Decode: decodeAnyToolOutcome},
+	{Location: "execution-event.schema.json#/$defs/turn.end", Type: "ExecutionEventTurnEnd", Root: vExecutionEvent_turnEnd, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTurnEnd},
+	{Location: "execution-event.schema.json#/$defs/turn.finish.before", Type: "ExecutionEventTurnFinishBefore", Root: vExecutionEvent_turnFinishBefore, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTurnFinishBefore},
+	{Location: "execution-event.schema.json#/$defs/turn.progress", Type: "ExecutionEventTurnProgress", Root: vExecutionEvent_turnProgress, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTurnProgress},
+	{Location: "execution-event.schema.json#/$defs/turn.start", Type: "ExecutionEventTurnStart", Root: vExecutionEvent_turnStart, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTurnStart},
+	{Location: "execution-event.schema.json#/$defs/turnCompletion", Type: "TurnCompletion", Root: vExecutionEvent_turnCompletion, Mask: skipAllMemo, Decode: decodeAnyTurnCompletion},
+	{Location: "execution-event.schema.json#/$defs/turnUsage", Type: "ExecutionEventTurnusage", Root: vExecutionEvent_turnUsage, Mask: skipAllMemo, Decode: decodeAnyExecutionEventTurnusage},
+	{Location: "execution-event.schema.json#/$defs/usage", Type: "ExecutionEventUsage", Root: vExecutionEvent_usage, Mask: skipAllMemo, Decode: decodeAnyExecutionEventUsage},
+	{Location: "execution-event.schema.json#/$defs/webUrl", Type: "WebURL", Root: vExecutionEvent_webUrl, Mask: skipAllMemo, Decode: decodeAnyWebURL},
+	{Location: "extensions.schema.json#", Type: "Extensions", Root: vExtensions, Mask: skipAllMemo, Decode: decodeAnyExtensions},
+	{Location: "interaction-event.schema.json#", Type: "InteractionEvent", Root: vInteractionEvent, Mask: skipAllMemo, Decode: decodeAnyInteractionEvent},
+	{Location: "interaction-event.schema.json#/$defs/config.change.after", Type: "InteractionEventConfigChangeAfter", Root: vInteractionEvent_configChangeAfter, Mask: skipAllMemo, Decode: decodeAnyInteractionEventConfigChangeAfter},
+	{Location: "interaction-event.schema.json#/$defs/config.change.before", Type: "InteractionEventConfigChangeBefore", Root: vInteractionEvent_configChangeBefore, Mask: skipAllMemo, Decode: decodeAnyInteractionEventConfigChangeBefore},
+	{Location: "interaction-event.schema.json#/$defs/elicitationMode", Type: "ElicitationMode", Root: vInteractionEvent_elicitationMode, Mask: skipAllMemo, Decode: decodeAnyElicitationMode},
+	{Location: "interaction-event.schema.json#/$defs/hook.failure", Type: "InteractionEventHookFailure", Root: vInteractionEvent_hookFailure, Mask: skipAllMemo, Decode: decodeAnyInteractionEventHookFailure},
+	{Location: "interaction-event.schema.json#/$defs/user.attention", Type: "InteractionEventUserAttention", Root: vInteractionEvent_userAttention, Mask: skipAllMemo, Decode: decodeAnyInteractionEventUserAttention},
+	{Location: "interaction-event.schema.json#/$defs/user.elicitation.request", Type: "InteractionEventUserElicitationRequest", Root: vInteractionEvent_userElicitationRequest, Mask: skipAllMemo, Decode: decodeAnyInteractionEventUserElicitationRequest},
+	{Location: "interaction-event.schema.json#/$defs/user.elicitation.result", Type: "InteractionEventUserElicitationResult", Root: vInteractionEvent_userElicitationResult, Mask: skipAllMemo, Decode: decodeAnyInteractionEventUserElicitationResult},
+	{Location: "interaction-event.schema.json#/$defs/user.message.inbound", Type: "InteractionEventUserMessageInbound", Root: vInteractionEvent_userMessageInbound, Mask: skipAllMemo, Decode: decodeAnyInteractionEventUserMessageInbound},
+	{Location: "interaction-event.schema.json#/$defs/user.message.outbound", Type: "InteractionEventUserMessageOutbound", Root: vInteractionEvent_userMessageOutbound, Mask: skipAllMemo, Decode: decodeAnyInteractionEventUserMessageOutbound},
+	{Location: "intercept-deny-response.schema.json#", Type: "InterceptDenyResponse", Root: vInterceptDenyResponse, Mask: skipAllMemo, Decode: decodeAnyInterceptDenyResponse},
+	{Location: "intercept-no-effect-response.schema.json#", Type: "InterceptNoEffectResponse", Root: vInterceptNoEffectResponse, Mask: skipAllMemo, Decode: decodeAnyInterceptNoEffectResponse},
+	{Location: "intercept-request.schema.json#", Type: "InterceptRequest", Root: vInterceptRequest, Mask: skipMemo3, Decode: decodeAnyInterceptRequest},
+	{Location: "intercept-response.schema.json#", Type: "InterceptResponse", Root: vInterceptResponse, Mask: skipMemo2, Decode: decodeAnyInterceptResponse},
+	{Location: "json-rpc-message.schema.json#", Type: "JSONRPCMessage", Root: vJSONRPCMessage, Mask: skipAllMemo, Decode: decodeAnyJSONRPCMessage},
+	{Location: "mcp-elicitation.schema.json#/$defs/BooleanSchema", Type: "MCPElicitationBooleanSchema", Root: vMCPElicitation_booleanSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationBooleanSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams", Type: "MCPElicitationElicitRequestFormParams", Root: vMCPElicitation_elicitRequestFormParams, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationElicitRequestFormParams},
+	{Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestParams", Type: "MCPElicitationElicitRequestParams", Root: vMCPElicitation_elicitRequestParams, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationElicitRequestParams},
+	{Location: "mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams", Type: "MCPElicitationElicitRequestURLParams", Root: vMCPElicitation_elicitRequestUrlParams, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationElicitRequestURLParams},
+	{Location: "mcp-elicitation.schema.json#/$defs/ElicitResult", Type: "MCPElicitationElicitResult", Root: vMCPElicitation_elicitResult, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationElicitResult},
+	{Location: "mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema", Type: "MCPElicitationLegacyTitledEnumSchema", Root: vMCPElicitation_legacyTitledEnumSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationLegacyTitledEnumSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/NumberSchema", Type: "MCPElicitationNumberSchema", Root: vMCPElicitation_numberSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationNumberSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/PrimitiveSchemaDefinition", Type: "MCPElicitationPrimitiveSchemaDefinition", Root: vMCPElicitation_primitiveSchemaDefinition, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationPrimitiveSchemaDefinition},
+	{Location: "mcp-elicitation.schema.json#/$defs/ProgressToken", Type: "MCPElicitationProgressToken", Root: vMCPElicitation_progressToken, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationProgressToken},
+	{Location: "mcp-elicitation.schema.json#/$defs/StringSchema", Type: "MCPElicitationStringSchema", Root: vMCPElicitation_stringSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationStringSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/TaskMetadata", Type: "MCPElicitationTaskMetadata", Root: vMCPElicitation_taskMetadata, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationTaskMetadata},
+	{Location: "mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema", Type: "MCPElicitationTitledMultiSelectEnumSchema", Root: vMCPElicitation_titledMultiSelectEnumSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationTitledMultiSelectEnumSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema", Type: "MCPElicitationTitledSingleSelectEnumSchema", Root: vMCPElicitation_titledSingleSelectEnumSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationTitledSingleSelectEnumSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema", Type: "MCPElicitationUntitledMultiSelectEnumSchema", Root: vMCPElicitation_untitledMultiSelectEnumSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationUntitledMultiSelectEnumSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema", Type: "MCPElicitationUntitledSingleSelectEnumSchema", Root: vMCPElicitation_untitledSingleSelectEnumSchema, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationUntitledSingleSelectEnumSchema},
+	{Location: "mcp-elicitation.schema.json#/$defs/labelledOption", Type: "LabelledOption", Root: vMCPElicitation_labelledOption, Mask: skipAllMemo, Decode: decodeAnyLabelledOption},
+	{Location: "mcp-elicitation.schema.json#/$defs/request", Type: "MCPElicitationRequest", Root: vMCPElicitation_elicitRequestParams, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationRequest},
+	{Location: "mcp-elicitation.schema.json#/$defs/requestMeta", Type: "RequestMeta", Root: vMCPElicitation_requestMeta, Mask: skipAllMemo, Decode: decodeAnyRequestMeta},
+	{Location: "mcp-elicitation.schema.json#/$defs/result", Type: "MCPElicitationResult", Root: vMCPElicitation_elicitResult, Mask: skipAllMemo, Decode: decodeAnyMCPElicitationResult},
+	{Location: "observe-notification.schema.json#", Type: "ObserveNotification", Root: vObserveNotification, Mask: skipMemo1, Decode: decodeAnyObserveNotification},
+	{Location: "registration.schema.json#", Type: "Registration", Root: vRegistration, Mask: skipAllMemo, Decode: decodeAnyRegistration},
+	{Location: "registration.schema.json#/$defs/authentication", Type: "Authentication", Root: vRegistration_authentication, Mask: skipAllMemo, Decode: decodeAnyAuthentication},
+	{Location: "registration.schema.json#/$defs/backend", Type: "Backend", Root: vRegistration_backend, Mask: skipAllMemo, Decode: decodeAnyBackend},
+	{Location: "registration.schema.json#/$defs/contentReceiver", Type: "RegistrationContentreceiver", Root: vRegistration_contentReceiver, Mask: skipAllMemo, Decode: decodeAnyRegistrationContentreceiver},
+	{Location: "registration.schema.json#/$defs/eventWildcard", Type: "EventWildcard", Root: vRegistration_eventWildcard, Mask: skipAllMemo, Decode: decodeAnyEventWildcard},
+	{Location: "registration.schema.json#/$defs/filters", Type: "Filters", Root: vRegistration_filters, Mask: skipAllMemo, Decode: decodeAnyFilters},
+	{Location: "registration.schema.json#/$defs/httpTransport", Type: "HTTPTransport", Root: vRegistration_httpTransport, Mask: skipAllMemo, Decode: decodeAnyHTTPTransport},
+	{Location: "registration.schema.json#/$defs/httpUrl", Type: "HTTPURL", Root: vRegistration_httpUrl, Mask: skipAllMemo, Decode: decodeAnyHTTPURL},
+	{Location: "registration.schema.json#/$defs/interceptSubscription", Type: "InterceptSubscription", Root: vRegistration_interceptSubscription, Mask: skipAllMemo, Decode: decodeAnyInterceptSubscription},
+	{Location: "registration.schema.json#/$defs/observeSubscription", Type: "ObserveSubscription", Root: vRegistration_observeSubscription, Mask: skipAllMemo, Decode: decodeAnyObserveSubscription},
+	{Location: "registration.schema.json#/$defs/reverseDns", Type: "ReverseDNSName", Root: vCommon_reverseDnsName, Mask: skipAllMemo, Decode: decodeAnyReverseDNSName},
+	{Location: "registration.schema.json#/$defs/stdioTransport", Type: "StdioTransport", Root: vRegistration_stdioTransport, Mask: skipAllMemo, Decode: decodeAnyStdioTransport},
+	{Location: "schema.json#", Type: "WireMessage", Root: vSchema, Mask: 0, Decode: decodeAnyWireMessage},
+	{Location: "session-end.schema.json#", Type: "SessionEndEvent", Root: vSessionEnd, Mask: skipAllMemo, Decode: decodeAnySessionEndEvent},
+	{Location: "session-start.schema.json#", Type: "SessionStartEvent", Root: vSessionStart, Mask: skipMemo1, Decode: decodeAnySessionStartEvent},
+	{Location: "task-workspace-event.schema.json#", Type: "TaskWorkspaceEvent", Root: vTaskWorkspaceEvent, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEvent},
+	{Location: "task-workspace-event.schema.json#/$defs/changedFile", Type: "ChangedFile", Root: vTaskWorkspaceEvent_changedFile, Mask: skipAllMemo, Decode: decodeAnyChangedFile},
+	{Location: "task-workspace-event.schema.json#/$defs/file.changed", Type: "TaskWorkspaceEventFileChanged", Root: vTaskWorkspaceEvent_fileChanged, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEventFileChanged},
+	{Location: "task-workspace-event.schema.json#/$defs/task.change.after", Type: "TaskWorkspaceEventTaskChangeAfter", Root: vTaskWorkspaceEvent_taskChangeAfter, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEventTaskChangeAfter},
+	{Location: "task-workspace-event.schema.json#/$defs/task.change.before", Type: "TaskWorkspaceEventTaskChangeBefore", Root: vTaskWorkspaceEvent_taskChangeBefore, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEventTaskChangeBefore},
+	{Location: "task-workspace-event.schema.json#/$defs/taskChange", Type: "TaskChange", Root: vTaskWorkspaceEvent_taskChange, Mask: skipAllMemo, Decode: decodeAnyTaskChange},
+	{Location: "task-workspace-event.schema.json#/$defs/workspace.change.after", Type: "TaskWorkspaceEventWorkspaceChangeAfter", Root: vTaskWorkspaceEvent_workspaceChangeAfter, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEventWorkspaceChangeAfter},
+	{Location: "task-workspace-event.schema.json#/$defs/workspace.change.before", Type: "TaskWorkspaceEventWorkspaceChangeBefore", Root: vTaskWorkspaceEvent_workspaceChangeBefore, Mask: skipAllMemo, Decode: decodeAnyTaskWorkspaceEventWorkspaceChangeBefore},
+	{Location: "task-workspace-event.schema.json#/$defs/workspaceChange", Type: "WorkspaceChange", Root: vTaskWorkspaceEvent_workspaceChange, Mask: skipAllMemo, Decode: decodeAnyWorkspaceChange},
+	{Location: "task-workspace-event.schema.json#/$defs/workspaceState", Type: "WorkspaceState", Root: vTaskWorkspaceEvent_workspaceState, Mask: skipAllMemo, Decode: decodeAnyWorkspaceState},
+	{Location: "tool-after.schema.json#", Type: "ToolAfterEvent", Root: vToolAfter, Mask: skipAllMemo, Decode: decodeAnyToolAfterEvent},
+	{Location: "tool-before.schema.json#", Type: "ToolBeforeEvent", Root: vToolBefore, Mask: skipAllMemo, Decode: decodeAnyToolBeforeEvent},
+}
 
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
 var Snapshot = &ahpimpl.Snapshot{

@@ -37,6 +37,14 @@ func decodeCapabilities(c *ahpimpl.Ctx) (*Capabilities, error) {
 	return ahpimpl.BuildRoot(c, 0, vCapabilities, bCapabilities)
 }
 
+func decodeAnyCapabilities(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeCapabilities(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Capabilities validates data as Capabilities (capabilities.schema.json#)
 // without building a value.
 func (Checker) Capabilities(data []byte, opts ...ahprt.Option) error {
@@ -55,6 +63,14 @@ func decodeErrorResponse(c *ahpimpl.Ctx) (*ErrorResponse, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_errorResponse, bErrorResponse)
 }
 
+func decodeAnyErrorResponse(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeErrorResponse(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ErrorResponse validates data as ErrorResponse
 // (common.schema.json#/$defs/errorResponse) without building a value.
 func (Checker) ErrorResponse(data []byte, opts ...ahprt.Option) error {
@@ -71,6 +87,14 @@ func DecodeJSONRPCID(data []byte, opts ...ahprt.Option) (*JSONRPCID, error) {
 
 func decodeJSONRPCID(c *ahpimpl.Ctx) (*JSONRPCID, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_jsonRpcId, bJSONRPCID)
+}
+
+func decodeAnyJSONRPCID(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeJSONRPCID(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // JSONRPCID validates data as JSONRPCID (common.schema.json#/$defs/jsonRpcId)
@@ -92,6 +116,14 @@ func decodeJSONRPCResponseID(c *ahpimpl.Ctx) (*JSONRPCResponseID, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_jsonRpcResponseId, bJSONRPCResponseID)
 }
 
+func decodeAnyJSONRPCResponseID(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeJSONRPCResponseID(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // JSONRPCResponseID validates data as JSONRPCResponseID
 // (common.schema.json#/$defs/jsonRpcResponseId) without building a value.
 func (Checker) JSONRPCResponseID(data []byte, opts ...ahprt.Option) error {
@@ -110,6 +142,14 @@ func decodeNative(c *ahpimpl.Ctx) (*Native, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_native, bNative)
 }
 
+func decodeAnyNative(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeNative(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Native validates data as Native (common.schema.json#/$defs/native) without
 // building a value.
 func (Checker) Native(data []byte, opts ...ahprt.Option) error {
@@ -126,6 +166,14 @@ func DecodeNotification(data []byte, opts ...ahprt.Option) (*Notification, error
 
 func decodeNotification(c *ahpimpl.Ctx) (*Notification, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_notification, bNotification)
+}
+
+func decodeAnyNotification(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeNotification(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // Notification validates data as Notification
@@ -150,6 +198,14 @@ func decodeProtocolVersion(c *ahpimpl.Ctx) (ProtocolVersion, error) {
 	return c.Text(0), nil
 }
 
+func decodeAnyProtocolVersion(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeProtocolVersion(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ProtocolVersion validates data as ProtocolVersion
 // (common.schema.json#/$defs/protocolVersion) without building a value.
 func (Checker) ProtocolVersion(data []byte, opts ...ahprt.Option) error {
@@ -166,6 +222,14 @@ func DecodeRequest(data []byte, opts ...ahprt.Option) (*Request, error) {
 
 func decodeRequest(c *ahpimpl.Ctx) (*Request, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_request, bRequest)
+}
+
+func decodeAnyRequest(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeRequest(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // Request validates data as Request (common.schema.json#/$defs/request)
@@ -186,6 +250,14 @@ func decodeSession(c *ahpimpl.Ctx) (*Session, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_session, bSession)
 }
 
+func decodeAnySession(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeSession(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Session validates data as Session (common.schema.json#/$defs/session)
 // without building a value.
 func (Checker) Session(data []byte, opts ...ahprt.Option) error {
@@ -204,6 +276,14 @@ func decodeSuccessResponse(c *ahpimpl.Ctx) (*SuccessResponse, error) {
 	return ahpimpl.BuildRoot(c, 0, vCommon_successResponse, bSuccessResponse)
 }
 
+func decodeAnySuccessResponse(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeSuccessResponse(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // SuccessResponse validates data as SuccessResponse
 // (common.schema.json#/$defs/successResponse) without building a value.
 func (Checker) SuccessResponse(data []byte, opts ...ahprt.Option) error {
@@ -220,6 +300,14 @@ func DecodeDenyEffect(data []byte, opts ...ahprt.Option) (*DenyEffect, error) {
 
 func decodeDenyEffect(c *ahpimpl.Ctx) (*DenyEffect, error) {
 	return ahpimpl.BuildRoot(c, 0, vDenyEffect, bDenyEffect)
+}
+
+func decodeAnyDenyEffect(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeDenyEffect(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // DenyEffect validates data as DenyEffect (deny-effect.schema.json#) without
@@ -245,6 +333,14 @@ func decodeExtensions(c *ahpimpl.Ctx) (Extensions, error) {
 	return d.RawValue(0), nil
 }
 
+func decodeAnyExtensions(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeExtensions(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Extensions validates data as Extensions (extensions.schema.json#) without
 // building a value.
 func (Checker) Extensions(data []byte, opts ...ahprt.Option) error {
@@ -262,6 +358,14 @@ func DecodeInterceptDenyResponse(data []byte, opts ...ahprt.Option) (*InterceptD
 
 func decodeInterceptDenyResponse(c *ahpimpl.Ctx) (*InterceptDenyResponse, error) {
 	return ahpimpl.BuildRoot(c, 0, vInterceptDenyResponse, bInterceptDenyResponse)
+}
+
+func decodeAnyInterceptDenyResponse(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInterceptDenyResponse(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // InterceptDenyResponse validates data as InterceptDenyResponse
@@ -283,6 +387,14 @@ func decodeInterceptNoEffectResponse(c *ahpimpl.Ctx) (*InterceptNoEffectResponse
 	return ahpimpl.BuildRoot(c, 0, vInterceptNoEffectResponse, bInterceptNoEffectResponse)
 }
 
+func decodeAnyInterceptNoEffectResponse(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInterceptNoEffectResponse(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // InterceptNoEffectResponse validates data as InterceptNoEffectResponse
 // (intercept-no-effect-response.schema.json#) without building a value.
 func (Checker) InterceptNoEffectResponse(data []byte, opts ...ahprt.Option) error {
@@ -299,6 +411,14 @@ func DecodeInterceptRequest(data []byte, opts ...ahprt.Option) (*InterceptReques
 
 func decodeInterceptRequest(c *ahpimpl.Ctx) (*InterceptRequest, error) {
 	return ahpimpl.BuildRoot(c, 0, vInterceptRequest, bInterceptRequest)
+}
+
+func decodeAnyInterceptRequest(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInterceptRequest(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // InterceptRequest validates data as InterceptRequest
@@ -323,6 +443,14 @@ func decodeJSONRPCMessage(c *ahpimpl.Ctx) (JSONRPCMessage, error) {
 	return bJSONRPCMessage(c, 0), nil
 }
 
+func decodeAnyJSONRPCMessage(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeJSONRPCMessage(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // JSONRPCMessage validates data as JSONRPCMessage
 // (json-rpc-message.schema.json#) without building a value.
 func (Checker) JSONRPCMessage(data []byte, opts ...ahprt.Option) error {
@@ -339,6 +467,14 @@ func DecodeRegistration(data []byte, opts ...ahprt.Option) (*Registration, error
 
 func decodeRegistration(c *ahpimpl.Ctx) (*Registration, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration, bRegistration)
+}
+
+func decodeAnyRegistration(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeRegistration(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // Registration validates data as Registration (registration.schema.json#)
@@ -360,6 +496,14 @@ func decodeAuthentication(c *ahpimpl.Ctx) (*Authentication, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration_authentication, bAuthentication)
 }
 
+func decodeAnyAuthentication(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeAuthentication(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Authentication validates data as Authentication
 // (registration.schema.json#/$defs/authentication) without building a value.
 func (Checker) Authentication(data []byte, opts ...ahprt.Option) error {
@@ -378,6 +522,14 @@ func decodeBackend(c *ahpimpl.Ctx) (*Backend, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration_backend, bBackend)
 }
 
+func decodeAnyBackend(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeBackend(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // Backend validates data as Backend (registration.schema.json#/$defs/backend)
 // without building a value.
 func (Checker) Backend(data []byte, opts ...ahprt.Option) error {
@@ -394,6 +546,14 @@ func DecodeHTTPTransport(data []byte, opts ...ahprt.Option) (*HTTPTransport, err
 
 func decodeHTTPTransport(c *ahpimpl.Ctx) (*HTTPTransport, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration_httpTransport, bHTTPTransport)
+}
+
+func decodeAnyHTTPTransport(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeHTTPTransport(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // HTTPTransport validates data as HTTPTransport
@@ -415,6 +575,14 @@ func decodeInterceptSubscription(c *ahpimpl.Ctx) (*InterceptSubscription, error)
 	return ahpimpl.BuildRoot(c, 0, vRegistration_interceptSubscription, bInterceptSubscription)
 }
 
+func decodeAnyInterceptSubscription(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeInterceptSubscription(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // InterceptSubscription validates data as InterceptSubscription
 // (registration.schema.json#/$defs/interceptSubscription) without building a
 // value.
@@ -433,6 +601,14 @@ func DecodeObserveSubscription(data []byte, opts ...ahprt.Option) (*ObserveSubsc
 
 func decodeObserveSubscription(c *ahpimpl.Ctx) (*ObserveSubscription, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration_observeSubscription, bObserveSubscription)
+}
+
+func decodeAnyObserveSubscription(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeObserveSubscription(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // ObserveSubscription validates data as ObserveSubscription
@@ -458,6 +634,14 @@ func decodeReverseDNS(c *ahpimpl.Ctx) (ReverseDNS, error) {
 	return c.Text(0), nil
 }
 
+func decodeAnyReverseDNS(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeReverseDNS(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ReverseDNS validates data as ReverseDNS
 // (registration.schema.json#/$defs/reverseDns) without building a value.
 func (Checker) ReverseDNS(data []byte, opts ...ahprt.Option) error {
@@ -475,6 +659,14 @@ func DecodeStdioTransport(data []byte, opts ...ahprt.Option) (*StdioTransport, e
 
 func decodeStdioTransport(c *ahpimpl.Ctx) (*StdioTransport, error) {
 	return ahpimpl.BuildRoot(c, 0, vRegistration_stdioTransport, bStdioTransport)
+}
+
+func decodeAnyStdioTransport(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeStdioTransport(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // StdioTransport validates data as StdioTransport
@@ -495,6 +687,14 @@ func decodeToolBefore(c *ahpimpl.Ctx) (*ToolBefore, error) {
 	return ahpimpl.BuildRoot(c, 0, vToolBefore, bToolBefore)
 }
 
+func decodeAnyToolBefore(data []byte, opts ...ahprt.Option) (any, error) {
+	v, err := DecodeToolBefore(data, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
 // ToolBefore validates data as ToolBefore (tool-before.schema.json#) without
 // building a value.
 func (Checker) ToolBefore(data []byte, opts ...ahprt.Option) error {
@@ -503,307 +703,35 @@ func (Checker) ToolBefore(data []byte, opts ...ahprt.Option) error {
 
 // Registry lists the package's entry points by schema location (relative to
 // the snapshot folder): what tools use to decode a document by its schema.
-var Registry = []ahpimpl.Entry{{
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeCapabilities(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "capabilities.schema.json#",
-	Mask:     0,
-	Root:     vCapabilities,
-	Type:     "Capabilities",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeErrorResponse(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/errorResponse",
-	Mask:     0,
-	Root:     vCommon_errorResponse,
-	Type:     "ErrorResponse",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeJSONRPCID(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/jsonRpcId",
-	Mask:     0,
-	Root:     vCommon_jsonRpcId,
-	Type:     "JSONRPCID",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeJSONRPCResponseID(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/jsonRpcResponseId",
-	Mask:     0,
-	Root:     vCommon_jsonRpcResponseId,
-	Type:     "JSONRPCResponseID",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeNative(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/native",
-	Mask:     0,
-	Root:     vCommon_native,
-	Type:     "Native",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeNotification(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/notification",
-	Mask:     0,
-	Root:     vCommon_notification,
-	Type:     "Notification",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeProtocolVersion(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/protocolVersion",
-	Mask:     0,
-	Root:     vCommon_protocolVersion,
-	Type:     "ProtocolVersion",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeRequest(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/request",
-	Mask:     0,
-	Root:     vCommon_request,
-	Type:     "Request",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSession(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/session",
-	Mask:     0,
-	Root:     vCommon_session,
-	Type:     "Session",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeSuccessResponse(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "common.schema.json#/$defs/successResponse",
-	Mask:     0,
-	Root:     vCommon_successResponse,
-	Type:     "SuccessResponse",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeDenyEffect(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "deny-effect.schema.json#",
-	Mask:     0,
-	Root:     vDenyEffect,
-	Type:     "DenyEffect",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeExtensions(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "extensions.schema.json#",
-	Mask:     0,
-	Root:     vExtensions,
-	Type:     "Extensions",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInterceptDenyResponse(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "intercept-deny-response.schema.json#",
-	Mask:     0,
-	Root:     vInterceptDenyResponse,
-	Type:     "InterceptDenyResponse",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInterceptNoEffectResponse(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "intercept-no-effect-response.schema.json#",
-	Mask:     0,
-	Root:     vInterceptNoEffectResponse,
-	Type:     "InterceptNoEffectResponse",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInterceptRequest(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "intercept-request.schema.json#",
-	Mask:     0,
-	Root:     vInterceptRequest,
-	Type:     "InterceptRequest",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeJSONRPCMessage(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "json-rpc-message.schema.json#",
-	Mask:     0,
-	Root:     vJSONRPCMessage,
-	Type:     "JSONRPCMessage",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeRegistration(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#",
-	Mask:     0,
-	Root:     vRegistration,
-	Type:     "Registration",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeAuthentication(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/authentication",
-	Mask:     0,
-	Root:     vRegistration_authentication,
-	Type:     "Authentication",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeBackend(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/backend",
-	Mask:     0,
-	Root:     vRegistration_backend,
-	Type:     "Backend",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeHTTPTransport(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/httpTransport",
-	Mask:     0,
-	Root:     vRegistration_httpTransport,
-	Type:     "HTTPTransport",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeInterceptSubscription(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/interceptSubscription",
-	Mask:     0,
-	Root:     vRegistration_interceptSubscription,
-	Type:     "InterceptSubscription",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeObserveSubscription(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/observeSubscription",
-	Mask:     0,
-	Root:     vRegistration_observeSubscription,
-	Type:     "ObserveSubscription",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeReverseDNS(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/reverseDns",
-	Mask:     0,
-	Root:     vRegistration_reverseDns,
-	Type:     "ReverseDNS",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeStdioTransport(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "registration.schema.json#/$defs/stdioTransport",
-	Mask:     0,
-	Root:     vRegistration_stdioTransport,
-	Type:     "StdioTransport",
-}, {
-	Decode: func(data []byte, opts ...ahprt.Option) (any, error) {
-		v, err := DecodeToolBefore(data, opts...)
-		if err != nil {
-			return nil, err
-		}
-		return v, nil
-	},
-	Location: "tool-before.schema.json#",
-	Mask:     0,
-	Root:     vToolBefore,
-	Type:     "ToolBefore",
-}}
+// Each entry names the type's root check, its memo mask and decodeAnyX (DecodeX
+// with an untyped result, nil on error).
+var Registry = []ahpimpl.Entry{
+	{Location: "capabilities.schema.json#", Type: "Capabilities", Root: vCapabilities, Mask: 0, Decode: decodeAnyCapabilities},
+	{Location: "common.schema.json#/$defs/errorResponse", Type: "ErrorResponse", Root: vCommon_errorResponse, Mask: 0, Decode: decodeAnyErrorResponse},
+	{Location: "common.schema.json#/$defs/jsonRpcId", Type: "JSONRPCID", Root: vCommon_jsonRpcId, Mask: 0, Decode: decodeAnyJSONRPCID},
+	{Location: "common.schema.json#/$defs/jsonRpcResponseId", Type: "JSONRPCResponseID", Root: vCommon_jsonRpcResponseId, Mask: 0, Decode: decodeAnyJSONRPCResponseID},
+	{Location: "common.schema.json#/$defs/native", Type: "Native", Root: vCommon_native, Mask: 0, Decode: decodeAnyNative},
+	{Location: "common.schema.json#/$defs/notification", Type: "Notification", Root: vCommon_notification, Mask: 0, Decode: decodeAnyNotification},
+	{Location: "common.schema.json#/$defs/protocolVersion", Type: "ProtocolVersion", Root: vCommon_protocolVersion, Mask: 0, Decode: decodeAnyProtocolVersion},
+	{Location: "common.schema.json#/$defs/request", Type: "Request", Root: vCommon_request, Mask: 0, Decode: decodeAnyRequest},
+	{Location: "common.schema.json#/$defs/session", Type: "Session", Root: vCommon_session, Mask: 0, Decode: decodeAnySession},
+	{Location: "common.schema.json#/$defs/successResponse", Type: "SuccessResponse", Root: vCommon_successResponse, Mask: 0, Decode: decodeAnySuccessResponse},
+	{Location: "deny-effect.schema.json#", Type: "DenyEffect", Root: vDenyEffect, Mask: 0, Decode: decodeAnyDenyEffect},
+	{Location: "extensions.schema.json#", Type: "Extensions", Root: vExtensions, Mask: 0, Decode: decodeAnyExtensions},
+	{Location: "intercept-deny-response.schema.json#", Type: "InterceptDenyResponse", Root: vInterceptDenyResponse, Mask: 0, Decode: decodeAnyInterceptDenyResponse},
+	{Location: "intercept-no-effect-response.schema.json#", Type: "InterceptNoEffectResponse", Root: vInterceptNoEffectResponse, Mask: 0, Decode: decodeAnyInterceptNoEffectResponse},
+	{Location: "intercept-request.schema.json#", Type: "InterceptRequest", Root: vInterceptRequest, Mask: 0, Decode: decodeAnyInterceptRequest},
+	{Location: "json-rpc-message.schema.json#", Type: "JSONRPCMessage", Root: vJSONRPCMessage, Mask: 0, Decode: decodeAnyJSONRPCMessage},
+	{Location: "registration.schema.json#", Type: "Registration", Root: vRegistration, Mask: 0, Decode: decodeAnyRegistration},
+	{Location: "registration.schema.json#/$defs/authentication", Type: "Authentication", Root: vRegistration_authentication, Mask: 0, Decode: decodeAnyAuthentication},
+	{Location: "registration.schema.json#/$defs/backend", Type: "Backend", Root: vRegistration_backend, Mask: 0, Decode: decodeAnyBackend},
+	{Location: "registration.schema.json#/$defs/httpTransport", Type: "HTTPTransport", Root: vRegistration_httpTransport, Mask: 0, Decode: decodeAnyHTTPTransport},
+	{Location: "registration.schema.json#/$defs/interceptSubscription", Type: "InterceptSubscription", Root: vRegistration_interceptSubscription, Mask: 0, Decode: decodeAnyInterceptSubscription},
+	{Location: "registration.schema.json#/$defs/observeSubscription", Type: "ObserveSubscription", Root: vRegistration_observeSubscription, Mask: 0, Decode: decodeAnyObserveSubscription},
+	{Location: "registration.schema.json#/$defs/reverseDns", Type: "ReverseDNS", Root: vRegistration_reverseDns, Mask: 0, Decode: decodeAnyReverseDNS},
+	{Location: "registration.schema.json#/$defs/stdioTransport", Type: "StdioTransport", Root: vRegistration_stdioTransport, Mask: 0, Decode: decodeAnyStdioTransport},
+	{Location: "tool-before.schema.json#", Type: "ToolBefore", Root: vToolBefore, Mask: 0, Decode: decodeAnyToolBefore},
+}
 
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
 var Snapshot = &ahpimpl.Snapshot{

@@ -108,6 +108,12 @@ func (e *gotypes) api(t *ir.Type, loc string) {
 		g.Return(value, Nil())
 	})
 	e.f.Line()
+	e.f.Func().Id(t.DecodeAnyFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Any(), Error()).Block(
+		List(Id("v"), Id("err")).Op(":=").Id(t.DecodeFunc).Call(Id("data"), Id("opts").Op("...")),
+		If(Id("err").Op("!=").Nil()).Block(Return(Nil(), Id("err"))),
+		Return(Id("v"), Nil()),
+	)
+	e.f.Line()
 	e.f.Comment(fmt.Sprintf("%s validates data as %s (%s) without building a value.", t.CheckFunc, t.Name, loc))
 	e.f.Func().Params(Id(ir.CheckerType)).Id(t.CheckFunc).Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Error().Block(
 		Return(Qual(impl, "Check").Call(Id("data"), Id("opts"), unrepeated(t), check)),

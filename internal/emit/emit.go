@@ -89,17 +89,21 @@ func Package(s Snapshot) (map[string][]byte, error) {
 	}
 	af.Comment("Registry lists the package's entry points by schema location (relative to")
 	af.Comment("the snapshot folder): what tools use to decode a document by its schema.")
-	af.Var().Id(ir.RegistryVar).Op("=").Index().Qual(impl, "Entry").ValuesFunc(func(g *Group) {
+	af.Comment("Each entry names the type's root check, its memo mask and decodeAnyX (DecodeX")
+	af.Comment("with an untyped result, nil on error).")
+	af.Var().Id(ir.RegistryVar).Op("=").Index().Qual(impl, "Entry").CustomFunc(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, func(g *Group) {
 		for _, t := range roots {
-			// Root and Mask rather than the method value Check.X, which
-			// Go would make at start-up (see ahpimpl.Snapshot).
-			g.Values(Dict{
-				Id("Location"): Lit(locs[t]),
-				Id("Type"):     Lit(t.Name),
-				Id("Root"):     checkID(t),
-				Id("Mask"):     unrepeated(t),
-				Id("Decode"):   decodeFunc(t),
-			})
+			// One line per entry, so that go doc prints the Registry as
+			// a table; names only (Root and Mask rather than the method
+			// value Check.X, a named function rather than a literal), so
+			// that Go initializes it as static data (see ahpimpl.Snapshot).
+			g.Custom(Options{Open: "{", Close: "}", Separator: ", "},
+				Id("Location").Op(":").Lit(locs[t]),
+				Id("Type").Op(":").Lit(t.Name),
+				Id("Root").Op(":").Add(checkID(t)),
+				Id("Mask").Op(":").Add(unrepeated(t)),
+				Id("Decode").Op(":").Id(t.DecodeAnyFunc),
+			)
 		}
 	})
 	messageTable(af, s)
@@ -279,16 +283,6 @@ func messageTable(f *File, s Snapshot) {
 	}
 	f.Comment("Snapshot describes this package to a dispatcher (see package ahprt/router).")
 	f.Var().Id(ir.SnapshotVar).Op("=").Op("&").Qual(impl, "Snapshot").Values(d)
-}
-
-// decodeFunc adapts DecodeT to the Registry's untyped signature. A failed
-// decode returns a nil any, not a nil *T inside a non-nil any.
-func decodeFunc(t *ir.Type) Code {
-	return Func().Params(Id("data").Index().Byte(), Id("opts").Op("...").Qual(rt, "Option")).Params(Any(), Error()).Block(
-		List(Id("v"), Id("err")).Op(":=").Id(t.DecodeFunc).Call(Id("data"), Id("opts").Op("...")),
-		If(Id("err").Op("!=").Nil()).Block(Return(Nil(), Id("err"))),
-		Return(Id("v"), Nil()),
-	)
 }
 
 // ctxDecodeFunc adapts decodeT (a parsed document) to ahpimpl.DecodeFunc.

@@ -87,7 +87,11 @@ type Type struct {
 	// of the union's interface its variants implement) for unions.
 	DecodeFunc, CheckFunc, NewFunc string
 	DecodeDocFunc, BuildFunc       string
-	SizeHintVar, MarkerMethod      string
+	// DecodeAnyFunc, for roots, is DecodeFunc with an untyped result, the
+	// Registry's Entry.Decode: a named function rather than a function
+	// literal, so that each entry of the Registry is one line.
+	DecodeAnyFunc             string
+	SizeHintVar, MarkerMethod string
 }
 
 // Field is a member of a struct.
