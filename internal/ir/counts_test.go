@@ -2,6 +2,7 @@ package ir_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/internal/ir"
@@ -38,5 +39,33 @@ func TestCounts(t *testing.T) {
 	}
 	if s := find(t, p, "/$defs/nocontains"); s.MinContains != nil || s.MaxContains != nil {
 		t.Errorf("minContains/maxContains without contains: %v, %v", s.MinContains, s.MaxContains)
+	}
+}
+
+// TestClampedCountReasons: a rejection by a count written beyond int64
+// names the bound as the schema writes it, not the clamp it is read as;
+// a count within range keeps its decimal form.
+func TestClampedCountReasons(t *testing.T) {
+	p := buildMemo(t, `{"$defs": {
+		"huge": {"minLength": 18446744073709551617, "maxLength": 1e19, "minItems": 9223372036854775808,
+			"maxItems": 18446744073709551617, "minProperties": 1e19, "maxProperties": 9223372036854775808,
+			"contains": true, "minContains": 18446744073709551617, "maxContains": 1e19},
+		"edge": {"maxProperties": 9223372036854775807, "maxLength": 2e0}
+	}}`)
+	huge := find(t, p, "/$defs/huge")
+	for kw, want := range map[string]string{
+		"minLength": "18446744073709551617", "maxLength": "1e19", "minItems": "9223372036854775808",
+		"maxItems": "18446744073709551617", "minProperties": "1e19", "maxProperties": "9223372036854775808",
+		"contains": "18446744073709551617", "maxContains": "1e19",
+	} {
+		if msg := huge.KeywordReason(kw).Message; !strings.Contains(msg, " "+want+" ") {
+			t.Errorf("%s: %q does not name the bound as written, %s", kw, msg, want)
+		}
+	}
+	edge := find(t, p, "/$defs/edge")
+	for kw, want := range map[string]string{"maxProperties": "9223372036854775807", "maxLength": "2"} {
+		if msg := edge.KeywordReason(kw).Message; !strings.Contains(msg, " "+want+" ") {
+			t.Errorf("%s: %q, want the count %s", kw, msg, want)
+		}
 	}
 }

@@ -1,6 +1,11 @@
 package ir
 
-import "github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+import (
+	"math"
+	"strconv"
+
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+)
 
 // readValidationLiterals reads the validation vocabulary's literals from
 // the raw document, as written and in order: type names, const and enum
@@ -63,6 +68,16 @@ func (f *filler) validationLimits() {
 	}
 	s.MinItems, s.MaxItems, s.UniqueItems = kw.count("minItems"), kw.count("maxItems"), sch.UniqueItems
 	s.MinLength, s.MaxLength = kw.count("minLength"), kw.count("maxLength")
+	for _, key := range []string{"minProperties", "maxProperties", "minContains", "maxContains", "minItems", "maxItems", "minLength", "maxLength"} {
+		if n := kw.count(key); n != nil && (*n == math.MaxInt64 || *n == math.MinInt64) {
+			if t := kw.spelling(key); t != nil && *t != strconv.Itoa(*n) {
+				if s.Clamped == nil {
+					s.Clamped = map[string]string{}
+				}
+				s.Clamped[key] = *t
+			}
+		}
+	}
 }
 
 // pattern reads the validation vocabulary's pattern from the raw

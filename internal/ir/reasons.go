@@ -23,7 +23,12 @@ type Reason struct{ Code, Schema, Message string }
 // keyword). It panics on another keyword: a generator bug.
 func (s *Schema) KeywordReason(keyword string) Reason {
 	at := func(code, msg string) Reason { return Reason{code, s.Loc + "/" + keyword, msg} }
-	count := func(n *int, format string) string { return fmt.Sprintf(format, *n) }
+	count := func(n *int, format string) string {
+		if t, ok := s.Clamped[keyword]; ok {
+			return strings.Replace(format, "%d", t, 1) // the bound as written
+		}
+		return fmt.Sprintf(format, *n)
+	}
 	switch keyword {
 	case "type":
 		return at("CodeType", strings.Join(s.Types, " or "))
@@ -46,6 +51,9 @@ func (s *Schema) KeywordReason(keyword string) Reason {
 	case "uniqueItems":
 		return at("CodeUniqueItems", "items must be unique")
 	case "contains": // too few matches: the planned minimum (minContains, default 1)
+		if t, ok := s.Clamped["minContains"]; ok {
+			return at("CodeContains", "want at least "+t+" matching items")
+		}
 		return at("CodeContains", fmt.Sprintf("want at least %d matching items", s.Plan.Items.MinContains))
 	case "maxContains":
 		return at("CodeContains", count(s.MaxContains, "want at most %d matching items"))

@@ -61,7 +61,12 @@ type Schema struct {
 
 	MinLength *int
 	MaxLength *int
-	Pattern   *Pattern
+	// Clamped holds, by keyword, the count keywords written beyond the
+	// int64 range, as written: their value above is clamped (see
+	// rawKeywords.count), and a rejection names the bound the schema
+	// gives rather than the clamp.
+	Clamped map[string]string
+	Pattern *Pattern
 	// Format is an asserted format ("uri", "date-time", …); empty when the
 	// schema has none or formats are annotations.
 	Format string
