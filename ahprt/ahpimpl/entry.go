@@ -3,8 +3,8 @@ package ahpimpl
 import "github.com/ahpgen/ahpgen/ahprt"
 
 // The bodies of the entry points every generated type has (DecodeX,
-// decodeX, CheckX, UnmarshalJSON), written once here: generated code
-// passes its type's check, builder and memo mask.
+// decodeX, the Checker method Check.X, UnmarshalJSON), written once here:
+// generated code passes its type's check, builder and memo mask.
 
 // Decoded hands the document Begin parsed (or its error) to decode,
 // which validates and builds it (a generated decodeX), and releases the
@@ -21,7 +21,8 @@ func Decoded[T any](c *Ctx, err error, decode func(*Ctx) (T, error)) (T, error) 
 }
 
 // Check parses data and validates its document with check: the body of
-// every CheckX. unrepeated is the type's Unrepeated mask.
+// every Checker method (Check.X) and of Entry.Check. unrepeated is the
+// type's Unrepeated mask.
 func Check(data []byte, opts []ahprt.Option, unrepeated uint64, check CheckFunc) error {
 	c, err := Begin(data, opts)
 	if err != nil {

@@ -80,8 +80,9 @@ func (e *gotypes) resultType(t *ir.Type) (*Statement, bool) {
 }
 
 // api emits the entry points of a named type: DecodeX, decodeX (for a
-// parsed document: the dispatcher parses once) and CheckX, whose bodies
-// are the runtime's (ahpimpl.Begin and Decoded, BuildRoot, Check).
+// parsed document: the dispatcher parses once), decodeAnyX (for the
+// Registry) and the Checker method X, whose bodies are the runtime's
+// (ahpimpl.Begin and Decoded, BuildRoot, Check).
 func (e *gotypes) api(t *ir.Type, loc string) {
 	res, ptr := e.resultType(t)
 	check := checkID(t)

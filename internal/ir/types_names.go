@@ -18,7 +18,7 @@ import (
 // location Options.StableNames names. A stable name is the type's name,
 // in Go's initialisms (exported): it is taken first in the package scope,
 // and one that cannot be had (two locations asking for one name, or a
-// name the package scope holds, such as another stable type's CheckX)
+// name the package scope holds, such as another stable type's DecodeX)
 // fails generation, naming the manifest entry. The other named types
 // follow the rules below, treating stable names as taken.
 func BuildTypes(p *Program) (*Types, error) {
