@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"reflect"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -58,6 +59,19 @@ type handlers struct {
 	intercept    func(ctx context.Context, msg any, b []byte) ([]byte, error)
 	capabilities func(ctx context.Context, msg any, b []byte) ([]byte, error)
 	observe      func(ctx context.Context, msg any) error
+}
+
+// serves reports whether x has a handler for method.
+func (x *handlers) serves(method string) bool {
+	switch method {
+	case MethodIntercept:
+		return x.intercept != nil
+	case MethodCapabilities:
+		return x.capabilities != nil
+	case MethodObserve:
+		return x.observe != nil
+	}
+	return false
 }
 
 type options struct {
@@ -267,16 +281,9 @@ func build(list []*handlers) (*table, error) {
 	var routed []*ahpimpl.Snapshot
 	for _, x := range list {
 		r := *x.snap
-		r.Requests, r.Notifications = nil, nil
-		keep := func(list []ahpimpl.Method, find func(string) (ahpimpl.Method, bool), name string, handled bool) []ahpimpl.Method {
-			if m, ok := find(name); ok && handled {
-				list = append(list, m)
-			}
-			return list
-		}
-		r.Requests = keep(r.Requests, x.snap.Request, MethodIntercept, x.intercept != nil)
-		r.Requests = keep(r.Requests, x.snap.Request, MethodCapabilities, x.capabilities != nil)
-		r.Notifications = keep(r.Notifications, x.snap.Notification, MethodObserve, x.observe != nil)
+		unserved := func(m ahpimpl.Method) bool { return !x.serves(m.Name) }
+		r.Requests = slices.DeleteFunc(slices.Clone(x.snap.Requests), unserved)
+		r.Notifications = slices.DeleteFunc(slices.Clone(x.snap.Notifications), unserved)
 		x.routed = &r
 		t.byWire[r.WireVersion] = x
 		routed = append(routed, &r)

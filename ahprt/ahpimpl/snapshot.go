@@ -41,8 +41,9 @@ type Snapshot struct {
 	// request's id in an error reply only when it passes.
 	RequestID CheckFunc
 	// Registry points at every decodable type of the package (its
-	// Registry variable): a pointer, because Go initializes a copy of
-	// another variable's slice with code, a pointer to it without.
+	// Registry variable): a pointer, which Go initializes without code;
+	// a copy of the slice it makes with code once any initializer of the
+	// package calls a function (the numeric constants' do).
 	Registry *[]Entry
 }
 

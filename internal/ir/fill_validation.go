@@ -68,8 +68,11 @@ func (f *filler) validationLimits() {
 	}
 	s.MinItems, s.MaxItems, s.UniqueItems = kw.count("minItems"), kw.count("maxItems"), sch.UniqueItems
 	s.MinLength, s.MaxLength = kw.count("minLength"), kw.count("maxLength")
-	for _, key := range []string{"minProperties", "maxProperties", "minContains", "maxContains", "minItems", "maxItems", "minLength", "maxLength"} {
-		if n := kw.count(key); n != nil && (*n == math.MaxInt64 || *n == math.MinInt64) {
+	for key, n := range map[string]*int{
+		"minProperties": s.MinProperties, "maxProperties": s.MaxProperties, "minContains": s.MinContains, "maxContains": s.MaxContains,
+		"minItems": s.MinItems, "maxItems": s.MaxItems, "minLength": s.MinLength, "maxLength": s.MaxLength,
+	} {
+		if n != nil && (*n == math.MaxInt64 || *n == math.MinInt64) {
 			if t := kw.spelling(key); t != nil && *t != strconv.Itoa(*n) {
 				if s.Clamped == nil {
 					s.Clamped = map[string]string{}
