@@ -91,7 +91,7 @@ func TestProjectSchemas(t *testing.T) {
 			t.Logf("snapshot %s: %s has no fixtures/%s", s.Key, root, s.Key)
 			continue
 		}
-		r, err := conformance.RunSnapshot(root, s.Key, *s.Registry)
+		r, err := conformance.RunSnapshot(root, s.Key, s.Registry.Entries())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +203,7 @@ func main() {
 		if !conformance.HasFixtures(root, s.Key) {
 			continue
 		}
-		r, err := conformance.RunSnapshot(root, s.Key, *s.Registry)
+		r, err := conformance.RunSnapshot(root, s.Key, s.Registry.Entries())
 		if err != nil {
 			panic(err)
 		}

@@ -136,7 +136,7 @@ func Run(root, snapshot, schemaPrefix string, registry []ahpimpl.Entry) (Report,
 		return e, nil
 	}
 	aggregate := schemaPrefix + "schema.json"
-	snap := &ahpimpl.Snapshot{Registry: &registry}
+	snap := &ahpimpl.Snapshot{Registry: ahpimpl.EntryList(registry)}
 	for _, c := range m.Cases {
 		r.Cases++
 		checks := runCase(root, c, aggregate, lookup, snap)

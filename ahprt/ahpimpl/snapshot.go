@@ -40,12 +40,28 @@ type Snapshot struct {
 	// snapshot has no requests or they disagree. A dispatcher echoes a
 	// request's id in an error reply only when it passes.
 	RequestID CheckFunc
-	// Registry points at every decodable type of the package (its
-	// Registry variable): a pointer, which Go initializes without code;
-	// a copy of the slice it makes with code once any initializer of the
-	// package calls a function (the numeric constants' do).
-	Registry *[]Entry
+	// Registry gives every decodable type of the package (its Registry
+	// variable) through a method. Go's linker keeps a method reached only
+	// through an interface in just the programs that call a method of
+	// that name and signature: a backend, which decodes through Requests
+	// and never asks for entries, leaves the Registry, and the decoders
+	// only it reaches, out of its binary. A pointer to the variable would
+	// keep them in every program that reads the Snapshot.
+	Registry Registry
 }
+
+// Registry is what a snapshot's Registry field holds: its generated
+// package's entries, by schema location.
+type Registry interface {
+	Entries() []Entry
+}
+
+// EntryList is a Registry of the entries it holds, for a Snapshot built
+// by hand (a test, a tool reading another package's Registry).
+type EntryList []Entry
+
+// Entries returns l.
+func (l EntryList) Entries() []Entry { return l }
 
 // Method is a JSON-RPC method whose message a snapshot decodes.
 type Method struct {
@@ -102,7 +118,7 @@ func (s *Snapshot) Entry(location string) (Entry, bool) {
 	if s.Registry == nil {
 		return Entry{}, false
 	}
-	for _, e := range *s.Registry {
+	for _, e := range s.Registry.Entries() {
 		if e.Location == location {
 			return e, true
 		}

@@ -11,8 +11,8 @@ import (
 // line below fails to compile, regenerate this package (GeneratedCodeTooOld) or
 // update the github.com/ahpgen/ahpgen module (RuntimeTooOld).
 const (
-	_ = ahpimpl.GeneratedCodeTooOld(1 - ahpimpl.MinVersion)
-	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 1)
+	_ = ahpimpl.GeneratedCodeTooOld(2 - ahpimpl.MinVersion)
+	_ = ahpimpl.RuntimeTooOld(ahpimpl.MaxVersion - 2)
 )
 
 // Checker validates documents without building values: Check.X(data) accepts
@@ -6331,6 +6331,15 @@ var Registry = []ahpimpl.Entry{
 	{Location: "tool-before.schema.json#", Type: "ToolBeforeEvent", Root: vToolBefore, Mask: skipAllMemo, Decode: decodeAnyToolBeforeEvent},
 }
 
+// registry gives Snapshot the Registry through a method, so that only the
+// programs that ask a Snapshot for its entries link them (see
+// ahpimpl.Snapshot.Registry).
+type registry struct{}
+
+func (registry) Entries() []ahpimpl.Entry {
+	return Registry
+}
+
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
 var Snapshot = &ahpimpl.Snapshot{
 	ErrorResponses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
@@ -6353,7 +6362,7 @@ var Snapshot = &ahpimpl.Snapshot{
 		Type: (*ObserveNotification)(nil),
 	}},
 	Package:  "github.com/ahpgen/ahpgen/gen/draft",
-	Registry: &Registry,
+	Registry: registry{},
 	ReplyChecks: []ahpimpl.Replies{{
 		Checks: []ahpimpl.CheckFunc{vCapabilitiesResponse},
 		Method: "hooks/capabilities",

@@ -106,6 +106,12 @@ func Package(s Snapshot) (map[string][]byte, error) {
 			)
 		}
 	})
+	af.Comment("registry gives Snapshot the Registry through a method, so that only the")
+	af.Comment("programs that ask a Snapshot for its entries link them (see")
+	af.Comment("ahpimpl.Snapshot.Registry).")
+	af.Type().Id(ir.RegistryType).Struct()
+	af.Line()
+	af.Func().Params(Id(ir.RegistryType)).Id("Entries").Params().Index().Qual(impl, "Entry").Block(Return(Id(ir.RegistryVar)))
 	messageTable(af, s)
 	api.declareHelpers(s.Types.Builders.APIHelpers)
 
@@ -248,7 +254,7 @@ func messageTable(f *File, s Snapshot) {
 		Id("Key"):           Id(ir.SnapshotKeyConst),
 		Id("WireVersion"):   Id(ir.WireVersionConst),
 		Id("Package"):       Lit(s.ImportPath),
-		Id("Registry"):      Op("&").Id(ir.RegistryVar),
+		Id("Registry"):      Id(ir.RegistryType).Values(),
 		Id("Requests"):      table(msgs.Requests),
 		Id("Notifications"): table(msgs.Notifications),
 		Id("Responses"): Index().Qual(impl, "DecodeFunc").ValuesFunc(func(g *Group) {

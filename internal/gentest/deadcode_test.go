@@ -1,6 +1,7 @@
 package gentest
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,5 +45,52 @@ func main() {
 		if has(name) {
 			t.Errorf("a program that decodes capabilities requests links gen/draft.%s", name)
 		}
+	}
+}
+
+// TestBackendLeavesRegistryOut: a backend serving hooks/intercept through
+// draft.Snapshot links the decoders the Snapshot's methods reach, and not
+// the Registry, which only hosts and tools read (through Snapshot.Entry).
+// The Snapshot reaches the Registry through an interface method, which Go's
+// linker keeps only in programs that call it; were it a plain reference,
+// every backend would carry every check and builder of the package.
+func TestBackendLeavesRegistryOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and links a program")
+	}
+	dir := testenv.TempModule(t, "example.com/lean", map[string][]byte{"main.go": []byte(`package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/ahpgen/ahpgen/backend"
+	"github.com/ahpgen/ahpgen/gen/draft"
+)
+
+func main() {
+	srv := backend.New()
+	backend.OnIntercept(srv, draft.Snapshot, func(ctx context.Context, req *draft.InterceptRequest) ([]draft.Effect, error) {
+		return []draft.Effect{draft.NewDenyEffect("no")}, nil
+	})
+	srv.ServeStdio(context.Background(), os.Stdin, os.Stdout)
+}
+`)})
+	bin := filepath.Join(dir, "lean")
+	testenv.Go(t, dir, "build", "-o", bin, ".")
+	syms := testenv.Go(t, dir, "tool", "nm", bin)
+	has := func(name string) bool {
+		return strings.Contains(syms, "/gen/draft."+name+"\n")
+	}
+	if !has("bInterceptRequest") || !has("Snapshot") {
+		t.Fatalf("the backend lacks the Snapshot or the builder it calls (bInterceptRequest): the symbol names changed, fix the test\n%s", syms[:min(len(syms), 2000)])
+	}
+	for _, name := range []string{"Registry", "bRegistration"} {
+		if has(name) {
+			t.Errorf("a backend serving hooks/intercept links gen/draft.%s", name)
+		}
+	}
+	if fi, err := os.Stat(bin); err == nil {
+		t.Logf("backend binary: %d bytes", fi.Size())
 	}
 }

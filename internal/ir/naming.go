@@ -230,6 +230,9 @@ const (
 	WireVersionConst = "WireVersion"
 	RegistryVar      = "Registry"
 	SnapshotVar      = "Snapshot"
+	// RegistryType hands the Snapshot the Registry through a method (see
+	// ahpimpl.Snapshot.Registry).
+	RegistryType = "registry"
 	// CheckerType has one method per type, named like the type, that
 	// validates without building a value; CheckerVar is its one value.
 	// As methods they sit under one type in the package's index instead
@@ -243,7 +246,7 @@ const (
 // (a declaration named like one would hide it). "Null" stays reserved
 // so that no type reads like the runtime's ahprt.Null.
 var packageDecls = []string{
-	SnapshotKeyConst, WireVersionConst, RegistryVar, SnapshotVar, CheckerType, CheckerVar, "Null",
+	SnapshotKeyConst, WireVersionConst, RegistryVar, RegistryType, SnapshotVar, CheckerType, CheckerVar, "Null",
 	"ahprt", "ahpimpl", "format", "rules", "regexp", "reflect",
 }
 
