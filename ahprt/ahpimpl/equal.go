@@ -1,6 +1,8 @@
 package ahpimpl
 
 import (
+	"math"
+
 	"github.com/ahpgen/ahpgen/ahprt"
 
 	"hash/maphash"
@@ -186,7 +188,7 @@ func (c *Ctx) Equal2(a, b Node) bool { return equalNodes(c.Doc, a, c.Doc, b) }
 // their size or depth (it is a comparison, not a decoder: no limits).
 // Invalid JSON equals nothing.
 func EqualJSON(a, b []byte) bool {
-	unlimited := ahprt.Limits{MaxBytes: 1 << 40, MaxDepth: 1 << 30, MaxMembers: 1 << 40}
+	unlimited := ahprt.Limits{MaxBytes: 1 << 40, MaxDepth: 1 << 30, MaxMembers: math.MaxInt}
 	x, err := Parse(a, unlimited)
 	if err != nil {
 		return false

@@ -52,7 +52,7 @@ func (d *Doc) scan(data []byte, lim ahprt.Limits) error {
 	if int64(len(data)) > lim.MaxBytes {
 		return &ahprt.Error{Code: ahprt.CodeTooLarge, Offset: -1, Message: "document is " + strconv.Itoa(len(data)) + " bytes, above the limit of " + strconv.FormatInt(lim.MaxBytes, 10)}
 	}
-	if len(data) >= 1<<32-1 {
+	if uint64(len(data)) >= 1<<32-1 {
 		return &ahprt.Error{Code: ahprt.CodeTooLarge, Offset: -1, Message: "document does not fit 32-bit offsets"}
 	}
 	d.data = data

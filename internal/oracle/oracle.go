@@ -7,6 +7,7 @@ package oracle
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,7 +80,7 @@ func (o *Oracle) Validate(loc string, data []byte) error {
 	}
 	// The upstream checker refuses duplicate names and bad UTF-8 before
 	// validating; ahpimpl.Parse does exactly that.
-	if _, err := ahpimpl.Parse(data, ahprt.Limits{MaxBytes: 1 << 40, MaxDepth: 100000, MaxMembers: 1 << 40}); err != nil {
+	if _, err := ahpimpl.Parse(data, ahprt.Limits{MaxBytes: 1 << 40, MaxDepth: 100000, MaxMembers: math.MaxInt}); err != nil {
 		return err
 	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
