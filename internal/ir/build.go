@@ -6,8 +6,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
-	"github.com/ahpgen/ahpgen/internal/load"
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/ahpgen/ahpgen/internal/load/model"
 )
 
 // Options tune how schemas become checks.
@@ -57,8 +56,8 @@ type Program struct {
 	MemoMasks []*MemoMask
 	anchors   map[string]*DynamicAnchor
 	resources map[string]*Resource
-	set       *load.Set
-	bySch     map[*jsonschema.Schema]*Schema
+	set       model.Set
+	bySch     map[*model.Schema]*Schema
 	// names is the generated package's one scope (see naming.go): check
 	// functions and pattern variables here, then types (BuildTypes) and
 	// memo bodies (MarkMemo).
@@ -76,13 +75,13 @@ type Program struct {
 func (p *Program) Planned() bool { return p.planned }
 
 // Build converts a loaded set into checks.
-func Build(set *load.Set, opt Options) (*Program, error) {
+func Build(set model.Set, opt Options) (*Program, error) {
 	p := &Program{
-		Roots: map[string]*Schema{}, set: set, bySch: map[*jsonschema.Schema]*Schema{},
+		Roots: map[string]*Schema{}, set: set, bySch: map[*model.Schema]*Schema{},
 		names: newNames(packageDecls...), opt: opt, patterns: map[string]*Pattern{},
 		anchors: map[string]*DynamicAnchor{}, resources: map[string]*Resource{},
 	}
-	for _, doc := range set.Docs {
+	for _, doc := range set.Documents() {
 		s, err := p.schema(doc.Schema)
 		if err != nil {
 			return nil, err
@@ -91,7 +90,7 @@ func Build(set *load.Set, opt Options) (*Program, error) {
 	}
 	// Every $defs entry is a check of its own even when nothing refers to
 	// it: callers decode with any named definition.
-	for _, doc := range set.Docs {
+	for _, doc := range set.Documents() {
 		if err := p.defs(doc); err != nil {
 			return nil, err
 		}
@@ -120,7 +119,7 @@ func Build(set *load.Set, opt Options) (*Program, error) {
 // Find returns the schema at a document path and pointer, if the program
 // has that document and location.
 func (p *Program) Find(docPath, ptr string) (*Schema, bool) {
-	for _, doc := range p.set.Docs {
+	for _, doc := range p.set.Documents() {
 		if doc.Path == docPath {
 			if _, ok := p.rawNode(doc, ptr); !ok {
 				return nil, false
@@ -134,11 +133,11 @@ func (p *Program) Find(docPath, ptr string) (*Schema, bool) {
 
 // Lookup returns the check of the schema at a document path and pointer.
 func (p *Program) Lookup(docPath, ptr string) (*Schema, error) {
-	for _, doc := range p.set.Docs {
+	for _, doc := range p.set.Documents() {
 		if doc.Path != docPath {
 			continue
 		}
-		sch, err := p.set.Compile(load.Fragment(doc.URL, ptr))
+		sch, err := p.set.Compile(model.Fragment(doc.URL, ptr))
 		if err != nil {
 			return nil, err
 		}
@@ -155,7 +154,7 @@ func (p *Program) synthetic(s *Schema) *Schema {
 	return s
 }
 
-func (p *Program) defs(doc *load.Document) error {
+func (p *Program) defs(doc *model.Document) error {
 	raw := doc.Raw
 	if raw.Kind(0) != ahpimpl.KindObject {
 		return nil
@@ -173,16 +172,16 @@ func (p *Program) defs(doc *load.Document) error {
 	return nil
 }
 
-func (p *Program) schema(sch *jsonschema.Schema) (*Schema, error) {
+func (p *Program) schema(sch *model.Schema) (*Schema, error) {
 	if s, ok := p.bySch[sch]; ok {
 		return s, nil
 	}
-	doc, ptr, ok := p.set.Locate(sch)
-	if !ok {
+	doc, ptr := sch.Doc, sch.Ptr
+	if doc == nil {
 		return nil, fmt.Errorf("internal: cannot locate schema %s", sch.Location)
 	}
 	s := &Schema{Loc: doc.Path + "#" + ptr}
-	s.resource, s.resRoot = p.set.Resource(sch)
+	s.resource, s.resRoot = sch.Resource, sch.ResourceRoot
 	s.Func = p.names.take(checkFuncName(doc.Path, ptr))
 	p.bySch[sch] = s
 	p.Schemas = append(p.Schemas, s)
@@ -192,15 +191,15 @@ func (p *Program) schema(sch *jsonschema.Schema) (*Schema, error) {
 	return s, nil
 }
 
-func (p *Program) fail(doc *load.Document, ptr, format string, args ...any) error {
-	return &load.Error{File: doc.Path, Pointer: ptr, Msg: fmt.Sprintf(format, args...)}
+func (p *Program) fail(doc *model.Document, ptr, format string, args ...any) error {
+	return &model.Error{File: doc.Path, Pointer: ptr, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *Program) rawNode(doc *load.Document, ptr string) (ahpimpl.Node, bool) {
-	return load.Lookup(doc.Raw, ptr)
+func (p *Program) rawNode(doc *model.Document, ptr string) (ahpimpl.Node, bool) {
+	return model.Lookup(doc.Raw, ptr)
 }
 
-func (p *Program) pattern(src string, doc *load.Document, ptr string) (*Pattern, error) {
+func (p *Program) pattern(src string, doc *model.Document, ptr string) (*Pattern, error) {
 	if pat, ok := p.patterns[src]; ok {
 		return pat, nil
 	}
@@ -259,7 +258,7 @@ func (p *Program) dynamic() error {
 				continue
 			}
 			done[i], progress = true, true
-			sch, err := p.set.Compile(load.Fragment(a.Doc.URL, a.Ptr))
+			sch, err := p.set.Compile(model.Fragment(a.Doc.URL, a.Ptr))
 			if err != nil {
 				return err
 			}

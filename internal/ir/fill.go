@@ -1,11 +1,10 @@
 package ir
 
 import (
-	"github.com/ahpgen/ahpgen/internal/load"
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/ahpgen/ahpgen/internal/load/model"
 )
 
-// fill copies the keywords of sch into s. Structure comes from the
+// fill copies the keywords of sch into s. Structure comes from load's
 // compiled schema (refs resolved); literals come from the raw document,
 // exactly as written (see rawKeywords). Each vocabulary has a file of its
 // own: fill_core.go, fill_applicator.go, fill_unevaluated.go,
@@ -17,30 +16,32 @@ import (
 // first error wins. The steps therefore reach subschemas and patterns in
 // the order fill always has. The raw-document literals come first: they
 // reach nothing and fail on nothing, and `dependencies` adds to what
-// dependentRequired lists.
-func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, ptr string) error {
+// dependentRequired lists. load builds the compiled schemas depth first
+// in the order fill reaches them (see load's Set.convert), as locating
+// them lists the meta-schemas' dynamic anchors: change both together.
+func (p *Program) fill(s *Schema, sch *model.Schema, doc *model.Document, ptr string) error {
 	if sch.Bool != nil {
 		b := *sch.Bool
 		s.Bool = &b
 		return nil
 	}
-	if sch.DraftVersion != 0 && sch.DraftVersion < 2020 {
+	if sch.Draft != 0 && sch.Draft < 2020 {
 		// Earlier drafts spell keywords differently (items arrays,
 		// definitions, $ref hiding its siblings): compiling them as
 		// 2020-12 would silently change their meaning.
-		return p.fail(doc, ptr, "JSON Schema draft %d: ahpgen compiles draft 2020-12 only", sch.DraftVersion)
+		return p.fail(doc, ptr, "JSON Schema draft %d: ahpgen compiles draft 2020-12 only", sch.Draft)
 	}
 	n, ok := p.rawNode(doc, ptr)
 	if !ok {
 		return p.fail(doc, ptr, "internal: raw schema not found")
 	}
-	if v := p.set.OptionalVocab(sch); v != "" {
+	if v := sch.Vocab.Optional; v != "" {
 		return p.fail(doc, ptr, "the dialect ($schema) lists the %s vocabulary as optional: ahpgen applies a vocabulary only when it is required, and will not half apply this one", v)
 	}
 	kw := rawKeywords{
 		doc: doc.Raw, node: n,
-		validation: p.set.HasVocab(sch, "validation"),
-		applicator: p.set.HasVocab(sch, "applicator"),
+		validation: sch.Vocab.Validation,
+		applicator: sch.Vocab.Applicator,
 	}
 	readMetaData(s, kw)
 	readValidationLiterals(s, kw)
@@ -73,15 +74,15 @@ func (p *Program) fill(s *Schema, sch *jsonschema.Schema, doc *load.Document, pt
 type filler struct {
 	p   *Program
 	s   *Schema
-	sch *jsonschema.Schema
+	sch *model.Schema
 	kw  rawKeywords
-	doc *load.Document
+	doc *model.Document
 	ptr string
 }
 
 // subschema is the check of a subschema the compiled schema may lack
 // (nil for nil).
-func (p *Program) subschema(x *jsonschema.Schema) (*Schema, error) {
+func (p *Program) subschema(x *model.Schema) (*Schema, error) {
 	if x == nil {
 		return nil, nil
 	}
@@ -89,7 +90,7 @@ func (p *Program) subschema(x *jsonschema.Schema) (*Schema, error) {
 }
 
 // subschemas are the checks of a list of subschemas, in order.
-func (p *Program) subschemas(xs []*jsonschema.Schema) ([]*Schema, error) {
+func (p *Program) subschemas(xs []*model.Schema) ([]*Schema, error) {
 	var out []*Schema
 	for _, x := range xs {
 		y, err := p.schema(x)

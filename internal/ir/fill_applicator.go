@@ -2,7 +2,6 @@ package ir
 
 import (
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // The applicator vocabulary's subschemas come from the compiled schema
@@ -56,15 +55,7 @@ func (f *filler) objectApplicators() error {
 		s.Properties = append(s.Properties, Prop{Name: name, Schema: ps})
 	}
 	for _, src := range f.kw.memberNames("patternProperties") {
-		// The compiled schema keys these by compiled pattern: find the
-		// one compiled from this source.
-		var target *jsonschema.Schema
-		for re, x := range sch.PatternProperties {
-			if re.String() == src {
-				target = x
-			}
-		}
-		ps, err := p.subschema(target)
+		ps, err := p.subschema(sch.PatternProperties[src])
 		if err != nil {
 			return err
 		}
@@ -74,11 +65,12 @@ func (f *filler) objectApplicators() error {
 		}
 		s.PatternProperties = append(s.PatternProperties, PatternProp{Pattern: pat, Schema: ps})
 	}
-	if x, ok := sch.AdditionalProperties.(*jsonschema.Schema); ok {
+	if x := sch.AdditionalProperties; x != nil {
 		if s.AdditionalProperties, err = p.subschema(x); err != nil {
 			return err
 		}
-	} else if b, ok := sch.AdditionalProperties.(bool); ok {
+	} else if sch.AdditionalPropertiesBool != nil {
+		b := *sch.AdditionalPropertiesBool
 		s.AdditionalProperties = &Schema{Bool: &b, Loc: s.Loc + "/additionalProperties"}
 	}
 	if s.PropertyNames, err = p.subschema(sch.PropertyNames); err != nil {
@@ -104,11 +96,13 @@ func (f *filler) dependencies() error {
 		return nil
 	}
 	for _, name := range f.kw.memberNames("dependencies") {
-		switch d := sch.Dependencies[name].(type) {
-		case []string:
-			s.DependentRequired = append(s.DependentRequired, Dependency{Name: name, Requires: d})
-		case *jsonschema.Schema:
-			ds, err := f.p.subschema(d)
+		d, ok := sch.Dependencies[name]
+		switch {
+		case !ok:
+		case d.Schema == nil:
+			s.DependentRequired = append(s.DependentRequired, Dependency{Name: name, Requires: d.Requires})
+		default:
+			ds, err := f.p.subschema(d.Schema)
 			if err != nil {
 				return err
 			}
@@ -126,7 +120,7 @@ func (f *filler) arrayApplicators() error {
 	if s.PrefixItems, err = f.p.subschemas(sch.PrefixItems); err != nil {
 		return err
 	}
-	if s.Items, err = f.p.subschema(sch.Items2020); err != nil {
+	if s.Items, err = f.p.subschema(sch.Items); err != nil {
 		return err
 	}
 	if s.Contains, err = f.p.subschema(sch.Contains); err != nil {

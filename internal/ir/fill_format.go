@@ -3,11 +3,11 @@ package ir
 // format reads `format` from the raw document and decides whether it is
 // asserted: by default it is, as AHP requires (Options.AnnotateFormats);
 // otherwise only in a dialect using the format-assertion vocabulary. The
-// compiled schema cannot say: santhosh knows other formats than the
-// runtime does, and keeps no unknown format's name.
+// compiled schema has no format: load's compiler knows other formats
+// than the runtime does, and keeps no unknown format's name.
 func (f *filler) format() error {
 	name, ok := f.kw.text("format")
-	if !ok || f.p.opt.AnnotateFormats && !f.p.set.HasVocab(f.sch, "format-assertion") {
+	if !ok || f.p.opt.AnnotateFormats && !f.sch.Vocab.FormatAssertion {
 		return nil
 	}
 	switch {

@@ -2,9 +2,8 @@ package ir
 
 // readMetaData reads the meta-data vocabulary's title and description:
 // they document the generated types (see docOf) and name inline union
-// variants (see variantName). They are read from the raw document with
-// the other literals, although santhosh's compiled schema keeps them as
-// they are too.
+// variants (see variantName). Like the other literals, they are read
+// from the raw document, not the compiled schema.
 func readMetaData(s *Schema, kw rawKeywords) {
 	if t, ok := kw.text("title"); ok {
 		s.Title = t

@@ -8,12 +8,13 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 )
 
-// rawKeywords is one schema object of the raw document: what santhosh's
-// compiled schema does not keep as written. It keeps maps where the
-// document has an order (properties, dependentRequired …), a bit set for
-// `type`, decoded values for const and enum, big.Rat for numeric bounds
-// (losing their spelling) and ints for counts (wrapped beyond int64); fill
-// reads those from here.
+// rawKeywords is one schema object of the raw document: the literals the
+// compiled schema (model.Schema) leaves out, and the member order its
+// maps lack. load's compiler does not keep literals as written: it has
+// maps where the document has an order (properties, dependentRequired
+// …), a bit set for `type`, decoded values for const and enum, big.Rat
+// for numeric bounds (losing their spelling) and ints for counts (wrapped
+// beyond int64); fill reads those from here.
 //
 // A keyword of the validation or applicator vocabulary is absent here
 // when the schema's dialect does not use that vocabulary: it is an

@@ -55,8 +55,8 @@ func readValidationLiterals(s *Schema, kw rawKeywords) {
 }
 
 // validationLimits reads the validation vocabulary's counts from the raw
-// document, and uniqueItems from the compiled schema. The compiled
-// schema has the counts too, but converted with big.Int.Int64, which
+// document, and uniqueItems from the compiled schema. load's compiler
+// reads the counts too, but converts them with big.Int.Int64, which
 // wraps beyond int64: a maxLength of 2^64+1 would reject every string
 // longer than one character (see rawKeywords.count). minContains and
 // maxContains say nothing without contains.
@@ -85,7 +85,7 @@ func (f *filler) validationLimits() {
 
 // pattern reads the validation vocabulary's pattern from the raw
 // document: its source is what the generated code matches with (see
-// Program.pattern), and the compiled schema has santhosh's regexp.
+// Program.pattern), and the compiled schema has none.
 func (f *filler) pattern() error {
 	v, ok := f.kw.get("pattern")
 	if !ok {

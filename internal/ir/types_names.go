@@ -29,7 +29,7 @@ func BuildTypes(p *Program) (*Types, error) {
 	}
 	// Names of named types first, so that inline types never take them.
 	var entries []entry
-	for _, doc := range p.set.Docs {
+	for _, doc := range p.set.Documents() {
 		root := p.Roots[doc.Path]
 		if root.IsTrue() {
 			continue // a document of definitions only: no message type

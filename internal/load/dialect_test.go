@@ -3,6 +3,8 @@ package load
 import (
 	"strings"
 	"testing"
+
+	"github.com/ahpgen/ahpgen/internal/load/model"
 )
 
 func remotes(docs map[string]string) func(string) ([]byte, bool) {
@@ -46,11 +48,11 @@ func TestDynamicAnchorsAndResources(t *testing.T) {
 		"/$defs/plain":        {"https://example.com/root", false},
 		"/$defs/list/$defs/n": {"https://example.com/list", false},
 	} {
-		sch, err := set.Compile(Fragment("https://example.com/root", ptr))
+		sch, err := set.Compile(model.Fragment("https://example.com/root", ptr))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if base, root := set.Resource(sch); base != w.base || root != w.root {
+		if base, root := sch.Resource, sch.ResourceRoot; base != w.base || root != w.root {
 			t.Errorf("%s: resource %s root %v, want %s %v", ptr, base, root, w.base, w.root)
 		}
 	}
@@ -86,7 +88,6 @@ func TestVocabularies(t *testing.T) {
 		{"file:///t/custom.json#/properties/a", "validation", false},
 		{"file:///t/custom.json#/properties/a", "applicator", true},
 		{"file:///t/custom.json", "format-assertion", true},
-		{"file:///t/custom.json", "core", true},
 		{"file:///t/plain.json", "validation", true},
 		{"file:///t/plain.json", "format-assertion", false},
 		{"file:///t/none.json", "validation", true},
@@ -95,8 +96,8 @@ func TestVocabularies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := set.HasVocab(sch, c.vocab); got != c.want {
-			t.Errorf("%s: HasVocab(%s) = %v, want %v", c.url, c.vocab, got, c.want)
+		if got := uses(sch, c.vocab); got != c.want {
+			t.Errorf("%s: uses %s = %v, want %v", c.url, c.vocab, got, c.want)
 		}
 	}
 }
@@ -110,32 +111,18 @@ func TestMetaSchemaLocated(t *testing.T) {
 		t.Fatal(err)
 	}
 	meta := set.Docs[0].Schema.Ref
-	if w := set.Where(meta); w != "json-schema.org/draft/2020-12/schema#" {
+	if w := where(meta); w != "json-schema.org/draft/2020-12/schema#" {
 		t.Fatalf("meta-schema located at %q", w)
 	}
 	applicator := meta.AllOf[1]
 	if applicator.Ref == nil {
 		t.Fatal("no $ref in the meta-schema's allOf")
 	}
-	if w := set.Where(applicator.Ref); w != "json-schema.org/draft/2020-12/meta/applicator#" {
+	if w := where(applicator.Ref); w != "json-schema.org/draft/2020-12/meta/applicator#" {
 		t.Errorf("applicator vocabulary located at %q", w)
 	}
 	if len(set.Docs) != 1 {
 		t.Errorf("meta-schemas became documents of the set: %d documents", len(set.Docs))
-	}
-}
-
-func TestFragment(t *testing.T) {
-	for ptr, want := range map[string]string{
-		"":                     "u#",
-		"/$defs/a":             "u#/$defs/a",
-		"/$defs/percent%field": "u#/$defs/percent%25field",
-		"/$defs/foo\"bar":      "u#/$defs/foo%22bar",
-		"/$defs/~1slash/é":     "u#/$defs/~1slash/%C3%A9",
-	} {
-		if got := Fragment("u", ptr); got != want {
-			t.Errorf("Fragment(u, %q) = %q, want %q", ptr, got, want)
-		}
 	}
 }
 
@@ -160,10 +147,31 @@ func TestOptionalVocabulary(t *testing.T) {
 	if set.Docs[0].Path != "t/a.json" {
 		sch = set.Docs[1].Schema
 	}
-	if v := set.OptionalVocab(sch); v != "validation" {
-		t.Errorf("OptionalVocab = %q, want validation", v)
+	if v := sch.Vocab.Optional; v != "validation" {
+		t.Errorf("Vocab.Optional = %q, want validation", v)
 	}
-	if set.HasVocab(sch, "validation") || !set.HasVocab(sch, "format-assertion") {
-		t.Errorf("HasVocab: validation %v, format-assertion %v", set.HasVocab(sch, "validation"), set.HasVocab(sch, "format-assertion"))
+	if sch.Vocab.Validation || !sch.Vocab.FormatAssertion {
+		t.Errorf("Vocab: validation %v, format-assertion %v", sch.Vocab.Validation, sch.Vocab.FormatAssertion)
 	}
+}
+
+// uses reports whether sch's dialect uses vocabulary name.
+func uses(sch *model.Schema, name string) bool {
+	switch name {
+	case "validation":
+		return sch.Vocab.Validation
+	case "applicator":
+		return sch.Vocab.Applicator
+	case "format-assertion":
+		return sch.Vocab.FormatAssertion
+	}
+	panic("no such vocabulary fact: " + name)
+}
+
+// where names sch as messages do: "file#/pointer".
+func where(sch *model.Schema) string {
+	if sch.Doc == nil {
+		return sch.Location
+	}
+	return sch.Doc.Path + "#" + sch.Ptr
 }

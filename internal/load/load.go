@@ -1,8 +1,11 @@
 // Package load reads JSON Schema documents (a snapshot folder, or any set of
 // documents), refuses anything ahpgen cannot compile into checks, and
 // resolves every $ref offline. It is the generator's only reader of schema
-// files: later stages see compiled schemas plus the raw documents, which
-// keep member order and exact number spellings.
+// files. Later stages read what it produces through package model: the
+// raw documents, which keep member order and exact number spellings, and
+// their compiled schemas, located and with every reference resolved. The
+// compiler behind those, santhosh-tekuri/jsonschema, stays inside this
+// package.
 package load
 
 import (
@@ -18,6 +21,7 @@ import (
 
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/internal/load/model"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -45,69 +49,43 @@ type Options struct {
 	Translate func(pattern string) (string, error)
 }
 
-// Error is a problem in a schema document, located by file and pointer.
-type Error struct {
-	File    string
-	Pointer string
-	Msg     string
-}
+// Error is a problem in a schema document, located by file and pointer:
+// one of the model's errors, which later stages report too.
+type Error = model.Error
 
-func (e *Error) Error() string {
-	return e.File + "#" + e.Pointer + ": " + e.Msg
-}
-
-// Set is a loaded, compiled set of documents.
+// Set is a loaded, compiled set of documents: a model.Set.
 type Set struct {
-	Docs      []*Document
+	Docs      []*model.Document
 	compiler  *jsonschema.Compiler
 	resources map[string]resource
-	byURL     map[string]*Document
+	byURL     map[string]*model.Document
 	compiled  map[string]*jsonschema.Schema
+	modeled   map[*jsonschema.Schema]*model.Schema
 	opt       Options
 	loading   string
 	refs      []refSite
 	// meta holds the JSON Schema meta-schema documents schemas of the set
 	// refer to: located like documents of the set, never part of Docs.
-	meta map[string]*Document
+	meta map[string]*model.Document
 	// scopes maps "path#pointer" of every schema object to its resource
 	// and dialect; roots marks resource roots.
 	scopes  map[string]scope
 	roots   map[string]bool
-	anchors []DynamicAnchor
-}
-
-// DynamicAnchor is a $dynamicAnchor of a document of the set.
-type DynamicAnchor struct {
-	Doc  *Document
-	Ptr  string
-	Name string
-	// Resource is the base URI of the schema resource the anchor belongs to.
-	Resource string
+	anchors []model.DynamicAnchor
 }
 
 // refSite is a $ref as written, to report a dangling one where it stands.
 type refSite struct {
-	doc    *Document
+	doc    *model.Document
 	ptr    string
 	target string // resolved URL without fragment
 	frag   string // its fragment: a JSON Pointer, an anchor, or ""
 }
 
-// Document is one loaded schema document.
-type Document struct {
-	Path string
-	// URL is the document's base URI: its $id, or its Source.URL.
-	URL string
-	// Raw is the document as parsed JSON, in member order.
-	Raw *ahpimpl.Doc
-	// Schema is the compiled root schema.
-	Schema *jsonschema.Schema
-}
-
 // resource is where a schema resource (a document, or a subschema with
 // its own $id) sits in its file.
 type resource struct {
-	doc *Document
+	doc *model.Document
 	ptr string
 }
 
@@ -124,7 +102,8 @@ func (p *Pattern) MatchString(s string) bool { return p.re.MatchString(s) }
 
 // Load parses, checks and compiles srcs.
 func Load(srcs []Source, opt Options) (*Set, error) {
-	s := &Set{resources: map[string]resource{}, byURL: map[string]*Document{}, compiled: map[string]*jsonschema.Schema{}, opt: opt,
+	s := &Set{resources: map[string]resource{}, byURL: map[string]*model.Document{}, compiled: map[string]*jsonschema.Schema{},
+		modeled: map[*jsonschema.Schema]*model.Schema{}, opt: opt,
 		scopes: map[string]scope{}, roots: map[string]bool{}}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
@@ -158,7 +137,7 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 			if strings.HasPrefix(r.frag, "/") {
 				frag, err := url.PathUnescape(r.frag)
 				if err == nil {
-					if _, found := Lookup(res.doc.Raw, res.ptr+frag); !found {
+					if _, found := model.Lookup(res.doc.Raw, res.ptr+frag); !found {
 						return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: "$ref to " + r.target + "#" + r.frag + ": no such location in " + res.doc.Path}
 					}
 				}
@@ -180,20 +159,27 @@ func Load(srcs []Source, opt Options) (*Set, error) {
 		return nil, &Error{File: r.doc.Path, Pointer: r.ptr, Msg: "$ref to " + r.target + ": " + what}
 	}
 	// Remote documents join s.Docs while compiling: compile until none is
-	// left without its schema.
+	// left uncompiled.
 	for i := 0; i < len(s.Docs); i++ {
-		doc := s.Docs[i]
-		sch, err := s.Compile(doc.URL)
+		if _, err := s.compile(s.Docs[i].URL); err != nil {
+			return nil, err
+		}
+	}
+	sort.Slice(s.Docs, func(i, j int) bool { return s.Docs[i].Path < s.Docs[j].Path })
+	// Building the model locates schemas, which lists the dynamic anchors
+	// of meta-schemas as they are met: build the roots in the documents'
+	// order, the order ir walks them in (see Set.convert).
+	for _, doc := range s.Docs {
+		sch, err := s.compile(doc.URL)
 		if err != nil {
 			return nil, err
 		}
-		doc.Schema = sch
+		doc.Schema = s.convert(sch)
 	}
-	sort.Slice(s.Docs, func(i, j int) bool { return s.Docs[i].Path < s.Docs[j].Path })
 	return s, nil
 }
 
-func (s *Set) add(src Source, opt Options) (*Document, error) {
+func (s *Set) add(src Source, opt Options) (*model.Document, error) {
 	raw, err := ahpimpl.Parse(src.Data, ahprt.Limits{})
 	if err != nil {
 		var e *ahprt.Error
@@ -202,7 +188,7 @@ func (s *Set) add(src Source, opt Options) (*Document, error) {
 		}
 		return nil, &Error{File: src.Path, Msg: err.Error()}
 	}
-	doc := &Document{Path: src.Path, URL: src.URL, Raw: raw}
+	doc := &model.Document{Path: src.Path, URL: src.URL, Raw: raw}
 	if raw.Kind(0) == ahpimpl.KindObject {
 		if id, ok := raw.Member(0, "$id"); ok && raw.Kind(id) == ahpimpl.KindString {
 			u, err := resolveURL(src.URL, raw.Text(id))
@@ -243,7 +229,7 @@ type scope struct {
 // walk visits every schema object of doc: it records resources ($id),
 // dialects ($schema), dynamic anchors, and refuses keywords ahpgen does
 // not compile.
-func (s *Set) walk(doc *Document, n ahpimpl.Node, ptr string, sc scope, opt Options) error {
+func (s *Set) walk(doc *model.Document, n ahpimpl.Node, ptr string, sc scope, opt Options) error {
 	raw := doc.Raw
 	if ptr == "" {
 		s.resources[sc.base] = resource{doc: doc, ptr: ""}
@@ -274,7 +260,7 @@ func (s *Set) walk(doc *Document, n ahpimpl.Node, ptr string, sc scope, opt Opti
 		s.roots[doc.Path+"#"+ptr] = true
 	}
 	if v, ok := raw.Member(n, "$dynamicAnchor"); ok && raw.Kind(v) == ahpimpl.KindString {
-		s.anchors = append(s.anchors, DynamicAnchor{Doc: doc, Ptr: ptr, Name: raw.Text(v), Resource: sc.base})
+		s.anchors = append(s.anchors, model.DynamicAnchor{Doc: doc, Ptr: ptr, Name: raw.Text(v), Resource: sc.base})
 	}
 	base := sc.base
 	for m := raw.Members(n); m.Next(); {
@@ -323,7 +309,16 @@ func (s *Set) walk(doc *Document, n ahpimpl.Node, ptr string, sc scope, opt Opti
 
 // Compile returns the compiled schema at url (a document URL, optionally
 // with a #fragment).
-func (s *Set) Compile(u string) (*jsonschema.Schema, error) {
+func (s *Set) Compile(u string) (*model.Schema, error) {
+	sch, err := s.compile(u)
+	if err != nil {
+		return nil, err
+	}
+	return s.convert(sch), nil
+}
+
+// compile returns the compiler's schema at url.
+func (s *Set) compile(u string) (*jsonschema.Schema, error) {
 	if sch, ok := s.compiled[u]; ok {
 		return sch, nil
 	}
@@ -349,9 +344,9 @@ func (s *Set) explain(err error) error {
 	return errors.New(msg)
 }
 
-// Locate returns the document and JSON Pointer (within that document)
+// locate returns the document and JSON Pointer (within that document)
 // where sch is written.
-func (s *Set) Locate(sch *jsonschema.Schema) (doc *Document, ptr string, ok bool) {
+func (s *Set) locate(sch *jsonschema.Schema) (doc *model.Document, ptr string, ok bool) {
 	loc := sch.Location
 	base, frag, _ := strings.Cut(loc, "#")
 	r, found := s.resources[base]
@@ -366,60 +361,6 @@ func (s *Set) Locate(sch *jsonschema.Schema) (doc *Document, ptr string, ok bool
 		return nil, "", false
 	}
 	return r.doc, r.ptr + frag, true
-}
-
-// Where names sch for messages and generated comments: "file#/pointer".
-func (s *Set) Where(sch *jsonschema.Schema) string {
-	if doc, ptr, ok := s.Locate(sch); ok {
-		return doc.Path + "#" + ptr
-	}
-	return sch.Location
-}
-
-// RawNode is the raw JSON of sch, for member order and exact literals.
-func (s *Set) RawNode(sch *jsonschema.Schema) (*Document, ahpimpl.Node, bool) {
-	doc, ptr, ok := s.Locate(sch)
-	if !ok {
-		return nil, 0, false
-	}
-	n, ok := Lookup(doc.Raw, ptr)
-	return doc, n, ok
-}
-
-// Lookup follows a JSON Pointer (RFC 6901) in a raw document.
-func Lookup(d *ahpimpl.Doc, ptr string) (ahpimpl.Node, bool) {
-	n := d.Root()
-	if ptr == "" {
-		return n, true
-	}
-	if !strings.HasPrefix(ptr, "/") {
-		return 0, false
-	}
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
-		switch d.Kind(n) {
-		case ahpimpl.KindObject:
-			v, ok := d.Member(n, tok)
-			if !ok {
-				return 0, false
-			}
-			n = v
-		case ahpimpl.KindArray:
-			found := false
-			for it := d.Items(n); it.Next(); {
-				if fmt.Sprint(it.Index()) == tok {
-					n, found = it.Item(), true
-					break
-				}
-			}
-			if !found {
-				return 0, false
-			}
-		default:
-			return 0, false
-		}
-	}
-	return n, true
 }
 
 func escape(tok string) string {
@@ -523,7 +464,7 @@ func (s *Set) addMeta(u string) bool {
 		return false
 	}
 	if s.meta == nil {
-		s.meta = map[string]*Document{}
+		s.meta = map[string]*model.Document{}
 	}
 	if _, done := s.meta[u]; done {
 		return false
@@ -539,32 +480,17 @@ func (s *Set) addMeta(u string) bool {
 	return true
 }
 
-// Fragment is the URL of the schema at JSON Pointer ptr of the document
-// (or resource) at base, with the pointer escaped for a URI fragment.
-func Fragment(base, ptr string) string {
-	const keep = "-._~!$&'()*+,;=:@/?"
-	var b strings.Builder
-	b.WriteString(base)
-	b.WriteByte('#')
-	for i := 0; i < len(ptr); i++ {
-		c := ptr[i]
-		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(keep, c) >= 0 {
-			b.WriteByte(c)
-			continue
-		}
-		fmt.Fprintf(&b, "%%%02X", c)
-	}
-	return b.String()
-}
+// Documents returns s.Docs.
+func (s *Set) Documents() []*model.Document { return s.Docs }
 
 // DynamicAnchors lists the $dynamicAnchor keywords of every document
 // located so far (documents of the set, remotes, meta-schemas), in the
 // order they were found.
-func (s *Set) DynamicAnchors() []DynamicAnchor { return s.anchors }
+func (s *Set) DynamicAnchors() []model.DynamicAnchor { return s.anchors }
 
 // scopeOf finds the scope recorded for a schema location, or that of its
 // nearest recorded ancestor (a schema inside an unknown keyword).
-func (s *Set) scopeOf(doc *Document, ptr string) (scope, string, bool) {
+func (s *Set) scopeOf(doc *model.Document, ptr string) (scope, string, bool) {
 	for p := ptr; ; {
 		if sc, ok := s.scopes[doc.Path+"#"+p]; ok {
 			return sc, p, true
@@ -577,11 +503,11 @@ func (s *Set) scopeOf(doc *Document, ptr string) (scope, string, bool) {
 	}
 }
 
-// Resource returns the base URI of the schema resource sch belongs to,
+// resourceOf returns the base URI of the schema resource sch belongs to,
 // and whether sch is that resource's root (a document root or a schema
 // with $id).
-func (s *Set) Resource(sch *jsonschema.Schema) (base string, root bool) {
-	doc, ptr, ok := s.Locate(sch)
+func (s *Set) resourceOf(sch *jsonschema.Schema) (base string, root bool) {
+	doc, ptr, ok := s.locate(sch)
 	if !ok {
 		return "", false
 	}
@@ -600,7 +526,7 @@ var defaultVocabs = map[string]bool{
 	"meta-data": true, "format-annotation": true, "content": true,
 }
 
-// HasVocab reports whether the dialect of sch's resource uses vocabulary
+// hasVocab reports whether the dialect of sch's resource uses vocabulary
 // name ("validation", "applicator", "format-assertion" …). The dialect is
 // the meta-schema named by $schema; its $vocabulary lists the
 // vocabularies in use. Without $schema, or with a meta-schema without
@@ -609,9 +535,9 @@ var defaultVocabs = map[string]bool{
 // A vocabulary listed as required (true) is used. One listed as optional
 // (false) is used only for format-assertion, which ahpgen implements
 // itself; the compiler (and so the structure of compiled schemas) ignores
-// the other optional vocabularies: [Set.OptionalVocab] reports them, so
-// that generation can refuse a dialect it would only half apply.
-func (s *Set) HasVocab(sch *jsonschema.Schema, name string) bool {
+// the other optional vocabularies: optionalVocab reports them, so that
+// generation can refuse a dialect it would only half apply.
+func (s *Set) hasVocab(sch *jsonschema.Schema, name string) bool {
 	if name == "core" {
 		return true
 	}
@@ -623,9 +549,9 @@ func (s *Set) HasVocab(sch *jsonschema.Schema, name string) bool {
 	return listed && (name == "format-assertion" || raw.Bool(x))
 }
 
-// OptionalVocab names a 2020-12 vocabulary with assertions that sch's
+// optionalVocab names a 2020-12 vocabulary with assertions that sch's
 // dialect lists as optional ($vocabulary false), or returns "".
-func (s *Set) OptionalVocab(sch *jsonschema.Schema) string {
+func (s *Set) optionalVocab(sch *jsonschema.Schema) string {
 	raw, v, ok := s.vocabulary(sch)
 	if !ok {
 		return ""
@@ -641,7 +567,7 @@ func (s *Set) OptionalVocab(sch *jsonschema.Schema) string {
 // vocabulary finds the $vocabulary object of sch's dialect; ok is false
 // for the default dialect.
 func (s *Set) vocabulary(sch *jsonschema.Schema) (raw *ahpimpl.Doc, v ahpimpl.Node, ok bool) {
-	doc, ptr, ok := s.Locate(sch)
+	doc, ptr, ok := s.locate(sch)
 	if !ok {
 		return nil, 0, false
 	}
@@ -656,7 +582,7 @@ func (s *Set) vocabulary(sch *jsonschema.Schema) (raw *ahpimpl.Doc, v ahpimpl.No
 	if !found {
 		return nil, 0, false
 	}
-	n, ok := Lookup(r.doc.Raw, r.ptr)
+	n, ok := model.Lookup(r.doc.Raw, r.ptr)
 	if !ok {
 		return nil, 0, false
 	}

@@ -32,7 +32,7 @@ func TestLoadUpstreamDraft(t *testing.T) {
 		t.Fatalf("only %d documents", len(s.Set.Docs))
 	}
 	for _, d := range s.Set.Docs {
-		if w := s.Set.Where(d.Schema); !strings.HasSuffix(w, "#") {
+		if w := where(d.Schema); !strings.HasSuffix(w, "#") {
 			t.Errorf("root of %s located at %s", d.Path, w)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/internal/load/model"
 )
 
 // Snapshot is one versioned folder of a schema root: "draft", a dated
@@ -130,7 +131,7 @@ func WireVersion(set *Set, key string) (string, error) {
 	if doc == nil {
 		return "", &Error{File: where, Msg: "missing: it must define the wire version at " + VersionPointer}
 	}
-	n, ok := Lookup(doc.Raw, VersionPointer)
+	n, ok := model.Lookup(doc.Raw, VersionPointer)
 	if !ok {
 		return "", &Error{File: where, Pointer: VersionPointer, Msg: "missing: the snapshot's wire version must be defined here as a const"}
 	}
@@ -146,7 +147,7 @@ func WireVersion(set *Set, key string) (string, error) {
 }
 
 // Doc returns the document with the given path ("key/file"), or nil.
-func (s *Set) Doc(path string) *Document {
+func (s *Set) Doc(path string) *model.Document {
 	for _, d := range s.Docs {
 		if d.Path == path {
 			return d
@@ -156,7 +157,7 @@ func (s *Set) Doc(path string) *Document {
 }
 
 // Doc returns the document with the given file name, or nil.
-func (s *Snapshot) Doc(file string) *Document { return s.Set.Doc(s.Key + "/" + file) }
+func (s *Snapshot) Doc(file string) *model.Document { return s.Set.Doc(s.Key + "/" + file) }
 
 // File is a document's file name within its snapshot.
-func (s *Snapshot) File(d *Document) string { return strings.TrimPrefix(d.Path, s.Key+"/") }
+func (s *Snapshot) File(d *model.Document) string { return strings.TrimPrefix(d.Path, s.Key+"/") }

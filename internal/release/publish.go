@@ -14,6 +14,7 @@ import (
 	"github.com/ahpgen/ahpgen/ahprt"
 	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/internal/load"
+	"github.com/ahpgen/ahpgen/internal/load/model"
 )
 
 // DraftKey is the mutable snapshot's folder and wire version.
@@ -188,7 +189,7 @@ func rewrite(file string, data []byte, date string) ([]byte, error) {
 	}
 	edits = append(edits, edit{n, "AHP snapshot " + date + ", published: never edited." + strings.TrimPrefix(comment, draftCommentPrefix)})
 	if file == load.VersionDocument {
-		v, ok := load.Lookup(doc, load.VersionPointer)
+		v, ok := model.Lookup(doc, load.VersionPointer)
 		if ok {
 			v, ok = doc.Member(v, "const")
 		}
