@@ -175,3 +175,23 @@ func where(sch *model.Schema) string {
 	}
 	return sch.Doc.Path + "#" + sch.Ptr
 }
+
+// TestMetaAnchorOrder: a meta-schema document is located, and its dynamic
+// anchors listed, when the model first reaches one of its schemas, depth
+// first in the order ir reads subschemas (here allOf's). ir numbers the
+// resources of the dynamic scope in the order of that list.
+func TestMetaAnchorOrder(t *testing.T) {
+	src := Source{Path: "t/a.json", URL: "file:///t/a.json", Data: []byte(`{"$ref": "https://json-schema.org/draft/2020-12/schema"}`)}
+	set, err := Load([]Source{src}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range set.DynamicAnchors() {
+		got = append(got, strings.TrimPrefix(a.Resource, "https://json-schema.org/draft/2020-12/"))
+	}
+	want := "schema meta/core meta/applicator meta/unevaluated meta/validation meta/meta-data meta/format-annotation meta/content"
+	if strings.Join(got, " ") != want {
+		t.Errorf("anchors of %q, want %q", strings.Join(got, " "), want)
+	}
+}
