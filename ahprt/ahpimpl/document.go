@@ -170,26 +170,28 @@ func (d *Doc) RuneCount(n Node) int {
 // RunesBelow reports whether string node n has fewer than k code points
 // (minLength), counting them only when its length in bytes cannot tell:
 // a code point takes one to four bytes (one to twelve written as escapes).
-func (d *Doc) RunesBelow(n Node, k int) bool {
+// k is an int64, as a schema's bound is, so that generated code passes any
+// bound as a constant where int has 32 bits.
+func (d *Doc) RunesBelow(n Node, k int64) bool {
 	x := &d.nodes[n]
-	raw := int(x.end-x.start) - 2
+	raw := int64(x.end-x.start) - 2
 	switch {
 	case raw < k:
 		return true
 	case !x.flag && raw/4 >= k:
 		return false
 	}
-	return d.RuneCount(n) < k
+	return int64(d.RuneCount(n)) < k
 }
 
 // RunesAbove reports whether string node n has more than k code points
 // (maxLength); a string of at most k bytes has at most k.
-func (d *Doc) RunesAbove(n Node, k int) bool {
+func (d *Doc) RunesAbove(n Node, k int64) bool {
 	x := &d.nodes[n]
-	if int(x.end-x.start)-2 <= k {
+	if int64(x.end-x.start)-2 <= k {
 		return false
 	}
-	return d.RuneCount(n) > k
+	return int64(d.RuneCount(n)) > k
 }
 
 // Members iterates over the members of object n.

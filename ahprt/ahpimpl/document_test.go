@@ -94,8 +94,8 @@ func TestRunesBelowAbove(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
-		runes := d.RuneCount(0)
-		for k := 0; k <= len(s)+2; k++ {
+		runes := int64(d.RuneCount(0))
+		for k := int64(0); k <= int64(len(s))+2; k++ {
 			if got, want := d.RunesBelow(0, k), runes < k; got != want {
 				t.Errorf("%s: RunesBelow(%d) = %v, want %v (%d code points)", s, k, got, want, runes)
 			}
@@ -103,5 +103,14 @@ func TestRunesBelowAbove(t *testing.T) {
 				t.Errorf("%s: RunesAbove(%d) = %v, want %v (%d code points)", s, k, got, want, runes)
 			}
 		}
+	}
+	// Bounds no int of a 32-bit platform holds: nothing reaches the
+	// maximum, everything is below the minimum.
+	d, err := Parse([]byte(`"abc"`), ahprt.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.RunesBelow(0, 1<<40) || d.RunesAbove(0, 1<<40) {
+		t.Errorf("RunesBelow(1<<40), RunesAbove(1<<40) = %v, %v; want true, false", d.RunesBelow(0, 1<<40), d.RunesAbove(0, 1<<40))
 	}
 }

@@ -105,11 +105,11 @@ func (e *checks) object(g *Group, s *ir.Schema) {
 	}
 	whenKind(g, s.Plan.Object, "KindObject", func(g *Group) {
 		if s.MinProperties != nil {
-			g.If(Id("d").Dot("Len").Call(Id("n")).Op("<").Lit(*s.MinProperties)).Block(
+			g.If(countCmp(Id("d").Dot("Len").Call(Id("n")), "<", *s.MinProperties)).Block(
 				Return(e.fail(Id("n"), s.KeywordReason("minProperties"))))
 		}
 		if s.MaxProperties != nil {
-			g.If(Id("d").Dot("Len").Call(Id("n")).Op(">").Lit(*s.MaxProperties)).Block(
+			g.If(countCmp(Id("d").Dot("Len").Call(Id("n")), ">", *s.MaxProperties)).Block(
 				Return(e.fail(Id("n"), s.KeywordReason("maxProperties"))))
 		}
 		// Required members become bits of a mask set while walking the

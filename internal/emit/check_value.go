@@ -3,6 +3,9 @@ package emit
 //lint:file-ignore ST1001 jennifer is built to be dot-imported: its statements read as the Go they write.
 
 import (
+	"math"
+	"strconv"
+
 	. "github.com/dave/jennifer/jen"
 
 	"github.com/ahpgen/ahpgen/ahprt/format"
@@ -112,11 +115,11 @@ func (e *checks) array(g *Group, s *ir.Schema) {
 	walk := s.Plan.Items
 	whenKind(g, s.Plan.Array, "KindArray", func(g *Group) {
 		if s.MinItems != nil {
-			g.If(Id("d").Dot("Len").Call(Id("n")).Op("<").Lit(*s.MinItems)).Block(
+			g.If(countCmp(Id("d").Dot("Len").Call(Id("n")), "<", *s.MinItems)).Block(
 				Return(e.fail(Id("n"), s.KeywordReason("minItems"))))
 		}
 		if s.MaxItems != nil {
-			g.If(Id("d").Dot("Len").Call(Id("n")).Op(">").Lit(*s.MaxItems)).Block(
+			g.If(countCmp(Id("d").Dot("Len").Call(Id("n")), ">", *s.MaxItems)).Block(
 				Return(e.fail(Id("n"), s.KeywordReason("maxItems"))))
 		}
 		if s.UniqueItems {
@@ -175,11 +178,11 @@ func (e *checks) array(g *Group, s *ir.Schema) {
 		}))
 		if s.Contains != nil {
 			if walk.MinContains > 0 {
-				g.If(Id("matches").Op("<").Lit(walk.MinContains)).Block(
+				g.If(countCmp(Id("matches"), "<", walk.MinContains)).Block(
 					Return(e.fail(Id("n"), s.KeywordReason("contains"))))
 			}
 			if s.MaxContains != nil {
-				g.If(Id("matches").Op(">").Lit(*s.MaxContains)).Block(
+				g.If(countCmp(Id("matches"), ">", *s.MaxContains)).Block(
 					Return(e.fail(Id("n"), s.KeywordReason("maxContains"))))
 			}
 		}
@@ -194,11 +197,11 @@ func (e *checks) str(g *Group, s *ir.Schema) {
 		// Lengths in code points, counted only when the length in bytes
 		// cannot decide (RunesBelow, RunesAbove).
 		if s.MinLength != nil {
-			g.If(Id("d").Dot("RunesBelow").Call(Id("n"), Lit(*s.MinLength))).Block(
+			g.If(Id("d").Dot("RunesBelow").Call(Id("n"), countLit(*s.MinLength))).Block(
 				Return(e.fail(Id("n"), s.KeywordReason("minLength"))))
 		}
 		if s.MaxLength != nil {
-			g.If(Id("d").Dot("RunesAbove").Call(Id("n"), Lit(*s.MaxLength))).Block(
+			g.If(Id("d").Dot("RunesAbove").Call(Id("n"), countLit(*s.MaxLength))).Block(
 				Return(e.fail(Id("n"), s.KeywordReason("maxLength"))))
 		}
 		if s.Pattern != nil {
@@ -240,4 +243,18 @@ func (e *checks) number(g *Group, s *ir.Schema) {
 func formatFunc(name string) string {
 	_, goName, _ := format.Lookup(name)
 	return goName
+}
+
+// countLit is a schema's count (minItems, maxLength …) as an untyped
+// constant.
+func countLit(v int64) Code { return Id(strconv.FormatInt(v, 10)) }
+
+// countCmp compares int x with count v. A count beyond the int32 range
+// (a clamped one is MaxInt64) is compared in int64, so that the generated
+// code compiles where int has 32 bits; the verdict is the same.
+func countCmp(x Code, op string, v int64) Code {
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		return Int64().Call(x).Op(op).Add(countLit(v))
+	}
+	return Add(x).Op(op).Add(countLit(v))
 }

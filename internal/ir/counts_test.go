@@ -22,10 +22,10 @@ func TestCounts(t *testing.T) {
 			"contains": true, "minContains": 0.0, "maxContains": 7.0},
 		"nocontains": {"minContains": 2, "maxContains": 3}
 	}}`)
-	fields := func(s *ir.Schema) []*int {
-		return []*int{s.MinLength, s.MaxLength, s.MinItems, s.MaxItems, s.MinProperties, s.MaxProperties, s.MinContains, s.MaxContains}
+	fields := func(s *ir.Schema) []*int64 {
+		return []*int64{s.MinLength, s.MaxLength, s.MinItems, s.MaxItems, s.MinProperties, s.MaxProperties, s.MinContains, s.MaxContains}
 	}
-	for ptr, want := range map[string][]int{
+	for ptr, want := range map[string][]int64{
 		"/$defs/huge":    {math.MaxInt64, math.MaxInt64, math.MaxInt64, math.MaxInt64, math.MaxInt64, math.MaxInt64, math.MaxInt64, math.MaxInt64},
 		"/$defs/spelled": {1, 2, 3, 4, 5, math.MaxInt64, 0, 7},
 	} {

@@ -75,7 +75,7 @@ func (k rawKeywords) spelling(key string) *string {
 // math.MaxInt64; that changes no verdict, as no string, array or object
 // has that many characters, items or members: such a max* bound never
 // rejects and such a min* bound always does.
-func (k rawKeywords) count(key string) *int {
+func (k rawKeywords) count(key string) *int64 {
 	v, ok := k.get(key)
 	if !ok || k.doc.Kind(v) != ahpimpl.KindNumber {
 		return nil
@@ -90,9 +90,9 @@ func (k rawKeywords) count(key string) *int {
 // range; ok is false when num is not an integer. It reads the digits
 // rather than going through big.Rat, which refuses exponents beyond a
 // million and would build a number of a million digits below that.
-func countValue(num string) (n int, ok bool) {
+func countValue(num string) (n int64, ok bool) {
 	if v, err := strconv.ParseInt(num, 10, 64); err == nil {
-		return int(v), true
+		return v, true
 	}
 	neg := strings.HasPrefix(num, "-")
 	mant, exp := strings.TrimPrefix(num, "-"), ""
@@ -132,13 +132,13 @@ func countValue(num string) (n int, ok bool) {
 	if err != nil {
 		return clampCount(neg), true // out of range: the only error left
 	}
-	return int(v), true
+	return v, true
 }
 
 // clampCount is the count an integer beyond the int64 range reads as.
 // A negative count passes no standard meta-schema; should a dialect's
 // own let one through, it clamps the other way, as harmlessly.
-func clampCount(neg bool) int {
+func clampCount(neg bool) int64 {
 	if neg {
 		return math.MinInt64
 	}

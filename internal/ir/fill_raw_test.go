@@ -10,7 +10,7 @@ import (
 func TestCountValue(t *testing.T) {
 	for _, c := range []struct {
 		num string
-		n   int
+		n   int64
 		ok  bool
 	}{
 		{"0", 0, true},

@@ -68,12 +68,12 @@ func (f *filler) validationLimits() {
 	}
 	s.MinItems, s.MaxItems, s.UniqueItems = kw.count("minItems"), kw.count("maxItems"), sch.UniqueItems
 	s.MinLength, s.MaxLength = kw.count("minLength"), kw.count("maxLength")
-	for key, n := range map[string]*int{
+	for key, n := range map[string]*int64{
 		"minProperties": s.MinProperties, "maxProperties": s.MaxProperties, "minContains": s.MinContains, "maxContains": s.MaxContains,
 		"minItems": s.MinItems, "maxItems": s.MaxItems, "minLength": s.MinLength, "maxLength": s.MaxLength,
 	} {
 		if n != nil && (*n == math.MaxInt64 || *n == math.MinInt64) {
-			if t := kw.spelling(key); t != nil && *t != strconv.Itoa(*n) {
+			if t := kw.spelling(key); t != nil && *t != strconv.FormatInt(*n, 10) {
 				if s.Clamped == nil {
 					s.Clamped = map[string]string{}
 				}

@@ -32,7 +32,7 @@ type ItemWalk struct {
 	Index bool
 	// MinContains is how many items contains must match: minContains,
 	// or 1 without it; 0 writes no test.
-	MinContains int
+	MinContains int64
 }
 
 // planKinds decides, for every schema, which blocks of kind-specific

@@ -23,7 +23,7 @@ type Reason struct{ Code, Schema, Message string }
 // keyword). It panics on another keyword: a generator bug.
 func (s *Schema) KeywordReason(keyword string) Reason {
 	at := func(code, msg string) Reason { return Reason{code, s.Loc + "/" + keyword, msg} }
-	count := func(n *int, format string) string {
+	count := func(n *int64, format string) string {
 		if t, ok := s.Clamped[keyword]; ok {
 			return strings.Replace(format, "%d", t, 1) // the bound as written
 		}

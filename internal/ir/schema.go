@@ -42,8 +42,8 @@ type Schema struct {
 	Required             []string
 	DependentRequired    []Dependency
 	DependentSchemas     []Prop
-	MinProperties        *int
-	MaxProperties        *int
+	MinProperties        *int64
+	MaxProperties        *int64
 	// UnevaluatedProperties applies to the members that no other keyword
 	// of this schema, or of the schemas it applies in place, evaluated.
 	UnevaluatedProperties *Schema
@@ -51,16 +51,16 @@ type Schema struct {
 	PrefixItems []*Schema
 	Items       *Schema
 	Contains    *Schema
-	MinContains *int
-	MaxContains *int
-	MinItems    *int
-	MaxItems    *int
+	MinContains *int64
+	MaxContains *int64
+	MinItems    *int64
+	MaxItems    *int64
 	UniqueItems bool
 	// UnevaluatedItems is UnevaluatedProperties for array items.
 	UnevaluatedItems *Schema
 
-	MinLength *int
-	MaxLength *int
+	MinLength *int64
+	MaxLength *int64
 	// Clamped holds, by keyword, the count keywords written beyond the
 	// int64 range, as written: their value above is clamped (see
 	// rawKeywords.count), and a rejection names the bound the schema

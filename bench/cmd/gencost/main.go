@@ -186,7 +186,7 @@ func compileOnce(dir, pkg string, round int) (sample, error) {
 	s := sample{wall: time.Since(start)}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		s.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		s.maxRSS = ru.Maxrss * 1024
+		s.maxRSS = int64(ru.Maxrss) * 1024
 	}
 	return s, nil
 }
