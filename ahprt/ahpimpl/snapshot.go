@@ -48,6 +48,42 @@ type Snapshot struct {
 	// only it reaches, out of its binary. A pointer to the variable would
 	// keep them in every program that reads the Snapshot.
 	Registry Registry
+	// ContentParts are, by event type, where events hold content parts
+	// (upstream's content-item.schema.json): what a harness applies a
+	// subscription's content selection to (see Parts).
+	ContentParts []EventParts
+}
+
+// EventParts lists where events of one type hold content parts. A path
+// may reach a value that is no part (one branch of an anyOf, say): a
+// harness applies selection only where the snapshot's part check accepts
+// the value.
+type EventParts struct {
+	Event string
+	Paths []PartPath
+}
+
+// PartPath leads from an event object to a value that may be a content
+// part: at each step a member by name, or Each (every item of an array,
+// every member of an object); a last step Deep stands for every value
+// below, at any depth (parts in a recursive structure).
+type PartPath []PartStep
+
+// PartStep is one step of a PartPath.
+type PartStep struct {
+	Member     string
+	Each, Deep bool
+}
+
+// Parts returns the paths at which events of type event hold content
+// parts; none when they hold none, or the snapshot has no such schemas.
+func (s *Snapshot) Parts(event string) []PartPath {
+	for _, e := range s.ContentParts {
+		if e.Event == event {
+			return e.Paths
+		}
+	}
+	return nil
 }
 
 // Registry is what a snapshot's Registry field holds: its generated

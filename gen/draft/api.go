@@ -6342,6 +6342,40 @@ func (registry) Entries() []ahpimpl.Entry {
 
 // Snapshot describes this package to a dispatcher (see package ahprt/router).
 var Snapshot = &ahpimpl.Snapshot{
+	ContentParts: []ahpimpl.EventParts{
+		{Event: "tool.before", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "tool.after", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}, {Member: "parts"}, {Each: true}}, {{Member: "fileChanges"}, {Each: true}, {Member: "before"}}, {{Member: "fileChanges"}, {Each: true}, {Member: "after"}}}},
+		{Event: "session.start", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}, {Member: "parts"}, {Each: true}}}},
+		{Event: "session.end", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "config.change.before", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "config.change.after", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "turn.start", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}, {Member: "parts"}, {Each: true}}}},
+		{Event: "turn.finish.before", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}, {Member: "parts"}, {Each: true}}}},
+		{Event: "turn.end", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}, {Member: "parts"}, {Each: true}}}},
+		{Event: "turn.progress", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}, {{Member: "delta"}, {Member: "parts"}, {Each: true}}}},
+		{Event: "model.request.before", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}, {Member: "parts"}, {Each: true}}}},
+		{Event: "model.response.after", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}, {Member: "parts"}, {Each: true}}}},
+		{Event: "model.error", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "model.switch.before", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "model.switch.after", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "tool.permission.request", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "tool.permission.resolved", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "tool.progress", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}, {{Member: "partialOutput"}, {Member: "parts"}, {Each: true}}}},
+		{Event: "tool.batch.after", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "context.compact.before", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}, {Member: "parts"}, {Each: true}}, {{Member: "instructions"}, {Each: true}}}},
+		{Event: "context.compact.after", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}, {Member: "parts"}, {Each: true}}, {{Member: "summary"}, {Each: true}}}},
+		{Event: "task.change.before", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "task.change.after", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "user.attention", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}, {{Member: "attention"}, {Member: "message"}, {Each: true}}, {{Member: "attention"}, {Member: "title"}, {Each: true}}}},
+		{Event: "user.elicitation.request", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}, {{Member: "elicitation"}, {Member: "request"}}}},
+		{Event: "user.elicitation.result", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}, {{Member: "elicitation"}, {Member: "result"}}}},
+		{Event: "user.message.inbound", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}, {{Member: "message"}, {Member: "messages"}, {Each: true}, {Member: "parts"}, {Each: true}}}},
+		{Event: "user.message.outbound", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}, {{Member: "message"}, {Member: "messages"}, {Each: true}, {Member: "parts"}, {Each: true}}}},
+		{Event: "workspace.change.before", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "workspace.change.after", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+		{Event: "file.changed", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}, {{Member: "changes"}, {Each: true}, {Member: "before"}}, {{Member: "changes"}, {Each: true}, {Member: "after"}}}},
+		{Event: "hook.failure", Paths: []ahpimpl.PartPath{{{Member: "items"}, {Each: true}}}},
+	},
 	ErrorResponses: []ahpimpl.DecodeFunc{func(c *ahpimpl.Ctx) (any, error) {
 		v, err := decodeJSONRPCErrorResponse(c)
 		if err != nil {

@@ -287,6 +287,31 @@ func messageTable(f *File, s Snapshot) {
 	if id := msgs.RequestID; id != nil {
 		d[Id("RequestID")] = Id(id.Func)
 	}
+	if len(msgs.ContentParts) > 0 {
+		// One line per event type, each path one literal of steps.
+		d[Id("ContentParts")] = Index().Qual(impl, "EventParts").Custom(Options{Open: "{", Close: "}", Separator: ",", Multi: true}, func() []Code {
+			var rows []Code
+			for _, ep := range msgs.ContentParts {
+				rows = append(rows, Values(Id("Event").Op(":").Lit(ep.Event), Id("Paths").Op(":").Index().Qual(impl, "PartPath").ValuesFunc(func(g *Group) {
+					for _, p := range ep.Paths {
+						g.ValuesFunc(func(g *Group) {
+							for _, st := range p {
+								switch {
+								case st.Deep:
+									g.Values(Dict{Id("Deep"): True()})
+								case st.Each:
+									g.Values(Dict{Id("Each"): True()})
+								default:
+									g.Values(Dict{Id("Member"): Lit(st.Member)})
+								}
+							}
+						})
+					}
+				})))
+			}
+			return rows
+		}()...)
+	}
 	f.Comment("Snapshot describes this package to a dispatcher (see package ahprt/router).")
 	f.Var().Id(ir.SnapshotVar).Op("=").Op("&").Qual(impl, "Snapshot").Values(d)
 }

@@ -210,6 +210,17 @@ func TestMemoMasks(t *testing.T) {
 // returns its model.
 func draftProgram(t *testing.T) *ir.Program {
 	t.Helper()
+	return draftPackage(t).Prog
+}
+
+// draftProgramTypes is draftProgram's Go types.
+func draftProgramTypes(t *testing.T) *ir.Types {
+	t.Helper()
+	return draftPackage(t).Types
+}
+
+func draftPackage(t *testing.T) *generate.Package {
+	t.Helper()
 	dir, srcs, err := load.ReadSnapshot(filepath.Join(testenv.ModuleRoot(), "schemas"), "draft")
 	if err != nil {
 		t.Fatal(err)
@@ -222,5 +233,5 @@ func draftProgram(t *testing.T) *ir.Program {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pkg.Prog
+	return pkg
 }

@@ -24,6 +24,9 @@ type Messages struct {
 	Replies []Replies
 	// RequestID is nil when the requests give their ids no one schema.
 	RequestID *Schema
+	// ContentParts are, by event type, where events hold content parts
+	// (see planContentParts): what a harness applies content selection to.
+	ContentParts []EventParts
 }
 
 // Method is a JSON-RPC method and the type of its message.
@@ -98,6 +101,7 @@ func PlanMessages(t *Types, key string) {
 		m.Responses = []*Type{aggregate}
 	}
 	m.RequestID = requestID(idChecks)
+	m.ContentParts = planContentParts(t, key)
 	t.Messages = m
 }
 
