@@ -20,7 +20,9 @@
 //     the registration's protocolVersion, the capabilities the host
 //     configured for the event type (WithCapabilities, Offer), and the
 //     event as each subscription may see it (native only with
-//     includeNative); it is checked by the snapshot's generated request
+//     includeNative; each content part whole, as metadata or omitted, as
+//     its content selection gives the part's category: ContentSelection,
+//     AHP-CONTENT-002); it is checked by the snapshot's generated request
 //     check before anything is sent.
 //   - The chain: interceptors run serially in registration order, each
 //     within its timeoutMs (connection, sending, waiting and judging the
@@ -37,8 +39,10 @@
 //     must have been offered (package offer); effects of one reply must not
 //     contradict each other (deny with allow or ask or return, stop with
 //     continue, two returns); modify and return values must fit the event's
-//     current state (Stage); and the edited event must still be a valid
-//     event. Any of these refuses the whole reply: nothing of it is applied.
+//     current state (Stage), a modify as the backend saw the event (parts it
+//     kept as it saw them as metadata or omitted are the event's own again);
+//     and the edited event must still be a valid event. Any of these
+//     refuses the whole reply: nothing of it is applied.
 //   - Effects: modify replaces, or merges (a shallow top-level overwrite of
 //     an object where null is a value; an append to a message or text part
 //     list), and the edited event goes to the next interceptor; allow, ask

@@ -37,7 +37,9 @@ type Harness struct {
 	conns  map[*Backend]conn
 	caps   sync.Map // event type → *offered: configured, or the default
 	checks struct {
-		request, notify func([]byte, ...ahprt.Option) error
+		// part checks a content part (nil when the snapshot has none):
+		// content selection applies only to what it accepts.
+		request, notify, part func([]byte, ...ahprt.Option) error
 	}
 	observers chan struct{} // observer slots
 	wg        sync.WaitGroup
@@ -193,6 +195,9 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 	h.checks.request = req.Check
 	if n, ok := h.snap.Entry("observe-notification.schema.json#"); ok && hasNotification(h.snap, methodObserve) {
 		h.checks.notify = n.Check
+	}
+	if p, ok := h.snap.Entry(locPart); ok {
+		h.checks.part = p.Check
 	}
 	cfg := func(pointer, reason string) error {
 		return &ConfigError{File: reg.Name, Pointer: pointer, Reason: reason}

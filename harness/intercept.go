@@ -288,13 +288,22 @@ func (h *Harness) notification(b []byte, event []byte) []byte {
 	return append(b, "}}"...)
 }
 
-// view is the event as subscription s receives it: without native unless
-// it asked for it.
-func view(s *Subscription, event ahprt.Value) ahprt.Value {
-	if s.IncludeNative || !bytes.Contains(event, []byte(`"native":`)) {
-		return event
+// sent is an event as one subscription received it: its view, and the
+// content parts the view withheld.
+type sent struct {
+	event  ahprt.Value
+	hidden []withheld
+}
+
+// view is event (of type typ) as subscription s receives it: without
+// native unless it asked for it, and with its content parts as its
+// content selection gives them (see contentView).
+func (h *Harness) view(s *Subscription, typ string, event ahprt.Value) sent {
+	if !s.IncludeNative && bytes.Contains(event, []byte(`"native":`)) {
+		event = without(event, "native")
 	}
-	return without(event, "native")
+	v, hidden := h.contentView(s.Content, typ, event)
+	return sent{v, hidden}
 }
 
 // consult calls one interceptor within its deadline, judges its reply and
@@ -304,7 +313,8 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 	start := time.Now()
 	dctx, cancel := context.WithTimeout(ctx, s.Timeout)
 	defer cancel()
-	req := h.request(make([]byte, 0, len(st.event)+len(st.caps)+160), st.id, view(s, st.event), st.caps)
+	seen := h.view(s, st.state.Event, st.event)
+	req := h.request(make([]byte, 0, len(st.event)+len(st.caps)+160), st.id, seen.event, st.caps)
 	conn := h.conns[s.Backend]
 	var v *verdict
 	var f *Failure
@@ -312,7 +322,7 @@ func (h *Harness) consult(ctx context.Context, s *Subscription, st *chain, d *De
 		rec.Attempts++
 		reply, cf := conn.call(dctx, st.id, req)
 		if f = cf; f == nil {
-			v, f = h.judge(reply, st, &st.offer, s.Backend.ID)
+			v, f = h.judge(reply, st, &st.offer, &seen, s.Backend.ID)
 			if f == nil && dctx.Err() != nil {
 				// Accepted too late: the deadline covers acceptance.
 				v, f = nil, &Failure{Class: ClassLate, Err: errors.New("the reply was judged after the deadline")}
@@ -453,7 +463,7 @@ func (h *Harness) observe(ctx context.Context, typ string, event ahprt.Value, ex
 	}
 	for _, s := range subs {
 		rec := Record{EventID: id, Backend: s.Backend.ID, Subscription: s.Pointer, Outcome: OutcomeObserved}
-		msg := h.notification(nil, view(s, event))
+		msg := h.notification(nil, h.view(s, typ, event).event)
 		if err := h.checks.notify(msg); err != nil {
 			// The effective event passed as an intercept request: a
 			// snapshot whose notification says otherwise is the only way.

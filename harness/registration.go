@@ -109,6 +109,10 @@ type Subscription struct {
 	// IncludeNative is whether events keep their native member; without
 	// it the harness leaves native out of what it sends.
 	IncludeNative bool
+	// Content is the subscription's content selection (nil in snapshots
+	// without one): each content part of an event it receives is sent
+	// whole, as metadata or omitted, by its category.
+	Content *ContentSelection
 }
 
 // Matches reports whether the subscription names event type typ: exactly,
@@ -366,6 +370,15 @@ func readSubscription(d *ahpimpl.Doc, n ahpimpl.Node, at string) (*Subscription,
 			s.Policy = Policy(d.Text(v))
 		case "includeNative":
 			s.IncludeNative = d.Bool(v)
+		case "content":
+			s.Content = &ContentSelection{Categories: map[string]Disposition{}}
+			for c := d.Members(v); c.Next(); {
+				if c.Key() == "default" {
+					s.Content.Default = Disposition(d.Text(c.Value()))
+				} else {
+					s.Content.Categories[c.Key()] = Disposition(d.Text(c.Value()))
+				}
+			}
 		}
 	}
 	switch s.Mode {

@@ -30,7 +30,9 @@ type verdict struct {
 // the chain's state: strict decode, id and version, the snapshot's
 // response schema, the offer, conflicts, then the contextual checks and
 // the edited event's own check. Nothing is applied: the verdict is staged.
-func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, backendID string) (*verdict, *Failure) {
+// seen is the event as the backend received it: modify effects are judged
+// against that view and map back onto the event (see read).
+func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, seen *sent, backendID string) (*verdict, *Failure) {
 	c, err := ahpimpl.Begin(reply, h.opts.decode)
 	if err != nil {
 		return nil, &Failure{Class: ClassMalformed, Err: err}
@@ -97,7 +99,7 @@ func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, backendID strin
 		}
 		return nil, f
 	}
-	v, f := h.read(d, effects, st, backendID)
+	v, f := h.read(d, effects, st, seen, backendID)
 	if f != nil {
 		return nil, f
 	}
@@ -114,7 +116,7 @@ func (h *Harness) judge(reply []byte, st *chain, o *offer.Offer, backendID strin
 // read reads an effects list the schema and the offer accepted: what each
 // effect asks, whether they contradict each other, and the contextual
 // checks (modify staged on the chain's state, return values judged).
-func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, backendID string) (*verdict, *Failure) {
+func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, seen *sent, backendID string) (*verdict, *Failure) {
 	v := &verdict{permission: PermissionNone, flow: FlowNone}
 	conflict := func(i int, why string) (*verdict, *Failure) {
 		return nil, &Failure{Class: ClassConflict, Pointer: "/result/effects/" + strconv.Itoa(i), Err: errors.New(why)}
@@ -178,9 +180,21 @@ func (h *Harness) read(d *ahpimpl.Doc, effects ahpimpl.Node, st *chain, backendI
 	if v.permission == PermissionDeny && v.ret != nil {
 		return conflict(0, "deny and return in one reply")
 	}
-	staged, e := h.edit.stage(&st.state, d, effects, "/result/effects")
+	// A backend that received withheld parts edits what it saw: its
+	// modify effects are judged against the targets as the view holds
+	// them (a part it saw as metadata is hidden text to it, which it may
+	// keep but not rewrite), and the parts it kept as it saw them become
+	// the event's own again.
+	state := &st.state
+	if len(seen.hidden) > 0 {
+		state = viewState(st, seen.event)
+	}
+	staged, e := h.edit.stage(state, d, effects, "/result/effects")
 	if e != nil {
 		return nil, &Failure{Class: ClassMalformedEffect, Pointer: e.Pointer, Err: errors.New(e.Reason)}
+	}
+	if staged != nil && state != &st.state {
+		staged = restore(staged, state.Targets, st.state.Targets, seen.hidden)
 	}
 	if staged != nil && !sameMap(staged, st.state.Targets) {
 		v.targets = staged

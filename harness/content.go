@@ -1,0 +1,321 @@
+package harness
+
+import (
+	"bytes"
+	"maps"
+	"sort"
+	"strings"
+
+	"github.com/ahpgen/ahpgen/ahprt"
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+	"github.com/ahpgen/ahpgen/offer"
+)
+
+// Disposition is how much of a content part a subscription receives: its
+// body, its metadata only, or a placeholder (content-upload.md).
+type Disposition string
+
+// The dispositions, from most to least disclosed.
+const (
+	ContentBody     Disposition = "body"
+	ContentMetadata Disposition = "metadata"
+	ContentOmit     Disposition = "omit"
+)
+
+// rank orders the dispositions by what they withhold.
+func (d Disposition) rank() int {
+	switch d {
+	case ContentBody:
+		return 0
+	case ContentMetadata:
+		return 1
+	}
+	return 2 // omit, and anything unknown: withhold the most
+}
+
+// ContentSelection is a subscription's content policy: by part category,
+// the disposition of the parts it receives; Default for the categories
+// it does not name (AHP-CONTENT-002).
+type ContentSelection struct {
+	Default    Disposition
+	Categories map[string]Disposition
+}
+
+// For returns the disposition of category.
+func (c *ContentSelection) For(category string) Disposition {
+	if d, ok := c.Categories[category]; ok {
+		return d
+	}
+	return c.Default
+}
+
+// bodyOnly reports whether c lets every part through whole.
+func (c *ContentSelection) bodyOnly() bool {
+	if c == nil {
+		return true
+	}
+	if c.Default != ContentBody {
+		return false
+	}
+	for _, d := range c.Categories {
+		if d != ContentBody {
+			return false
+		}
+	}
+	return true
+}
+
+// PartCategory is the content category of a part: its category member
+// when it has one (reasoning, say), else by kind and media type: "text"
+// for text parts and text/* media, "images", "audio" and "video" by
+// media type, and "files" for other attachments.
+func PartCategory(category, kind, mediaType string) string {
+	if category != "" {
+		return category
+	}
+	mt := strings.ToLower(mediaType)
+	switch {
+	case kind == "text" || strings.HasPrefix(mt, "text/"):
+		return "text"
+	case strings.HasPrefix(mt, "image/"):
+		return "images"
+	case strings.HasPrefix(mt, "audio/"):
+		return "audio"
+	case strings.HasPrefix(mt, "video/"):
+		return "video"
+	}
+	return "files"
+}
+
+// locPart is the schema of every content part, in snapshots that have
+// them.
+const locPart = "content-item.schema.json#"
+
+// withheld is a part a subscription's view replaced: what the backend
+// saw, and what the event holds.
+type withheld struct {
+	id         string
+	view, orig ahprt.Value
+}
+
+// contentView returns event as a subscription with selection sel sees its
+// content parts: each part of a category sel does not give whole becomes
+// its metadata or omitted form (no text, body or gap; an omitted part
+// also without size and sha256), keeping its id, kind, media type,
+// category and synthesized marker. A part the host already withholds
+// more stays as it is. The parts are found where the snapshot says
+// events hold them (Snapshot.Parts) and confirmed by its part check.
+// hidden lists each part replaced.
+func (h *Harness) contentView(sel *ContentSelection, typ string, event ahprt.Value) (view ahprt.Value, hidden []withheld) {
+	paths := h.snap.Parts(typ)
+	if sel.bodyOnly() || len(paths) == 0 || h.checks.part == nil {
+		return event, nil
+	}
+	d, err := ahpimpl.Parse(event, ahprt.Limits{})
+	if err != nil {
+		return event, nil // the event was checked: unreachable
+	}
+	type edit struct {
+		start, end int
+		repl       []byte
+	}
+	var edits []edit
+	seen := map[ahpimpl.Node]bool{}
+	visit := func(n ahpimpl.Node) {
+		if seen[n] || d.Kind(n) != ahpimpl.KindObject {
+			return
+		}
+		seen[n] = true
+		raw := d.RawValue(n)
+		if h.checks.part(raw) != nil {
+			return
+		}
+		repl, id := partView(d, n, sel)
+		if repl == nil {
+			return
+		}
+		start, end := d.Span(n)
+		edits = append(edits, edit{start, end, repl})
+		hidden = append(hidden, withheld{id: id, view: repl, orig: raw})
+	}
+	for _, p := range paths {
+		walkPath(d, d.Root(), p, visit)
+	}
+	if len(edits) == 0 {
+		return event, nil
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
+	out := make([]byte, 0, len(event))
+	at := 0
+	for _, e := range edits {
+		if e.start < at {
+			continue // inside a part already replaced (a Deep path's over-reach)
+		}
+		out = append(out, event[at:e.start]...)
+		out = append(out, e.repl...)
+		at = e.end
+	}
+	return append(out, event[at:]...), hidden
+}
+
+// walkPath calls visit with each node of d that path p reaches from n.
+func walkPath(d *ahpimpl.Doc, n ahpimpl.Node, p ahpimpl.PartPath, visit func(ahpimpl.Node)) {
+	if len(p) == 0 {
+		visit(n)
+		return
+	}
+	st := p[0]
+	switch {
+	case st.Deep:
+		var all func(x ahpimpl.Node)
+		all = func(x ahpimpl.Node) {
+			visit(x)
+			switch d.Kind(x) {
+			case ahpimpl.KindObject:
+				for m := d.Members(x); m.Next(); {
+					all(m.Value())
+				}
+			case ahpimpl.KindArray:
+				for it := d.Items(x); it.Next(); {
+					all(it.Item())
+				}
+			}
+		}
+		all(n)
+	case st.Each:
+		switch d.Kind(n) {
+		case ahpimpl.KindObject:
+			for m := d.Members(n); m.Next(); {
+				walkPath(d, m.Value(), p[1:], visit)
+			}
+		case ahpimpl.KindArray:
+			for it := d.Items(n); it.Next(); {
+				walkPath(d, it.Item(), p[1:], visit)
+			}
+		}
+	default:
+		if d.Kind(n) != ahpimpl.KindObject {
+			return
+		}
+		if v, ok := d.Member(n, st.Member); ok {
+			walkPath(d, v, p[1:], visit)
+		}
+	}
+}
+
+// partView is part n (a valid content part) as selection sel gives it,
+// and its id; nil when sel gives it as it is.
+func partView(d *ahpimpl.Doc, n ahpimpl.Node, sel *ContentSelection) ([]byte, string) {
+	text := func(name string) string {
+		v, ok := d.Member(n, name)
+		if !ok || d.Kind(v) != ahpimpl.KindString {
+			return ""
+		}
+		return d.Text(v)
+	}
+	have := Disposition(text("selection"))
+	want := sel.For(PartCategory(text("category"), text("kind"), text("mediaType")))
+	if want.rank() <= have.rank() {
+		return nil, "" // the host withholds as much already, or more
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for m := d.Members(n); m.Next(); {
+		switch m.Key() {
+		case "text", "body", "gap":
+			continue
+		case "size", "sha256":
+			if want == ContentOmit {
+				continue
+			}
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		b.Write(ahpimpl.AppendString(nil, m.Key()))
+		b.WriteByte(':')
+		if m.Key() == "selection" {
+			b.Write(ahpimpl.AppendString(nil, string(want)))
+		} else {
+			b.Write(d.RawValue(m.Value()))
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes(), text("id")
+}
+
+// viewState is the chain's state with the targets the event holds read
+// from view, the event as one backend received it.
+func viewState(st *chain, view ahprt.Value) *State {
+	s := st.state
+	s.Targets = maps.Clone(st.state.Targets)
+	d, err := ahpimpl.Parse(view, ahprt.Limits{})
+	if err != nil {
+		return &st.state
+	}
+	for t, sl := range eventPaths[s.Event] {
+		if n, ok := find(d, sl.path); ok {
+			s.Targets[t] = d.RawValue(n)
+		}
+	}
+	return &s
+}
+
+// restore maps targets staged against a backend's view back onto the
+// event: a target it left as it saw it is the event's own; in one it
+// changed, each withheld part it kept as it saw it (the same id, equal
+// JSON) is the event's part again. The editor made sure it kept them so
+// or left them out.
+func restore(staged, seen, own map[offer.Target]ahprt.Value, hidden []withheld) map[offer.Target]ahprt.Value {
+	out := make(map[offer.Target]ahprt.Value, len(staged))
+	for t, v := range staged {
+		switch {
+		case string(v) == string(seen[t]):
+			out[t] = own[t]
+		default:
+			out[t] = restoreParts(v, hidden)
+		}
+	}
+	return out
+}
+
+// restoreParts replaces, in value, each object equal to a withheld part's
+// view by the part itself.
+func restoreParts(value ahprt.Value, hidden []withheld) ahprt.Value {
+	d, err := ahpimpl.Parse(value, ahprt.Limits{})
+	if err != nil {
+		return value
+	}
+	var out []byte
+	at := 0
+	var walk func(n ahpimpl.Node)
+	walk = func(n ahpimpl.Node) {
+		switch d.Kind(n) {
+		case ahpimpl.KindObject:
+			if idn, ok := d.Member(n, "id"); ok && d.Kind(idn) == ahpimpl.KindString {
+				id := d.Text(idn)
+				for _, w := range hidden {
+					if w.id == id && ahpimpl.EqualJSON(d.RawValue(n), w.view) {
+						start, end := d.Span(n)
+						out = append(out, value[at:start]...)
+						out = append(out, w.orig...)
+						at = end
+						return
+					}
+				}
+			}
+			for m := d.Members(n); m.Next(); {
+				walk(m.Value())
+			}
+		case ahpimpl.KindArray:
+			for it := d.Items(n); it.Next(); {
+				walk(it.Item())
+			}
+		}
+	}
+	walk(d.Root())
+	if out == nil {
+		return value
+	}
+	return append(out, value[at:]...)
+}
