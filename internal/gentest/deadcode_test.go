@@ -32,12 +32,7 @@ func main() {
 	fmt.Println(err)
 }
 `)})
-	bin := filepath.Join(dir, "lean")
-	testenv.Go(t, dir, "build", "-o", bin, ".")
-	syms := testenv.Go(t, dir, "tool", "nm", bin)
-	has := func(name string) bool {
-		return strings.Contains(syms, "/gen/draft."+name+"\n")
-	}
+	has, syms, _ := linked(t, dir)
 	if !has("bCapabilitiesRequest") {
 		t.Fatalf("the program lacks the builder it calls (bCapabilitiesRequest): the symbol names changed, fix the test\n%s", syms[:min(len(syms), 2000)])
 	}
@@ -76,12 +71,7 @@ func main() {
 	srv.ServeStdio(context.Background(), os.Stdin, os.Stdout)
 }
 `)})
-	bin := filepath.Join(dir, "lean")
-	testenv.Go(t, dir, "build", "-o", bin, ".")
-	syms := testenv.Go(t, dir, "tool", "nm", bin)
-	has := func(name string) bool {
-		return strings.Contains(syms, "/gen/draft."+name+"\n")
-	}
+	has, syms, bin := linked(t, dir)
 	if !has("bInterceptRequest") || !has("Snapshot") {
 		t.Fatalf("the backend lacks the Snapshot or the builder it calls (bInterceptRequest): the symbol names changed, fix the test\n%s", syms[:min(len(syms), 2000)])
 	}
@@ -93,4 +83,14 @@ func main() {
 	if fi, err := os.Stat(bin); err == nil {
 		t.Logf("backend binary: %d bytes", fi.Size())
 	}
+}
+
+// linked builds the program in dir and reports which symbols of gen/draft
+// its binary holds (has), with the symbol table and the binary's path.
+func linked(t *testing.T, dir string) (has func(name string) bool, syms, bin string) {
+	t.Helper()
+	bin = filepath.Join(dir, "lean")
+	testenv.Go(t, dir, "build", "-o", bin, ".")
+	syms = testenv.Go(t, dir, "tool", "nm", bin)
+	return func(name string) bool { return strings.Contains(syms, "/gen/draft."+name+"\n") }, syms, bin
 }

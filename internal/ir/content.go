@@ -1,31 +1,24 @@
 package ir
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
+)
 
 // EventParts lists where events of one type hold content parts: the
 // places a harness applies a subscription's content selection (body,
 // metadata or omit, by category: content-upload.md, AHP-CONTENT-002).
+// Paths lead from the event object to a value that may be a content part,
+// in schema order, without repeats; they are the runtime's PartPath,
+// which the generated Snapshot carries as they are.
 type EventParts struct {
-	// Event is the event type ("tool.after").
 	Event string
-	// Paths lead from the event object to a value that may be a content
-	// part, in schema order, without repeats.
-	Paths []PartPath
+	Paths []ahpimpl.PartPath
 }
 
-// PartPath is a path into an event: a member name, or Each (every item
-// of an array, every member of an object) at each step; or, last, Deep.
-type PartPath []PartStep
-
-// PartStep is one step of a PartPath. Deep ends a path into a recursive
-// structure that holds parts somewhere below (a schema met again below
-// itself): every value under it, at any depth, may be one.
-type PartStep struct {
-	Member     string
-	Each, Deep bool
-}
-
-func (p PartPath) key() string {
+// pathKey spells p for comparing paths.
+func pathKey(p ahpimpl.PartPath) string {
 	var b strings.Builder
 	for _, s := range p {
 		switch {
@@ -87,10 +80,10 @@ func planContentParts(t *Types, key string) []EventParts {
 		}
 		ep := EventParts{Event: typ}
 		seen := map[string]bool{}
-		w.walk(branch, nil, func(p PartPath) {
-			if k := p.key(); !seen[k] {
+		w.walk(branch, nil, func(p ahpimpl.PartPath) {
+			if k := pathKey(p); !seen[k] {
 				seen[k] = true
-				ep.Paths = append(ep.Paths, append(PartPath(nil), p...))
+				ep.Paths = append(ep.Paths, append(ahpimpl.PartPath(nil), p...))
 			}
 		})
 		if len(ep.Paths) > 0 {
@@ -140,8 +133,8 @@ type partWalk struct {
 
 // children calls f with each subschema of s and the step that leads to
 // its value (none for in-place applicators).
-func children(s *Schema, f func(x *Schema, step *PartStep)) {
-	each := &PartStep{Each: true}
+func children(s *Schema, f func(x *Schema, step *ahpimpl.PartStep)) {
+	each := &ahpimpl.PartStep{Each: true}
 	inPlace := []*Schema{s.Ref, s.Then, s.Else}
 	if s.DynamicRef != nil {
 		inPlace = append(inPlace, s.DynamicRef.Static)
@@ -156,7 +149,7 @@ func children(s *Schema, f func(x *Schema, step *PartStep)) {
 	}
 	for _, p := range s.Properties {
 		if p.Schema != nil {
-			f(p.Schema, &PartStep{Member: p.Name})
+			f(p.Schema, &ahpimpl.PartStep{Member: p.Name})
 		}
 	}
 	for _, p := range s.PatternProperties {
@@ -188,7 +181,7 @@ func (w *partWalk) reaches(s *Schema) bool {
 		}
 		seen[x] = true
 		all = append(all, x)
-		children(x, func(y *Schema, _ *PartStep) { collect(y) })
+		children(x, func(y *Schema, _ *ahpimpl.PartStep) { collect(y) })
 	}
 	collect(s)
 	for _, x := range all {
@@ -202,7 +195,7 @@ func (w *partWalk) reaches(s *Schema) bool {
 			if w.reach[x] {
 				continue
 			}
-			children(x, func(y *Schema, _ *PartStep) {
+			children(x, func(y *Schema, _ *ahpimpl.PartStep) {
 				if w.reach[y] && !w.reach[x] {
 					w.reach[x], changed = true, true
 				}
@@ -213,7 +206,7 @@ func (w *partWalk) reaches(s *Schema) bool {
 }
 
 // walk reports, through found, each path from s (at path) to a part.
-func (w *partWalk) walk(s *Schema, path PartPath, found func(PartPath)) {
+func (w *partWalk) walk(s *Schema, path ahpimpl.PartPath, found func(ahpimpl.PartPath)) {
 	if isPart(s, w.key) {
 		found(path)
 		return
@@ -222,12 +215,12 @@ func (w *partWalk) walk(s *Schema, path PartPath, found func(PartPath)) {
 		return
 	}
 	if w.busy[s] {
-		found(append(path, PartStep{Deep: true}))
+		found(append(path, ahpimpl.PartStep{Deep: true}))
 		return
 	}
 	w.busy[s] = true
 	defer delete(w.busy, s)
-	children(s, func(x *Schema, step *PartStep) {
+	children(s, func(x *Schema, step *ahpimpl.PartStep) {
 		if step == nil {
 			w.walk(x, path, found)
 		} else {

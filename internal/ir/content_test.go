@@ -5,12 +5,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ahpgen/ahpgen/ahprt/ahpimpl"
 	"github.com/ahpgen/ahpgen/internal/generate"
 	"github.com/ahpgen/ahpgen/internal/ir"
 	"github.com/ahpgen/ahpgen/internal/load"
 )
 
-func pathString(p ir.PartPath) string {
+func pathString(p ahpimpl.PartPath) string {
 	var b strings.Builder
 	for _, s := range p {
 		switch {
