@@ -85,3 +85,52 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// FuzzContentReply: a backend that saw every part as metadata answers
+// anything; the decision never loses a body the host sent: the original
+// message is in the effective event as it was (such a backend can only
+// append), which is valid.
+func FuzzContentReply(f *testing.F) {
+	orig := `{"id":"msg1","role":"user","parts":[{"id":"p1","kind":"text","mediaType":"text/plain","selection":"body","text":"the secret prompt"},` +
+		`{"id":"p3","kind":"attachment","mediaType":"image/png","selection":"body","body":{"ref":"blob-1"}}]}`
+	seen := `[{"id":"msg1","role":"user","parts":[{"id":"p1","kind":"text","mediaType":"text/plain","selection":"metadata"},` +
+		`{"id":"p3","kind":"attachment","mediaType":"image/png","selection":"metadata"}]}]`
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":"evt_m","result":{"protocolVersion":"draft","effects":[{"type":"modify","target":"request","operation":"merge","value":[{"id":"m2","role":"developer","parts":[]}]}]}}`,
+		`{"jsonrpc":"2.0","id":"evt_m","result":{"protocolVersion":"draft","effects":[{"type":"modify","target":"request","operation":"replace","value":` + seen + `}]}}`,
+		`{"jsonrpc":"2.0","id":"evt_m","result":{"protocolVersion":"draft","effects":[{"type":"modify","target":"request","operation":"merge","value":` + seen + `}]}}`,
+		`{"jsonrpc":"2.0","id":"evt_m","result":{"protocolVersion":"draft","effects":[]}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	reg, err := Load("f.json", []byte(`{"protocolVersion":"draft","hooks":[{"id":"com.example.p","transport":{"type":"http","url":"http://127.0.0.1:1/"},"subscriptions":[{"events":["model.request.before"],"mode":"intercept","timeoutMs":5000,"failurePolicy":"fail-open","content":{"default":"metadata"}}]}]}`))
+	if err != nil {
+		f.Fatal(err)
+	}
+	h, err := New(reg, WithCapabilities("model.request.before", ahprt.Value(`{"effects":["modify","deny","message"],"modify":{"request":{"replace":true,"merge":true}}}`)))
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer h.Close()
+	ev, err := draft.DecodeEvent([]byte(`{"id":"evt_m","source":"urn:x:y","time":"2026-12-01T10:00:00Z","type":"model.request.before",` +
+		`"model":{"id":"m1","provider":"p"},"attempt":{"id":"a1","number":1},"params":{},"items":[` + orig + `]}`))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, reply []byte) {
+		h.mu.Lock()
+		h.conns[reg.Backends[0]] = fixed(reply)
+		h.mu.Unlock()
+		d, err := h.Intercept(context.Background(), ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(d.Event), `"items":[`+orig) {
+			t.Fatalf("the effective event lost what the host sent:\n%s", d.Event)
+		}
+		o := h.capabilities("model.request.before")
+		if err := h.checkRequest(h.request(nil, "evt_m", d.Event, o.raw)); err != nil {
+			t.Fatalf("the effective event is invalid: %v\n%s", err, d.Event)
+		}
+	})
+}
