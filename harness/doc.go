@@ -59,7 +59,9 @@
 //
 // Transports: HTTP (one POST per message, application/json, 200 with the
 // reply, 202 or 204 for a notification, redirects only where WithRedirects
-// allows them, bearer tokens from the environment or WithSecrets) and
+// allows them, bearer tokens from the environment or WithSecrets, OAuth
+// client credentials with the token endpoint from the issuer's metadata)
+// and
 // stdio, run directly without a shell: persistent (one process, replies
 // correlated by id, one intercept outstanding, late replies dropped, a
 // process that keeps writing what is not a reply terminated) or per_event

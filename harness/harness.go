@@ -210,8 +210,14 @@ func New(reg *Registration, opts ...Option) (*Harness, error) {
 		}
 		if a := b.Auth; a != nil {
 			switch {
-			case a.Type != "bearer":
-				return nil, cfg(b.Pointer+"/authentication", "authentication "+strconv.Quote(a.Type)+" is not supported by this harness (bearer only): nothing would be sent")
+			case a.Type == "oauth" && a.Flow != "client_credentials":
+				return nil, cfg(b.Pointer+"/authentication/flow", "OAuth flow "+strconv.Quote(a.Flow)+" needs a user at a browser; this harness runs client_credentials only: nothing would be sent")
+			case a.Type == "oauth" && a.ClientSecretRef == "":
+				return nil, cfg(b.Pointer+"/authentication", "OAuth client_credentials needs the client's secret: clientSecretRef")
+			case a.Type == "oauth" && h.opts.secrets == nil:
+				return nil, cfg(b.Pointer+"/authentication/clientSecretRef", "a clientSecretRef needs a secret store: harness.WithSecrets")
+			case a.Type != "bearer" && a.Type != "oauth":
+				return nil, cfg(b.Pointer+"/authentication", "authentication "+strconv.Quote(a.Type)+" is not supported by this harness (bearer and OAuth client_credentials only): nothing would be sent")
 			case a.TokenRef != "" && h.opts.secrets == nil:
 				return nil, cfg(b.Pointer+"/authentication/tokenRef", "a tokenRef needs a secret store: harness.WithSecrets")
 			}

@@ -27,11 +27,15 @@ type httpConn struct {
 	h      *Harness
 	b      *Backend
 	client *http.Client
+	oauth  *oauthSource // nil unless the backend authenticates by OAuth
 }
 
 func newHTTPConn(h *Harness, b *Backend, rt http.RoundTripper) *httpConn {
 	c := &httpConn{h: h, b: b}
 	c.client = &http.Client{Transport: rt, CheckRedirect: c.redirect}
+	if b.Auth != nil && b.Auth.Type == "oauth" {
+		c.oauth = newOAuthSource(b.Auth, rt, h.opts.secrets)
+	}
 	return c
 }
 
@@ -56,18 +60,24 @@ func (c *httpConn) redirect(req *http.Request, via []*http.Request) error {
 }
 
 // token is the Authorization header value, or the authentication failure
-// (nothing is sent without the configured credential).
-func (c *httpConn) token(ctx context.Context) (string, *Failure) {
+// (nothing is sent without the configured credential); with OAuth, the
+// access token in it and whether it was just issued.
+func (c *httpConn) token(ctx context.Context) (header, tok string, fresh bool, f *Failure) {
 	a := c.b.Auth
 	if a == nil {
-		return "", nil
+		return "", "", false, nil
 	}
-	var tok string
+	if c.oauth != nil {
+		if tok, fresh, f = c.oauth.get(ctx); f != nil {
+			return "", "", false, f
+		}
+		return "Bearer " + tok, tok, fresh, nil
+	}
 	switch {
 	case a.TokenEnv != "":
 		tok = os.Getenv(a.TokenEnv)
 		if tok == "" {
-			return "", &Failure{Class: ClassAuth, Err: errors.New("the token's environment variable " + a.TokenEnv + " is empty or unset")}
+			return "", "", false, &Failure{Class: ClassAuth, Err: errors.New("the token's environment variable " + a.TokenEnv + " is empty or unset")}
 		}
 	default:
 		var err error
@@ -75,44 +85,60 @@ func (c *httpConn) token(ctx context.Context) (string, *Failure) {
 			if err == nil {
 				err = errors.New("empty token")
 			}
-			return "", &Failure{Class: ClassAuth, Err: fmt.Errorf("resolving the token reference: %w", err)}
+			return "", "", false, &Failure{Class: ClassAuth, Err: fmt.Errorf("resolving the token reference: %w", err)}
 		}
 	}
 	if strings.ContainsAny(tok, "\r\n") {
-		return "", &Failure{Class: ClassAuth, Err: errors.New("the token holds a line break")}
+		return "", "", false, &Failure{Class: ClassAuth, Err: errors.New("the token holds a line break")}
 	}
-	return "Bearer " + tok, nil
+	return "Bearer " + tok, "", false, nil
 }
 
-// post sends msg and returns the response, its body not read.
-func (c *httpConn) post(ctx context.Context, msg []byte) (*http.Response, *Failure) {
-	auth, f := c.token(ctx)
+// send posts msg and returns the response, its body not read. A backend
+// that refuses an OAuth token the harness kept (expired early, revoked)
+// gets the message once more with a token just issued.
+func (c *httpConn) send(ctx context.Context, msg []byte) (*http.Response, *Failure) {
+	resp, tok, fresh, f := c.post(ctx, msg)
+	if f != nil || resp.StatusCode != http.StatusUnauthorized || c.oauth == nil || fresh {
+		return resp, f
+	}
+	drain(resp.Body)
+	resp.Body.Close()
+	c.oauth.drop(tok)
+	resp, _, _, f = c.post(ctx, msg)
+	return resp, f
+}
+
+// post sends msg once, with the credential, and returns the response
+// (its body not read) and the OAuth token it carried.
+func (c *httpConn) post(ctx context.Context, msg []byte) (resp *http.Response, tok string, fresh bool, f *Failure) {
+	auth, tok, fresh, f := c.token(ctx)
 	if f != nil {
-		return nil, f
+		return nil, "", false, f
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.b.HTTP.URL.String(), bytes.NewReader(msg))
 	if err != nil {
-		return nil, &Failure{Class: ClassConnection, Err: err}
+		return nil, "", false, &Failure{Class: ClassConnection, Err: err}
 	}
 	req.Header["Content-Type"] = jsonType
 	req.Header["Accept"] = jsonType
 	if auth != "" {
 		req.Header["Authorization"] = []string{auth}
 	}
-	resp, err := c.client.Do(req)
+	resp, err = c.client.Do(req)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, &Failure{Class: ClassDeadline, Err: err}
+			return nil, "", false, &Failure{Class: ClassDeadline, Err: err}
 		}
-		return nil, &Failure{Class: ClassConnection, Err: err}
+		return nil, "", false, &Failure{Class: ClassConnection, Err: err}
 	}
-	return resp, nil
+	return resp, tok, fresh, nil
 }
 
 var jsonType = []string{"application/json"}
 
 func (c *httpConn) call(ctx context.Context, _ string, msg []byte) ([]byte, *Failure) {
-	resp, f := c.post(ctx, msg)
+	resp, f := c.send(ctx, msg)
 	if f != nil {
 		return nil, f
 	}
@@ -120,7 +146,11 @@ func (c *httpConn) call(ctx context.Context, _ string, msg []byte) ([]byte, *Fai
 	switch {
 	case resp.StatusCode == http.StatusUnauthorized:
 		drain(resp.Body)
-		return nil, &Failure{Class: ClassAuth, Status: resp.StatusCode, Err: errors.New("the backend refused the credential (no OAuth discovery here)")}
+		why := "the backend refused the credential"
+		if c.b.Auth == nil {
+			why = "the backend asks for a credential, and the registration configures none (this harness does not register OAuth clients)"
+		}
+		return nil, &Failure{Class: ClassAuth, Status: resp.StatusCode, Err: errors.New(why)}
 	case resp.StatusCode != http.StatusOK:
 		drain(resp.Body)
 		return nil, &Failure{Class: ClassHTTPStatus, Status: resp.StatusCode}
@@ -142,7 +172,7 @@ func (c *httpConn) call(ctx context.Context, _ string, msg []byte) ([]byte, *Fai
 
 // notify: accepted is 202 or 204, without a body.
 func (c *httpConn) notify(ctx context.Context, msg []byte) *Failure {
-	resp, f := c.post(ctx, msg)
+	resp, f := c.send(ctx, msg)
 	if f != nil {
 		return f
 	}

@@ -68,6 +68,12 @@ type Auth struct {
 	Type     string // "bearer", "oauth", ...
 	TokenEnv string
 	TokenRef string
+	// OAuth: the authorization server's issuer URL, the resource the
+	// token is for, the client's id and the reference of its secret, the
+	// grant ("client_credentials", "authorization_code_pkce") and the
+	// scopes asked for.
+	Issuer, Resource, ClientID, ClientSecretRef, Flow string
+	Scopes                                            []string
 }
 
 // Mode is how a subscription receives events.
@@ -318,6 +324,20 @@ func readBackend(d *ahpimpl.Doc, n ahpimpl.Node, at string) (*Backend, *ConfigEr
 				a.TokenEnv = d.Text(m.Value())
 			case "tokenRef":
 				a.TokenRef = d.Text(m.Value())
+			case "issuer":
+				a.Issuer = d.Text(m.Value())
+			case "resource":
+				a.Resource = d.Text(m.Value())
+			case "clientId":
+				a.ClientID = d.Text(m.Value())
+			case "clientSecretRef":
+				a.ClientSecretRef = d.Text(m.Value())
+			case "flow":
+				a.Flow = d.Text(m.Value())
+			case "scopes":
+				for it := d.Items(m.Value()); it.Next(); {
+					a.Scopes = append(a.Scopes, d.Text(it.Item()))
+				}
 			}
 		}
 		b.Auth = a

@@ -110,9 +110,15 @@ func TestNewRefuses(t *testing.T) {
 		opts      []harness.Option
 		want      string
 	}{
-		{"oauth", strings.Replace(string(registration(hook{"com.example.a", httpTransport("https://a.example"), []string{sub}})), `"subscriptions"`,
+		{"oauth without a secret", strings.Replace(string(registration(hook{"com.example.a", httpTransport("https://a.example"), []string{sub}})), `"subscriptions"`,
 			`"authentication":{"type":"oauth","resource":"r","issuer":"https://issuer.example","clientId":"c","flow":"client_credentials"},"subscriptions"`, 1),
-			nil, `/hooks/0/authentication: authentication "oauth" is not supported`},
+			nil, `/hooks/0/authentication: OAuth client_credentials needs the client's secret`},
+		{"oauth without a secret store", strings.Replace(string(registration(hook{"com.example.a", httpTransport("https://a.example"), []string{sub}})), `"subscriptions"`,
+			`"authentication":{"type":"oauth","resource":"r","issuer":"https://issuer.example","clientId":"c","clientSecretRef":"vault:c","flow":"client_credentials"},"subscriptions"`, 1),
+			nil, `/hooks/0/authentication/clientSecretRef: a clientSecretRef needs a secret store`},
+		{"oauth with a user", strings.Replace(string(registration(hook{"com.example.a", httpTransport("https://a.example"), []string{sub}})), `"subscriptions"`,
+			`"authentication":{"type":"oauth","resource":"r","issuer":"https://issuer.example","clientId":"c","flow":"authorization_code_pkce"},"subscriptions"`, 1),
+			nil, `/hooks/0/authentication/flow: OAuth flow "authorization_code_pkce" needs a user at a browser`},
 		{"tokenRef", strings.Replace(string(registration(hook{"com.example.a", httpTransport("https://a.example"), []string{sub}})), `"subscriptions"`,
 			`"authentication":{"type":"bearer","tokenRef":"vault:policy"},"subscriptions"`, 1),
 			nil, "/hooks/0/authentication/tokenRef: a tokenRef needs a secret store"},

@@ -1,0 +1,194 @@
+package harness
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// oauthSource gets a backend's access token by OAuth 2.0 client
+// credentials (RFC 6749 §4.4) from the authorization server its
+// registration names: the server's metadata (RFC 8414) gives the token
+// endpoint, the token is asked for the registered resource (RFC 8707)
+// and scopes, with the client's secret from the host's secret store, and
+// kept until it expires or the backend refuses it. Nothing of the secret
+// or the token ever reaches a Failure.
+type oauthSource struct {
+	auth   *Auth
+	client *http.Client // no redirects: a credential never follows one
+	secret func(ctx context.Context, ref string) (string, error)
+
+	mu       sync.Mutex
+	endpoint string // the token endpoint, once discovered
+	token    string
+	expiry   time.Time // zero: until the backend refuses it
+}
+
+// maxAuthBody bounds what the harness reads of an authorization server's
+// answer.
+const maxAuthBody = 1 << 20
+
+func newOAuthSource(a *Auth, rt http.RoundTripper, secret func(context.Context, string) (string, error)) *oauthSource {
+	return &oauthSource{auth: a, secret: secret, client: &http.Client{
+		Transport:     rt,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
+}
+
+// get returns a valid access token, asking for one when it has none;
+// fresh says the token was just issued (a refusal of it is final).
+func (o *oauthSource) get(ctx context.Context) (tok string, fresh bool, f *Failure) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.token != "" && (o.expiry.IsZero() || time.Now().Before(o.expiry)) {
+		return o.token, false, nil
+	}
+	if f := o.fetch(ctx); f != nil {
+		return "", false, f
+	}
+	return o.token, true, nil
+}
+
+// drop forgets tok, which the backend refused, so that the next get asks
+// for another; a token issued meanwhile stays.
+func (o *oauthSource) drop(tok string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.token == tok {
+		o.token, o.expiry = "", time.Time{}
+	}
+}
+
+func authFailure(format string, args ...any) *Failure {
+	return &Failure{Class: ClassAuth, Err: fmt.Errorf("OAuth: "+format, args...)}
+}
+
+// fetch asks the token endpoint for a token (discovering it first).
+func (o *oauthSource) fetch(ctx context.Context) *Failure {
+	if o.endpoint == "" {
+		ep, f := o.discover(ctx)
+		if f != nil {
+			return f
+		}
+		o.endpoint = ep
+	}
+	secret, err := o.secret(ctx, o.auth.ClientSecretRef)
+	if err != nil || secret == "" {
+		return authFailure("resolving the client secret reference %q failed", o.auth.ClientSecretRef)
+	}
+	form := url.Values{"grant_type": {"client_credentials"}, "resource": {o.auth.Resource}}
+	if len(o.auth.Scopes) > 0 {
+		form.Set("scope", strings.Join(o.auth.Scopes, " "))
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, o.endpoint, strings.NewReader(form.Encode()))
+	if err != nil {
+		return authFailure("token request: %v", err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept", "application/json")
+	// client_secret_basic: each part form-encoded first (RFC 6749 §2.3.1).
+	req.SetBasicAuth(url.QueryEscape(o.auth.ClientID), url.QueryEscape(secret))
+	var answer struct {
+		AccessToken string          `json:"access_token"`
+		TokenType   string          `json:"token_type"`
+		ExpiresIn   json.RawMessage `json:"expires_in"`
+		Error       string          `json:"error"`
+	}
+	status, f := o.getJSON(req, &answer)
+	switch {
+	case f != nil:
+		return f
+	case status != http.StatusOK && answer.Error != "":
+		return authFailure("the authorization server refused the token request: %s (HTTP %d)", strconv.Quote(answer.Error), status)
+	case status != http.StatusOK:
+		return authFailure("the token endpoint answered HTTP %d", status)
+	case answer.AccessToken == "" || strings.ContainsAny(answer.AccessToken, "\r\n"):
+		return authFailure("the token endpoint issued no usable access token")
+	case !strings.EqualFold(answer.TokenType, "bearer"):
+		return authFailure("the token endpoint issued a %s token, not a bearer token", strconv.Quote(answer.TokenType))
+	}
+	o.token, o.expiry = answer.AccessToken, time.Time{}
+	if secs, err := strconv.ParseInt(string(answer.ExpiresIn), 10, 64); err == nil && secs > 0 {
+		// Renew a little early: the token must still hold when the
+		// backend reads it.
+		life := time.Duration(min(secs, 1<<30)) * time.Second
+		o.expiry = time.Now().Add(life - min(30*time.Second, life/4))
+	}
+	return nil
+}
+
+// discover reads the issuer's authorization server metadata (RFC 8414,
+// then OpenID Connect's) and returns its token endpoint: an https URL of a
+// server that names itself the registered issuer.
+func (o *oauthSource) discover(ctx context.Context) (string, *Failure) {
+	iss, err := url.Parse(o.auth.Issuer)
+	if err != nil || iss.Scheme != "https" || iss.Host == "" {
+		return "", authFailure("the issuer is not an https URL")
+	}
+	path := strings.TrimSuffix(iss.EscapedPath(), "/")
+	var last *Failure
+	for _, where := range []string{
+		"https://" + iss.Host + "/.well-known/oauth-authorization-server" + path,
+		"https://" + iss.Host + path + "/.well-known/openid-configuration",
+	} {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, where, nil)
+		if err != nil {
+			return "", authFailure("metadata request: %v", err)
+		}
+		req.Header.Set("Accept", "application/json")
+		var meta struct {
+			Issuer        string `json:"issuer"`
+			TokenEndpoint string `json:"token_endpoint"`
+		}
+		status, f := o.getJSON(req, &meta)
+		switch {
+		case f != nil:
+			last = f
+			continue
+		case status != http.StatusOK:
+			last = authFailure("no authorization server metadata for the issuer (HTTP %d)", status)
+			continue
+		case meta.Issuer != o.auth.Issuer:
+			return "", authFailure("the authorization server metadata names another issuer")
+		}
+		ep, err := url.Parse(meta.TokenEndpoint)
+		if err != nil || ep.Scheme != "https" || ep.Host == "" {
+			return "", authFailure("the authorization server's token endpoint is not an https URL")
+		}
+		return ep.String(), nil
+	}
+	return "", last
+}
+
+// getJSON sends req and decodes a JSON answer of any status into v.
+func (o *oauthSource) getJSON(req *http.Request, v any) (int, *Failure) {
+	resp, err := o.client.Do(req)
+	if err != nil {
+		if req.Context().Err() != nil {
+			return 0, &Failure{Class: ClassDeadline, Err: errors.New("OAuth: the authorization server did not answer in time")}
+		}
+		return 0, authFailure("the authorization server cannot be reached: %v", err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxAuthBody+1))
+	switch {
+	case err != nil:
+		return 0, authFailure("reading the authorization server's answer: %v", err)
+	case len(body) > maxAuthBody:
+		return 0, authFailure("the authorization server's answer is larger than %d bytes", maxAuthBody)
+	case resp.StatusCode == http.StatusOK && !isJSON(resp.Header.Get("Content-Type")):
+		return 0, authFailure("the authorization server's answer is not application/json")
+	}
+	if err := json.Unmarshal(body, v); err != nil && resp.StatusCode == http.StatusOK {
+		return 0, authFailure("the authorization server's answer is not the JSON object OAuth defines")
+	}
+	return resp.StatusCode, nil
+}

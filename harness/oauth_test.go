@@ -1,0 +1,168 @@
+package harness_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ahpgen/ahpgen/harness"
+)
+
+// authServer is one loopback TLS server playing the authorization server
+// (metadata and token endpoint) and the backend, which accepts only the
+// tokens the server issued and not revoked.
+type authServer struct {
+	*httptest.Server
+	mu     sync.Mutex
+	issued int
+	valid  map[string]bool
+	forms  []string // token requests' bodies
+	basic  []string // and their client credentials
+	refuse string   // the token endpoint's OAuth error, if set
+	issuer string   // what the metadata says the issuer is
+	posts  int
+}
+
+func newAuthServer(t *testing.T) *authServer {
+	a := &authServer{valid: map[string]bool{}}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /.well-known/oauth-authorization-server/tenant", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		iss := a.issuer
+		if iss == "" {
+			iss = a.URL + "/tenant"
+		}
+		json.NewEncoder(w).Encode(map[string]string{"issuer": iss, "token_endpoint": a.URL + "/token"})
+	})
+	mux.HandleFunc("POST /token", func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		id, secret, _ := r.BasicAuth()
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		a.forms = append(a.forms, string(body))
+		a.basic = append(a.basic, id+":"+secret)
+		w.Header().Set("Content-Type", "application/json")
+		if a.refuse != "" || secret != "s3cret" {
+			w.WriteHeader(http.StatusUnauthorized)
+			fmt.Fprintf(w, `{"error":%q}`, "invalid_client")
+			return
+		}
+		a.issued++
+		tok := fmt.Sprintf("tok-%d", a.issued)
+		a.valid[tok] = true
+		fmt.Fprintf(w, `{"access_token":%q,"token_type":"Bearer","expires_in":3600}`, tok)
+	})
+	mux.HandleFunc("POST /hook", func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		a.mu.Lock()
+		a.posts++
+		ok := a.valid[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")]
+		a.mu.Unlock()
+		if !ok {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		var req struct{ ID string }
+		json.Unmarshal(body, &req)
+		if req.ID == "" {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, result(req.ID, `{"type":"deny","reason":"checked"}`))
+	})
+	a.Server = httptest.NewTLSServer(mux)
+	t.Cleanup(a.Close)
+	return a
+}
+
+func (a *authServer) revoke() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	clear(a.valid)
+}
+
+// oauthHarness registers the server's /hook with OAuth client credentials.
+func oauthHarness(t *testing.T, a *authServer, policy string) *harness.Harness {
+	doc := strings.Replace(string(registration(hook{"com.example.a", httpTransport(a.URL + "/hook"), []string{intercept(`["tool.before"]`, 5000, policy)}})),
+		`"subscriptions"`, `"authentication":{"type":"oauth","issuer":"`+a.URL+`/tenant","resource":"https://hooks.example/api","clientId":"hook client","clientSecretRef":"vault:hook","flow":"client_credentials","scopes":["hooks.intercept","hooks.observe"]},"subscriptions"`, 1)
+	return build(t, []byte(doc), harness.WithHTTPTransport(a.Client().Transport),
+		harness.WithSecrets(func(_ context.Context, ref string) (string, error) {
+			if ref != "vault:hook" {
+				return "", fmt.Errorf("no secret %s", ref)
+			}
+			return "s3cret", nil
+		}))
+}
+
+// TestOAuthClientCredentials: the harness finds the token endpoint in the
+// issuer's metadata, asks it for a token for the registered resource and
+// scopes with the client's secret, and sends the token while it holds: one
+// token for several calls, another once the backend refuses it.
+func TestOAuthClientCredentials(t *testing.T) {
+	a := newAuthServer(t)
+	h := oauthHarness(t, a, "fail-closed")
+	for i := range 2 {
+		d, err := h.Intercept(context.Background(), toolCall(fmt.Sprint("e", i), "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Permission != harness.PermissionDeny || d.Denial.Synthetic {
+			t.Fatalf("call %d: %s", i, recordsString(d.Audit))
+		}
+	}
+	if a.issued != 1 {
+		t.Errorf("%d tokens issued for two calls, want 1", a.issued)
+	}
+	if want := "grant_type=client_credentials&resource=https%3A%2F%2Fhooks.example%2Fapi&scope=hooks.intercept+hooks.observe"; a.forms[0] != want {
+		t.Errorf("token request %s, want %s", a.forms[0], want)
+	}
+	if a.basic[0] != "hook+client:s3cret" {
+		t.Errorf("client credentials %q, want the form-encoded id and the secret", a.basic[0])
+	}
+	a.revoke()
+	d, err := h.Intercept(context.Background(), toolCall("e3", "ls", `{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Permission != harness.PermissionDeny || d.Denial.Synthetic || a.issued != 2 || d.Audit[0].Attempts != 1 {
+		t.Errorf("after a revocation: %d tokens issued, %s", a.issued, recordsString(d.Audit))
+	}
+}
+
+// TestOAuthFailures: what goes wrong with the authorization server is an
+// authentication failure under the subscription's policy, and names no
+// secret.
+func TestOAuthFailures(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		set  func(*authServer)
+		want string
+	}{
+		{"client refused", func(a *authServer) { a.refuse = "invalid_client" }, `refused the token request: "invalid_client"`},
+		{"another issuer", func(a *authServer) { a.issuer = "https://evil.example" }, "names another issuer"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := newAuthServer(t)
+			c.set(a)
+			h := oauthHarness(t, a, "fail-open")
+			d, err := h.Intercept(context.Background(), toolCall("e", "ls", `{}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := d.Audit[0].Failure
+			if d.Audit[0].Outcome != harness.OutcomeFailedOpen || f == nil || f.Class != harness.ClassAuth || !strings.Contains(f.Error(), c.want) {
+				t.Fatalf("%s", recordsString(d.Audit))
+			}
+			if strings.Contains(f.Error(), "s3cret") || a.posts != 0 {
+				t.Errorf("the failure names the secret, or the backend got the message: %v, %d posts", f, a.posts)
+			}
+		})
+	}
+}
