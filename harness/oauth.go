@@ -26,8 +26,12 @@ type oauthSource struct {
 	client *http.Client // no redirects: a credential never follows one
 	secret func(ctx context.Context, ref string) (string, error)
 
+	// fetching is held by the one caller asking the authorization
+	// server (others wait for its token, each only until its own
+	// deadline); mu guards the fields below it.
+	fetching chan struct{}
+	endpoint string // the token endpoint, once discovered (fetching held)
 	mu       sync.Mutex
-	endpoint string // the token endpoint, once discovered
 	token    string
 	expiry   time.Time // zero: until the backend refuses it
 }
@@ -37,7 +41,7 @@ type oauthSource struct {
 const maxAuthBody = 1 << 20
 
 func newOAuthSource(a *Auth, rt http.RoundTripper, secret func(context.Context, string) (string, error)) *oauthSource {
-	return &oauthSource{auth: a, secret: secret, client: &http.Client{
+	return &oauthSource{auth: a, secret: secret, fetching: make(chan struct{}, 1), client: &http.Client{
 		Transport:     rt,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}}
@@ -46,15 +50,36 @@ func newOAuthSource(a *Auth, rt http.RoundTripper, secret func(context.Context, 
 // get returns a valid access token, asking for one when it has none;
 // fresh says the token was just issued (a refusal of it is final).
 func (o *oauthSource) get(ctx context.Context) (tok string, fresh bool, f *Failure) {
+	if tok := o.current(); tok != "" {
+		return tok, false, nil
+	}
+	select {
+	case o.fetching <- struct{}{}:
+	case <-ctx.Done():
+		return "", false, &Failure{Class: ClassDeadline, Err: errors.New("OAuth: the deadline passed while another call asked for a token")}
+	}
+	defer func() { <-o.fetching }()
+	if tok := o.current(); tok != "" {
+		return tok, false, nil // issued while this call waited
+	}
+	tok, expiry, f := o.fetch(ctx)
+	if f != nil {
+		return "", false, f
+	}
+	o.mu.Lock()
+	o.token, o.expiry = tok, expiry
+	o.mu.Unlock()
+	return tok, true, nil
+}
+
+// current is the token kept, if it still holds.
+func (o *oauthSource) current() string {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.token != "" && (o.expiry.IsZero() || time.Now().Before(o.expiry)) {
-		return o.token, false, nil
+		return o.token
 	}
-	if f := o.fetch(ctx); f != nil {
-		return "", false, f
-	}
-	return o.token, true, nil
+	return ""
 }
 
 // drop forgets tok, which the backend refused, so that the next get asks
@@ -71,18 +96,20 @@ func authFailure(format string, args ...any) *Failure {
 	return &Failure{Class: ClassAuth, Err: fmt.Errorf("OAuth: "+format, args...)}
 }
 
-// fetch asks the token endpoint for a token (discovering it first).
-func (o *oauthSource) fetch(ctx context.Context) *Failure {
+// fetch asks the token endpoint for a token (discovering it first) and
+// returns it with the time to renew it (zero: none given).
+func (o *oauthSource) fetch(ctx context.Context) (string, time.Time, *Failure) {
+	fail := func(f *Failure) (string, time.Time, *Failure) { return "", time.Time{}, f }
 	if o.endpoint == "" {
 		ep, f := o.discover(ctx)
 		if f != nil {
-			return f
+			return fail(f)
 		}
 		o.endpoint = ep
 	}
 	secret, err := o.secret(ctx, o.auth.ClientSecretRef)
 	if err != nil || secret == "" {
-		return authFailure("resolving the client secret reference %q failed", o.auth.ClientSecretRef)
+		return fail(authFailure("resolving the client secret reference %q failed", o.auth.ClientSecretRef))
 	}
 	form := url.Values{"grant_type": {"client_credentials"}, "resource": {o.auth.Resource}}
 	if len(o.auth.Scopes) > 0 {
@@ -90,7 +117,7 @@ func (o *oauthSource) fetch(ctx context.Context) *Failure {
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, o.endpoint, strings.NewReader(form.Encode()))
 	if err != nil {
-		return authFailure("token request: %v", err)
+		return fail(authFailure("token request: %v", err))
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Accept", "application/json")
@@ -105,24 +132,24 @@ func (o *oauthSource) fetch(ctx context.Context) *Failure {
 	status, f := o.getJSON(req, &answer)
 	switch {
 	case f != nil:
-		return f
+		return fail(f)
 	case status != http.StatusOK && answer.Error != "":
-		return authFailure("the authorization server refused the token request: %s (HTTP %d)", strconv.Quote(answer.Error), status)
+		return fail(authFailure("the authorization server refused the token request: %s (HTTP %d)", strconv.Quote(answer.Error), status))
 	case status != http.StatusOK:
-		return authFailure("the token endpoint answered HTTP %d", status)
+		return fail(authFailure("the token endpoint answered HTTP %d", status))
 	case answer.AccessToken == "" || strings.ContainsAny(answer.AccessToken, "\r\n"):
-		return authFailure("the token endpoint issued no usable access token")
+		return fail(authFailure("the token endpoint issued no usable access token"))
 	case !strings.EqualFold(answer.TokenType, "bearer"):
-		return authFailure("the token endpoint issued a %s token, not a bearer token", strconv.Quote(answer.TokenType))
+		return fail(authFailure("the token endpoint issued a %s token, not a bearer token", strconv.Quote(answer.TokenType)))
 	}
-	o.token, o.expiry = answer.AccessToken, time.Time{}
+	var renew time.Time
 	if secs, err := strconv.ParseInt(string(answer.ExpiresIn), 10, 64); err == nil && secs > 0 {
 		// Renew a little early: the token must still hold when the
 		// backend reads it.
 		life := time.Duration(min(secs, 1<<30)) * time.Second
-		o.expiry = time.Now().Add(life - min(30*time.Second, life/4))
+		renew = time.Now().Add(life - min(30*time.Second, life/4))
 	}
-	return nil
+	return answer.AccessToken, renew, nil
 }
 
 // discover reads the issuer's authorization server metadata (RFC 8414,
