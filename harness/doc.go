@@ -60,8 +60,8 @@
 // Transports: HTTP (one POST per message, application/json, 200 with the
 // reply, 202 or 204 for a notification, redirects only where WithRedirects
 // allows them, bearer tokens from the environment or WithSecrets, OAuth
-// client credentials with the token endpoint from the issuer's metadata)
-// and
+// client credentials with the token endpoint from the issuer's metadata,
+// and a host's authorizer for a 401 where none is configured) and
 // stdio, run directly without a shell: persistent (one process, replies
 // correlated by id, one intercept outstanding, late replies dropped, a
 // process that keeps writing what is not a reply terminated) or per_event

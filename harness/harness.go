@@ -62,6 +62,7 @@ type options struct {
 	maxReply       int64
 	decode         []ahprt.Option
 	audit          func(context.Context, Record)
+	authorize      func(context.Context, Challenge) (string, error)
 	terminateAfter int
 }
 
@@ -89,8 +90,9 @@ func WithCapabilities(eventType string, capabilities Event) Option {
 	}
 }
 
-// WithSecrets resolves a bearer authentication's tokenRef at dispatch. A
-// registration with a tokenRef is refused without it.
+// WithSecrets resolves a bearer authentication's tokenRef and an OAuth
+// client's clientSecretRef when they are needed. A registration with
+// either is refused without it.
 func WithSecrets(resolve func(ctx context.Context, ref string) (string, error)) Option {
 	return func(o *options) { o.secrets = resolve }
 }
@@ -153,6 +155,18 @@ func WithMaxReplyBytes(n int64) Option { return func(o *options) { o.maxReply = 
 // (ahprt.WithMode(ahprt.StrictAll) refuses unknown members everywhere).
 func WithDecodeOptions(opts ...ahprt.Option) Option {
 	return func(o *options) { o.decode = append(o.decode, opts...) }
+}
+
+// WithAuthorizer answers a Challenge: an HTTP backend whose registration
+// configures no authentication answered 401. AHP reads a missing
+// authentication as OAuth protected-resource discovery (RFC 9728), which
+// may need a user at a browser and a client registration: authorize does
+// that, within the call's deadline, and returns an access token. The
+// message then goes once more with it, and the token is kept for that
+// backend until the backend refuses it. An error, or an empty token, is
+// an authentication failure. Without an authorizer, such a 401 is one.
+func WithAuthorizer(authorize func(ctx context.Context, c Challenge) (token string, err error)) Option {
+	return func(o *options) { o.authorize = authorize }
 }
 
 // WithAuditLog receives every record as it is made: the chain's (which the

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 )
 
 // conn is how the harness reaches one backend.
@@ -28,6 +29,11 @@ type httpConn struct {
 	b      *Backend
 	client *http.Client
 	oauth  *oauthSource // nil unless the backend authenticates by OAuth
+
+	// granted is the token the host's authorizer gave for a backend
+	// without configured authentication (see WithAuthorizer).
+	mu      sync.Mutex
+	granted string
 }
 
 func newHTTPConn(h *Harness, b *Backend, rt http.RoundTripper) *httpConn {
@@ -53,7 +59,7 @@ func (c *httpConn) redirect(req *http.Request, via []*http.Request) error {
 		return errors.New("a redirect that turns the POST into " + req.Method)
 	case req.URL.Scheme != "https" && !(req.URL.Scheme == "http" && loopback(req.URL.Hostname())):
 		return errors.New("a redirect to plain http on a host that is not loopback")
-	case c.b.Auth != nil && (req.URL.Scheme != via[0].URL.Scheme || req.URL.Host != via[0].URL.Host):
+	case via[0].Header.Get("Authorization") != "" && (req.URL.Scheme != via[0].URL.Scheme || req.URL.Host != via[0].URL.Host):
 		return errors.New("a redirect to another origin while sending a credential")
 	}
 	return nil
@@ -65,7 +71,13 @@ func (c *httpConn) redirect(req *http.Request, via []*http.Request) error {
 func (c *httpConn) token(ctx context.Context) (header, tok string, fresh bool, f *Failure) {
 	a := c.b.Auth
 	if a == nil {
-		return "", "", false, nil
+		c.mu.Lock()
+		tok = c.granted
+		c.mu.Unlock()
+		if tok == "" {
+			return "", "", false, nil
+		}
+		return "Bearer " + tok, tok, false, nil
 	}
 	if c.oauth != nil {
 		if tok, fresh, f = c.oauth.get(ctx); f != nil {
@@ -97,16 +109,54 @@ func (c *httpConn) token(ctx context.Context) (header, tok string, fresh bool, f
 // send posts msg and returns the response, its body not read. A backend
 // that refuses an OAuth token the harness kept (expired early, revoked)
 // gets the message once more with a token just issued.
+//
+// A backend without configured authentication that answers 401 is asked
+// the host's authorizer for a token (WithAuthorizer), and gets the message
+// once more with it.
 func (c *httpConn) send(ctx context.Context, msg []byte) (*http.Response, *Failure) {
 	resp, tok, fresh, f := c.post(ctx, msg)
-	if f != nil || resp.StatusCode != http.StatusUnauthorized || c.oauth == nil || fresh {
+	if f != nil || resp.StatusCode != http.StatusUnauthorized {
 		return resp, f
 	}
-	drain(resp.Body)
-	resp.Body.Close()
-	c.oauth.drop(tok)
+	switch {
+	case c.oauth != nil && !fresh:
+		drain(resp.Body)
+		resp.Body.Close()
+		c.oauth.drop(tok)
+	case c.b.Auth == nil && c.h.opts.authorize != nil:
+		params := bearerParams(resp.Header.Values("WWW-Authenticate"))
+		drain(resp.Body)
+		resp.Body.Close()
+		if f := c.authorize(ctx, tok, params); f != nil {
+			return nil, f
+		}
+	default:
+		return resp, nil
+	}
 	resp, _, _, f = c.post(ctx, msg)
 	return resp, f
+}
+
+// authorize asks the host's authorizer for a token in place of refused,
+// the token the backend refused ("" for none), and keeps it.
+func (c *httpConn) authorize(ctx context.Context, refused string, params map[string]string) *Failure {
+	c.mu.Lock()
+	if c.granted == refused {
+		c.granted = ""
+	}
+	c.mu.Unlock()
+	tok, err := c.h.opts.authorize(ctx, Challenge{Backend: c.b.ID, URL: c.b.HTTP.URL.String(),
+		ResourceMetadata: params["resource_metadata"], Scope: params["scope"]})
+	switch {
+	case err != nil:
+		return &Failure{Class: ClassAuth, Status: http.StatusUnauthorized, Err: fmt.Errorf("the host's authorizer: %w", err)}
+	case tok == "" || strings.ContainsAny(tok, "\r\n"):
+		return &Failure{Class: ClassAuth, Status: http.StatusUnauthorized, Err: errors.New("the host's authorizer gave no usable token")}
+	}
+	c.mu.Lock()
+	c.granted = tok
+	c.mu.Unlock()
+	return nil
 }
 
 // post sends msg once, with the credential, and returns the response
@@ -147,8 +197,8 @@ func (c *httpConn) call(ctx context.Context, _ string, msg []byte) ([]byte, *Fai
 	case resp.StatusCode == http.StatusUnauthorized:
 		drain(resp.Body)
 		why := "the backend refused the credential"
-		if c.b.Auth == nil {
-			why = "the backend asks for a credential, and the registration configures none (this harness does not register OAuth clients)"
+		if c.b.Auth == nil && c.h.opts.authorize == nil {
+			why = "the backend asks for a credential, and the registration configures none (harness.WithAuthorizer can answer it)"
 		}
 		return nil, &Failure{Class: ClassAuth, Status: resp.StatusCode, Err: errors.New(why)}
 	case resp.StatusCode != http.StatusOK:

@@ -219,3 +219,61 @@ func (o *oauthSource) getJSON(req *http.Request, v any) (int, *Failure) {
 	}
 	return resp.StatusCode, nil
 }
+
+// Challenge is an HTTP backend's demand for a credential its registration
+// does not configure (see WithAuthorizer).
+type Challenge struct {
+	// Backend is the backend's id, URL the endpoint that answered 401.
+	Backend, URL string
+	// ResourceMetadata and Scope are the Bearer challenge's parameters
+	// in WWW-Authenticate (RFC 9728 §5.1, RFC 6750 §3): where the
+	// protected resource's metadata is, and the scope it asks for;
+	// empty when it names none.
+	ResourceMetadata, Scope string
+}
+
+// bearerParams reads the parameters of the Bearer challenge among the
+// WWW-Authenticate header values (auth-params: name=token or
+// name="quoted string", comma-separated; other schemes are skipped).
+func bearerParams(values []string) map[string]string {
+	for _, v := range values {
+		i := strings.Index(strings.ToLower(v), "bearer")
+		if i < 0 || (i > 0 && v[i-1] != ' ' && v[i-1] != ',') {
+			continue
+		}
+		out := map[string]string{}
+		rest := v[i+len("bearer"):]
+		for {
+			rest = strings.TrimLeft(rest, " ,\t")
+			eq := strings.IndexByte(rest, '=')
+			if eq <= 0 {
+				return out
+			}
+			name := strings.ToLower(strings.TrimSpace(rest[:eq]))
+			if strings.ContainsAny(name, " \t") {
+				return out // the next challenge's scheme
+			}
+			rest = strings.TrimLeft(rest[eq+1:], " \t")
+			var val string
+			if strings.HasPrefix(rest, `"`) {
+				var b strings.Builder
+				j := 1
+				for ; j < len(rest) && rest[j] != '"'; j++ {
+					if rest[j] == '\\' && j+1 < len(rest) {
+						j++
+					}
+					b.WriteByte(rest[j])
+				}
+				val, rest = b.String(), rest[min(j+1, len(rest)):]
+			} else {
+				end := strings.IndexAny(rest, ", \t")
+				if end < 0 {
+					end = len(rest)
+				}
+				val, rest = rest[:end], rest[end:]
+			}
+			out[name] = val
+		}
+	}
+	return nil
+}

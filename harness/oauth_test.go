@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/ahpgen/ahpgen/harness"
@@ -164,5 +165,80 @@ func TestOAuthFailures(t *testing.T) {
 				t.Errorf("the failure names the secret, or the backend got the message: %v, %d posts", f, a.posts)
 			}
 		})
+	}
+}
+
+// TestAuthorizer: a backend registered without authentication answers
+// 401 with a Bearer challenge; the host's authorizer gets the challenge
+// and gives a token, which the message carries at once and later calls
+// reuse. Without an authorizer, or when it fails, the 401 is an
+// authentication failure.
+func TestAuthorizer(t *testing.T) {
+	var posts atomic.Int32
+	backend := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		posts.Add(1)
+		if r.Header.Get("Authorization") != "Bearer granted-1" {
+			w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="https://hooks.example/.well-known/oauth-protected-resource", scope="hooks.intercept"`)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		var req struct{ ID string }
+		json.Unmarshal(body, &req)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, result(req.ID, `{"type":"deny","reason":"checked"}`))
+	})
+	doc := registration(hook{"com.example.a", httpTransport(backend.URL), []string{intercept(`["tool.before"]`, 2000, "fail-open")}})
+	var challenges []harness.Challenge
+	h := build(t, doc, harness.WithAuthorizer(func(_ context.Context, c harness.Challenge) (string, error) {
+		challenges = append(challenges, c)
+		return "granted-1", nil
+	}))
+	for i := range 2 {
+		d, err := h.Intercept(context.Background(), toolCall(fmt.Sprint("e", i), "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Permission != harness.PermissionDeny || d.Denial.Synthetic {
+			t.Fatalf("call %d: %s", i, recordsString(d.Audit))
+		}
+	}
+	want := harness.Challenge{Backend: "com.example.a", URL: backend.URL, ResourceMetadata: "https://hooks.example/.well-known/oauth-protected-resource", Scope: "hooks.intercept"}
+	if len(challenges) != 1 || challenges[0] != want || posts.Load() != 3 {
+		t.Errorf("challenges %+v (want one, %+v), %d posts (want 3)", challenges, want, posts.Load())
+	}
+
+	for name, opts := range map[string][]harness.Option{
+		"no authorizer": nil,
+		"authorizer fails": {harness.WithAuthorizer(func(context.Context, harness.Challenge) (string, error) {
+			return "", fmt.Errorf("the user declined")
+		})},
+	} {
+		h := build(t, doc, opts...)
+		d, err := h.Intercept(context.Background(), toolCall("e", "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := d.Audit[0].Failure; f == nil || f.Class != harness.ClassAuth {
+			t.Errorf("%s: %s", name, recordsString(d.Audit))
+		}
+	}
+}
+
+// TestBearerParams: the Bearer challenge's parameters, quoted or not,
+// among other schemes.
+func TestBearerParams(t *testing.T) {
+	for _, c := range []struct {
+		header []string
+		want   map[string]string
+	}{
+		{[]string{`Bearer resource_metadata="https://r.example/m", scope="a b"`}, map[string]string{"resource_metadata": "https://r.example/m", "scope": "a b"}},
+		{[]string{`Basic realm="x"`, `bearer scope=read, error="invalid_token"`}, map[string]string{"scope": "read", "error": "invalid_token"}},
+		{[]string{`Bearer realm="a \"q\" b"`}, map[string]string{"realm": `a "q" b`}},
+		{[]string{`Basic realm="x"`}, nil},
+	} {
+		if got := harness.BearerParams(c.header); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%q: %v, want %v", c.header, got, c.want)
+		}
 	}
 }

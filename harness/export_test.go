@@ -1,0 +1,4 @@
+package harness
+
+// BearerParams exposes bearerParams to the external tests.
+var BearerParams = bearerParams
