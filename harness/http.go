@@ -31,13 +31,15 @@ type httpConn struct {
 	oauth  *oauthSource // nil unless the backend authenticates by OAuth
 
 	// granted is the token the host's authorizer gave for a backend
-	// without configured authentication (see WithAuthorizer).
+	// without configured authentication (see WithAuthorizer); asking is
+	// held by the one call asking the authorizer for it.
+	asking  chan struct{}
 	mu      sync.Mutex
 	granted string
 }
 
 func newHTTPConn(h *Harness, b *Backend, rt http.RoundTripper) *httpConn {
-	c := &httpConn{h: h, b: b}
+	c := &httpConn{h: h, b: b, asking: make(chan struct{}, 1)}
 	c.client = &http.Client{Transport: rt, CheckRedirect: c.redirect}
 	if b.Auth != nil && b.Auth.Type == "oauth" {
 		c.oauth = newOAuthSource(b.Auth, rt, h.opts.secrets)
@@ -138,13 +140,25 @@ func (c *httpConn) send(ctx context.Context, msg []byte) (*http.Response, *Failu
 }
 
 // authorize asks the host's authorizer for a token in place of refused,
-// the token the backend refused ("" for none), and keeps it.
+// the token the backend refused ("" for none), and keeps it. Calls that
+// meet the challenge together ask once: the others wait (until their
+// deadline) and use the token it gave.
 func (c *httpConn) authorize(ctx context.Context, refused string, params map[string]string) *Failure {
+	select {
+	case c.asking <- struct{}{}:
+	case <-ctx.Done():
+		return &Failure{Class: ClassDeadline, Err: errors.New("the deadline passed while another call asked the host's authorizer")}
+	}
+	defer func() { <-c.asking }()
 	c.mu.Lock()
 	if c.granted == refused {
 		c.granted = ""
 	}
+	got := c.granted
 	c.mu.Unlock()
+	if got != "" {
+		return nil // given while this call waited
+	}
 	tok, err := c.h.opts.authorize(ctx, Challenge{Backend: c.b.ID, URL: c.b.HTTP.URL.String(),
 		ResourceMetadata: params["resource_metadata"], Scope: params["scope"]})
 	switch {

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/ahpgen/ahpgen/harness"
 )
@@ -240,5 +241,46 @@ func TestBearerParams(t *testing.T) {
 		if got := harness.BearerParams(c.header); fmt.Sprint(got) != fmt.Sprint(c.want) {
 			t.Errorf("%q: %v, want %v", c.header, got, c.want)
 		}
+	}
+}
+
+// TestAuthorizerOnce: deliveries that meet the challenge together ask the
+// authorizer once: eight observations of one backend, in flight at once.
+func TestAuthorizerOnce(t *testing.T) {
+	var asked atomic.Int32
+	release := make(chan struct{})
+	backend := raw(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer granted-1" {
+			<-release // every delivery meets the challenge before any is answered
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+	records := make(chan harness.Record, 8)
+	h := build(t, registration(hook{"com.example.o", httpTransport(backend.URL), []string{observe(`["tool.before"]`)}}),
+		harness.WithAuthorizer(func(context.Context, harness.Challenge) (string, error) {
+			asked.Add(1)
+			return "granted-1", nil
+		}),
+		harness.WithAuditLog(func(_ context.Context, r harness.Record) { records <- r }))
+	for i := range 8 {
+		if err := h.Observe(context.Background(), toolCall(fmt.Sprint("e", i), "ls", `{}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(release)
+	for range 8 {
+		select {
+		case r := <-records:
+			if r.Failure != nil {
+				t.Errorf("a delivery failed: %s", r.String())
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("the deliveries did not finish")
+		}
+	}
+	if n := asked.Load(); n != 1 {
+		t.Errorf("the authorizer was asked %d times, want once", n)
 	}
 }
