@@ -149,7 +149,10 @@ func (h *Harness) contentView(sel *ContentSelection, typ string, event ahprt.Val
 	at := 0
 	for _, e := range edits {
 		if e.start < at {
-			continue // inside a part already replaced (a Deep path's over-reach)
+			// Inside a part already replaced: parts hold no parts, so
+			// only a Deep path's over-reach could get here, and the
+			// outer view stands.
+			continue
 		}
 		out = append(out, event[at:e.start]...)
 		out = append(out, e.repl...)

@@ -17,6 +17,18 @@ func (f fixed) call(context.Context, string, []byte) ([]byte, *Failure) { return
 func (fixed) notify(context.Context, []byte) *Failure                   { return nil }
 func (fixed) close() error                                              { return nil }
 
+// answer has the one backend of h reply with reply to an intercept of ev.
+func answer(t *testing.T, h *Harness, reply []byte, ev Event) *Decision {
+	h.mu.Lock()
+	h.conns[h.reg.Backends[0]] = fixed(reply)
+	h.mu.Unlock()
+	d, err := h.Intercept(context.Background(), ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // FuzzReply: any reply yields a decision, never a panic; a refused one
 // applies nothing.
 func FuzzReply(f *testing.F) {
@@ -41,13 +53,7 @@ func FuzzReply(f *testing.F) {
 	defer h.Close()
 	ev := draft.NewToolBeforeEvent("e1", "urn:x:y", "2026-12-01T10:00:00Z", draft.Identity{ID: "c"}, draft.ExecutionEventTool{Name: "t", Input: ahprt.Value(`{"k":1}`), Origin: draft.ExecutionEventToolOriginNative}, "native")
 	f.Fuzz(func(t *testing.T, reply []byte) {
-		h.mu.Lock()
-		h.conns[reg.Backends[0]] = fixed(reply)
-		h.mu.Unlock()
-		d, err := h.Intercept(context.Background(), ev)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := answer(t, h, reply, ev)
 		r := d.Audit[0]
 		if r.Outcome == OutcomeFailedOpen {
 			if d.Permission != PermissionNone || string(d.Target(offer.TargetInput)) != `{"k":1}` || d.Return != nil || len(d.Messages) != 0 || d.Flow != FlowNone {
@@ -118,13 +124,7 @@ func FuzzContentReply(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, reply []byte) {
-		h.mu.Lock()
-		h.conns[reg.Backends[0]] = fixed(reply)
-		h.mu.Unlock()
-		d, err := h.Intercept(context.Background(), ev)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := answer(t, h, reply, ev)
 		if !strings.Contains(string(d.Event), `"items":[`+orig) {
 			t.Fatalf("the effective event lost what the host sent:\n%s", d.Event)
 		}

@@ -110,15 +110,7 @@ func oauthHarness(t *testing.T, a *authServer, policy string) *harness.Harness {
 func TestOAuthClientCredentials(t *testing.T) {
 	a := newAuthServer(t)
 	h := oauthHarness(t, a, "fail-closed")
-	for i := range 2 {
-		d, err := h.Intercept(context.Background(), toolCall(fmt.Sprint("e", i), "ls", `{}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d.Permission != harness.PermissionDeny || d.Denial.Synthetic {
-			t.Fatalf("call %d: %s", i, recordsString(d.Audit))
-		}
-	}
+	deniedTwice(t, h)
 	if a.issued != 1 {
 		t.Errorf("%d tokens issued for two calls, want 1", a.issued)
 	}
@@ -195,15 +187,7 @@ func TestAuthorizer(t *testing.T) {
 		challenges = append(challenges, c)
 		return "granted-1", nil
 	}))
-	for i := range 2 {
-		d, err := h.Intercept(context.Background(), toolCall(fmt.Sprint("e", i), "ls", `{}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d.Permission != harness.PermissionDeny || d.Denial.Synthetic {
-			t.Fatalf("call %d: %s", i, recordsString(d.Audit))
-		}
-	}
+	deniedTwice(t, h)
 	want := harness.Challenge{Backend: "com.example.a", URL: backend.URL, ResourceMetadata: "https://hooks.example/.well-known/oauth-protected-resource", Scope: "hooks.intercept"}
 	if len(challenges) != 1 || challenges[0] != want || posts.Load() != 3 {
 		t.Errorf("challenges %+v (want one, %+v), %d posts (want 3)", challenges, want, posts.Load())
@@ -282,5 +266,20 @@ func TestAuthorizerOnce(t *testing.T) {
 	}
 	if n := asked.Load(); n != 1 {
 		t.Errorf("the authorizer was asked %d times, want once", n)
+	}
+}
+
+// deniedTwice makes two calls, which the backend must deny (it was
+// reached with a credential it accepts).
+func deniedTwice(t *testing.T, h *harness.Harness) {
+	t.Helper()
+	for i := range 2 {
+		d, err := h.Intercept(context.Background(), toolCall(fmt.Sprint("e", i), "ls", `{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Permission != harness.PermissionDeny || d.Denial.Synthetic {
+			t.Fatalf("call %d: %s", i, recordsString(d.Audit))
+		}
 	}
 }
