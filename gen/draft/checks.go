@@ -163,8 +163,11 @@ func vCapabilitiesRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "method":
 				seen |= uint64(0x1)
-				if !vCapabilitiesRequest_allOf_1_method(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "hooks/capabilities")) {
+						return c.FailWith(n, &reasons[13])
+					}
 				}
 			case "params":
 				seen |= uint64(0x2)
@@ -181,16 +184,6 @@ func vCapabilitiesRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required1)
-	}
-	return true
-}
-
-// vCapabilitiesRequest_allOf_1_method checks
-// draft/capabilities-request.schema.json#/allOf/1/properties/method.
-func vCapabilitiesRequest_allOf_1_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "hooks/capabilities")) {
-		return c.FailWith(n, &reasons[15])
 	}
 	return true
 }
@@ -1897,13 +1890,21 @@ func vCapabilities_modifyOperations(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			switch m.Key() {
 			case "replace":
 				seen |= uint64(0x1)
-				if !vCapabilities_modifyOperations_replace(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[74])
+					}
 				}
 			case "merge":
 				seen |= uint64(0x2)
-				if !vCapabilities_modifyOperations_merge(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[75])
+					}
 				}
 			default:
 				continue
@@ -1949,8 +1950,11 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				switch m.Key() {
 				case "replace":
 					seen |= uint64(0x1)
-					if !vCapabilities_modifyOperations_anyOf_0_replace(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.Bool(n)) {
+							return c.FailWith(n, &reasons[78])
+						}
 					}
 				default:
 					continue
@@ -1963,15 +1967,6 @@ func vCapabilities_modifyOperations_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		if seen != uint64(0x1) {
 			return c.FailRequired(n, seen, &required14)
 		}
-	}
-	return true
-}
-
-// vCapabilities_modifyOperations_anyOf_0_replace checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace.
-func vCapabilities_modifyOperations_anyOf_0_replace(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Bool(n)) {
-		return c.FailWith(n, &reasons[77])
 	}
 	return true
 }
@@ -1992,8 +1987,11 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				switch m.Key() {
 				case "merge":
 					seen |= uint64(0x1)
-					if !vCapabilities_modifyOperations_anyOf_1_merge(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.Bool(n)) {
+							return c.FailWith(n, &reasons[80])
+						}
 					}
 				default:
 					continue
@@ -2006,37 +2004,6 @@ func vCapabilities_modifyOperations_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		if seen != uint64(0x1) {
 			return c.FailRequired(n, seen, &required15)
 		}
-	}
-	return true
-}
-
-// vCapabilities_modifyOperations_anyOf_1_merge checks draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge.
-func vCapabilities_modifyOperations_anyOf_1_merge(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Bool(n)) {
-		return c.FailWith(n, &reasons[79])
-	}
-	return true
-}
-
-// vCapabilities_modifyOperations_replace checks
-// draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace.
-func vCapabilities_modifyOperations_replace(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[80])
-	}
-	return true
-}
-
-// vCapabilities_modifyOperations_merge checks
-// draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge.
-func vCapabilities_modifyOperations_merge(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[81])
 	}
 	return true
 }
@@ -2260,8 +2227,11 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "append":
 				seen |= uint64(0x1)
-				if !vCapabilities_inject_context_append(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.Bool(n)) {
+						return c.FailWith(n, &reasons[95])
+					}
 				}
 			case "deliverAt":
 				seen |= uint64(0x2)
@@ -2278,15 +2248,6 @@ func vCapabilities_inject_context(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required19)
-	}
-	return true
-}
-
-// vCapabilities_inject_context_append checks draft/capabilities.schema.json#/properties/inject/properties/context/properties/append.
-func vCapabilities_inject_context_append(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Bool(n)) {
-		return c.FailWith(n, &reasons[97])
 	}
 	return true
 }
@@ -2431,28 +2392,22 @@ func vCapabilities_sessionStart_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_sessionStart_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[106])
+				}
+				switch d.StrView(n) {
+				case "inject", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_sessionStart_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items.
-func vCapabilities_sessionStart_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[106])
-	}
-	switch d.StrView(n) {
-	case "inject", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/session.start/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -2568,28 +2523,22 @@ func vCapabilities_configChangeBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_configChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[108])
+				}
+				switch d.StrView(n) {
+				case "deny", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_configChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items.
-func vCapabilities_configChangeBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[108])
-	}
-	switch d.StrView(n) {
-	case "deny", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/config.change.before/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -2714,28 +2663,22 @@ func vCapabilities_turnStart_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_turnStart_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[110])
+				}
+				switch d.StrView(n) {
+				case "deny", "modify", "inject", "flow", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_turnStart_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items.
-func vCapabilities_turnStart_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[110])
-	}
-	switch d.StrView(n) {
-	case "deny", "modify", "inject", "flow", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -2815,28 +2758,22 @@ func vCapabilities_turnStart_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.N
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_turnStart_allOf_1_flow_operations_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[115])
+				}
+				switch d.StrView(n) {
+				case "stop":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_turnStart_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_turnStart_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[115])
-	}
-	switch d.StrView(n) {
-	case "stop":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.start/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
 	return true
 }
@@ -2960,28 +2897,22 @@ func vCapabilities_turnFinishBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.No
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_turnFinishBefore_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[117])
+				}
+				switch d.StrView(n) {
+				case "modify", "flow", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_turnFinishBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items.
-func vCapabilities_turnFinishBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[117])
-	}
-	switch d.StrView(n) {
-	case "modify", "flow", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -3059,28 +2990,22 @@ func vCapabilities_turnFinishBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n ah
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[122])
+				}
+				switch d.StrView(n) {
+				case "stop", "continue":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_turnFinishBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_turnFinishBefore_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[122])
-	}
-	switch d.StrView(n) {
-	case "stop", "continue":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/turn.finish.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
 	return true
 }
@@ -3204,28 +3129,22 @@ func vCapabilities_modelRequestBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_modelRequestBefore_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[124])
+				}
+				switch d.StrView(n) {
+				case "deny", "modify", "inject", "return", "flow", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_modelRequestBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items.
-func vCapabilities_modelRequestBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[124])
-	}
-	switch d.StrView(n) {
-	case "deny", "modify", "inject", "return", "flow", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -3303,28 +3222,22 @@ func vCapabilities_modelRequestBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n 
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[129])
+				}
+				switch d.StrView(n) {
+				case "stop":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_modelRequestBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_modelRequestBefore_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[129])
-	}
-	switch d.StrView(n) {
-	case "stop":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.request.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
 	return true
 }
@@ -3448,28 +3361,22 @@ func vCapabilities_modelResponseAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_modelResponseAfter_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[131])
+				}
+				switch d.StrView(n) {
+				case "modify", "flow", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_modelResponseAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items.
-func vCapabilities_modelResponseAfter_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[131])
-	}
-	switch d.StrView(n) {
-	case "modify", "flow", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -3547,28 +3454,22 @@ func vCapabilities_modelResponseAfter_allOf_1_flow_operations(c *ahpimpl.Ctx, n 
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[136])
+				}
+				switch d.StrView(n) {
+				case "stop":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_modelResponseAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_modelResponseAfter_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[136])
-	}
-	switch d.StrView(n) {
-	case "stop":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.response.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
 	return true
 }
@@ -3688,28 +3589,22 @@ func vCapabilities_modelSwitchBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.N
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_modelSwitchBefore_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[138])
+				}
+				switch d.StrView(n) {
+				case "deny", "flow", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_modelSwitchBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items.
-func vCapabilities_modelSwitchBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[138])
-	}
-	switch d.StrView(n) {
-	case "deny", "flow", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -3754,28 +3649,22 @@ func vCapabilities_modelSwitchBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n a
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[141])
+				}
+				switch d.StrView(n) {
+				case "stop":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_modelSwitchBefore_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[141])
-	}
-	switch d.StrView(n) {
-	case "stop":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/model.switch.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
 	return true
 }
@@ -3900,28 +3789,22 @@ func vCapabilities_toolBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_toolBefore_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[143])
+				}
+				switch d.StrView(n) {
+				case "deny", "allow", "ask", "modify", "inject", "flow", "return", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_toolBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items.
-func vCapabilities_toolBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[143])
-	}
-	switch d.StrView(n) {
-	case "deny", "allow", "ask", "modify", "inject", "flow", "return", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -4001,28 +3884,22 @@ func vCapabilities_toolBefore_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_toolBefore_allOf_1_flow_operations_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[148])
+				}
+				switch d.StrView(n) {
+				case "stop":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_toolBefore_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_toolBefore_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[148])
-	}
-	switch d.StrView(n) {
-	case "stop":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.before/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
 	return true
 }
@@ -4147,28 +4024,22 @@ func vCapabilities_toolAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_toolAfter_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[150])
+				}
+				switch d.StrView(n) {
+				case "modify", "inject", "flow", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_toolAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items.
-func vCapabilities_toolAfter_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[150])
-	}
-	switch d.StrView(n) {
-	case "modify", "inject", "flow", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -4248,28 +4119,22 @@ func vCapabilities_toolAfter_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpimpl.N
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_toolAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[155])
+				}
+				switch d.StrView(n) {
+				case "stop", "continue":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_toolAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_toolAfter_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[155])
-	}
-	switch d.StrView(n) {
-	case "stop", "continue":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
 	return true
 }
@@ -4393,28 +4258,22 @@ func vCapabilities_toolPermissionRequest_allOf_1_effects(c *ahpimpl.Ctx, n ahpim
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_toolPermissionRequest_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[157])
+				}
+				switch d.StrView(n) {
+				case "allow", "deny", "modify", "flow", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_toolPermissionRequest_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items.
-func vCapabilities_toolPermissionRequest_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[157])
-	}
-	switch d.StrView(n) {
-	case "allow", "deny", "modify", "flow", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -4492,28 +4351,22 @@ func vCapabilities_toolPermissionRequest_allOf_1_flow_operations(c *ahpimpl.Ctx,
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[162])
+				}
+				switch d.StrView(n) {
+				case "stop":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_toolPermissionRequest_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[162])
-	}
-	switch d.StrView(n) {
-	case "stop":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.permission.request/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
 	return true
 }
@@ -4633,28 +4486,22 @@ func vCapabilities_toolBatchAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.Node
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_toolBatchAfter_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[164])
+				}
+				switch d.StrView(n) {
+				case "flow", "inject", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_toolBatchAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items.
-func vCapabilities_toolBatchAfter_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[164])
-	}
-	switch d.StrView(n) {
-	case "flow", "inject", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -4699,28 +4546,22 @@ func vCapabilities_toolBatchAfter_allOf_1_flow_operations(c *ahpimpl.Ctx, n ahpi
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[167])
+				}
+				switch d.StrView(n) {
+				case "stop":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_toolBatchAfter_allOf_1_flow_operations_items checks draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items.
-func vCapabilities_toolBatchAfter_allOf_1_flow_operations_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[167])
-	}
-	switch d.StrView(n) {
-	case "stop":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/tool.batch.after/allOf/1/properties/flow/properties/operations/items/enum", "value")
 	}
 	return true
 }
@@ -4840,28 +4681,22 @@ func vCapabilities_contextCompactBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimp
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_contextCompactBefore_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[169])
+				}
+				switch d.StrView(n) {
+				case "deny", "modify", "return", "inject", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_contextCompactBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items.
-func vCapabilities_contextCompactBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[169])
-	}
-	switch d.StrView(n) {
-	case "deny", "modify", "return", "inject", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.before/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -5014,28 +4849,22 @@ func vCapabilities_contextCompactAfter_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_contextCompactAfter_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[173])
+				}
+				switch d.StrView(n) {
+				case "inject", "modify", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_contextCompactAfter_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items.
-func vCapabilities_contextCompactAfter_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[173])
-	}
-	switch d.StrView(n) {
-	case "inject", "modify", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/context.compact.after/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -5184,28 +5013,22 @@ func vCapabilities_taskChangeBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.No
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_taskChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[177])
+				}
+				switch d.StrView(n) {
+				case "deny", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_taskChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items.
-func vCapabilities_taskChangeBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[177])
-	}
-	switch d.StrView(n) {
-	case "deny", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/task.change.before/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -5321,28 +5144,22 @@ func vCapabilities_userElicitationRequest_allOf_1_effects(c *ahpimpl.Ctx, n ahpi
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_userElicitationRequest_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[179])
+				}
+				switch d.StrView(n) {
+				case "deny", "return", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_userElicitationRequest_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items.
-func vCapabilities_userElicitationRequest_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[179])
-	}
-	switch d.StrView(n) {
-	case "deny", "return", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.request/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -5462,28 +5279,22 @@ func vCapabilities_userElicitationResult_allOf_1_effects(c *ahpimpl.Ctx, n ahpim
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_userElicitationResult_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[181])
+				}
+				switch d.StrView(n) {
+				case "modify", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_userElicitationResult_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items.
-func vCapabilities_userElicitationResult_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[181])
-	}
-	switch d.StrView(n) {
-	case "modify", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.elicitation.result/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -5636,28 +5447,22 @@ func vCapabilities_userMessageInbound_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl.
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_userMessageInbound_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[185])
+				}
+				switch d.StrView(n) {
+				case "deny", "modify", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_userMessageInbound_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items.
-func vCapabilities_userMessageInbound_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[185])
-	}
-	switch d.StrView(n) {
-	case "deny", "modify", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.inbound/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -5810,28 +5615,22 @@ func vCapabilities_userMessageOutbound_allOf_1_effects(c *ahpimpl.Ctx, n ahpimpl
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_userMessageOutbound_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[189])
+				}
+				switch d.StrView(n) {
+				case "deny", "modify", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_userMessageOutbound_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items.
-func vCapabilities_userMessageOutbound_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[189])
-	}
-	switch d.StrView(n) {
-	case "deny", "modify", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/user.message.outbound/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -5984,28 +5783,22 @@ func vCapabilities_workspaceChangeBefore_allOf_1_effects(c *ahpimpl.Ctx, n ahpim
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if k != ahpimpl.KindString {
+					return c.FailWith(n, &reasons[193])
+				}
+				switch d.StrView(n) {
+				case "deny", "modify", "message":
+				default:
+					return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum", "value")
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCapabilities_workspaceChangeBefore_allOf_1_effects_items checks draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items.
-func vCapabilities_workspaceChangeBefore_allOf_1_effects_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[193])
-	}
-	switch d.StrView(n) {
-	case "deny", "modify", "message":
-	default:
-		return c.FailUnsupported(n, "draft/capabilities.schema.json#/$defs/workspace.change.before/allOf/1/properties/effects/items/enum", "value")
 	}
 	return true
 }
@@ -6361,8 +6154,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy(c *ahpimpl.Ctx,
 				}
 			case "disableable":
 				seen |= uint64(0x2)
-				if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[217])
+					}
 				}
 			default:
 				continue
@@ -6422,8 +6219,11 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 			for m.Next() {
 				switch m.Key() {
 				case "disableable":
-					if !vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+							return c.FailWith(n, &reasons[220])
+						}
 					}
 				default:
 					continue
@@ -6437,26 +6237,16 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then(c 
 	return true
 }
 
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_allOf_0_then_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reasons[219])
-	}
-	return true
-}
-
 // vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes.
 func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[220])
+		return c.FailTypeWith(n, &reasons[221])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[221])
+		return c.FailWith(n, &reasons[222])
 	}
 	{
 		it := d.Items(n)
@@ -6479,23 +6269,12 @@ func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_scopes_items(c 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[222])
+		return c.FailWith(n, &reasons[223])
 	}
 	switch d.StrView(n) {
 	case "user", "project", "managed":
 	default:
 		return c.FailUnsupported(n, "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", "value")
-	}
-	return true
-}
-
-// vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable
-// checks draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable.
-func vCapabilitiesResponse_allOf_1_result_manifest_managedPolicy_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[223])
 	}
 	return true
 }
@@ -6718,18 +6497,39 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 					}
 				case "id":
 					seen1 |= uint64(0x1)
-					if !vEvent_eventCore_id(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindString) {
+							return c.FailTypeWith(n, &reasons[228])
+						}
+						if d.RunesBelow(n, 1) {
+							return c.FailWith(n, &reasons[229])
+						}
 					}
 				case "source":
 					seen1 |= uint64(0x2)
-					if !vEvent_eventCore_source(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindString) {
+							return c.FailTypeWith(n, &reasons[230])
+						}
+						if !format.URI(d.StrView(n)) {
+							return c.FailWith(n, &reasons[231])
+						}
 					}
 				case "time":
 					seen1 |= uint64(0x4)
-					if !vEvent_eventCore_time(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if !(k == ahpimpl.KindString) {
+							return c.FailTypeWith(n, &reasons[232])
+						}
+						if !format.DateTime(d.StrView(n)) {
+							return c.FailWith(n, &reasons[233])
+						}
 					}
 				case "session":
 					if !c.Child(m.Value(), vCommon_session) {
@@ -6768,7 +6568,7 @@ func vEvent_envelope_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		}
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	return true
 }
@@ -6778,7 +6578,7 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	var seen uint64
 	if ev != nil {
@@ -6790,18 +6590,39 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -6841,48 +6662,6 @@ func vEvent_eventCore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return true
 }
 
-// vEvent_eventCore_id checks
-// draft/event.schema.json#/$defs/eventCore/properties/id.
-func vEvent_eventCore_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[233])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[234])
-	}
-	return true
-}
-
-// vEvent_eventCore_source checks
-// draft/event.schema.json#/$defs/eventCore/properties/source.
-func vEvent_eventCore_source(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[235])
-	}
-	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[236])
-	}
-	return true
-}
-
-// vEvent_eventCore_time checks
-// draft/event.schema.json#/$defs/eventCore/properties/time.
-func vEvent_eventCore_time(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[237])
-	}
-	if !format.DateTime(d.StrView(n)) {
-		return c.FailWith(n, &reasons[238])
-	}
-	return true
-}
-
 // vCommon_session checks draft/common.schema.json#/$defs/session.
 func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
@@ -6904,24 +6683,36 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					return false
 				}
 			case "cwd":
-				if !vCommon_session_cwd(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[240])
+					}
 				}
 			case "workspaceRoots":
 				if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
 					return false
 				}
 			case "model":
-				if !vCommon_session_model(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[241])
+					}
 				}
 			case "agent":
 				if !c.Child(m.Value(), vCommon_session_agent) {
 					return false
 				}
 			case "synthesized":
-				if !vCommon_session_synthesized(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[242])
+					}
 				}
 			default:
 				continue
@@ -6937,58 +6728,29 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return true
 }
 
-// vCommon_session_cwd checks
-// draft/common.schema.json#/$defs/session/properties/cwd.
-func vCommon_session_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[241])
-	}
-	return true
-}
-
 // vCommon_session_workspaceRoots checks
 // draft/common.schema.json#/$defs/session/properties/workspaceRoots.
 func vCommon_session_workspaceRoots(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[242])
+		return c.FailTypeWith(n, &reasons[244])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[245])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCommon_session_workspaceRoots_items checks
-// draft/common.schema.json#/$defs/session/properties/workspaceRoots/items.
-func vCommon_session_workspaceRoots_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[243])
-	}
-	return true
-}
-
-// vCommon_session_model checks
-// draft/common.schema.json#/$defs/session/properties/model.
-func vCommon_session_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[244])
 	}
 	return true
 }
@@ -6999,7 +6761,7 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[245])
+		return c.FailTypeWith(n, &reasons[246])
 	}
 	var seen uint64
 	if ev != nil {
@@ -7015,8 +6777,12 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 					return false
 				}
 			case "type":
-				if !vCommon_session_agent_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[247])
+					}
 				}
 			default:
 				continue
@@ -7028,28 +6794,6 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required24)
-	}
-	return true
-}
-
-// vCommon_session_agent_type checks
-// draft/common.schema.json#/$defs/session/properties/agent/properties/type.
-func vCommon_session_agent_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[247])
-	}
-	return true
-}
-
-// vCommon_session_synthesized checks
-// draft/common.schema.json#/$defs/session/properties/synthesized.
-func vCommon_session_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[248])
 	}
 	return true
 }
@@ -7108,13 +6852,27 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "path":
 				seen |= uint64(0x1)
-				if !vEvent_gap_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[253])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[254])
+					}
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !vEvent_gap_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[255])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[256])
+					}
 				}
 			default:
 				continue
@@ -7126,33 +6884,6 @@ func vEvent_gap(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required25)
-	}
-	return true
-}
-
-// vEvent_gap_path checks draft/event.schema.json#/$defs/gap/properties/path.
-func vEvent_gap_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[255])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[256])
-	}
-	return true
-}
-
-// vEvent_gap_reason checks
-// draft/event.schema.json#/$defs/gap/properties/reason.
-func vEvent_gap_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[257])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[258])
 	}
 	return true
 }
@@ -7202,8 +6933,15 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vEvent_openIdentity_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[262])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[263])
+					}
 				}
 			case "synthesized":
 				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
@@ -7219,20 +6957,6 @@ func vEvent_openIdentity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required26)
-	}
-	return true
-}
-
-// vEvent_openIdentity_id checks
-// draft/event.schema.json#/$defs/openIdentity/properties/id.
-func vEvent_openIdentity_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[263])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[264])
 	}
 	return true
 }
@@ -7417,23 +7141,36 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				if !vContentItem_textBodyPart_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "text")) {
+						return c.FailWith(n, &reasons[273])
+					}
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
-				if !vContentItem_textBodyPart_mediaType(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "text/plain")) {
+						return c.FailWith(n, &reasons[274])
+					}
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				if !vContentItem_textBodyPart_selection(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "body")) {
+						return c.FailWith(n, &reasons[275])
+					}
 				}
 			case "text":
 				seen |= uint64(0x10)
-				if !vContentItem_textBodyPart_text(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[276])
+					}
 				}
 			case "category":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -7444,7 +7181,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[273])
+				return c.FailWith(m.Name(), &reasons[277])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -7455,48 +7192,7 @@ func vContentItem_textBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		return c.FailRequired(n, seen, &required27)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[279])
-	}
-	return true
-}
-
-// vContentItem_textBodyPart_kind checks
-// draft/content-item.schema.json#/$defs/textBodyPart/properties/kind.
-func vContentItem_textBodyPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reasons[280])
-	}
-	return true
-}
-
-// vContentItem_textBodyPart_mediaType checks
-// draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType.
-func vContentItem_textBodyPart_mediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reasons[281])
-	}
-	return true
-}
-
-// vContentItem_textBodyPart_selection checks
-// draft/content-item.schema.json#/$defs/textBodyPart/properties/selection.
-func vContentItem_textBodyPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reasons[282])
-	}
-	return true
-}
-
-// vContentItem_textBodyPart_text checks
-// draft/content-item.schema.json#/$defs/textBodyPart/properties/text.
-func vContentItem_textBodyPart_text(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[283])
+		return c.FailWith(n, &reasons[283])
 	}
 	return true
 }
@@ -7535,18 +7231,27 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				if !vContentItem_textGapPart_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "text")) {
+						return c.FailWith(n, &reasons[286])
+					}
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
-				if !vContentItem_textGapPart_mediaType(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "text/plain")) {
+						return c.FailWith(n, &reasons[287])
+					}
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				if !vContentItem_textGapPart_selection(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "body")) {
+						return c.FailWith(n, &reasons[288])
+					}
 				}
 			case "gap":
 				seen |= uint64(0x10)
@@ -7570,7 +7275,7 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[286])
+				return c.FailWith(m.Name(), &reasons[289])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -7579,36 +7284,6 @@ func vContentItem_textGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	}
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required28)
-	}
-	return true
-}
-
-// vContentItem_textGapPart_kind checks
-// draft/content-item.schema.json#/$defs/textGapPart/properties/kind.
-func vContentItem_textGapPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reasons[292])
-	}
-	return true
-}
-
-// vContentItem_textGapPart_mediaType checks
-// draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType.
-func vContentItem_textGapPart_mediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reasons[293])
-	}
-	return true
-}
-
-// vContentItem_textGapPart_selection checks
-// draft/content-item.schema.json#/$defs/textGapPart/properties/selection.
-func vContentItem_textGapPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reasons[294])
 	}
 	return true
 }
@@ -7693,18 +7368,27 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				if !vContentItem_textMetadataPart_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "text")) {
+						return c.FailWith(n, &reasons[303])
+					}
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
-				if !vContentItem_textMetadataPart_mediaType(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "text/plain")) {
+						return c.FailWith(n, &reasons[304])
+					}
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				if !vContentItem_textMetadataPart_selection(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "metadata")) {
+						return c.FailWith(n, &reasons[305])
+					}
 				}
 			case "category":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -7723,7 +7407,7 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[303])
+				return c.FailWith(m.Name(), &reasons[306])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -7732,36 +7416,6 @@ func vContentItem_textMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	}
 	if seen != uint64(0xf) {
 		return c.FailRequired(n, seen, &required30)
-	}
-	return true
-}
-
-// vContentItem_textMetadataPart_kind checks
-// draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind.
-func vContentItem_textMetadataPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reasons[308])
-	}
-	return true
-}
-
-// vContentItem_textMetadataPart_mediaType checks
-// draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType.
-func vContentItem_textMetadataPart_mediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reasons[309])
-	}
-	return true
-}
-
-// vContentItem_textMetadataPart_selection checks
-// draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection.
-func vContentItem_textMetadataPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reasons[310])
 	}
 	return true
 }
@@ -7789,18 +7443,27 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				if !vContentItem_textOmittedPart_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "text")) {
+						return c.FailWith(n, &reasons[312])
+					}
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
-				if !vContentItem_textOmittedPart_mediaType(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "text/plain")) {
+						return c.FailWith(n, &reasons[313])
+					}
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				if !vContentItem_textOmittedPart_selection(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "omit")) {
+						return c.FailWith(n, &reasons[314])
+					}
 				}
 			case "category":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -7819,7 +7482,7 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[312])
+				return c.FailWith(m.Name(), &reasons[315])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -7828,36 +7491,6 @@ func vContentItem_textOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	}
 	if seen != uint64(0xf) {
 		return c.FailRequired(n, seen, &required31)
-	}
-	return true
-}
-
-// vContentItem_textOmittedPart_kind checks
-// draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind.
-func vContentItem_textOmittedPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "text")) {
-		return c.FailWith(n, &reasons[317])
-	}
-	return true
-}
-
-// vContentItem_textOmittedPart_mediaType checks
-// draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType.
-func vContentItem_textOmittedPart_mediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "text/plain")) {
-		return c.FailWith(n, &reasons[318])
-	}
-	return true
-}
-
-// vContentItem_textOmittedPart_selection checks
-// draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection.
-func vContentItem_textOmittedPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reasons[319])
 	}
 	return true
 }
@@ -7964,8 +7597,11 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				if !vContentItem_attachmentBodyPart_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "attachment")) {
+						return c.FailWith(n, &reasons[324])
+					}
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
@@ -7974,8 +7610,11 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				if !vContentItem_attachmentBodyPart_selection(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "body")) {
+						return c.FailWith(n, &reasons[325])
+					}
 				}
 			case "body":
 				seen |= uint64(0x10)
@@ -7991,7 +7630,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[324])
+				return c.FailWith(m.Name(), &reasons[326])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -8002,17 +7641,7 @@ func vContentItem_attachmentBodyPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		return c.FailRequired(n, seen, &required32)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[330])
-	}
-	return true
-}
-
-// vContentItem_attachmentBodyPart_kind checks
-// draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind.
-func vContentItem_attachmentBodyPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reasons[331])
+		return c.FailWith(n, &reasons[332])
 	}
 	return true
 }
@@ -8023,13 +7652,13 @@ func vContentItem_attachmentMediaType(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[332])
+		return c.FailTypeWith(n, &reasons[333])
 	}
 	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[333])
+		return c.FailWith(n, &reasons[334])
 	}
 	if c.Quiet(n, nil, vContentItem_attachmentMediaType_not) {
-		return c.FailWith(n, &reasons[334])
+		return c.FailWith(n, &reasons[335])
 	}
 	return true
 }
@@ -8041,17 +7670,8 @@ func vContentItem_attachmentMediaType_not(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	k := d.Kind(n)
 	if k == ahpimpl.KindString {
 		if !re2.Match(d.Str(n)) {
-			return c.FailWith(n, &reasons[335])
+			return c.FailWith(n, &reasons[336])
 		}
-	}
-	return true
-}
-
-// vContentItem_attachmentBodyPart_selection checks draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection.
-func vContentItem_attachmentBodyPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reasons[336])
 	}
 	return true
 }
@@ -8117,8 +7737,11 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				if !vContentItem_attachmentGapPart_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "attachment")) {
+						return c.FailWith(n, &reasons[342])
+					}
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
@@ -8127,8 +7750,11 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				if !vContentItem_attachmentGapPart_selection(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "body")) {
+						return c.FailWith(n, &reasons[343])
+					}
 				}
 			case "gap":
 				seen |= uint64(0x10)
@@ -8152,7 +7778,7 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[342])
+				return c.FailWith(m.Name(), &reasons[344])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -8161,26 +7787,6 @@ func vContentItem_attachmentGapPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	}
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required34)
-	}
-	return true
-}
-
-// vContentItem_attachmentGapPart_kind checks
-// draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind.
-func vContentItem_attachmentGapPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reasons[348])
-	}
-	return true
-}
-
-// vContentItem_attachmentGapPart_selection checks
-// draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection.
-func vContentItem_attachmentGapPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "body")) {
-		return c.FailWith(n, &reasons[349])
 	}
 	return true
 }
@@ -8208,8 +7814,11 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				if !vContentItem_attachmentMetadataPart_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "attachment")) {
+						return c.FailWith(n, &reasons[351])
+					}
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
@@ -8218,8 +7827,11 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				if !vContentItem_attachmentMetadataPart_selection(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "metadata")) {
+						return c.FailWith(n, &reasons[352])
+					}
 				}
 			case "category":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -8238,7 +7850,7 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[351])
+				return c.FailWith(m.Name(), &reasons[353])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -8247,25 +7859,6 @@ func vContentItem_attachmentMetadataPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	}
 	if seen != uint64(0xf) {
 		return c.FailRequired(n, seen, &required35)
-	}
-	return true
-}
-
-// vContentItem_attachmentMetadataPart_kind checks
-// draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind.
-func vContentItem_attachmentMetadataPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reasons[356])
-	}
-	return true
-}
-
-// vContentItem_attachmentMetadataPart_selection checks draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection.
-func vContentItem_attachmentMetadataPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "metadata")) {
-		return c.FailWith(n, &reasons[357])
 	}
 	return true
 }
@@ -8293,8 +7886,11 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 				}
 			case "kind":
 				seen |= uint64(0x2)
-				if !vContentItem_attachmentOmittedPart_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "attachment")) {
+						return c.FailWith(n, &reasons[359])
+					}
 				}
 			case "mediaType":
 				seen |= uint64(0x4)
@@ -8303,8 +7899,11 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 				}
 			case "selection":
 				seen |= uint64(0x8)
-				if !vContentItem_attachmentOmittedPart_selection(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "omit")) {
+						return c.FailWith(n, &reasons[360])
+					}
 				}
 			case "category":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -8323,7 +7922,7 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[359])
+				return c.FailWith(m.Name(), &reasons[361])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -8332,25 +7931,6 @@ func vContentItem_attachmentOmittedPart(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	}
 	if seen != uint64(0xf) {
 		return c.FailRequired(n, seen, &required36)
-	}
-	return true
-}
-
-// vContentItem_attachmentOmittedPart_kind checks
-// draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind.
-func vContentItem_attachmentOmittedPart_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "attachment")) {
-		return c.FailWith(n, &reasons[364])
-	}
-	return true
-}
-
-// vContentItem_attachmentOmittedPart_selection checks draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection.
-func vContentItem_attachmentOmittedPart_selection(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "omit")) {
-		return c.FailWith(n, &reasons[365])
 	}
 	return true
 }
@@ -8373,8 +7953,11 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_configChangeBefore_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "config.change.before")) {
+						return c.FailWith(n, &reasons[367])
+					}
 				}
 			case "change":
 				seen |= uint64(0x2)
@@ -8391,15 +7974,6 @@ func vInteractionEvent_configChangeBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required37)
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeBefore_type checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/type.
-func vInteractionEvent_configChangeBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reasons[369])
 	}
 	return true
 }
@@ -8421,13 +7995,27 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 			switch m.Key() {
 			case "source":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_configChangeBefore_change_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[371])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[372])
+					}
 				}
 			case "scope":
 				seen |= uint64(0x2)
-				if !vInteractionEvent_configChangeBefore_change_scope(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[373])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[374])
+					}
 				}
 			case "settings":
 				seen |= uint64(0x4)
@@ -8436,15 +8024,29 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 				}
 			case "summary":
 				seen |= uint64(0x8)
-				if !vInteractionEvent_configChangeBefore_change_summary(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[375])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[376])
+					}
 				}
 			case "path":
-				if !vInteractionEvent_configChangeBefore_change_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[377])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[378])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[371])
+				return c.FailWith(m.Name(), &reasons[379])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -8457,89 +8059,31 @@ func vInteractionEvent_configChangeBefore_change(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return true
 }
 
-// vInteractionEvent_configChangeBefore_change_source checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source.
-func vInteractionEvent_configChangeBefore_change_source(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[376])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[377])
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeBefore_change_scope checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope.
-func vInteractionEvent_configChangeBefore_change_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[378])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[379])
-	}
-	return true
-}
-
 // vInteractionEvent_configChangeBefore_change_settings checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings.
 func vInteractionEvent_configChangeBefore_change_settings(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[380])
+		return c.FailTypeWith(n, &reasons[384])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vInteractionEvent_configChangeBefore_change_settings_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[385])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[386])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeBefore_change_settings_items checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items.
-func vInteractionEvent_configChangeBefore_change_settings_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[381])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[382])
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeBefore_change_summary checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary.
-func vInteractionEvent_configChangeBefore_change_summary(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[383])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[384])
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeBefore_change_path checks draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path.
-func vInteractionEvent_configChangeBefore_change_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[385])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[386])
 	}
 	return true
 }
@@ -8581,8 +8125,11 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_configChangeAfter_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "config.change.after")) {
+						return c.FailWith(n, &reasons[388])
+					}
 				}
 			case "change":
 				seen |= uint64(0x2)
@@ -8599,15 +8146,6 @@ func vInteractionEvent_configChangeAfter(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required39)
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeAfter_type checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/type.
-func vInteractionEvent_configChangeAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "config.change.after")) {
-		return c.FailWith(n, &reasons[390])
 	}
 	return true
 }
@@ -8629,13 +8167,27 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			switch m.Key() {
 			case "source":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_configChangeAfter_change_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[392])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[393])
+					}
 				}
 			case "scope":
 				seen |= uint64(0x2)
-				if !vInteractionEvent_configChangeAfter_change_scope(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[394])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[395])
+					}
 				}
 			case "settings":
 				seen |= uint64(0x4)
@@ -8644,19 +8196,33 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				}
 			case "summary":
 				seen |= uint64(0x8)
-				if !vInteractionEvent_configChangeAfter_change_summary(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[396])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[397])
+					}
 				}
 			case "path":
-				if !vInteractionEvent_configChangeAfter_change_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[398])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[399])
+					}
 				}
 			case "mcpServers":
 				if !vInteractionEvent_configChangeAfter_change_mcpServers(c, m.Value(), nil) {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[392])
+				return c.FailWith(m.Name(), &reasons[400])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -8669,89 +8235,31 @@ func vInteractionEvent_configChangeAfter_change(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	return true
 }
 
-// vInteractionEvent_configChangeAfter_change_source checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source.
-func vInteractionEvent_configChangeAfter_change_source(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[397])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[398])
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeAfter_change_scope checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope.
-func vInteractionEvent_configChangeAfter_change_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[399])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[400])
-	}
-	return true
-}
-
 // vInteractionEvent_configChangeAfter_change_settings checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings.
 func vInteractionEvent_configChangeAfter_change_settings(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[401])
+		return c.FailTypeWith(n, &reasons[405])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vInteractionEvent_configChangeAfter_change_settings_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[406])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[407])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeAfter_change_settings_items checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items.
-func vInteractionEvent_configChangeAfter_change_settings_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[402])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[403])
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeAfter_change_summary checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary.
-func vInteractionEvent_configChangeAfter_change_summary(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[404])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[405])
-	}
-	return true
-}
-
-// vInteractionEvent_configChangeAfter_change_path checks draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path.
-func vInteractionEvent_configChangeAfter_change_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[406])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[407])
 	}
 	return true
 }
@@ -8814,8 +8322,11 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_turnStart_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "turn.start")) {
+						return c.FailWith(n, &reasons[411])
+					}
 				}
 			case "turn":
 				seen |= uint64(0x1)
@@ -8833,23 +8344,51 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 					return false
 				}
 			case "expandedFrom":
-				if !vExecutionEvent_turnStart_expandedFrom(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[412])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[413])
+					}
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -8887,17 +8426,7 @@ func vExecutionEvent_turnStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
-	}
-	return true
-}
-
-// vExecutionEvent_turnStart_type checks
-// draft/execution-event.schema.json#/$defs/turn.start/properties/type.
-func vExecutionEvent_turnStart_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reasons[414])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	return true
 }
@@ -8907,7 +8436,7 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[415])
+		return c.FailTypeWith(n, &reasons[417])
 	}
 	var seen uint64
 	if ev != nil {
@@ -8919,15 +8448,22 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vEvent_identity_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[418])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[419])
+					}
 				}
 			case "synthesized":
 				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[416])
+				return c.FailWith(m.Name(), &reasons[420])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -8940,27 +8476,13 @@ func vEvent_identity(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return true
 }
 
-// vEvent_identity_id checks
-// draft/event.schema.json#/$defs/identity/properties/id.
-func vEvent_identity_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[418])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[419])
-	}
-	return true
-}
-
 // vEvent_modelVisibleItems checks
 // draft/event.schema.json#/$defs/modelVisibleItems.
 func vEvent_modelVisibleItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[420])
+		return c.FailTypeWith(n, &reasons[422])
 	}
 	{
 		it := d.Items(n)
@@ -8989,7 +8511,7 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[421])
+		return c.FailTypeWith(n, &reasons[423])
 	}
 	var seen uint64
 	if ev != nil {
@@ -9015,11 +8537,15 @@ func vContentItem_message_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 					return false
 				}
 			case "synthesized":
-				if !vContentItem_message_synthesized(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[424])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[422])
+				return c.FailWith(m.Name(), &reasons[425])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -9038,7 +8564,7 @@ func vContentItem_message_role(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[426])
+		return c.FailWith(n, &reasons[429])
 	}
 	switch d.StrView(n) {
 	case "system", "developer", "user", "assistant", "tool":
@@ -9054,7 +8580,7 @@ func vContentItem_message_parts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[427])
+		return c.FailTypeWith(n, &reasons[430])
 	}
 	{
 		it := d.Items(n)
@@ -9071,43 +8597,18 @@ func vContentItem_message_parts(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	return true
 }
 
-// vContentItem_message_synthesized checks
-// draft/content-item.schema.json#/$defs/message/properties/synthesized.
-func vContentItem_message_synthesized(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[428])
-	}
-	return true
-}
-
 // vExecutionEvent_turnStart_trigger checks
 // draft/execution-event.schema.json#/$defs/turn.start/properties/trigger.
 func vExecutionEvent_turnStart_trigger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[429])
+		return c.FailWith(n, &reasons[431])
 	}
 	switch d.StrView(n) {
 	case "user", "continuation", "hook", "external":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", "value")
-	}
-	return true
-}
-
-// vExecutionEvent_turnStart_expandedFrom checks
-// draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom.
-func vExecutionEvent_turnStart_expandedFrom(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[430])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[431])
 	}
 	return true
 }
@@ -9138,23 +8639,47 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_turnFinishBefore_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "turn.finish.before")) {
+						return c.FailWith(n, &reasons[433])
+					}
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -9198,8 +8723,15 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				}
 			case "continuationCount":
 				seen2 |= uint64(0x4)
-				if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+						return c.FailTypeWith(n, &reasons[434])
+					}
+					if c.Cmp(n, num0) < 0 {
+						return c.FailWith(n, &reasons[435])
+					}
 				}
 			case "usage":
 				if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -9220,10 +8752,10 @@ func vExecutionEvent_turnFinishBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		return c.FailRequired(n, seen2, &required44)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[437])
+		return c.FailTypeWith(n, &reasons[440])
 	}
 	return true
 }
@@ -9241,7 +8773,7 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[437])
+		return c.FailTypeWith(n, &reasons[440])
 	}
 	var seen uint64
 	if ev != nil {
@@ -9272,8 +8804,15 @@ func vExecutionEvent_turnCompletion_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "continuationCount":
 				seen |= uint64(0x4)
-				if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+						return c.FailTypeWith(n, &reasons[434])
+					}
+					if c.Cmp(n, num0) < 0 {
+						return c.FailWith(n, &reasons[435])
+					}
 				}
 			case "usage":
 				if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -9299,25 +8838,12 @@ func vExecutionEvent_turnCompletion_outcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[438])
+		return c.FailWith(n, &reasons[441])
 	}
 	switch d.StrView(n) {
 	case "completed", "failed", "cancelled", "max_iterations":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", "value")
-	}
-	return true
-}
-
-// vExecutionEvent_turnCompletion_continuationCount checks draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount.
-func vExecutionEvent_turnCompletion_continuationCount(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reasons[439])
-	}
-	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[440])
 	}
 	return true
 }
@@ -9339,7 +8865,7 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[441])
+		return c.FailTypeWith(n, &reasons[442])
 	}
 	var seen uint64
 	if ev != nil {
@@ -9390,7 +8916,7 @@ func vExecutionEvent_usage(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[442])
+				return c.FailWith(m.Name(), &reasons[443])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -9409,7 +8935,7 @@ func vExecutionEvent_usage_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[447])
+		return c.FailWith(n, &reasons[448])
 	}
 	switch d.StrView(n) {
 	case "amount", "total":
@@ -9425,7 +8951,7 @@ func vExecutionEvent_usage_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[448])
+		return c.FailWith(n, &reasons[449])
 	}
 	switch d.StrView(n) {
 	case "attempt", "turn":
@@ -9441,7 +8967,7 @@ func vExecutionEvent_usage_completeness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[449])
+		return c.FailWith(n, &reasons[450])
 	}
 	switch d.StrView(n) {
 	case "complete", "partial", "unknown":
@@ -9457,7 +8983,7 @@ func vExecutionEvent_usage_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[450])
+		return c.FailWith(n, &reasons[451])
 	}
 	switch d.StrView(n) {
 	case "provider", "estimate", "mixed":
@@ -9473,10 +8999,10 @@ func vExecutionEvent_nonNegativeInteger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reasons[451])
+		return c.FailTypeWith(n, &reasons[452])
 	}
 	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[452])
+		return c.FailWith(n, &reasons[453])
 	}
 	return true
 }
@@ -9487,7 +9013,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[453])
+		return c.FailTypeWith(n, &reasons[454])
 	}
 	var seen uint64
 	if ev != nil {
@@ -9499,8 +9025,15 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			switch m.Key() {
 			case "amount":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_usage_cost_amount(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[455])
+					}
+					if c.Cmp(n, num0) < 0 {
+						return c.FailWith(n, &reasons[456])
+					}
 				}
 			case "currency":
 				seen |= uint64(0x2)
@@ -9513,7 +9046,7 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[454])
+				return c.FailWith(m.Name(), &reasons[457])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -9526,29 +9059,16 @@ func vExecutionEvent_usage_cost(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	return true
 }
 
-// vExecutionEvent_usage_cost_amount checks draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount.
-func vExecutionEvent_usage_cost_amount(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[458])
-	}
-	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[459])
-	}
-	return true
-}
-
 // vExecutionEvent_currencyCode checks
 // draft/execution-event.schema.json#/$defs/currencyCode.
 func vExecutionEvent_currencyCode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[460])
+		return c.FailTypeWith(n, &reasons[461])
 	}
 	if !re3.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[461])
+		return c.FailWith(n, &reasons[462])
 	}
 	return true
 }
@@ -9558,7 +9078,7 @@ func vExecutionEvent_usage_cost_basis(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimp
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[462])
+		return c.FailWith(n, &reasons[463])
 	}
 	switch d.StrView(n) {
 	case "billed", "reported", "estimated":
@@ -9582,12 +9102,18 @@ func vExecutionEvent_turnUsage_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			for m.Next() {
 				switch m.Key() {
 				case "kind":
-					if !vExecutionEvent_turnUsage_allOf_1_kind(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "total")) {
+							return c.FailWith(n, &reasons[464])
+						}
 					}
 				case "scope":
-					if !vExecutionEvent_turnUsage_allOf_1_scope(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "turn")) {
+							return c.FailWith(n, &reasons[465])
+						}
 					}
 				default:
 					continue
@@ -9597,36 +9123,6 @@ func vExecutionEvent_turnUsage_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_turnUsage_allOf_1_kind checks
-// draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind.
-func vExecutionEvent_turnUsage_allOf_1_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "total")) {
-		return c.FailWith(n, &reasons[463])
-	}
-	return true
-}
-
-// vExecutionEvent_turnUsage_allOf_1_scope checks
-// draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope.
-func vExecutionEvent_turnUsage_allOf_1_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "turn")) {
-		return c.FailWith(n, &reasons[464])
-	}
-	return true
-}
-
-// vExecutionEvent_turnFinishBefore_type checks
-// draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type.
-func vExecutionEvent_turnFinishBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reasons[465])
 	}
 	return true
 }
@@ -9657,8 +9153,11 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_turnEnd_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "turn.end")) {
+						return c.FailWith(n, &reasons[467])
+					}
 				}
 			case "error":
 				if !c.ChildAll(m.Value(), vExecutionEvent_error) {
@@ -9666,18 +9165,39 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -9721,8 +9241,15 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				}
 			case "continuationCount":
 				seen2 |= uint64(0x4)
-				if !vExecutionEvent_turnCompletion_continuationCount(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+						return c.FailTypeWith(n, &reasons[434])
+					}
+					if c.Cmp(n, num0) < 0 {
+						return c.FailWith(n, &reasons[435])
+					}
 				}
 			case "usage":
 				if !c.Child(m.Value(), vExecutionEvent_turnUsage) {
@@ -9743,10 +9270,10 @@ func vExecutionEvent_turnEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailRequired(n, seen2, &required44)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[437])
+		return c.FailTypeWith(n, &reasons[440])
 	}
 	if !vExecutionEvent_turnEnd_allOf_2(c, n, ev) {
 		return false
@@ -9795,18 +9322,8 @@ func vExecutionEvent_turnEnd_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	{
 		p := presence3(d, n)
 		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[467])
+			return c.FailWith(n, &reasons[468])
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_turnEnd_type checks
-// draft/execution-event.schema.json#/$defs/turn.end/properties/type.
-func vExecutionEvent_turnEnd_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "turn.end")) {
-		return c.FailWith(n, &reasons[468])
 	}
 	return true
 }
@@ -9828,17 +9345,38 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			switch m.Key() {
 			case "message":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_error_message(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[470])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[471])
+					}
 				}
 			case "class":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_error_class(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[472])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[473])
+					}
 				}
 			case "code":
-				if !vExecutionEvent_error_code(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[474])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[475])
+					}
 				}
 			case "status":
 				if !c.Child(m.Value(), vExecutionEvent_error_status) {
@@ -9846,7 +9384,7 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 				}
 			case "native":
 			default:
-				return c.FailWith(m.Name(), &reasons[470])
+				return c.FailWith(m.Name(), &reasons[476])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -9855,48 +9393,6 @@ func vExecutionEvent_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required47)
-	}
-	return true
-}
-
-// vExecutionEvent_error_message checks
-// draft/execution-event.schema.json#/$defs/error/properties/message.
-func vExecutionEvent_error_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[473])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[474])
-	}
-	return true
-}
-
-// vExecutionEvent_error_class checks
-// draft/execution-event.schema.json#/$defs/error/properties/class.
-func vExecutionEvent_error_class(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[475])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[476])
-	}
-	return true
-}
-
-// vExecutionEvent_error_code checks
-// draft/execution-event.schema.json#/$defs/error/properties/code.
-func vExecutionEvent_error_code(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[477])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[478])
 	}
 	return true
 }
@@ -9975,8 +9471,11 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_turnProgress_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "turn.progress")) {
+						return c.FailWith(n, &reasons[484])
+					}
 				}
 			case "turn":
 				seen |= uint64(0x1)
@@ -9999,23 +9498,48 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			case "final":
 				seen |= uint64(0x8)
-				if !vExecutionEvent_turnProgress_final(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[485])
+					}
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -10053,28 +9577,7 @@ func vExecutionEvent_turnProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
-	}
-	return true
-}
-
-// vExecutionEvent_turnProgress_type checks
-// draft/execution-event.schema.json#/$defs/turn.progress/properties/type.
-func vExecutionEvent_turnProgress_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "turn.progress")) {
-		return c.FailWith(n, &reasons[488])
-	}
-	return true
-}
-
-// vExecutionEvent_turnProgress_final checks
-// draft/execution-event.schema.json#/$defs/turn.progress/properties/final.
-func vExecutionEvent_turnProgress_final(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[489])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	return true
 }
@@ -10106,8 +9609,11 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_modelRequestBefore_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "model.request.before")) {
+						return c.FailWith(n, &reasons[491])
+					}
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -10135,18 +9641,39 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -10199,18 +9726,9 @@ func vExecutionEvent_modelRequestBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 || present&16 == 16 {
-		return c.FailWith(n, &reasons[495])
-	}
-	return true
-}
-
-// vExecutionEvent_modelRequestBefore_type checks draft/execution-event.schema.json#/$defs/model.request.before/properties/type.
-func vExecutionEvent_modelRequestBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "model.request.before")) {
 		return c.FailWith(n, &reasons[496])
 	}
 	return true
@@ -10233,16 +9751,30 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_model_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[498])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[499])
+					}
 				}
 			case "provider":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_model_provider(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[500])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[501])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[498])
+				return c.FailWith(m.Name(), &reasons[502])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -10251,34 +9783,6 @@ func vExecutionEvent_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required50)
-	}
-	return true
-}
-
-// vExecutionEvent_model_id checks
-// draft/execution-event.schema.json#/$defs/model/properties/id.
-func vExecutionEvent_model_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[501])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[502])
-	}
-	return true
-}
-
-// vExecutionEvent_model_provider checks
-// draft/execution-event.schema.json#/$defs/model/properties/provider.
-func vExecutionEvent_model_provider(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[503])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[504])
 	}
 	return true
 }
@@ -10301,20 +9805,34 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_attempt_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[506])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[507])
+					}
 				}
 			case "number":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_attempt_number(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+						return c.FailTypeWith(n, &reasons[508])
+					}
+					if c.Cmp(n, num1) < 0 {
+						return c.FailWith(n, &reasons[509])
+					}
 				}
 			case "synthesized":
 				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[506])
+				return c.FailWith(m.Name(), &reasons[510])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -10323,34 +9841,6 @@ func vExecutionEvent_attempt(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required51)
-	}
-	return true
-}
-
-// vExecutionEvent_attempt_id checks
-// draft/execution-event.schema.json#/$defs/attempt/properties/id.
-func vExecutionEvent_attempt_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[509])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[510])
-	}
-	return true
-}
-
-// vExecutionEvent_attempt_number checks
-// draft/execution-event.schema.json#/$defs/attempt/properties/number.
-func vExecutionEvent_attempt_number(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reasons[511])
-	}
-	if c.Cmp(n, num1) < 0 {
-		return c.FailWith(n, &reasons[512])
 	}
 	return true
 }
@@ -10392,8 +9882,11 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_modelResponseAfter_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "model.response.after")) {
+						return c.FailWith(n, &reasons[515])
+					}
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -10425,27 +9918,62 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				}
 			case "finishReason":
 				seen |= uint64(0x10)
-				if !vExecutionEvent_modelResponseAfter_finishReason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[516])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[517])
+					}
 				}
 			case "latencyMs":
-				if !vExecutionEvent_modelResponseAfter_latencyMs(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[518])
+					}
+					if c.Cmp(n, num0) < 0 {
+						return c.FailWith(n, &reasons[519])
+					}
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -10486,7 +10014,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
@@ -10495,7 +10023,7 @@ func vExecutionEvent_modelResponseAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 		return false
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[520])
+		return c.FailWith(n, &reasons[525])
 	}
 	return true
 }
@@ -10560,8 +10088,11 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				switch m.Key() {
 				case "status":
 					seen |= uint64(0x1)
-					if !vExecutionEvent_skippedExecution_execution_status(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "skipped")) {
+							return c.FailWith(n, &reasons[527])
+						}
 					}
 				default:
 					continue
@@ -10574,15 +10105,6 @@ func vExecutionEvent_skippedExecution_execution(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		if seen != uint64(0x1) {
 			return c.FailRequired(n, seen, &required54)
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_skippedExecution_execution_status checks draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status.
-func vExecutionEvent_skippedExecution_execution_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reasons[523])
 	}
 	return true
 }
@@ -10629,8 +10151,11 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 			for m.Next() {
 				switch m.Key() {
 				case "reason":
-					if !vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "supplied_result")) {
+							return c.FailWith(n, &reasons[529])
+						}
 					}
 				default:
 					continue
@@ -10640,15 +10165,6 @@ func vExecutionEvent_suppliedResultOnSkip_then_execution(c *ahpimpl.Ctx, n ahpim
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_suppliedResultOnSkip_then_execution_reason checks draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason.
-func vExecutionEvent_suppliedResultOnSkip_then_execution_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reasons[524])
 	}
 	return true
 }
@@ -10672,17 +10188,8 @@ func vExecutionEvent_modelResponseAfter_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.N
 	{
 		p := presence4(d, n)
 		if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reasons[525])
+			return c.FailWith(n, &reasons[530])
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_modelResponseAfter_type checks draft/execution-event.schema.json#/$defs/model.response.after/properties/type.
-func vExecutionEvent_modelResponseAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reasons[526])
 	}
 	return true
 }
@@ -10694,7 +10201,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	k := d.Kind(n)
 	{
 		if k != ahpimpl.KindObject {
-			return c.FailTypeWith(n, &reasons[527])
+			return c.FailTypeWith(n, &reasons[531])
 		}
 		var dvs [2]ahpimpl.Node
 		{
@@ -10710,7 +10217,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		}
 		dv := dvs[0]
 		if dv == 0 {
-			return c.FailWith(n, &reasons[528])
+			return c.FailWith(n, &reasons[532])
 		}
 		switch d.Tag(dv) {
 		case "executed":
@@ -10721,7 +10228,7 @@ func vExecutionEvent_execution(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			{
 				dv := dvs[1]
 				if dv == 0 {
-					return c.FailWith(n, &reasons[529])
+					return c.FailWith(n, &reasons[533])
 				}
 				switch d.Tag(dv) {
 				case "supplied_result":
@@ -10761,51 +10268,6 @@ func vExecutionEvent_execution_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[530])
-	}
-	var seen uint64
-	if ev != nil {
-		ev.Declared = true
-	}
-	{
-		m := d.Members(n)
-		for m.Next() {
-			switch m.Key() {
-			case "status":
-				seen |= uint64(0x1)
-				if !vExecutionEvent_execution_oneOf_0_status(c, m.Value(), nil) {
-					return false
-				}
-			default:
-				return c.FailWith(m.Name(), &reasons[531])
-			}
-			if ev != nil {
-				ev.Set(m.Index())
-			}
-		}
-	}
-	if seen != uint64(0x1) {
-		return c.FailRequired(n, seen, &required55)
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_0_status checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status.
-func vExecutionEvent_execution_oneOf_0_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reasons[533])
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_1 checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/1.
-func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindObject) {
 		return c.FailTypeWith(n, &reasons[534])
 	}
 	var seen uint64
@@ -10818,16 +10280,60 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "status":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_execution_oneOf_1_status(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "executed")) {
+						return c.FailWith(n, &reasons[535])
+					}
+				}
+			default:
+				return c.FailWith(m.Name(), &reasons[536])
+			}
+			if ev != nil {
+				ev.Set(m.Index())
+			}
+		}
+	}
+	if seen != uint64(0x1) {
+		return c.FailRequired(n, seen, &required55)
+	}
+	return true
+}
+
+// vExecutionEvent_execution_oneOf_1 checks
+// draft/execution-event.schema.json#/$defs/execution/oneOf/1.
+func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+	d := c.Doc
+	k := d.Kind(n)
+	if !(k == ahpimpl.KindObject) {
+		return c.FailTypeWith(n, &reasons[538])
+	}
+	var seen uint64
+	if ev != nil {
+		ev.Declared = true
+	}
+	{
+		m := d.Members(n)
+		for m.Next() {
+			switch m.Key() {
+			case "status":
+				seen |= uint64(0x1)
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "skipped")) {
+						return c.FailWith(n, &reasons[539])
+					}
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_execution_oneOf_1_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "supplied_result")) {
+						return c.FailWith(n, &reasons[540])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[535])
+				return c.FailWith(m.Name(), &reasons[541])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -10840,33 +10346,13 @@ func vExecutionEvent_execution_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_1_status checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status.
-func vExecutionEvent_execution_oneOf_1_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reasons[538])
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_1_reason checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason.
-func vExecutionEvent_execution_oneOf_1_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "supplied_result")) {
-		return c.FailWith(n, &reasons[539])
-	}
-	return true
-}
-
 // vExecutionEvent_execution_oneOf_2 checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/2.
 func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[540])
+		return c.FailTypeWith(n, &reasons[544])
 	}
 	var seen uint64
 	if ev != nil {
@@ -10878,20 +10364,33 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "status":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_execution_oneOf_2_status(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "skipped")) {
+						return c.FailWith(n, &reasons[545])
+					}
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_execution_oneOf_2_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "policy")) {
+						return c.FailWith(n, &reasons[546])
+					}
 				}
 			case "detail":
-				if !vExecutionEvent_execution_oneOf_2_detail(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[547])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[548])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[541])
+				return c.FailWith(m.Name(), &reasons[549])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -10904,47 +10403,13 @@ func vExecutionEvent_execution_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_2_status checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status.
-func vExecutionEvent_execution_oneOf_2_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reasons[544])
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_2_reason checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason.
-func vExecutionEvent_execution_oneOf_2_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reasons[545])
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_2_detail checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail.
-func vExecutionEvent_execution_oneOf_2_detail(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[546])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[547])
-	}
-	return true
-}
-
 // vExecutionEvent_execution_oneOf_3 checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/3.
 func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[548])
+		return c.FailTypeWith(n, &reasons[552])
 	}
 	var seen uint64
 	if ev != nil {
@@ -10956,20 +10421,33 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "status":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_execution_oneOf_3_status(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "skipped")) {
+						return c.FailWith(n, &reasons[553])
+					}
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_execution_oneOf_3_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "cancelled")) {
+						return c.FailWith(n, &reasons[554])
+					}
 				}
 			case "detail":
-				if !vExecutionEvent_execution_oneOf_3_detail(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[555])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[556])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[549])
+				return c.FailWith(m.Name(), &reasons[557])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -10982,47 +10460,13 @@ func vExecutionEvent_execution_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_3_status checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status.
-func vExecutionEvent_execution_oneOf_3_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reasons[552])
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_3_reason checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason.
-func vExecutionEvent_execution_oneOf_3_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "cancelled")) {
-		return c.FailWith(n, &reasons[553])
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_3_detail checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail.
-func vExecutionEvent_execution_oneOf_3_detail(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[554])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[555])
-	}
-	return true
-}
-
 // vExecutionEvent_execution_oneOf_4 checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/4.
 func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[556])
+		return c.FailTypeWith(n, &reasons[560])
 	}
 	var seen uint64
 	if ev != nil {
@@ -11034,20 +10478,33 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "status":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_execution_oneOf_4_status(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "skipped")) {
+						return c.FailWith(n, &reasons[561])
+					}
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_execution_oneOf_4_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "timeout")) {
+						return c.FailWith(n, &reasons[562])
+					}
 				}
 			case "detail":
-				if !vExecutionEvent_execution_oneOf_4_detail(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[563])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[564])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[557])
+				return c.FailWith(m.Name(), &reasons[565])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11060,47 +10517,13 @@ func vExecutionEvent_execution_oneOf_4(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	return true
 }
 
-// vExecutionEvent_execution_oneOf_4_status checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status.
-func vExecutionEvent_execution_oneOf_4_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reasons[560])
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_4_reason checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason.
-func vExecutionEvent_execution_oneOf_4_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "timeout")) {
-		return c.FailWith(n, &reasons[561])
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_4_detail checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail.
-func vExecutionEvent_execution_oneOf_4_detail(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[562])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[563])
-	}
-	return true
-}
-
 // vExecutionEvent_execution_oneOf_5 checks
 // draft/execution-event.schema.json#/$defs/execution/oneOf/5.
 func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[564])
+		return c.FailTypeWith(n, &reasons[568])
 	}
 	var seen uint64
 	if ev != nil {
@@ -11112,20 +10535,33 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "status":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_execution_oneOf_5_status(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "skipped")) {
+						return c.FailWith(n, &reasons[569])
+					}
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_execution_oneOf_5_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "other")) {
+						return c.FailWith(n, &reasons[570])
+					}
 				}
 			case "detail":
-				if !vExecutionEvent_execution_oneOf_5_detail(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[571])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[572])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[565])
+				return c.FailWith(m.Name(), &reasons[573])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11134,40 +10570,6 @@ func vExecutionEvent_execution_oneOf_5(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required60)
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_5_status checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status.
-func vExecutionEvent_execution_oneOf_5_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reasons[568])
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_5_reason checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason.
-func vExecutionEvent_execution_oneOf_5_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "other")) {
-		return c.FailWith(n, &reasons[569])
-	}
-	return true
-}
-
-// vExecutionEvent_execution_oneOf_5_detail checks
-// draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail.
-func vExecutionEvent_execution_oneOf_5_detail(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[570])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[571])
 	}
 	return true
 }
@@ -11198,16 +10600,31 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			for m.Next() {
 				switch m.Key() {
 				case "kind":
-					if !vExecutionEvent_attemptUsage_allOf_1_kind(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "amount")) {
+							return c.FailWith(n, &reasons[576])
+						}
 					}
 				case "scope":
-					if !vExecutionEvent_attemptUsage_allOf_1_scope(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "attempt")) {
+							return c.FailWith(n, &reasons[577])
+						}
 					}
 				case "provenance":
-					if !vExecutionEvent_attemptUsage_allOf_1_provenance(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						k := d.Kind(n)
+						if k != ahpimpl.KindString {
+							return c.FailWith(n, &reasons[578])
+						}
+						switch d.StrView(n) {
+						case "provider", "estimate":
+						default:
+							return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum", "value")
+						}
 					}
 				default:
 					continue
@@ -11217,65 +10634,6 @@ func vExecutionEvent_attemptUsage_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_attemptUsage_allOf_1_kind checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind.
-func vExecutionEvent_attemptUsage_allOf_1_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "amount")) {
-		return c.FailWith(n, &reasons[572])
-	}
-	return true
-}
-
-// vExecutionEvent_attemptUsage_allOf_1_scope checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope.
-func vExecutionEvent_attemptUsage_allOf_1_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "attempt")) {
-		return c.FailWith(n, &reasons[573])
-	}
-	return true
-}
-
-// vExecutionEvent_attemptUsage_allOf_1_provenance checks draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance.
-func vExecutionEvent_attemptUsage_allOf_1_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[574])
-	}
-	switch d.StrView(n) {
-	case "provider", "estimate":
-	default:
-		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum", "value")
-	}
-	return true
-}
-
-// vExecutionEvent_modelResponseAfter_finishReason checks draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason.
-func vExecutionEvent_modelResponseAfter_finishReason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[575])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[576])
-	}
-	return true
-}
-
-// vExecutionEvent_modelResponseAfter_latencyMs checks draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs.
-func vExecutionEvent_modelResponseAfter_latencyMs(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[577])
-	}
-	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[578])
 	}
 	return true
 }
@@ -11307,8 +10665,11 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_modelError_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "model.error")) {
+						return c.FailWith(n, &reasons[580])
+					}
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -11343,27 +10704,62 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 					return false
 				}
 			case "latencyMs":
-				if !vExecutionEvent_modelError_latencyMs(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[581])
+					}
+					if c.Cmp(n, num0) < 0 {
+						return c.FailWith(n, &reasons[582])
+					}
 				}
 			case "recovery":
-				if !vExecutionEvent_modelError_recovery(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[583])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[584])
+					}
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -11404,20 +10800,10 @@ func vExecutionEvent_modelError_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[584])
-	}
-	return true
-}
-
-// vExecutionEvent_modelError_type checks
-// draft/execution-event.schema.json#/$defs/model.error/properties/type.
-func vExecutionEvent_modelError_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "model.error")) {
-		return c.FailWith(n, &reasons[585])
+		return c.FailWith(n, &reasons[589])
 	}
 	return true
 }
@@ -11447,8 +10833,11 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 			for m.Next() {
 				switch m.Key() {
 				case "status":
-					if !vExecutionEvent_modelError_execution_allOf_1_status(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "executed")) {
+							return c.FailWith(n, &reasons[590])
+						}
 					}
 				default:
 					continue
@@ -11458,43 +10847,6 @@ func vExecutionEvent_modelError_execution_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_modelError_execution_allOf_1_status checks draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status.
-func vExecutionEvent_modelError_execution_allOf_1_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "executed")) {
-		return c.FailWith(n, &reasons[586])
-	}
-	return true
-}
-
-// vExecutionEvent_modelError_latencyMs checks
-// draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs.
-func vExecutionEvent_modelError_latencyMs(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[587])
-	}
-	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[588])
-	}
-	return true
-}
-
-// vExecutionEvent_modelError_recovery checks
-// draft/execution-event.schema.json#/$defs/model.error/properties/recovery.
-func vExecutionEvent_modelError_recovery(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[589])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[590])
 	}
 	return true
 }
@@ -11526,8 +10878,11 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_modelSwitchBefore_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "model.switch.before")) {
+						return c.FailWith(n, &reasons[592])
+					}
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -11549,8 +10904,15 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				}
 			case "reason":
 				seen |= uint64(0x4)
-				if !vExecutionEvent_modelSwitchBefore_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[593])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[594])
+					}
 				}
 			case "pricing":
 				if !c.ChildAll(m.Value(), vExecutionEvent_modelSwitchBefore_pricing) {
@@ -11558,18 +10920,39 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -11610,32 +10993,9 @@ func vExecutionEvent_modelSwitchBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[595])
-	}
-	return true
-}
-
-// vExecutionEvent_modelSwitchBefore_type checks
-// draft/execution-event.schema.json#/$defs/model.switch.before/properties/type.
-func vExecutionEvent_modelSwitchBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reasons[596])
-	}
-	return true
-}
-
-// vExecutionEvent_modelSwitchBefore_reason checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason.
-func vExecutionEvent_modelSwitchBefore_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[597])
-	}
-	if d.RunesBelow(n, 1) {
 		return c.FailWith(n, &reasons[598])
 	}
 	return true
@@ -11662,15 +11022,29 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 					return false
 				}
 			case "inputPerMillionTokens":
-				if !vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[600])
+					}
+					if c.Cmp(n, num0) < 0 {
+						return c.FailWith(n, &reasons[601])
+					}
 				}
 			case "outputPerMillionTokens":
-				if !vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[602])
+					}
+					if c.Cmp(n, num0) < 0 {
+						return c.FailWith(n, &reasons[603])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[600])
+				return c.FailWith(m.Name(), &reasons[604])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -11679,32 +11053,6 @@ func vExecutionEvent_modelSwitchBefore_pricing(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required63)
-	}
-	return true
-}
-
-// vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens.
-func vExecutionEvent_modelSwitchBefore_pricing_inputPerMillionTokens(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[602])
-	}
-	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[603])
-	}
-	return true
-}
-
-// vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens checks draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens.
-func vExecutionEvent_modelSwitchBefore_pricing_outputPerMillionTokens(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[604])
-	}
-	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[605])
 	}
 	return true
 }
@@ -11736,8 +11084,11 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_modelSwitchAfter_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "model.switch.after")) {
+						return c.FailWith(n, &reasons[607])
+					}
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -11759,23 +11110,51 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 				}
 			case "reason":
 				seen |= uint64(0x4)
-				if !vExecutionEvent_modelSwitchAfter_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[608])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[609])
+					}
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -11816,32 +11195,9 @@ func vExecutionEvent_modelSwitchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[610])
-	}
-	return true
-}
-
-// vExecutionEvent_modelSwitchAfter_type checks
-// draft/execution-event.schema.json#/$defs/model.switch.after/properties/type.
-func vExecutionEvent_modelSwitchAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "model.switch.after")) {
-		return c.FailWith(n, &reasons[611])
-	}
-	return true
-}
-
-// vExecutionEvent_modelSwitchAfter_reason checks draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason.
-func vExecutionEvent_modelSwitchAfter_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[612])
-	}
-	if d.RunesBelow(n, 1) {
 		return c.FailWith(n, &reasons[613])
 	}
 	return true
@@ -11875,8 +11231,11 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_toolPermissionRequest_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "tool.permission.request")) {
+						return c.FailWith(n, &reasons[615])
+					}
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -11893,23 +11252,48 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				}
 			case "sandboxBypass":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_toolPermissionRequest_sandboxBypass(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[616])
+					}
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -11944,8 +11328,15 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				}
 			case "path":
 				seen2 |= uint64(0x4)
-				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[617])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[618])
+					}
 				}
 			case "batch":
 				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -11981,13 +11372,13 @@ func vExecutionEvent_toolPermissionRequest_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[620])
+		return c.FailTypeWith(n, &reasons[624])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reasons[621])
+		return c.FailWith(n, &reasons[625])
 	}
 	return true
 }
@@ -12005,7 +11396,7 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[620])
+		return c.FailTypeWith(n, &reasons[624])
 	}
 	var seen uint64
 	if ev != nil {
@@ -12027,8 +11418,15 @@ func vExecutionEvent_toolCall_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 				}
 			case "path":
 				seen |= uint64(0x4)
-				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[617])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[618])
+					}
 				}
 			case "batch":
 				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -12060,7 +11458,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[622])
+		return c.FailTypeWith(n, &reasons[626])
 	}
 	var seen uint64
 	if ev != nil {
@@ -12072,12 +11470,26 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			switch m.Key() {
 			case "name":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_tool_name(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[627])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[628])
+					}
 				}
 			case "kind":
-				if !vExecutionEvent_tool_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[629])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[630])
+					}
 				}
 			case "input":
 				seen |= uint64(0x2)
@@ -12094,7 +11506,7 @@ func vExecutionEvent_tool_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[623])
+				return c.FailWith(m.Name(), &reasons[631])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -12168,36 +11580,8 @@ func vExecutionEvent_tool_else(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	{
 		p := presence5(d, n)
 		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[628])
+			return c.FailWith(n, &reasons[636])
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_tool_name checks
-// draft/execution-event.schema.json#/$defs/tool/properties/name.
-func vExecutionEvent_tool_name(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[629])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[630])
-	}
-	return true
-}
-
-// vExecutionEvent_tool_kind checks
-// draft/execution-event.schema.json#/$defs/tool/properties/kind.
-func vExecutionEvent_tool_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[631])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[632])
 	}
 	return true
 }
@@ -12208,7 +11592,7 @@ func vExecutionEvent_tool_input(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[633])
+		return c.FailTypeWith(n, &reasons[637])
 	}
 	return true
 }
@@ -12219,7 +11603,7 @@ func vExecutionEvent_tool_origin(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[634])
+		return c.FailWith(n, &reasons[638])
 	}
 	switch d.StrView(n) {
 	case "native", "mcp":
@@ -12241,7 +11625,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[635])
+		return c.FailTypeWith(n, &reasons[639])
 	}
 	var seen uint64
 	if ev != nil {
@@ -12258,8 +11642,15 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 				}
 			case "toolName":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_mcp_toolName(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[640])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[641])
+					}
 				}
 			case "provenance":
 				seen |= uint64(0x4)
@@ -12272,7 +11663,7 @@ func vExecutionEvent_mcp_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) 
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[636])
+				return c.FailWith(m.Name(), &reasons[642])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -12291,7 +11682,7 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[641])
+		return c.FailTypeWith(n, &reasons[647])
 	}
 	var seen uint64
 	if ev != nil {
@@ -12303,15 +11694,29 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_mcp_server_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[648])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[649])
+					}
 				}
 			case "name":
-				if !vExecutionEvent_mcp_server_name(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[650])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[651])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[642])
+				return c.FailWith(m.Name(), &reasons[652])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -12324,54 +11729,13 @@ func vExecutionEvent_mcp_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	return true
 }
 
-// vExecutionEvent_mcp_server_id checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id.
-func vExecutionEvent_mcp_server_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[644])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[645])
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_server_name checks draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name.
-func vExecutionEvent_mcp_server_name(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[646])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[647])
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_toolName checks
-// draft/execution-event.schema.json#/$defs/mcp/properties/toolName.
-func vExecutionEvent_mcp_toolName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[648])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[649])
-	}
-	return true
-}
-
 // vExecutionEvent_mcp_provenance checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/provenance.
 func vExecutionEvent_mcp_provenance(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[650])
+		return c.FailWith(n, &reasons[654])
 	}
 	switch d.StrView(n) {
 	case "runtime", "inferred":
@@ -12423,7 +11787,7 @@ func vExecutionEvent_mcp_connection_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", "matches none of 4 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[651])
+			return c.FailWith(n, &reasons[655])
 		}
 		c.Discard(mark)
 		c.Choose(3, n, first)
@@ -12437,7 +11801,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[652])
+		return c.FailTypeWith(n, &reasons[656])
 	}
 	var seen uint64
 	if ev != nil {
@@ -12449,8 +11813,11 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "transport":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_mcp_connection_oneOf_0_transport(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "http")) {
+						return c.FailWith(n, &reasons[657])
+					}
 				}
 			case "url":
 				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
@@ -12461,7 +11828,7 @@ func vExecutionEvent_mcp_connection_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[653])
+				return c.FailWith(m.Name(), &reasons[658])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -12563,7 +11930,7 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[657])
+			return c.FailWith(n, &reasons[662])
 		}
 	}
 	return true
@@ -12584,8 +11951,11 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "url")) {
+							return c.FailWith(n, &reasons[663])
+						}
 					}
 				default:
 					continue
@@ -12602,37 +11972,19 @@ func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_0_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reasons[659])
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_0_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport.
-func vExecutionEvent_mcp_connection_oneOf_0_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reasons[660])
-	}
-	return true
-}
-
 // vExecutionEvent_webUrl checks
 // draft/execution-event.schema.json#/$defs/webUrl.
 func vExecutionEvent_webUrl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[661])
+		return c.FailTypeWith(n, &reasons[665])
 	}
 	if !re4.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[662])
+		return c.FailWith(n, &reasons[666])
 	}
 	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[663])
+		return c.FailWith(n, &reasons[667])
 	}
 	return true
 }
@@ -12643,10 +11995,10 @@ func vExecutionEvent_connectionGaps(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[664])
+		return c.FailTypeWith(n, &reasons[668])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[665])
+		return c.FailWith(n, &reasons[669])
 	}
 	{
 		it := d.Items(n)
@@ -12669,7 +12021,7 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[666])
+		return c.FailTypeWith(n, &reasons[670])
 	}
 	var seen uint64
 	if ev != nil {
@@ -12681,16 +12033,30 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "path":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_connectionGaps_items_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[671])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[672])
+					}
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_connectionGaps_items_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[673])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[674])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[667])
+				return c.FailWith(m.Name(), &reasons[675])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -12703,39 +12069,13 @@ func vExecutionEvent_connectionGaps_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	return true
 }
 
-// vExecutionEvent_connectionGaps_items_path checks draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path.
-func vExecutionEvent_connectionGaps_items_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[670])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[671])
-	}
-	return true
-}
-
-// vExecutionEvent_connectionGaps_items_reason checks draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason.
-func vExecutionEvent_connectionGaps_items_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[672])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[673])
-	}
-	return true
-}
-
 // vExecutionEvent_mcp_connection_oneOf_1 checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1.
 func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[674])
+		return c.FailTypeWith(n, &reasons[678])
 	}
 	var seen uint64
 	if ev != nil {
@@ -12747,8 +12087,11 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "transport":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_mcp_connection_oneOf_1_transport(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "sse")) {
+						return c.FailWith(n, &reasons[679])
+					}
 				}
 			case "url":
 				if !vExecutionEvent_webUrl(c, m.Value(), nil) {
@@ -12759,7 +12102,7 @@ func vExecutionEvent_mcp_connection_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[675])
+				return c.FailWith(m.Name(), &reasons[680])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -12861,7 +12204,7 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps(c *ahpimpl.Ctx, n ahpim
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[679])
+			return c.FailWith(n, &reasons[684])
 		}
 	}
 	return true
@@ -12882,8 +12225,11 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "url")) {
+							return c.FailWith(n, &reasons[685])
+						}
 					}
 				default:
 					continue
@@ -12900,31 +12246,13 @@ func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains(c *ahpimpl.Ctx
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_1_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reasons[681])
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_1_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport.
-func vExecutionEvent_mcp_connection_oneOf_1_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "sse")) {
-		return c.FailWith(n, &reasons[682])
-	}
-	return true
-}
-
 // vExecutionEvent_mcp_connection_oneOf_2 checks
 // draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2.
 func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[683])
+		return c.FailTypeWith(n, &reasons[687])
 	}
 	var seen uint64
 	if ev != nil {
@@ -12936,27 +12264,44 @@ func vExecutionEvent_mcp_connection_oneOf_2(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "transport":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_mcp_connection_oneOf_2_transport(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "stdio")) {
+						return c.FailWith(n, &reasons[688])
+					}
 				}
 			case "command":
-				if !vExecutionEvent_mcp_connection_oneOf_2_command(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[689])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[690])
+					}
 				}
 			case "args":
 				if !vExecutionEvent_mcp_connection_oneOf_2_args(c, m.Value(), nil) {
 					return false
 				}
 			case "cwd":
-				if !vExecutionEvent_mcp_connection_oneOf_2_cwd(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[691])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[692])
+					}
 				}
 			case "gaps":
 				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[684])
+				return c.FailWith(m.Name(), &reasons[693])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -13072,7 +12417,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[688])
+			return c.FailWith(n, &reasons[697])
 		}
 	}
 	return true
@@ -13093,8 +12438,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "command")) {
+							return c.FailWith(n, &reasons[698])
+						}
 					}
 				default:
 					continue
@@ -13107,16 +12455,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains(c *ahp
 		if seen != uint64(0x1) {
 			return c.FailRequired(n, seen, &required83)
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path
-// checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_0_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "command")) {
-		return c.FailWith(n, &reasons[690])
 	}
 	return true
 }
@@ -13215,7 +12553,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[693])
+			return c.FailWith(n, &reasons[702])
 		}
 	}
 	return true
@@ -13236,8 +12574,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "args")) {
+							return c.FailWith(n, &reasons[703])
+						}
 					}
 				default:
 					continue
@@ -13250,16 +12591,6 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains(c *ahp
 		if seen != uint64(0x1) {
 			return c.FailRequired(n, seen, &required86)
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path
-// checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_1_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "args")) {
-		return c.FailWith(n, &reasons[695])
 	}
 	return true
 }
@@ -13358,7 +12689,7 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[698])
+			return c.FailWith(n, &reasons[707])
 		}
 	}
 	return true
@@ -13379,8 +12710,11 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "cwd")) {
+							return c.FailWith(n, &reasons[708])
+						}
 					}
 				default:
 					continue
@@ -13397,79 +12731,28 @@ func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path
-// checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_2_allOf_2_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "cwd")) {
-		return c.FailWith(n, &reasons[700])
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_2_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport.
-func vExecutionEvent_mcp_connection_oneOf_2_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reasons[701])
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_2_command checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command.
-func vExecutionEvent_mcp_connection_oneOf_2_command(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[702])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[703])
-	}
-	return true
-}
-
 // vExecutionEvent_mcp_connection_oneOf_2_args checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args.
 func vExecutionEvent_mcp_connection_oneOf_2_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[704])
+		return c.FailTypeWith(n, &reasons[710])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vExecutionEvent_mcp_connection_oneOf_2_args_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[711])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_2_args_items checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items.
-func vExecutionEvent_mcp_connection_oneOf_2_args_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[705])
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_2_cwd checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd.
-func vExecutionEvent_mcp_connection_oneOf_2_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[706])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[707])
 	}
 	return true
 }
@@ -13480,7 +12763,7 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[708])
+		return c.FailTypeWith(n, &reasons[712])
 	}
 	var seen uint64
 	if ev != nil {
@@ -13492,23 +12775,44 @@ func vExecutionEvent_mcp_connection_oneOf_3(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "transport":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_mcp_connection_oneOf_3_transport(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[713])
+					}
+					if !re5.Match(d.Str(n)) {
+						return c.FailWith(n, &reasons[714])
+					}
 				}
 			case "addressForm":
-				if !vExecutionEvent_mcp_connection_oneOf_3_addressForm(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[715])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[716])
+					}
 				}
 			case "address":
-				if !vExecutionEvent_mcp_connection_oneOf_3_address(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[717])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[718])
+					}
 				}
 			case "gaps":
 				if !vExecutionEvent_connectionGaps(c, m.Value(), nil) {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[709])
+				return c.FailWith(m.Name(), &reasons[719])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -13621,7 +12925,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[713])
+			return c.FailWith(n, &reasons[723])
 		}
 	}
 	return true
@@ -13642,8 +12946,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "addressForm")) {
+							return c.FailWith(n, &reasons[724])
+						}
 					}
 				default:
 					continue
@@ -13656,16 +12963,6 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains(c *ahp
 		if seen != uint64(0x1) {
 			return c.FailRequired(n, seen, &required93)
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path
-// checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_0_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "addressForm")) {
-		return c.FailWith(n, &reasons[715])
 	}
 	return true
 }
@@ -13764,7 +13061,7 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps(c *ahpimpl.Ctx,
 			}
 		}
 		if matches < 1 {
-			return c.FailWith(n, &reasons[718])
+			return c.FailWith(n, &reasons[728])
 		}
 	}
 	return true
@@ -13785,8 +13082,11 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 				switch m.Key() {
 				case "path":
 					seen |= uint64(0x1)
-					if !vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "address")) {
+							return c.FailWith(n, &reasons[729])
+						}
 					}
 				default:
 					continue
@@ -13803,75 +13103,12 @@ func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains(c *ahp
 	return true
 }
 
-// vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path
-// checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path.
-func vExecutionEvent_mcp_connection_oneOf_3_allOf_1_anyOf_1_gaps_contains_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "address")) {
-		return c.FailWith(n, &reasons[720])
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_3_transport checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport.
-func vExecutionEvent_mcp_connection_oneOf_3_transport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[721])
-	}
-	if !re5.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[722])
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_3_addressForm checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm.
-func vExecutionEvent_mcp_connection_oneOf_3_addressForm(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[723])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[724])
-	}
-	return true
-}
-
-// vExecutionEvent_mcp_connection_oneOf_3_address checks draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address.
-func vExecutionEvent_mcp_connection_oneOf_3_address(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[725])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[726])
-	}
-	return true
-}
-
-// vExecutionEvent_toolCall_path checks
-// draft/execution-event.schema.json#/$defs/toolCall/properties/path.
-func vExecutionEvent_toolCall_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[727])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[728])
-	}
-	return true
-}
-
 // vExecutionEvent_batch checks draft/execution-event.schema.json#/$defs/batch.
 func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[729])
+		return c.FailTypeWith(n, &reasons[731])
 	}
 	var seen uint64
 	if ev != nil {
@@ -13883,8 +13120,15 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_batch_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[732])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[733])
+					}
 				}
 			case "callIds":
 				seen |= uint64(0x2)
@@ -13896,7 +13140,7 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[730])
+				return c.FailWith(m.Name(), &reasons[734])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -13909,41 +13153,34 @@ func vExecutionEvent_batch(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	return true
 }
 
-// vExecutionEvent_batch_id checks
-// draft/execution-event.schema.json#/$defs/batch/properties/id.
-func vExecutionEvent_batch_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[733])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[734])
-	}
-	return true
-}
-
 // vExecutionEvent_batch_callIds checks
 // draft/execution-event.schema.json#/$defs/batch/properties/callIds.
 func vExecutionEvent_batch_callIds(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[735])
+		return c.FailTypeWith(n, &reasons[737])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[736])
+		return c.FailWith(n, &reasons[738])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[737])
+		return c.FailWith(n, &reasons[739])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vExecutionEvent_batch_callIds_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[740])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[741])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
@@ -13953,35 +13190,12 @@ func vExecutionEvent_batch_callIds(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	return true
 }
 
-// vExecutionEvent_batch_callIds_items checks
-// draft/execution-event.schema.json#/$defs/batch/properties/callIds/items.
-func vExecutionEvent_batch_callIds_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[738])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[739])
-	}
-	return true
-}
-
-// vExecutionEvent_toolPermissionRequest_type checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type.
-func vExecutionEvent_toolPermissionRequest_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reasons[740])
-	}
-	return true
-}
-
 // vExecutionEvent_toolPermissionRequest_suggestions checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions.
 func vExecutionEvent_toolPermissionRequest_suggestions(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[741])
+		return c.FailTypeWith(n, &reasons[742])
 	}
 	{
 		it := d.Items(n)
@@ -14003,16 +13217,6 @@ func vExecutionEvent_toolPermissionRequest_suggestions_items(c *ahpimpl.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[742])
-	}
-	return true
-}
-
-// vExecutionEvent_toolPermissionRequest_sandboxBypass checks draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass.
-func vExecutionEvent_toolPermissionRequest_sandboxBypass(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
 		return c.FailTypeWith(n, &reasons[743])
 	}
 	return true
@@ -14045,8 +13249,11 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_toolPermissionResolved_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "tool.permission.resolved")) {
+						return c.FailWith(n, &reasons[745])
+					}
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -14068,18 +13275,39 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -14114,8 +13342,15 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 				}
 			case "path":
 				seen2 |= uint64(0x4)
-				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[617])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[618])
+					}
 				}
 			case "batch":
 				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -14139,19 +13374,10 @@ func vExecutionEvent_toolPermissionResolved_body(c *ahpimpl.Ctx, n ahpimpl.Node,
 		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[620])
-	}
-	return true
-}
-
-// vExecutionEvent_toolPermissionResolved_type checks draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type.
-func vExecutionEvent_toolPermissionResolved_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.permission.resolved")) {
-		return c.FailWith(n, &reasons[747])
+		return c.FailTypeWith(n, &reasons[624])
 	}
 	return true
 }
@@ -14214,8 +13440,11 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_toolProgress_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "tool.progress")) {
+						return c.FailWith(n, &reasons[751])
+					}
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -14232,23 +13461,48 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			case "backgrounded":
 				seen |= uint64(0x2)
-				if !vExecutionEvent_toolProgress_backgrounded(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[752])
+					}
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -14283,8 +13537,15 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			case "path":
 				seen2 |= uint64(0x4)
-				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[617])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[618])
+					}
 				}
 			case "batch":
 				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -14314,33 +13575,13 @@ func vExecutionEvent_toolProgress_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[620])
+		return c.FailTypeWith(n, &reasons[624])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[753])
-	}
-	return true
-}
-
-// vExecutionEvent_toolProgress_type checks
-// draft/execution-event.schema.json#/$defs/tool.progress/properties/type.
-func vExecutionEvent_toolProgress_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.progress")) {
-		return c.FailWith(n, &reasons[754])
-	}
-	return true
-}
-
-// vExecutionEvent_toolProgress_backgrounded checks draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded.
-func vExecutionEvent_toolProgress_backgrounded(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[755])
+		return c.FailWith(n, &reasons[755])
 	}
 	return true
 }
@@ -14371,8 +13612,11 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_toolBatchAfter_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "tool.batch.after")) {
+						return c.FailWith(n, &reasons[757])
+					}
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -14394,18 +13638,39 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -14443,17 +13708,7 @@ func vExecutionEvent_toolBatchAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
-	}
-	return true
-}
-
-// vExecutionEvent_toolBatchAfter_type checks
-// draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type.
-func vExecutionEvent_toolBatchAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reasons[759])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	return true
 }
@@ -14517,8 +13772,15 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 				}
 			case "path":
 				seen |= uint64(0x4)
-				if !vExecutionEvent_toolBatchAfter_calls_items_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[763])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[764])
+					}
 				}
 			case "batch":
 				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -14535,7 +13797,7 @@ func vExecutionEvent_toolBatchAfter_calls_items_body(c *ahpimpl.Ctx, n ahpimpl.N
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[763])
+				return c.FailWith(m.Name(), &reasons[765])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -14626,12 +13888,18 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 			for m.Next() {
 				switch m.Key() {
 				case "status":
-					if !vExecutionEvent_deniedByPolicy_then_execution_status(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "skipped")) {
+							return c.FailWith(n, &reasons[771])
+						}
 					}
 				case "reason":
-					if !vExecutionEvent_deniedByPolicy_then_execution_reason(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "policy")) {
+							return c.FailWith(n, &reasons[772])
+						}
 					}
 				default:
 					continue
@@ -14641,37 +13909,6 @@ func vExecutionEvent_deniedByPolicy_then_execution(c *ahpimpl.Ctx, n ahpimpl.Nod
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_deniedByPolicy_then_execution_status checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status.
-func vExecutionEvent_deniedByPolicy_then_execution_status(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "skipped")) {
-		return c.FailWith(n, &reasons[769])
-	}
-	return true
-}
-
-// vExecutionEvent_deniedByPolicy_then_execution_reason checks draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason.
-func vExecutionEvent_deniedByPolicy_then_execution_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "policy")) {
-		return c.FailWith(n, &reasons[770])
-	}
-	return true
-}
-
-// vExecutionEvent_toolBatchAfter_calls_items_path checks draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path.
-func vExecutionEvent_toolBatchAfter_calls_items_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[771])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[772])
 	}
 	return true
 }
@@ -14719,8 +13956,11 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_contextCompactBefore_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "context.compact.before")) {
+						return c.FailWith(n, &reasons[775])
+					}
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -14746,18 +13986,39 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -14804,18 +14065,9 @@ func vExecutionEvent_contextCompactBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reasons[777])
-	}
-	return true
-}
-
-// vExecutionEvent_contextCompactBefore_type checks draft/execution-event.schema.json#/$defs/context.compact.before/properties/type.
-func vExecutionEvent_contextCompactBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "context.compact.before")) {
 		return c.FailWith(n, &reasons[778])
 	}
 	return true
@@ -14935,8 +14187,11 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vExecutionEvent_contextCompactAfter_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "context.compact.after")) {
+						return c.FailWith(n, &reasons[785])
+					}
 				}
 			case "turn":
 				if !c.ChildAll(m.Value(), vEvent_identity) {
@@ -14967,18 +14222,39 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -15016,19 +14292,10 @@ func vExecutionEvent_contextCompactAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if !vExecutionEvent_suppliedResultOnSkip(c, n, ev) {
 		return false
-	}
-	return true
-}
-
-// vExecutionEvent_contextCompactAfter_type checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/type.
-func vExecutionEvent_contextCompactAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reasons[788])
 	}
 	return true
 }
@@ -15072,11 +14339,18 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_contextCompactAfter_removed_items_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[791])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[792])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[791])
+				return c.FailWith(m.Name(), &reasons[793])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -15085,19 +14359,6 @@ func vExecutionEvent_contextCompactAfter_removed_items(c *ahpimpl.Ctx, n ahpimpl
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required104)
-	}
-	return true
-}
-
-// vExecutionEvent_contextCompactAfter_removed_items_id checks draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id.
-func vExecutionEvent_contextCompactAfter_removed_items_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[793])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[794])
 	}
 	return true
 }
@@ -15126,8 +14387,11 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if !vTaskWorkspaceEvent_taskChangeBefore_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "task.change.before")) {
+						return c.FailWith(n, &reasons[796])
+					}
 				}
 			case "task":
 				seen |= uint64(0x1)
@@ -15151,15 +14415,6 @@ func vTaskWorkspaceEvent_taskChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChangeBefore_type checks draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type.
-func vTaskWorkspaceEvent_taskChangeBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reasons[797])
-	}
-	return true
-}
-
 // vTaskWorkspaceEvent_taskChange checks
 // draft/task-workspace-event.schema.json#/$defs/taskChange.
 func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
@@ -15178,8 +14433,15 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vTaskWorkspaceEvent_taskChange_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[799])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[800])
+					}
 				}
 			case "operation":
 				seen |= uint64(0x2)
@@ -15196,15 +14458,19 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 					return false
 				}
 			case "description":
-				if !vTaskWorkspaceEvent_taskChange_description(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[801])
+					}
 				}
 			case "synthesized":
 				if !vEvent_synthesizedFlag(c, m.Value(), nil) {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[799])
+				return c.FailWith(m.Name(), &reasons[802])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -15217,26 +14483,12 @@ func vTaskWorkspaceEvent_taskChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	return true
 }
 
-// vTaskWorkspaceEvent_taskChange_id checks
-// draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id.
-func vTaskWorkspaceEvent_taskChange_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[803])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[804])
-	}
-	return true
-}
-
 // vTaskWorkspaceEvent_taskChange_operation checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation.
 func vTaskWorkspaceEvent_taskChange_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[805])
+		return c.FailWith(n, &reasons[806])
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
@@ -15252,7 +14504,7 @@ func vTaskWorkspaceEvent_taskChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[806])
+		return c.FailTypeWith(n, &reasons[807])
 	}
 	return true
 }
@@ -15263,16 +14515,6 @@ func vTaskWorkspaceEvent_taskChange_prior(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[807])
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_taskChange_description checks draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description.
-func vTaskWorkspaceEvent_taskChange_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
 		return c.FailTypeWith(n, &reasons[808])
 	}
 	return true
@@ -15302,8 +14544,11 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if !vTaskWorkspaceEvent_taskChangeAfter_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "task.change.after")) {
+						return c.FailWith(n, &reasons[810])
+					}
 				}
 			case "task":
 				seen |= uint64(0x1)
@@ -15323,15 +14568,6 @@ func vTaskWorkspaceEvent_taskChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_taskChangeAfter_type checks draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type.
-func vTaskWorkspaceEvent_taskChangeAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "task.change.after")) {
-		return c.FailWith(n, &reasons[811])
 	}
 	return true
 }
@@ -15380,8 +14616,11 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_userAttention_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "user.attention")) {
+						return c.FailWith(n, &reasons[813])
+					}
 				}
 			case "attention":
 				seen |= uint64(0x2)
@@ -15398,16 +14637,6 @@ func vInteractionEvent_userAttention_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required108)
-	}
-	return true
-}
-
-// vInteractionEvent_userAttention_type checks
-// draft/interaction-event.schema.json#/$defs/user.attention/properties/type.
-func vInteractionEvent_userAttention_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "user.attention")) {
-		return c.FailWith(n, &reasons[815])
 	}
 	return true
 }
@@ -15435,8 +14664,15 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 			switch m.Key() {
 			case "kind":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_userAttention_attention_kind(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[817])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[818])
+					}
 				}
 			case "message":
 				seen |= uint64(0x2)
@@ -15449,7 +14685,7 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[817])
+				return c.FailWith(m.Name(), &reasons[819])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -15458,19 +14694,6 @@ func vInteractionEvent_userAttention_attention_body(c *ahpimpl.Ctx, n ahpimpl.No
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required109)
-	}
-	return true
-}
-
-// vInteractionEvent_userAttention_attention_kind checks draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind.
-func vInteractionEvent_userAttention_attention_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[821])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[822])
 	}
 	return true
 }
@@ -15519,8 +14742,11 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_userElicitationRequest_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "user.elicitation.request")) {
+						return c.FailWith(n, &reasons[824])
+					}
 				}
 			case "elicitation":
 				seen |= uint64(0x2)
@@ -15540,15 +14766,6 @@ func vInteractionEvent_userElicitationRequest_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 	}
 	if !rules.ElicitationRequestBody(c, n, vMCPElicitation_elicitRequestParams) {
 		return false
-	}
-	return true
-}
-
-// vInteractionEvent_userElicitationRequest_type checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type.
-func vInteractionEvent_userElicitationRequest_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reasons[826])
 	}
 	return true
 }
@@ -15577,8 +14794,15 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 			switch m.Key() {
 			case "server":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_userElicitationRequest_elicitation_server(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[828])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[829])
+					}
 				}
 			case "mode":
 				seen |= uint64(0x2)
@@ -15590,7 +14814,7 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[828])
+				return c.FailWith(m.Name(), &reasons[830])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -15599,19 +14823,6 @@ func vInteractionEvent_userElicitationRequest_elicitation_body(c *ahpimpl.Ctx, n
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required111)
-	}
-	return true
-}
-
-// vInteractionEvent_userElicitationRequest_elicitation_server checks draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server.
-func vInteractionEvent_userElicitationRequest_elicitation_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[831])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[832])
 	}
 	return true
 }
@@ -15676,8 +14887,11 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_userElicitationResult_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "user.elicitation.result")) {
+						return c.FailWith(n, &reasons[835])
+					}
 				}
 			case "elicitation":
 				seen |= uint64(0x2)
@@ -15697,15 +14911,6 @@ func vInteractionEvent_userElicitationResult_body(c *ahpimpl.Ctx, n ahpimpl.Node
 	}
 	if !rules.ElicitationResultBody(c, n, vMCPElicitation_elicitResult) {
 		return false
-	}
-	return true
-}
-
-// vInteractionEvent_userElicitationResult_type checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type.
-func vInteractionEvent_userElicitationResult_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reasons[837])
 	}
 	return true
 }
@@ -15734,8 +14939,15 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 			switch m.Key() {
 			case "server":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_userElicitationResult_elicitation_server(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[839])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[840])
+					}
 				}
 			case "mode":
 				seen |= uint64(0x2)
@@ -15752,7 +14964,7 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[839])
+				return c.FailWith(m.Name(), &reasons[841])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -15761,19 +14973,6 @@ func vInteractionEvent_userElicitationResult_elicitation_body(c *ahpimpl.Ctx, n 
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required113)
-	}
-	return true
-}
-
-// vInteractionEvent_userElicitationResult_elicitation_server checks draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server.
-func vInteractionEvent_userElicitationResult_elicitation_server(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[843])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[844])
 	}
 	return true
 }
@@ -15837,8 +15036,11 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_userMessageInbound_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "user.message.inbound")) {
+						return c.FailWith(n, &reasons[847])
+					}
 				}
 			case "message":
 				seen |= uint64(0x2)
@@ -15855,15 +15057,6 @@ func vInteractionEvent_userMessageInbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required114)
-	}
-	return true
-}
-
-// vInteractionEvent_userMessageInbound_type checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type.
-func vInteractionEvent_userMessageInbound_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reasons[849])
 	}
 	return true
 }
@@ -15891,13 +15084,27 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 			switch m.Key() {
 			case "channel":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_userMessageInbound_message_channel(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[851])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[852])
+					}
 				}
 			case "sender":
 				seen |= uint64(0x2)
-				if !vInteractionEvent_userMessageInbound_message_sender(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[853])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[854])
+					}
 				}
 			case "messages":
 				seen |= uint64(0x4)
@@ -15905,7 +15112,7 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[851])
+				return c.FailWith(m.Name(), &reasons[855])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -15914,32 +15121,6 @@ func vInteractionEvent_userMessageInbound_message_body(c *ahpimpl.Ctx, n ahpimpl
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required115)
-	}
-	return true
-}
-
-// vInteractionEvent_userMessageInbound_message_channel checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel.
-func vInteractionEvent_userMessageInbound_message_channel(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[855])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[856])
-	}
-	return true
-}
-
-// vInteractionEvent_userMessageInbound_message_sender checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender.
-func vInteractionEvent_userMessageInbound_message_sender(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[857])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[858])
 	}
 	return true
 }
@@ -15990,8 +15171,11 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpi
 			for m.Next() {
 				switch m.Key() {
 				case "role":
-					if !vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "user")) {
+							return c.FailWith(n, &reasons[860])
+						}
 					}
 				default:
 					continue
@@ -16001,16 +15185,6 @@ func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1(c *ahpi
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role
-// checks draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role.
-func vInteractionEvent_userMessageInbound_message_messages_items_allOf_1_role(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "user")) {
-		return c.FailWith(n, &reasons[860])
 	}
 	return true
 }
@@ -16059,8 +15233,11 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_userMessageOutbound_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "user.message.outbound")) {
+						return c.FailWith(n, &reasons[862])
+					}
 				}
 			case "message":
 				seen |= uint64(0x2)
@@ -16077,15 +15254,6 @@ func vInteractionEvent_userMessageOutbound_body(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required116)
-	}
-	return true
-}
-
-// vInteractionEvent_userMessageOutbound_type checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type.
-func vInteractionEvent_userMessageOutbound_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reasons[864])
 	}
 	return true
 }
@@ -16113,8 +15281,15 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 			switch m.Key() {
 			case "channel":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_userMessageOutbound_message_channel(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[866])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[867])
+					}
 				}
 			case "messages":
 				seen |= uint64(0x2)
@@ -16122,7 +15297,7 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[866])
+				return c.FailWith(m.Name(), &reasons[868])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -16131,19 +15306,6 @@ func vInteractionEvent_userMessageOutbound_message_body(c *ahpimpl.Ctx, n ahpimp
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required117)
-	}
-	return true
-}
-
-// vInteractionEvent_userMessageOutbound_message_channel checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel.
-func vInteractionEvent_userMessageOutbound_message_channel(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[869])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[870])
 	}
 	return true
 }
@@ -16194,8 +15356,11 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 			for m.Next() {
 				switch m.Key() {
 				case "role":
-					if !vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "assistant")) {
+							return c.FailWith(n, &reasons[872])
+						}
 					}
 				default:
 					continue
@@ -16205,16 +15370,6 @@ func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1(c *ahp
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role
-// checks draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role.
-func vInteractionEvent_userMessageOutbound_message_messages_items_allOf_1_role(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "assistant")) {
-		return c.FailWith(n, &reasons[872])
 	}
 	return true
 }
@@ -16243,8 +15398,11 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if !vTaskWorkspaceEvent_workspaceChangeBefore_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "workspace.change.before")) {
+						return c.FailWith(n, &reasons[874])
+					}
 				}
 			case "workspace":
 				seen |= uint64(0x1)
@@ -16264,15 +15422,6 @@ func vTaskWorkspaceEvent_workspaceChangeBefore_body(c *ahpimpl.Ctx, n ahpimpl.No
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_workspaceChangeBefore_type checks draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type.
-func vTaskWorkspaceEvent_workspaceChangeBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reasons[875])
 	}
 	return true
 }
@@ -16308,11 +15457,15 @@ func vTaskWorkspaceEvent_workspaceChange(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			case "reason":
-				if !vTaskWorkspaceEvent_workspaceChange_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[877])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[877])
+				return c.FailWith(m.Name(), &reasons[878])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -16330,7 +15483,7 @@ func vTaskWorkspaceEvent_workspaceChange_kind(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[880])
+		return c.FailWith(n, &reasons[881])
 	}
 	switch d.StrView(n) {
 	case "cwd", "roots", "switch":
@@ -16346,10 +15499,10 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[881])
+		return c.FailTypeWith(n, &reasons[882])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[882])
+		return c.FailWith(n, &reasons[883])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -16359,15 +15512,22 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 		for m.Next() {
 			switch m.Key() {
 			case "cwd":
-				if !vTaskWorkspaceEvent_workspaceState_cwd(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[884])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[885])
+					}
 				}
 			case "workspaceRoots":
 				if !vTaskWorkspaceEvent_workspaceState_workspaceRoots(c, m.Value(), nil) {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[883])
+				return c.FailWith(m.Name(), &reasons[886])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -16377,65 +15537,35 @@ func vTaskWorkspaceEvent_workspaceState(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpi
 	return true
 }
 
-// vTaskWorkspaceEvent_workspaceState_cwd checks
-// draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd.
-func vTaskWorkspaceEvent_workspaceState_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[884])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[885])
-	}
-	return true
-}
-
 // vTaskWorkspaceEvent_workspaceState_workspaceRoots checks draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots.
 func vTaskWorkspaceEvent_workspaceState_workspaceRoots(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[886])
+		return c.FailTypeWith(n, &reasons[887])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[887])
+		return c.FailWith(n, &reasons[888])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[889])
+				}
+				if d.RunesBelow(n, 1) {
+					return c.FailWith(n, &reasons[890])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_workspaceState_workspaceRoots_items checks draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items.
-func vTaskWorkspaceEvent_workspaceState_workspaceRoots_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[888])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[889])
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_workspaceChange_reason checks draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason.
-func vTaskWorkspaceEvent_workspaceChange_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[890])
 	}
 	return true
 }
@@ -16464,8 +15594,11 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if !vTaskWorkspaceEvent_workspaceChangeAfter_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "workspace.change.after")) {
+						return c.FailWith(n, &reasons[892])
+					}
 				}
 			case "workspace":
 				seen |= uint64(0x1)
@@ -16485,15 +15618,6 @@ func vTaskWorkspaceEvent_workspaceChangeAfter_body(c *ahpimpl.Ctx, n ahpimpl.Nod
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_workspaceChangeAfter_type checks draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type.
-func vTaskWorkspaceEvent_workspaceChangeAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "workspace.change.after")) {
-		return c.FailWith(n, &reasons[893])
 	}
 	return true
 }
@@ -16522,8 +15646,11 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if !vTaskWorkspaceEvent_fileChanged_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "file.changed")) {
+						return c.FailWith(n, &reasons[895])
+					}
 				}
 			case "changes":
 				seen |= uint64(0x1)
@@ -16543,16 +15670,6 @@ func vTaskWorkspaceEvent_fileChanged_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	}
 	if !vEvent_envelope(c, n, ev) {
 		return false
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_fileChanged_type checks
-// draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type.
-func vTaskWorkspaceEvent_fileChanged_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "file.changed")) {
-		return c.FailWith(n, &reasons[896])
 	}
 	return true
 }
@@ -16607,8 +15724,15 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "path":
 				seen |= uint64(0x1)
-				if !vTaskWorkspaceEvent_changedFile_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[900])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[901])
+					}
 				}
 			case "operation":
 				seen |= uint64(0x2)
@@ -16617,8 +15741,12 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				}
 			case "agentCaused":
 				seen |= uint64(0x4)
-				if !vTaskWorkspaceEvent_changedFile_agentCaused(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[902])
+					}
 				}
 			case "before":
 				if !c.Child(m.Value(), vContentItem) {
@@ -16629,7 +15757,7 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[900])
+				return c.FailWith(m.Name(), &reasons[903])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -16642,41 +15770,17 @@ func vTaskWorkspaceEvent_changedFile_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	return true
 }
 
-// vTaskWorkspaceEvent_changedFile_path checks
-// draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path.
-func vTaskWorkspaceEvent_changedFile_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[904])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[905])
-	}
-	return true
-}
-
 // vTaskWorkspaceEvent_changedFile_operation checks draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation.
 func vTaskWorkspaceEvent_changedFile_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[906])
+		return c.FailWith(n, &reasons[907])
 	}
 	switch d.StrView(n) {
 	case "create", "update", "remove":
 	default:
 		return c.FailUnsupported(n, "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", "value")
-	}
-	return true
-}
-
-// vTaskWorkspaceEvent_changedFile_agentCaused checks draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused.
-func vTaskWorkspaceEvent_changedFile_agentCaused(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[907])
 	}
 	return true
 }
@@ -16718,8 +15822,11 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_hookFailure_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "hook.failure")) {
+						return c.FailWith(n, &reasons[909])
+					}
 				}
 			case "failure":
 				seen |= uint64(0x2)
@@ -16745,16 +15852,6 @@ func vInteractionEvent_hookFailure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	return true
 }
 
-// vInteractionEvent_hookFailure_type checks
-// draft/interaction-event.schema.json#/$defs/hook.failure/properties/type.
-func vInteractionEvent_hookFailure_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "hook.failure")) {
-		return c.FailWith(n, &reasons[912])
-	}
-	return true
-}
-
 // vInteractionEvent_hookFailure_failure checks
 // draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure.
 func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
@@ -16773,13 +15870,27 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 			switch m.Key() {
 			case "backendId":
 				seen |= uint64(0x1)
-				if !vInteractionEvent_hookFailure_failure_backendId(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[914])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[915])
+					}
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !vInteractionEvent_hookFailure_failure_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[916])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[917])
+					}
 				}
 			case "policy":
 				seen |= uint64(0x4)
@@ -16787,7 +15898,7 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[914])
+				return c.FailWith(m.Name(), &reasons[918])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -16796,32 +15907,6 @@ func vInteractionEvent_hookFailure_failure(c *ahpimpl.Ctx, n ahpimpl.Node, ev *a
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required124)
-	}
-	return true
-}
-
-// vInteractionEvent_hookFailure_failure_backendId checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId.
-func vInteractionEvent_hookFailure_failure_backendId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[918])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[919])
-	}
-	return true
-}
-
-// vInteractionEvent_hookFailure_failure_reason checks draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason.
-func vInteractionEvent_hookFailure_failure_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[920])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[921])
 	}
 	return true
 }
@@ -16991,8 +16076,18 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "endpoint":
 				seen |= uint64(0x1)
-				if !vContentUpload_endpoint(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[934])
+					}
+					if !re6.Match(d.Str(n)) {
+						return c.FailWith(n, &reasons[935])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[936])
+					}
 				}
 			case "auth":
 				if !c.Child(m.Value(), vRegistration_authentication) {
@@ -17018,23 +16113,6 @@ func vContentUpload(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required127)
-	}
-	return true
-}
-
-// vContentUpload_endpoint checks
-// draft/content-upload.schema.json#/properties/endpoint.
-func vContentUpload_endpoint(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[937])
-	}
-	if !re6.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[938])
-	}
-	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[939])
 	}
 	return true
 }
@@ -17096,12 +16174,22 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vRegistration_authentication_anyOf_0_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "bearer")) {
+						return c.FailWith(n, &reasons[943])
+					}
 				}
 			case "tokenEnv":
-				if !vRegistration_authentication_anyOf_0_tokenEnv(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[944])
+					}
+					if !re7.Match(d.Str(n)) {
+						return c.FailWith(n, &reasons[945])
+					}
 				}
 			case "tokenRef":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
@@ -17131,7 +16219,7 @@ func vRegistration_authentication_anyOf_0(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[944])
+			return c.FailWith(n, &reasons[947])
 		}
 		c.Discard(mark)
 	}
@@ -17164,7 +16252,7 @@ func vRegistration_authentication_anyOf_0_oneOf_0(c *ahpimpl.Ctx, n ahpimpl.Node
 		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[946])
+		return c.FailWith(n, &reasons[949])
 	}
 	return true
 }
@@ -17195,29 +16283,6 @@ func vRegistration_authentication_anyOf_0_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.Node
 		}
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[948])
-	}
-	return true
-}
-
-// vRegistration_authentication_anyOf_0_type checks
-// draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type.
-func vRegistration_authentication_anyOf_0_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "bearer")) {
-		return c.FailWith(n, &reasons[949])
-	}
-	return true
-}
-
-// vRegistration_authentication_anyOf_0_tokenEnv checks draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv.
-func vRegistration_authentication_anyOf_0_tokenEnv(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[950])
-	}
-	if !re7.Match(d.Str(n)) {
 		return c.FailWith(n, &reasons[951])
 	}
 	return true
@@ -17241,8 +16306,11 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vRegistration_authentication_anyOf_1_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "oauth")) {
+						return c.FailWith(n, &reasons[953])
+					}
 				}
 			case "resource":
 				seen |= uint64(0x2)
@@ -17251,8 +16319,18 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 				}
 			case "issuer":
 				seen |= uint64(0x4)
-				if !vRegistration_authentication_anyOf_1_issuer(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[954])
+					}
+					if !re8.Match(d.Str(n)) {
+						return c.FailWith(n, &reasons[955])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[956])
+					}
 				}
 			case "clientId":
 				seen |= uint64(0x8)
@@ -17282,32 +16360,6 @@ func vRegistration_authentication_anyOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ah
 	}
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required131)
-	}
-	return true
-}
-
-// vRegistration_authentication_anyOf_1_type checks
-// draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type.
-func vRegistration_authentication_anyOf_1_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "oauth")) {
-		return c.FailWith(n, &reasons[958])
-	}
-	return true
-}
-
-// vRegistration_authentication_anyOf_1_issuer checks draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer.
-func vRegistration_authentication_anyOf_1_issuer(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[959])
-	}
-	if !re8.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[960])
-	}
-	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[961])
 	}
 	return true
 }
@@ -17385,13 +16437,23 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vDenyEffect_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "deny")) {
+						return c.FailWith(n, &reasons[968])
+					}
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !vDenyEffect_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[969])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[970])
+					}
 				}
 			case "code":
 				if !vCommon_reverseDnsName(c, m.Value(), nil) {
@@ -17402,7 +16464,7 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[968])
+				return c.FailWith(m.Name(), &reasons[971])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -17411,28 +16473,6 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required132)
-	}
-	return true
-}
-
-// vDenyEffect_type checks draft/deny-effect.schema.json#/properties/type.
-func vDenyEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reasons[971])
-	}
-	return true
-}
-
-// vDenyEffect_reason checks draft/deny-effect.schema.json#/properties/reason.
-func vDenyEffect_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[972])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[973])
 	}
 	return true
 }
@@ -17533,11 +16573,14 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vEffect_allowEffect_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "allow")) {
+						return c.FailWith(n, &reasons[978])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[978])
+				return c.FailWith(m.Name(), &reasons[979])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -17546,16 +16589,6 @@ func vEffect_allowEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required133)
-	}
-	return true
-}
-
-// vEffect_allowEffect_type checks
-// draft/effect.schema.json#/$defs/allowEffect/properties/type.
-func vEffect_allowEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "allow")) {
-		return c.FailWith(n, &reasons[980])
 	}
 	return true
 }
@@ -17577,11 +16610,14 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vEffect_askEffect_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "ask")) {
+						return c.FailWith(n, &reasons[982])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[982])
+				return c.FailWith(m.Name(), &reasons[983])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -17590,16 +16626,6 @@ func vEffect_askEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required134)
-	}
-	return true
-}
-
-// vEffect_askEffect_type checks
-// draft/effect.schema.json#/$defs/askEffect/properties/type.
-func vEffect_askEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "ask")) {
-		return c.FailWith(n, &reasons[984])
 	}
 	return true
 }
@@ -17621,8 +16647,11 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vEffect_modifyEffect_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "modify")) {
+						return c.FailWith(n, &reasons[986])
+					}
 				}
 			case "target":
 				seen |= uint64(0x2)
@@ -17637,7 +16666,7 @@ func vEffect_modifyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			case "value":
 				seen |= uint64(0x8)
 			default:
-				return c.FailWith(m.Name(), &reasons[986])
+				return c.FailWith(m.Name(), &reasons[987])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -17832,7 +16861,7 @@ func vContentItem_messages(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[991])
+		return c.FailTypeWith(n, &reasons[992])
 	}
 	{
 		it := d.Items(n)
@@ -17925,7 +16954,7 @@ func vEffect_modifyEffect_allOf_1_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 			return c.FailBranches(mark, n, ahprt.CodeOneOf, "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", "matches none of 2 alternatives")
 		}
 		if matches > 1 {
-			return c.FailWith(n, &reasons[992])
+			return c.FailWith(n, &reasons[993])
 		}
 		c.Discard(mark)
 	}
@@ -17937,7 +16966,7 @@ func vEffect_modifyEffect_allOf_1_then_value_oneOf_1(c *ahpimpl.Ctx, n ahpimpl.N
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[993])
+		return c.FailTypeWith(n, &reasons[994])
 	}
 	return true
 }
@@ -18068,17 +17097,7 @@ func vEffect_modifyEffect_allOf_3_then_value(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[994])
-	}
-	return true
-}
-
-// vEffect_modifyEffect_type checks
-// draft/effect.schema.json#/$defs/modifyEffect/properties/type.
-func vEffect_modifyEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "modify")) {
-		return c.FailWith(n, &reasons[995])
+		return c.FailTypeWith(n, &reasons[995])
 	}
 	return true
 }
@@ -18132,16 +17151,23 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vEffect_messageEffect_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "message")) {
+						return c.FailWith(n, &reasons[999])
+					}
 				}
 			case "text":
 				seen |= uint64(0x2)
-				if !vEffect_messageEffect_text(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1000])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[999])
+				return c.FailWith(m.Name(), &reasons[1001])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -18150,27 +17176,6 @@ func vEffect_messageEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required136)
-	}
-	return true
-}
-
-// vEffect_messageEffect_type checks
-// draft/effect.schema.json#/$defs/messageEffect/properties/type.
-func vEffect_messageEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "message")) {
-		return c.FailWith(n, &reasons[1002])
-	}
-	return true
-}
-
-// vEffect_messageEffect_text checks
-// draft/effect.schema.json#/$defs/messageEffect/properties/text.
-func vEffect_messageEffect_text(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1003])
 	}
 	return true
 }
@@ -18192,13 +17197,16 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vEffect_returnEffect_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "return")) {
+						return c.FailWith(n, &reasons[1005])
+					}
 				}
 			case "value":
 				seen |= uint64(0x2)
 			default:
-				return c.FailWith(m.Name(), &reasons[1005])
+				return c.FailWith(m.Name(), &reasons[1006])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -18207,16 +17215,6 @@ func vEffect_returnEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required137)
-	}
-	return true
-}
-
-// vEffect_returnEffect_type checks
-// draft/effect.schema.json#/$defs/returnEffect/properties/type.
-func vEffect_returnEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "return")) {
-		return c.FailWith(n, &reasons[1008])
 	}
 	return true
 }
@@ -18238,13 +17236,19 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vEffect_flowStopEffect_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "flow")) {
+						return c.FailWith(n, &reasons[1010])
+					}
 				}
 			case "operation":
 				seen |= uint64(0x2)
-				if !vEffect_flowStopEffect_operation(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "stop")) {
+						return c.FailWith(n, &reasons[1011])
+					}
 				}
 			case "reason":
 				seen |= uint64(0x4)
@@ -18252,7 +17256,7 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1010])
+				return c.FailWith(m.Name(), &reasons[1012])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -18261,26 +17265,6 @@ func vEffect_flowStopEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bo
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required138)
-	}
-	return true
-}
-
-// vEffect_flowStopEffect_type checks
-// draft/effect.schema.json#/$defs/flowStopEffect/properties/type.
-func vEffect_flowStopEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reasons[1014])
-	}
-	return true
-}
-
-// vEffect_flowStopEffect_operation checks
-// draft/effect.schema.json#/$defs/flowStopEffect/properties/operation.
-func vEffect_flowStopEffect_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "stop")) {
-		return c.FailWith(n, &reasons[1015])
 	}
 	return true
 }
@@ -18303,20 +17287,26 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vEffect_flowContinueEffect_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "flow")) {
+						return c.FailWith(n, &reasons[1017])
+					}
 				}
 			case "operation":
 				seen |= uint64(0x2)
-				if !vEffect_flowContinueEffect_operation(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "continue")) {
+						return c.FailWith(n, &reasons[1018])
+					}
 				}
 			case "instruction":
 				if !vCommon_nonEmptyString(c, m.Value(), nil) {
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1017])
+				return c.FailWith(m.Name(), &reasons[1019])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -18325,26 +17315,6 @@ func vEffect_flowContinueEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required139)
-	}
-	return true
-}
-
-// vEffect_flowContinueEffect_type checks
-// draft/effect.schema.json#/$defs/flowContinueEffect/properties/type.
-func vEffect_flowContinueEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "flow")) {
-		return c.FailWith(n, &reasons[1020])
-	}
-	return true
-}
-
-// vEffect_flowContinueEffect_operation checks
-// draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation.
-func vEffect_flowContinueEffect_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "continue")) {
-		return c.FailWith(n, &reasons[1021])
 	}
 	return true
 }
@@ -18366,18 +17336,27 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vEffect_injectEffect_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "inject")) {
+						return c.FailWith(n, &reasons[1023])
+					}
 				}
 			case "target":
 				seen |= uint64(0x2)
-				if !vEffect_injectEffect_target(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "context")) {
+						return c.FailWith(n, &reasons[1024])
+					}
 				}
 			case "operation":
 				seen |= uint64(0x4)
-				if !vEffect_injectEffect_operation(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "append")) {
+						return c.FailWith(n, &reasons[1025])
+					}
 				}
 			case "deliverAt":
 				seen |= uint64(0x8)
@@ -18390,7 +17369,7 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1023])
+				return c.FailWith(m.Name(), &reasons[1026])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -18399,36 +17378,6 @@ func vEffect_injectEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	}
 	if seen != uint64(0x1f) {
 		return c.FailRequired(n, seen, &required140)
-	}
-	return true
-}
-
-// vEffect_injectEffect_type checks
-// draft/effect.schema.json#/$defs/injectEffect/properties/type.
-func vEffect_injectEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "inject")) {
-		return c.FailWith(n, &reasons[1029])
-	}
-	return true
-}
-
-// vEffect_injectEffect_target checks
-// draft/effect.schema.json#/$defs/injectEffect/properties/target.
-func vEffect_injectEffect_target(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "context")) {
-		return c.FailWith(n, &reasons[1030])
-	}
-	return true
-}
-
-// vEffect_injectEffect_operation checks
-// draft/effect.schema.json#/$defs/injectEffect/properties/operation.
-func vEffect_injectEffect_operation(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "append")) {
-		return c.FailWith(n, &reasons[1031])
 	}
 	return true
 }
@@ -18636,8 +17585,11 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if !vToolBefore_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "tool.before")) {
+						return c.FailWith(n, &reasons[1036])
+					}
 				}
 			case "call":
 				seen1 |= uint64(0x1)
@@ -18651,8 +17603,15 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "path":
 				seen1 |= uint64(0x4)
-				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[617])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[618])
+					}
 				}
 			case "batch":
 				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -18685,18 +17644,9 @@ func vToolBefore_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return false
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[620])
+		return c.FailTypeWith(n, &reasons[624])
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 || present&8 == 8 {
-		return c.FailWith(n, &reasons[1036])
-	}
-	return true
-}
-
-// vToolBefore_type checks draft/tool-before.schema.json#/properties/type.
-func vToolBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.before")) {
 		return c.FailWith(n, &reasons[1037])
 	}
 	return true
@@ -18727,8 +17677,11 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vToolAfter_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "tool.after")) {
+						return c.FailWith(n, &reasons[1039])
+					}
 				}
 			case "turn":
 				if !c.Child(m.Value(), vEvent_openIdentity) {
@@ -18754,8 +17707,15 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 					return false
 				}
 			case "durationMs":
-				if !vToolAfter_durationMs(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[1040])
+					}
+					if c.Cmp(n, num0) < 0 {
+						return c.FailWith(n, &reasons[1041])
+					}
 				}
 			case "fileChanges":
 				if !vToolAfter_fileChanges(c, m.Value(), nil) {
@@ -18763,18 +17723,39 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "session":
 				if !c.Child(m.Value(), vCommon_session) {
@@ -18809,8 +17790,15 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "path":
 				seen2 |= uint64(0x4)
-				if !vExecutionEvent_toolCall_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[617])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[618])
+					}
 				}
 			case "batch":
 				if !c.ChildAll(m.Value(), vExecutionEvent_batch) {
@@ -18834,10 +17822,10 @@ func vToolAfter_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailRequired(n, seen2, &required66)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[620])
+		return c.FailTypeWith(n, &reasons[624])
 	}
 	if !vToolAfter_allOf_2(c, n, ev) {
 		return false
@@ -18920,7 +17908,7 @@ func vToolAfter_allOf_2_else(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	{
 		p := presence3(d, n)
 		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[1043])
+			return c.FailWith(n, &reasons[1046])
 		}
 	}
 	return true
@@ -18994,7 +17982,7 @@ func vToolAfter_allOf_4_then_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	{
 		p := presence7(d, n)
 		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[1044])
+			return c.FailWith(n, &reasons[1047])
 		}
 	}
 	return true
@@ -19017,31 +18005,8 @@ func vToolAfter_allOf_5_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 	{
 		p := presence8(d, n)
 		if k != ahpimpl.KindObject || p&1 == 1 || p&2 == 2 {
-			return c.FailWith(n, &reasons[1045])
+			return c.FailWith(n, &reasons[1048])
 		}
-	}
-	return true
-}
-
-// vToolAfter_type checks draft/tool-after.schema.json#/properties/type.
-func vToolAfter_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reasons[1046])
-	}
-	return true
-}
-
-// vToolAfter_durationMs checks
-// draft/tool-after.schema.json#/properties/durationMs.
-func vToolAfter_durationMs(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1047])
-	}
-	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[1048])
 	}
 	return true
 }
@@ -19094,8 +18059,15 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 			switch m.Key() {
 			case "path":
 				seen |= uint64(0x1)
-				if !vExecutionEvent_fileChange_path(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1051])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[1052])
+					}
 				}
 			case "change":
 				seen |= uint64(0x2)
@@ -19103,8 +18075,15 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 					return false
 				}
 			case "previousPath":
-				if !vExecutionEvent_fileChange_previousPath(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1053])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[1054])
+					}
 				}
 			case "before":
 				if !c.Child(m.Value(), vContentItem) {
@@ -19115,7 +18094,7 @@ func vExecutionEvent_fileChange_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1051])
+				return c.FailWith(m.Name(), &reasons[1055])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -19235,7 +18214,7 @@ func vExecutionEvent_fileChange_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	{
 		p := presence9(d, n)
 		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[1055])
+			return c.FailWith(n, &reasons[1059])
 		}
 	}
 	return true
@@ -19282,22 +18261,8 @@ func vExecutionEvent_fileChange_allOf_2_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	{
 		p := presence6(d, n)
 		if k != ahpimpl.KindObject || p&1 == 1 {
-			return c.FailWith(n, &reasons[1056])
+			return c.FailWith(n, &reasons[1060])
 		}
-	}
-	return true
-}
-
-// vExecutionEvent_fileChange_path checks
-// draft/execution-event.schema.json#/$defs/fileChange/properties/path.
-func vExecutionEvent_fileChange_path(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1057])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[1058])
 	}
 	return true
 }
@@ -19308,26 +18273,12 @@ func vExecutionEvent_fileChange_change(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1059])
+		return c.FailWith(n, &reasons[1061])
 	}
 	switch d.StrView(n) {
 	case "created", "modified", "deleted", "moved":
 	default:
 		return c.FailUnsupported(n, "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", "value")
-	}
-	return true
-}
-
-// vExecutionEvent_fileChange_previousPath checks
-// draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath.
-func vExecutionEvent_fileChange_previousPath(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1060])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[1061])
 	}
 	return true
 }
@@ -19357,8 +18308,11 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "type":
 				seen1 |= uint64(0x8)
-				if !vSessionStart_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "session.start")) {
+						return c.FailWith(n, &reasons[1063])
+					}
 				}
 			case "turn":
 				if !c.Child(m.Value(), vEvent_openIdentity) {
@@ -19380,8 +18334,15 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "permissionMode":
 				seen |= uint64(0x8)
-				if !vSessionStart_permissionMode(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1064])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[1065])
+					}
 				}
 			case "harness":
 				seen |= uint64(0x4)
@@ -19400,18 +18361,39 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "id":
 				seen1 |= uint64(0x1)
-				if !vEvent_eventCore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[228])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[229])
+					}
 				}
 			case "source":
 				seen1 |= uint64(0x2)
-				if !vEvent_eventCore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[230])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[231])
+					}
 				}
 			case "time":
 				seen1 |= uint64(0x4)
-				if !vEvent_eventCore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[232])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[233])
+					}
 				}
 			case "parentEventId":
 				if !vEvent_eventCore_parentEventId(c, m.Value(), nil) {
@@ -19451,13 +18433,13 @@ func vSessionStart_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailRequired(n, seen1, &required22)
 	}
 	if k != ahpimpl.KindObject {
-		return c.FailTypeWith(n, &reasons[232])
+		return c.FailTypeWith(n, &reasons[238])
 	}
 	if !vSessionStart_allOf_1(c, n, ev) {
 		return false
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[1069])
+		return c.FailWith(n, &reasons[1072])
 	}
 	return true
 }
@@ -19518,41 +18500,18 @@ func vSessionStart_allOf_1_then(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval
 	return true
 }
 
-// vSessionStart_type checks draft/session-start.schema.json#/properties/type.
-func vSessionStart_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reasons[1071])
-	}
-	return true
-}
-
 // vSessionStart_trigger checks
 // draft/session-start.schema.json#/properties/trigger.
 func vSessionStart_trigger(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1072])
+		return c.FailWith(n, &reasons[1074])
 	}
 	switch d.StrView(n) {
 	case "startup", "resume", "clear", "compact", "fork":
 	default:
 		return c.FailUnsupported(n, "draft/session-start.schema.json#/properties/trigger/enum", "value")
-	}
-	return true
-}
-
-// vSessionStart_permissionMode checks
-// draft/session-start.schema.json#/properties/permissionMode.
-func vSessionStart_permissionMode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1073])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[1074])
 	}
 	return true
 }
@@ -19575,16 +18534,30 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			switch m.Key() {
 			case "name":
 				seen |= uint64(0x1)
-				if !vSessionStart_harness_name(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1076])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[1077])
+					}
 				}
 			case "version":
 				seen |= uint64(0x2)
-				if !vSessionStart_harness_version(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1078])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[1079])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1076])
+				return c.FailWith(m.Name(), &reasons[1080])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -19593,34 +18566,6 @@ func vSessionStart_harness(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required147)
-	}
-	return true
-}
-
-// vSessionStart_harness_name checks
-// draft/session-start.schema.json#/properties/harness/properties/name.
-func vSessionStart_harness_name(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1079])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[1080])
-	}
-	return true
-}
-
-// vSessionStart_harness_version checks
-// draft/session-start.schema.json#/properties/harness/properties/version.
-func vSessionStart_harness_version(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1081])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[1082])
 	}
 	return true
 }
@@ -19648,8 +18593,11 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		for m.Next() {
 			switch m.Key() {
 			case "type":
-				if !vSessionEnd_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "session.end")) {
+						return c.FailWith(n, &reasons[1084])
+					}
 				}
 			case "outcome":
 				seen |= uint64(0x2)
@@ -19658,8 +18606,15 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "reason":
 				seen |= uint64(0x4)
-				if !vSessionEnd_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1085])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[1086])
+					}
 				}
 			case "counters":
 				if !c.ChildAll(m.Value(), vSessionEnd_counters) {
@@ -19686,16 +18641,7 @@ func vSessionEnd_body(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return false
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[1087])
-	}
-	return true
-}
-
-// vSessionEnd_type checks draft/session-end.schema.json#/properties/type.
-func vSessionEnd_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "session.end")) {
-		return c.FailWith(n, &reasons[1088])
+		return c.FailWith(n, &reasons[1090])
 	}
 	return true
 }
@@ -19705,25 +18651,12 @@ func vSessionEnd_outcome(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool 
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1089])
+		return c.FailWith(n, &reasons[1091])
 	}
 	switch d.StrView(n) {
 	case "completed", "cancelled", "error", "unknown":
 	default:
 		return c.FailUnsupported(n, "draft/session-end.schema.json#/properties/outcome/enum", "value")
-	}
-	return true
-}
-
-// vSessionEnd_reason checks draft/session-end.schema.json#/properties/reason.
-func vSessionEnd_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1090])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[1091])
 	}
 	return true
 }
@@ -19742,27 +18675,20 @@ func vSessionEnd_counters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 	{
 		m := d.Members(n)
 		for m.Next() {
-			if !vSessionEnd_counters_additionalProperties(c, m.Value(), nil) {
-				return false
+			{
+				n := m.Value()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+					return c.FailTypeWith(n, &reasons[1093])
+				}
+				if c.Cmp(n, num0) < 0 {
+					return c.FailWith(n, &reasons[1094])
+				}
 			}
 			if ev != nil {
 				ev.Set(m.Index())
 			}
 		}
-	}
-	return true
-}
-
-// vSessionEnd_counters_additionalProperties checks
-// draft/session-end.schema.json#/properties/counters/additionalProperties.
-func vSessionEnd_counters_additionalProperties(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reasons[1093])
-	}
-	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[1094])
 	}
 	return true
 }
@@ -20161,8 +19087,11 @@ func vInterceptRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 			switch m.Key() {
 			case "method":
 				seen |= uint64(0x1)
-				if !vInterceptRequest_allOf_1_method(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "hooks/intercept")) {
+						return c.FailWith(n, &reasons[1111])
+					}
 				}
 			case "params":
 				seen |= uint64(0x2)
@@ -20179,16 +19108,6 @@ func vInterceptRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required151)
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_method checks
-// draft/intercept-request.schema.json#/allOf/1/properties/method.
-func vInterceptRequest_allOf_1_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "hooks/intercept")) {
-		return c.FailWith(n, &reasons[1113])
 	}
 	return true
 }
@@ -20621,8 +19540,11 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "session.start")) {
+							return c.FailWith(n, &reasons[1118])
+						}
 					}
 				default:
 					continue
@@ -20632,15 +19554,6 @@ func vInterceptRequest_allOf_1_params_allOf_0_if_event(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_0_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/0/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_0_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "session.start")) {
-		return c.FailWith(n, &reasons[1118])
 	}
 	return true
 }
@@ -20727,8 +19640,11 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "config.change.before")) {
+							return c.FailWith(n, &reasons[1119])
+						}
 					}
 				default:
 					continue
@@ -20738,15 +19654,6 @@ func vInterceptRequest_allOf_1_params_allOf_1_if_event(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_1_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/1/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_1_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "config.change.before")) {
-		return c.FailWith(n, &reasons[1119])
 	}
 	return true
 }
@@ -20833,8 +19740,11 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "turn.start")) {
+							return c.FailWith(n, &reasons[1120])
+						}
 					}
 				default:
 					continue
@@ -20844,15 +19754,6 @@ func vInterceptRequest_allOf_1_params_allOf_2_if_event(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_2_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/2/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_2_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "turn.start")) {
-		return c.FailWith(n, &reasons[1120])
 	}
 	return true
 }
@@ -20939,8 +19840,11 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "turn.finish.before")) {
+							return c.FailWith(n, &reasons[1121])
+						}
 					}
 				default:
 					continue
@@ -20950,15 +19854,6 @@ func vInterceptRequest_allOf_1_params_allOf_3_if_event(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_3_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/3/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_3_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "turn.finish.before")) {
-		return c.FailWith(n, &reasons[1121])
 	}
 	return true
 }
@@ -21045,8 +19940,11 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "model.request.before")) {
+							return c.FailWith(n, &reasons[1122])
+						}
 					}
 				default:
 					continue
@@ -21056,15 +19954,6 @@ func vInterceptRequest_allOf_1_params_allOf_4_if_event(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_4_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/4/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_4_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "model.request.before")) {
-		return c.FailWith(n, &reasons[1122])
 	}
 	return true
 }
@@ -21151,8 +20040,11 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "model.response.after")) {
+							return c.FailWith(n, &reasons[1123])
+						}
 					}
 				default:
 					continue
@@ -21162,15 +20054,6 @@ func vInterceptRequest_allOf_1_params_allOf_5_if_event(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_5_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/5/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_5_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "model.response.after")) {
-		return c.FailWith(n, &reasons[1123])
 	}
 	return true
 }
@@ -21257,8 +20140,11 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "model.switch.before")) {
+							return c.FailWith(n, &reasons[1124])
+						}
 					}
 				default:
 					continue
@@ -21268,15 +20154,6 @@ func vInterceptRequest_allOf_1_params_allOf_6_if_event(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_6_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/6/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_6_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "model.switch.before")) {
-		return c.FailWith(n, &reasons[1124])
 	}
 	return true
 }
@@ -21363,8 +20240,11 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "tool.before")) {
+							return c.FailWith(n, &reasons[1125])
+						}
 					}
 				default:
 					continue
@@ -21374,15 +20254,6 @@ func vInterceptRequest_allOf_1_params_allOf_7_if_event(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_7_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/7/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_7_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reasons[1125])
 	}
 	return true
 }
@@ -21469,8 +20340,11 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "tool.after")) {
+							return c.FailWith(n, &reasons[1126])
+						}
 					}
 				default:
 					continue
@@ -21480,15 +20354,6 @@ func vInterceptRequest_allOf_1_params_allOf_8_if_event(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_8_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/8/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_8_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.after")) {
-		return c.FailWith(n, &reasons[1126])
 	}
 	return true
 }
@@ -21575,8 +20440,11 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "tool.permission.request")) {
+							return c.FailWith(n, &reasons[1127])
+						}
 					}
 				default:
 					continue
@@ -21586,15 +20454,6 @@ func vInterceptRequest_allOf_1_params_allOf_9_if_event(c *ahpimpl.Ctx, n ahpimpl
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_9_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/9/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_9_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.permission.request")) {
-		return c.FailWith(n, &reasons[1127])
 	}
 	return true
 }
@@ -21681,8 +20540,11 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "tool.batch.after")) {
+							return c.FailWith(n, &reasons[1128])
+						}
 					}
 				default:
 					continue
@@ -21692,15 +20554,6 @@ func vInterceptRequest_allOf_1_params_allOf_10_if_event(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_10_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/10/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_10_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.batch.after")) {
-		return c.FailWith(n, &reasons[1128])
 	}
 	return true
 }
@@ -21787,8 +20640,11 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "context.compact.before")) {
+							return c.FailWith(n, &reasons[1129])
+						}
 					}
 				default:
 					continue
@@ -21798,15 +20654,6 @@ func vInterceptRequest_allOf_1_params_allOf_11_if_event(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_11_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/11/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_11_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "context.compact.before")) {
-		return c.FailWith(n, &reasons[1129])
 	}
 	return true
 }
@@ -21893,8 +20740,11 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "context.compact.after")) {
+							return c.FailWith(n, &reasons[1130])
+						}
 					}
 				default:
 					continue
@@ -21904,15 +20754,6 @@ func vInterceptRequest_allOf_1_params_allOf_12_if_event(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_12_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/12/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_12_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "context.compact.after")) {
-		return c.FailWith(n, &reasons[1130])
 	}
 	return true
 }
@@ -21999,8 +20840,11 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "task.change.before")) {
+							return c.FailWith(n, &reasons[1131])
+						}
 					}
 				default:
 					continue
@@ -22010,15 +20854,6 @@ func vInterceptRequest_allOf_1_params_allOf_13_if_event(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_13_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/13/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_13_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "task.change.before")) {
-		return c.FailWith(n, &reasons[1131])
 	}
 	return true
 }
@@ -22105,8 +20940,11 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "user.elicitation.request")) {
+							return c.FailWith(n, &reasons[1132])
+						}
 					}
 				default:
 					continue
@@ -22116,15 +20954,6 @@ func vInterceptRequest_allOf_1_params_allOf_14_if_event(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_14_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/14/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_14_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "user.elicitation.request")) {
-		return c.FailWith(n, &reasons[1132])
 	}
 	return true
 }
@@ -22211,8 +21040,11 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "user.elicitation.result")) {
+							return c.FailWith(n, &reasons[1133])
+						}
 					}
 				default:
 					continue
@@ -22222,15 +21054,6 @@ func vInterceptRequest_allOf_1_params_allOf_15_if_event(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_15_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/15/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_15_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "user.elicitation.result")) {
-		return c.FailWith(n, &reasons[1133])
 	}
 	return true
 }
@@ -22317,8 +21140,11 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "user.message.inbound")) {
+							return c.FailWith(n, &reasons[1134])
+						}
 					}
 				default:
 					continue
@@ -22328,15 +21154,6 @@ func vInterceptRequest_allOf_1_params_allOf_16_if_event(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_16_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/16/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_16_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "user.message.inbound")) {
-		return c.FailWith(n, &reasons[1134])
 	}
 	return true
 }
@@ -22423,8 +21240,11 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "user.message.outbound")) {
+							return c.FailWith(n, &reasons[1135])
+						}
 					}
 				default:
 					continue
@@ -22434,15 +21254,6 @@ func vInterceptRequest_allOf_1_params_allOf_17_if_event(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_17_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/17/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_17_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "user.message.outbound")) {
-		return c.FailWith(n, &reasons[1135])
 	}
 	return true
 }
@@ -22529,8 +21340,11 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimp
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "workspace.change.before")) {
+							return c.FailWith(n, &reasons[1136])
+						}
 					}
 				default:
 					continue
@@ -22540,15 +21354,6 @@ func vInterceptRequest_allOf_1_params_allOf_18_if_event(c *ahpimpl.Ctx, n ahpimp
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_allOf_18_if_event_type checks draft/intercept-request.schema.json#/allOf/1/properties/params/allOf/18/if/properties/event/properties/type.
-func vInterceptRequest_allOf_1_params_allOf_18_if_event_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "workspace.change.before")) {
-		return c.FailWith(n, &reasons[1136])
 	}
 	return true
 }
@@ -22819,8 +21624,12 @@ func vInterceptRequest_allOf_1_params_state(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					return false
 				}
 			case "injections":
-				if !vInterceptRequest_allOf_1_params_state_injections(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindArray) {
+						return c.FailTypeWith(n, &reasons[1142])
+					}
 				}
 			default:
 				continue
@@ -22841,7 +21650,7 @@ func vInterceptRequest_allOf_1_params_state_permission(c *ahpimpl.Ctx, n ahpimpl
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1144])
+		return c.FailWith(n, &reasons[1145])
 	}
 	switch d.StrView(n) {
 	case "none", "allow", "ask", "deny":
@@ -22875,7 +21684,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_0(c *ahpimpl.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindNull) {
-		return c.FailTypeWith(n, &reasons[1145])
+		return c.FailTypeWith(n, &reasons[1146])
 	}
 	return true
 }
@@ -22885,7 +21694,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1(c *ahpimpl.Ctx, n 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1146])
+		return c.FailTypeWith(n, &reasons[1147])
 	}
 	var seen uint64
 	if ev != nil {
@@ -22920,7 +21729,7 @@ func vInterceptRequest_allOf_1_params_state_candidate_anyOf_1_provenance(c *ahpi
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1148])
+		return c.FailTypeWith(n, &reasons[1149])
 	}
 	return true
 }
@@ -22930,7 +21739,7 @@ func vInterceptRequest_allOf_1_params_state_flow(c *ahpimpl.Ctx, n ahpimpl.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1149])
+		return c.FailWith(n, &reasons[1150])
 	}
 	switch d.StrView(n) {
 	case "none", "stop", "continue":
@@ -22945,7 +21754,7 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahpimpl.Ctx, n ahpim
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1150])
+		return c.FailTypeWith(n, &reasons[1151])
 	}
 	{
 		it := d.Items(n)
@@ -22958,16 +21767,6 @@ func vInterceptRequest_allOf_1_params_state_instructions(c *ahpimpl.Ctx, n ahpim
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_params_state_injections checks draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections.
-func vInterceptRequest_allOf_1_params_state_injections(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1151])
 	}
 	return true
 }
@@ -23287,13 +22086,21 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			switch m.Key() {
 			case "code":
 				seen |= uint64(0x1)
-				if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+						return c.FailTypeWith(n, &reasons[1173])
+					}
 				}
 			case "message":
 				seen |= uint64(0x2)
-				if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1174])
+					}
 				}
 			case "data":
 			default:
@@ -23306,26 +22113,6 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required160)
-	}
-	return true
-}
-
-// vCommon_errorResponse_error_code checks draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
-func vCommon_errorResponse_error_code(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reasons[1175])
-	}
-	return true
-}
-
-// vCommon_errorResponse_error_message checks draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
-func vCommon_errorResponse_error_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1176])
 	}
 	return true
 }
@@ -23357,8 +22144,11 @@ func vObserveNotification_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		for m.Next() {
 			switch m.Key() {
 			case "method":
-				if !vObserveNotification_allOf_1_method(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "hooks/observe")) {
+						return c.FailWith(n, &reasons[1178])
+					}
 				}
 			case "params":
 				if !c.Child(m.Value(), vObserveNotification_allOf_1_params) {
@@ -23371,16 +22161,6 @@ func vObserveNotification_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				ev.Set(m.Index())
 			}
 		}
-	}
-	return true
-}
-
-// vObserveNotification_allOf_1_method checks
-// draft/observe-notification.schema.json#/allOf/1/properties/method.
-func vObserveNotification_allOf_1_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "hooks/observe")) {
-		return c.FailWith(n, &reasons[1178])
 	}
 	return true
 }
@@ -23606,8 +22386,11 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vRegistration_backend_allOf_0_if_transport_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "stdio")) {
+							return c.FailWith(n, &reasons[1192])
+						}
 					}
 				default:
 					continue
@@ -23617,15 +22400,6 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_0_if_transport_type checks draft/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
-func vRegistration_backend_allOf_0_if_transport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reasons[1192])
 	}
 	return true
 }
@@ -23699,8 +22473,11 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vRegistration_backend_allOf_1_then_transport_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "http")) {
+							return c.FailWith(n, &reasons[1194])
+						}
 					}
 				default:
 					continue
@@ -23710,15 +22487,6 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_1_then_transport_type checks draft/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
-func vRegistration_backend_allOf_1_then_transport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reasons[1194])
 	}
 	return true
 }
@@ -23780,8 +22548,11 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vRegistration_stdioTransport_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "stdio")) {
+						return c.FailWith(n, &reasons[1198])
+					}
 				}
 			case "command":
 				seen |= uint64(0x2)
@@ -23798,8 +22569,12 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					return false
 				}
 			case "cwd":
-				if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1199])
+					}
 				}
 			default:
 				continue
@@ -23815,46 +22590,29 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	return true
 }
 
-// vRegistration_stdioTransport_type checks
-// draft/registration.schema.json#/$defs/stdioTransport/properties/type.
-func vRegistration_stdioTransport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reasons[1201])
-	}
-	return true
-}
-
 // vRegistration_stdioTransport_args checks
 // draft/registration.schema.json#/$defs/stdioTransport/properties/args.
 func vRegistration_stdioTransport_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1202])
+		return c.FailTypeWith(n, &reasons[1203])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1204])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vRegistration_stdioTransport_args_items checks
-// draft/registration.schema.json#/$defs/stdioTransport/properties/args/items.
-func vRegistration_stdioTransport_args_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1203])
 	}
 	return true
 }
@@ -23865,23 +22623,12 @@ func vRegistration_stdioTransport_lifecycle(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1204])
+		return c.FailWith(n, &reasons[1205])
 	}
 	switch d.StrView(n) {
 	case "persistent", "per_event":
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
-	}
-	return true
-}
-
-// vRegistration_stdioTransport_cwd checks
-// draft/registration.schema.json#/$defs/stdioTransport/properties/cwd.
-func vRegistration_stdioTransport_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1205])
 	}
 	return true
 }
@@ -23904,8 +22651,11 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vRegistration_httpTransport_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "http")) {
+						return c.FailWith(n, &reasons[1207])
+					}
 				}
 			case "url":
 				seen |= uint64(0x2)
@@ -23922,16 +22672,6 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required165)
-	}
-	return true
-}
-
-// vRegistration_httpTransport_type checks
-// draft/registration.schema.json#/$defs/httpTransport/properties/type.
-func vRegistration_httpTransport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reasons[1209])
 	}
 	return true
 }
@@ -24040,8 +22780,11 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "mode":
 				seen |= uint64(0x2)
-				if !vRegistration_interceptSubscription_mode(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "intercept")) {
+						return c.FailWith(n, &reasons[1218])
+					}
 				}
 			case "timeoutMs":
 				seen |= uint64(0x4)
@@ -24054,8 +22797,12 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			case "includeNative":
-				if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[1219])
+					}
 				}
 			case "content":
 				seen |= uint64(0x10)
@@ -24075,8 +22822,12 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			case "disableable":
-				if !vRegistration_interceptSubscription_disableable(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[1220])
+					}
 				}
 			default:
 				continue
@@ -24144,8 +22895,11 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.
 				switch m.Key() {
 				case "disableable":
 					seen |= uint64(0x1)
-					if !vRegistration_interceptSubscription_allOf_0_then_disableable(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+							return c.FailWith(n, &reasons[1226])
+						}
 					}
 				default:
 					continue
@@ -24162,28 +22916,19 @@ func vRegistration_interceptSubscription_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.
 	return true
 }
 
-// vRegistration_interceptSubscription_allOf_0_then_disableable checks draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable.
-func vRegistration_interceptSubscription_allOf_0_then_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reasons[1224])
-	}
-	return true
-}
-
 // vRegistration_interceptSubscription_events checks draft/registration.schema.json#/$defs/interceptSubscription/properties/events.
 func vRegistration_interceptSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1225])
+		return c.FailTypeWith(n, &reasons[1228])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[1226])
+		return c.FailWith(n, &reasons[1229])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[1227])
+		return c.FailWith(n, &reasons[1230])
 	}
 	{
 		it := d.Items(n)
@@ -24225,20 +22970,10 @@ func vRegistration_eventWildcard(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1228])
+		return c.FailTypeWith(n, &reasons[1231])
 	}
 	if !re9.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[1229])
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_mode checks
-// draft/registration.schema.json#/$defs/interceptSubscription/properties/mode.
-func vRegistration_interceptSubscription_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reasons[1230])
+		return c.FailWith(n, &reasons[1232])
 	}
 	return true
 }
@@ -24248,7 +22983,7 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahpimpl.Ctx, n ahpimpl
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1231])
+		return c.FailWith(n, &reasons[1233])
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
@@ -24258,22 +22993,12 @@ func vRegistration_interceptSubscription_failurePolicy(c *ahpimpl.Ctx, n ahpimpl
 	return true
 }
 
-// vRegistration_interceptSubscription_includeNative checks draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
-func vRegistration_interceptSubscription_includeNative(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[1232])
-	}
-	return true
-}
-
 // vRegistration_filters checks draft/registration.schema.json#/$defs/filters.
 func vRegistration_filters(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1233])
+		return c.FailTypeWith(n, &reasons[1234])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -24307,11 +23032,11 @@ func vRegistration_filters_toolKinds(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1234])
+		return c.FailTypeWith(n, &reasons[1235])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[1235])
+		return c.FailWith(n, &reasons[1236])
 	}
 	{
 		it := d.Items(n)
@@ -24334,11 +23059,11 @@ func vRegistration_filters_paths(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1236])
+		return c.FailTypeWith(n, &reasons[1237])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[1237])
+		return c.FailWith(n, &reasons[1238])
 	}
 	{
 		it := d.Items(n)
@@ -24361,22 +23086,12 @@ func vRegistration_interceptSubscription_scope(c *ahpimpl.Ctx, n ahpimpl.Node, e
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1238])
+		return c.FailWith(n, &reasons[1239])
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", "value")
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_disableable checks draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable.
-func vRegistration_interceptSubscription_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[1239])
 	}
 	return true
 }
@@ -24405,12 +23120,19 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			case "mode":
 				seen |= uint64(0x2)
-				if !vRegistration_observeSubscription_mode(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "observe")) {
+						return c.FailWith(n, &reasons[1241])
+					}
 				}
 			case "includeNative":
-				if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[1242])
+					}
 				}
 			case "content":
 				seen |= uint64(0x4)
@@ -24430,8 +23152,12 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 					return false
 				}
 			case "disableable":
-				if !vRegistration_observeSubscription_disableable(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[1243])
+					}
 				}
 			case "timeoutMs":
 				present |= 1
@@ -24454,7 +23180,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return false
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[1244])
+		return c.FailWith(n, &reasons[1247])
 	}
 	return true
 }
@@ -24508,8 +23234,11 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.No
 				switch m.Key() {
 				case "disableable":
 					seen |= uint64(0x1)
-					if !vRegistration_observeSubscription_allOf_0_then_disableable(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
+							return c.FailWith(n, &reasons[1248])
+						}
 					}
 				default:
 					continue
@@ -24526,29 +23255,20 @@ func vRegistration_observeSubscription_allOf_0_then(c *ahpimpl.Ctx, n ahpimpl.No
 	return true
 }
 
-// vRegistration_observeSubscription_allOf_0_then_disableable checks draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable.
-func vRegistration_observeSubscription_allOf_0_then_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.Kind(n) == ahpimpl.KindBool && !d.Bool(n)) {
-		return c.FailWith(n, &reasons[1246])
-	}
-	return true
-}
-
 // vRegistration_observeSubscription_events checks
 // draft/registration.schema.json#/$defs/observeSubscription/properties/events.
 func vRegistration_observeSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1247])
+		return c.FailTypeWith(n, &reasons[1250])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[1248])
+		return c.FailWith(n, &reasons[1251])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[1249])
+		return c.FailWith(n, &reasons[1252])
 	}
 	{
 		it := d.Items(n)
@@ -24584,48 +23304,18 @@ func vRegistration_observeSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.No
 	return true
 }
 
-// vRegistration_observeSubscription_mode checks
-// draft/registration.schema.json#/$defs/observeSubscription/properties/mode.
-func vRegistration_observeSubscription_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "observe")) {
-		return c.FailWith(n, &reasons[1250])
-	}
-	return true
-}
-
-// vRegistration_observeSubscription_includeNative checks draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
-func vRegistration_observeSubscription_includeNative(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[1251])
-	}
-	return true
-}
-
 // vRegistration_observeSubscription_scope checks
 // draft/registration.schema.json#/$defs/observeSubscription/properties/scope.
 func vRegistration_observeSubscription_scope(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1252])
+		return c.FailWith(n, &reasons[1253])
 	}
 	switch d.StrView(n) {
 	case "managed", "project", "user":
 	default:
 		return c.FailUnsupported(n, "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", "value")
-	}
-	return true
-}
-
-// vRegistration_observeSubscription_disableable checks draft/registration.schema.json#/$defs/observeSubscription/properties/disableable.
-func vRegistration_observeSubscription_disableable(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[1253])
 	}
 	return true
 }
@@ -24808,18 +23498,33 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				}
 			case "elicitationId":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_elicitRequestUrlParams_elicitationId(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1260])
+					}
 				}
 			case "message":
 				seen |= uint64(0x2)
-				if !vMCPElicitation_elicitRequestUrlParams_message(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1261])
+					}
 				}
 			case "mode":
 				seen |= uint64(0x4)
-				if !vMCPElicitation_elicitRequestUrlParams_mode(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1262])
+					}
+					if !(d.StrEq(n, "url")) {
+						return c.FailWith(n, &reasons[1263])
+					}
 				}
 			case "task":
 				if !c.Child(m.Value(), vMCPElicitation_taskMetadata) {
@@ -24827,8 +23532,15 @@ func vMCPElicitation_elicitRequestUrlParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 				}
 			case "url":
 				seen |= uint64(0x8)
-				if !vMCPElicitation_elicitRequestUrlParams_url(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1264])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[1265])
+					}
 				}
 			default:
 				continue
@@ -24850,7 +23562,7 @@ func vMCPElicitation_requestMeta(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1264])
+		return c.FailTypeWith(n, &reasons[1270])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -24880,40 +23592,7 @@ func vMCPElicitation_progressToken(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString || k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1265])
-	}
-	return true
-}
-
-// vMCPElicitation_elicitRequestUrlParams_elicitationId checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId.
-func vMCPElicitation_elicitRequestUrlParams_elicitationId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1266])
-	}
-	return true
-}
-
-// vMCPElicitation_elicitRequestUrlParams_message checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message.
-func vMCPElicitation_elicitRequestUrlParams_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1267])
-	}
-	return true
-}
-
-// vMCPElicitation_elicitRequestUrlParams_mode checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode.
-func vMCPElicitation_elicitRequestUrlParams_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1268])
-	}
-	if !(d.StrEq(n, "url")) {
-		return c.FailWith(n, &reasons[1269])
+		return c.FailTypeWith(n, &reasons[1271])
 	}
 	return true
 }
@@ -24924,7 +23603,7 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1270])
+		return c.FailTypeWith(n, &reasons[1272])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -24934,8 +23613,12 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		for m.Next() {
 			switch m.Key() {
 			case "ttl":
-				if !vMCPElicitation_taskMetadata_ttl(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[1273])
+					}
 				}
 			default:
 				continue
@@ -24944,30 +23627,6 @@ func vMCPElicitation_taskMetadata(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 				ev.Set(m.Index())
 			}
 		}
-	}
-	return true
-}
-
-// vMCPElicitation_taskMetadata_ttl checks
-// draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl.
-func vMCPElicitation_taskMetadata_ttl(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1271])
-	}
-	return true
-}
-
-// vMCPElicitation_elicitRequestUrlParams_url checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url.
-func vMCPElicitation_elicitRequestUrlParams_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1272])
-	}
-	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[1273])
 	}
 	return true
 }
@@ -24994,12 +23653,23 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 				}
 			case "message":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_elicitRequestFormParams_message(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1275])
+					}
 				}
 			case "mode":
-				if !vMCPElicitation_elicitRequestFormParams_mode(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1276])
+					}
+					if !(d.StrEq(n, "form")) {
+						return c.FailWith(n, &reasons[1277])
+					}
 				}
 			case "requestedSchema":
 				seen |= uint64(0x2)
@@ -25024,29 +23694,6 @@ func vMCPElicitation_elicitRequestFormParams(c *ahpimpl.Ctx, n ahpimpl.Node, ev 
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_message checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message.
-func vMCPElicitation_elicitRequestFormParams_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1277])
-	}
-	return true
-}
-
-// vMCPElicitation_elicitRequestFormParams_mode checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode.
-func vMCPElicitation_elicitRequestFormParams_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1278])
-	}
-	if !(d.StrEq(n, "form")) {
-		return c.FailWith(n, &reasons[1279])
-	}
-	return true
-}
-
 // vMCPElicitation_elicitRequestFormParams_requestedSchema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
@@ -25063,8 +23710,12 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 		for m.Next() {
 			switch m.Key() {
 			case "$schema":
-				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1281])
+					}
 				}
 			case "properties":
 				seen |= uint64(0x1)
@@ -25077,11 +23728,18 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 				}
 			case "type":
 				seen |= uint64(0x2)
-				if !vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1282])
+					}
+					if !(d.StrEq(n, "object")) {
+						return c.FailWith(n, &reasons[1283])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1281])
+				return c.FailWith(m.Name(), &reasons[1284])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -25094,22 +23752,12 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema(c *ahpimpl.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_schema checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema_schema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1284])
-	}
-	return true
-}
-
 // vMCPElicitation_elicitRequestFormParams_requestedSchema_properties checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties.
 func vMCPElicitation_elicitRequestFormParams_requestedSchema_properties(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1285])
+		return c.FailTypeWith(n, &reasons[1287])
 	}
 	if ev != nil {
 		ev.Declared = true
@@ -25198,7 +23846,7 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1286])
+		return c.FailTypeWith(n, &reasons[1288])
 	}
 	var seen uint64
 	if ev != nil {
@@ -25210,35 +23858,62 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_stringSchema_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1289])
+					}
+					if !(d.StrEq(n, "string")) {
+						return c.FailWith(n, &reasons[1290])
+					}
 				}
 			case "title":
-				if !vMCPElicitation_stringSchema_title(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1291])
+					}
 				}
 			case "description":
-				if !vMCPElicitation_stringSchema_description(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1292])
+					}
 				}
 			case "default":
-				if !vMCPElicitation_stringSchema_default(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1293])
+					}
 				}
 			case "format":
 				if !vMCPElicitation_stringSchema_format(c, m.Value(), nil) {
 					return false
 				}
 			case "minLength":
-				if !vMCPElicitation_stringSchema_minLength(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[1294])
+					}
 				}
 			case "maxLength":
-				if !vMCPElicitation_stringSchema_maxLength(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[1295])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1287])
+				return c.FailWith(m.Name(), &reasons[1296])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -25251,90 +23926,21 @@ func vMCPElicitation_stringSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	return true
 }
 
-// vMCPElicitation_stringSchema_type checks
-// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type.
-func vMCPElicitation_stringSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1289])
-	}
-	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reasons[1290])
-	}
-	return true
-}
-
-// vMCPElicitation_stringSchema_title checks
-// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title.
-func vMCPElicitation_stringSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1291])
-	}
-	return true
-}
-
-// vMCPElicitation_stringSchema_description checks
-// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description.
-func vMCPElicitation_stringSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1292])
-	}
-	return true
-}
-
-// vMCPElicitation_stringSchema_default checks
-// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default.
-func vMCPElicitation_stringSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1293])
-	}
-	return true
-}
-
 // vMCPElicitation_stringSchema_format checks
 // draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format.
 func vMCPElicitation_stringSchema_format(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1294])
+		return c.FailTypeWith(n, &reasons[1298])
 	}
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1295])
+		return c.FailWith(n, &reasons[1299])
 	}
 	switch d.StrView(n) {
 	case "date", "date-time", "email", "uri":
 	default:
 		return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", "value")
-	}
-	return true
-}
-
-// vMCPElicitation_stringSchema_minLength checks
-// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength.
-func vMCPElicitation_stringSchema_minLength(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1296])
-	}
-	return true
-}
-
-// vMCPElicitation_stringSchema_maxLength checks
-// draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength.
-func vMCPElicitation_stringSchema_maxLength(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1297])
 	}
 	return true
 }
@@ -25345,7 +23951,7 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1298])
+		return c.FailTypeWith(n, &reasons[1300])
 	}
 	var seen uint64
 	if ev != nil {
@@ -25361,27 +23967,47 @@ func vMCPElicitation_numberSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					return false
 				}
 			case "title":
-				if !vMCPElicitation_numberSchema_title(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1301])
+					}
 				}
 			case "description":
-				if !vMCPElicitation_numberSchema_description(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1302])
+					}
 				}
 			case "default":
-				if !vMCPElicitation_numberSchema_default(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[1303])
+					}
 				}
 			case "minimum":
-				if !vMCPElicitation_numberSchema_minimum(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[1304])
+					}
 				}
 			case "maximum":
-				if !vMCPElicitation_numberSchema_maximum(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[1305])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1299])
+				return c.FailWith(m.Name(), &reasons[1306])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -25400,70 +24026,15 @@ func vMCPElicitation_numberSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1301])
+		return c.FailTypeWith(n, &reasons[1308])
 	}
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[1302])
+		return c.FailWith(n, &reasons[1309])
 	}
 	switch d.StrView(n) {
 	case "integer", "number":
 	default:
 		return c.FailUnsupported(n, "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", "value")
-	}
-	return true
-}
-
-// vMCPElicitation_numberSchema_title checks
-// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title.
-func vMCPElicitation_numberSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1303])
-	}
-	return true
-}
-
-// vMCPElicitation_numberSchema_description checks
-// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description.
-func vMCPElicitation_numberSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1304])
-	}
-	return true
-}
-
-// vMCPElicitation_numberSchema_default checks
-// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default.
-func vMCPElicitation_numberSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1305])
-	}
-	return true
-}
-
-// vMCPElicitation_numberSchema_minimum checks
-// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum.
-func vMCPElicitation_numberSchema_minimum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1306])
-	}
-	return true
-}
-
-// vMCPElicitation_numberSchema_maximum checks
-// draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum.
-func vMCPElicitation_numberSchema_maximum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1307])
 	}
 	return true
 }
@@ -25474,7 +24045,7 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1308])
+		return c.FailTypeWith(n, &reasons[1310])
 	}
 	var seen uint64
 	if ev != nil {
@@ -25486,23 +24057,42 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_booleanSchema_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1311])
+					}
+					if !(d.StrEq(n, "boolean")) {
+						return c.FailWith(n, &reasons[1312])
+					}
 				}
 			case "title":
-				if !vMCPElicitation_booleanSchema_title(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1313])
+					}
 				}
 			case "description":
-				if !vMCPElicitation_booleanSchema_description(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1314])
+					}
 				}
 			case "default":
-				if !vMCPElicitation_booleanSchema_default(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[1315])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1309])
+				return c.FailWith(m.Name(), &reasons[1316])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -25515,59 +24105,13 @@ func vMCPElicitation_booleanSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.E
 	return true
 }
 
-// vMCPElicitation_booleanSchema_type checks
-// draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type.
-func vMCPElicitation_booleanSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1311])
-	}
-	if !(d.StrEq(n, "boolean")) {
-		return c.FailWith(n, &reasons[1312])
-	}
-	return true
-}
-
-// vMCPElicitation_booleanSchema_title checks
-// draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title.
-func vMCPElicitation_booleanSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1313])
-	}
-	return true
-}
-
-// vMCPElicitation_booleanSchema_description checks draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description.
-func vMCPElicitation_booleanSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1314])
-	}
-	return true
-}
-
-// vMCPElicitation_booleanSchema_default checks
-// draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default.
-func vMCPElicitation_booleanSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[1315])
-	}
-	return true
-}
-
 // vMCPElicitation_untitledSingleSelectEnumSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema.
 func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1316])
+		return c.FailTypeWith(n, &reasons[1318])
 	}
 	var seen uint64
 	if ev != nil {
@@ -25579,20 +24123,39 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x2)
-				if !vMCPElicitation_untitledSingleSelectEnumSchema_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1319])
+					}
+					if !(d.StrEq(n, "string")) {
+						return c.FailWith(n, &reasons[1320])
+					}
 				}
 			case "title":
-				if !vMCPElicitation_untitledSingleSelectEnumSchema_title(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1321])
+					}
 				}
 			case "description":
-				if !vMCPElicitation_untitledSingleSelectEnumSchema_description(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1322])
+					}
 				}
 			case "default":
-				if !vMCPElicitation_untitledSingleSelectEnumSchema_default(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1323])
+					}
 				}
 			case "enum":
 				seen |= uint64(0x1)
@@ -25600,7 +24163,7 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1317])
+				return c.FailWith(m.Name(), &reasons[1324])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -25613,77 +24176,28 @@ func vMCPElicitation_untitledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.No
 	return true
 }
 
-// vMCPElicitation_untitledSingleSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type.
-func vMCPElicitation_untitledSingleSelectEnumSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1320])
-	}
-	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reasons[1321])
-	}
-	return true
-}
-
-// vMCPElicitation_untitledSingleSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title.
-func vMCPElicitation_untitledSingleSelectEnumSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1322])
-	}
-	return true
-}
-
-// vMCPElicitation_untitledSingleSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description.
-func vMCPElicitation_untitledSingleSelectEnumSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1323])
-	}
-	return true
-}
-
-// vMCPElicitation_untitledSingleSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default.
-func vMCPElicitation_untitledSingleSelectEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1324])
-	}
-	return true
-}
-
 // vMCPElicitation_untitledSingleSelectEnumSchema_enum checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum.
 func vMCPElicitation_untitledSingleSelectEnumSchema_enum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1325])
+		return c.FailTypeWith(n, &reasons[1327])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1328])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vMCPElicitation_untitledSingleSelectEnumSchema_enum_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items.
-func vMCPElicitation_untitledSingleSelectEnumSchema_enum_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1326])
 	}
 	return true
 }
@@ -25694,7 +24208,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1327])
+		return c.FailTypeWith(n, &reasons[1329])
 	}
 	var seen uint64
 	if ev != nil {
@@ -25706,20 +24220,39 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x2)
-				if !vMCPElicitation_titledSingleSelectEnumSchema_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1330])
+					}
+					if !(d.StrEq(n, "string")) {
+						return c.FailWith(n, &reasons[1331])
+					}
 				}
 			case "title":
-				if !vMCPElicitation_titledSingleSelectEnumSchema_title(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1332])
+					}
 				}
 			case "description":
-				if !vMCPElicitation_titledSingleSelectEnumSchema_description(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1333])
+					}
 				}
 			case "default":
-				if !vMCPElicitation_titledSingleSelectEnumSchema_default(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1334])
+					}
 				}
 			case "oneOf":
 				seen |= uint64(0x1)
@@ -25727,7 +24260,7 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1328])
+				return c.FailWith(m.Name(), &reasons[1335])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -25740,55 +24273,12 @@ func vMCPElicitation_titledSingleSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node
 	return true
 }
 
-// vMCPElicitation_titledSingleSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type.
-func vMCPElicitation_titledSingleSelectEnumSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1331])
-	}
-	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reasons[1332])
-	}
-	return true
-}
-
-// vMCPElicitation_titledSingleSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title.
-func vMCPElicitation_titledSingleSelectEnumSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1333])
-	}
-	return true
-}
-
-// vMCPElicitation_titledSingleSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description.
-func vMCPElicitation_titledSingleSelectEnumSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1334])
-	}
-	return true
-}
-
-// vMCPElicitation_titledSingleSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default.
-func vMCPElicitation_titledSingleSelectEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1335])
-	}
-	return true
-}
-
 // vMCPElicitation_titledSingleSelectEnumSchema_oneOf checks draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf.
 func vMCPElicitation_titledSingleSelectEnumSchema_oneOf(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1336])
+		return c.FailTypeWith(n, &reasons[1338])
 	}
 	{
 		it := d.Items(n)
@@ -25811,7 +24301,7 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1337])
+		return c.FailTypeWith(n, &reasons[1339])
 	}
 	var seen uint64
 	if ev != nil {
@@ -25823,16 +24313,24 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 			switch m.Key() {
 			case "const":
 				seen |= uint64(0x1)
-				if !vMCPElicitation_labelledOption_const(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1340])
+					}
 				}
 			case "title":
 				seen |= uint64(0x2)
-				if !vMCPElicitation_labelledOption_title(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1341])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1338])
+				return c.FailWith(m.Name(), &reasons[1342])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -25845,35 +24343,13 @@ func vMCPElicitation_labelledOption(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.
 	return true
 }
 
-// vMCPElicitation_labelledOption_const checks
-// draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const.
-func vMCPElicitation_labelledOption_const(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1341])
-	}
-	return true
-}
-
-// vMCPElicitation_labelledOption_title checks
-// draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title.
-func vMCPElicitation_labelledOption_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1342])
-	}
-	return true
-}
-
 // vMCPElicitation_untitledMultiSelectEnumSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema.
 func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1343])
+		return c.FailTypeWith(n, &reasons[1345])
 	}
 	var seen uint64
 	if ev != nil {
@@ -25885,16 +24361,31 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x2)
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1346])
+					}
+					if !(d.StrEq(n, "array")) {
+						return c.FailWith(n, &reasons[1347])
+					}
 				}
 			case "title":
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_title(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1348])
+					}
 				}
 			case "description":
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_description(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1349])
+					}
 				}
 			case "default":
 				if !vMCPElicitation_untitledMultiSelectEnumSchema_default(c, m.Value(), nil) {
@@ -25906,15 +24397,23 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 					return false
 				}
 			case "minItems":
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[1350])
+					}
 				}
 			case "maxItems":
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[1351])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1344])
+				return c.FailWith(m.Name(), &reasons[1352])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -25927,52 +24426,23 @@ func vMCPElicitation_untitledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Nod
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type.
-func vMCPElicitation_untitledMultiSelectEnumSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1347])
-	}
-	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reasons[1348])
-	}
-	return true
-}
-
-// vMCPElicitation_untitledMultiSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title.
-func vMCPElicitation_untitledMultiSelectEnumSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1349])
-	}
-	return true
-}
-
-// vMCPElicitation_untitledMultiSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description.
-func vMCPElicitation_untitledMultiSelectEnumSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1350])
-	}
-	return true
-}
-
 // vMCPElicitation_untitledMultiSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default.
 func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1351])
+		return c.FailTypeWith(n, &reasons[1355])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1356])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
@@ -25982,22 +24452,12 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_default(c *ahpimpl.Ctx, n ahp
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_default_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items.
-func vMCPElicitation_untitledMultiSelectEnumSchema_default_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1352])
-	}
-	return true
-}
-
 // vMCPElicitation_untitledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1353])
+		return c.FailTypeWith(n, &reasons[1357])
 	}
 	var seen uint64
 	if ev != nil {
@@ -26009,8 +24469,15 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x2)
-				if !vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1358])
+					}
+					if !(d.StrEq(n, "string")) {
+						return c.FailWith(n, &reasons[1359])
+					}
 				}
 			case "enum":
 				seen |= uint64(0x1)
@@ -26018,7 +24485,7 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1354])
+				return c.FailWith(m.Name(), &reasons[1360])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -26031,67 +24498,28 @@ func vMCPElicitation_untitledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpim
 	return true
 }
 
-// vMCPElicitation_untitledMultiSelectEnumSchema_items_type checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type.
-func vMCPElicitation_untitledMultiSelectEnumSchema_items_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1357])
-	}
-	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reasons[1358])
-	}
-	return true
-}
-
 // vMCPElicitation_untitledMultiSelectEnumSchema_items_enum checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum.
 func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1359])
+		return c.FailTypeWith(n, &reasons[1363])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1364])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items.
-func vMCPElicitation_untitledMultiSelectEnumSchema_items_enum_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1360])
-	}
-	return true
-}
-
-// vMCPElicitation_untitledMultiSelectEnumSchema_minItems checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems.
-func vMCPElicitation_untitledMultiSelectEnumSchema_minItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1361])
-	}
-	return true
-}
-
-// vMCPElicitation_untitledMultiSelectEnumSchema_maxItems checks draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems.
-func vMCPElicitation_untitledMultiSelectEnumSchema_maxItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1362])
 	}
 	return true
 }
@@ -26102,7 +24530,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1363])
+		return c.FailTypeWith(n, &reasons[1365])
 	}
 	var seen uint64
 	if ev != nil {
@@ -26114,16 +24542,31 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x2)
-				if !vMCPElicitation_titledMultiSelectEnumSchema_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1366])
+					}
+					if !(d.StrEq(n, "array")) {
+						return c.FailWith(n, &reasons[1367])
+					}
 				}
 			case "title":
-				if !vMCPElicitation_titledMultiSelectEnumSchema_title(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1368])
+					}
 				}
 			case "description":
-				if !vMCPElicitation_titledMultiSelectEnumSchema_description(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1369])
+					}
 				}
 			case "default":
 				if !vMCPElicitation_titledMultiSelectEnumSchema_default(c, m.Value(), nil) {
@@ -26135,15 +24578,23 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 					return false
 				}
 			case "minItems":
-				if !vMCPElicitation_titledMultiSelectEnumSchema_minItems(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[1370])
+					}
 				}
 			case "maxItems":
-				if !vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber) {
+						return c.FailTypeWith(n, &reasons[1371])
+					}
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1364])
+				return c.FailWith(m.Name(), &reasons[1372])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -26156,52 +24607,23 @@ func vMCPElicitation_titledMultiSelectEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node,
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type.
-func vMCPElicitation_titledMultiSelectEnumSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1367])
-	}
-	if !(d.StrEq(n, "array")) {
-		return c.FailWith(n, &reasons[1368])
-	}
-	return true
-}
-
-// vMCPElicitation_titledMultiSelectEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title.
-func vMCPElicitation_titledMultiSelectEnumSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1369])
-	}
-	return true
-}
-
-// vMCPElicitation_titledMultiSelectEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description.
-func vMCPElicitation_titledMultiSelectEnumSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1370])
-	}
-	return true
-}
-
 // vMCPElicitation_titledMultiSelectEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default.
 func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1371])
+		return c.FailTypeWith(n, &reasons[1375])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vMCPElicitation_titledMultiSelectEnumSchema_default_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1376])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
@@ -26211,22 +24633,12 @@ func vMCPElicitation_titledMultiSelectEnumSchema_default(c *ahpimpl.Ctx, n ahpim
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_default_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items.
-func vMCPElicitation_titledMultiSelectEnumSchema_default_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1372])
-	}
-	return true
-}
-
 // vMCPElicitation_titledMultiSelectEnumSchema_items checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items.
 func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1373])
+		return c.FailTypeWith(n, &reasons[1377])
 	}
 	var seen uint64
 	if ev != nil {
@@ -26242,7 +24654,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items(c *ahpimpl.Ctx, n ahpimpl
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1374])
+				return c.FailWith(m.Name(), &reasons[1378])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -26260,7 +24672,7 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahpimpl.Ctx, n a
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1376])
+		return c.FailTypeWith(n, &reasons[1380])
 	}
 	{
 		it := d.Items(n)
@@ -26277,33 +24689,13 @@ func vMCPElicitation_titledMultiSelectEnumSchema_items_anyOf(c *ahpimpl.Ctx, n a
 	return true
 }
 
-// vMCPElicitation_titledMultiSelectEnumSchema_minItems checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems.
-func vMCPElicitation_titledMultiSelectEnumSchema_minItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1377])
-	}
-	return true
-}
-
-// vMCPElicitation_titledMultiSelectEnumSchema_maxItems checks draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems.
-func vMCPElicitation_titledMultiSelectEnumSchema_maxItems(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber) {
-		return c.FailTypeWith(n, &reasons[1378])
-	}
-	return true
-}
-
 // vMCPElicitation_legacyTitledEnumSchema checks
 // draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema.
 func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindObject) {
-		return c.FailTypeWith(n, &reasons[1379])
+		return c.FailTypeWith(n, &reasons[1381])
 	}
 	var seen uint64
 	if ev != nil {
@@ -26315,20 +24707,39 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x2)
-				if !vMCPElicitation_legacyTitledEnumSchema_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1382])
+					}
+					if !(d.StrEq(n, "string")) {
+						return c.FailWith(n, &reasons[1383])
+					}
 				}
 			case "title":
-				if !vMCPElicitation_legacyTitledEnumSchema_title(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1384])
+					}
 				}
 			case "description":
-				if !vMCPElicitation_legacyTitledEnumSchema_description(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1385])
+					}
 				}
 			case "default":
-				if !vMCPElicitation_legacyTitledEnumSchema_default(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[1386])
+					}
 				}
 			case "enum":
 				seen |= uint64(0x1)
@@ -26340,7 +24751,7 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 					return false
 				}
 			default:
-				return c.FailWith(m.Name(), &reasons[1380])
+				return c.FailWith(m.Name(), &reasons[1387])
 			}
 			if ev != nil {
 				ev.Set(m.Index())
@@ -26353,83 +24764,8 @@ func vMCPElicitation_legacyTitledEnumSchema(c *ahpimpl.Ctx, n ahpimpl.Node, ev *
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_type checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type.
-func vMCPElicitation_legacyTitledEnumSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1383])
-	}
-	if !(d.StrEq(n, "string")) {
-		return c.FailWith(n, &reasons[1384])
-	}
-	return true
-}
-
-// vMCPElicitation_legacyTitledEnumSchema_title checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title.
-func vMCPElicitation_legacyTitledEnumSchema_title(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1385])
-	}
-	return true
-}
-
-// vMCPElicitation_legacyTitledEnumSchema_description checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description.
-func vMCPElicitation_legacyTitledEnumSchema_description(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1386])
-	}
-	return true
-}
-
-// vMCPElicitation_legacyTitledEnumSchema_default checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default.
-func vMCPElicitation_legacyTitledEnumSchema_default(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1387])
-	}
-	return true
-}
-
 // vMCPElicitation_legacyTitledEnumSchema_enum checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum.
 func vMCPElicitation_legacyTitledEnumSchema_enum(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[1388])
-	}
-	{
-		it := d.Items(n)
-		for it.Next() {
-			i := it.Index()
-			if !vMCPElicitation_legacyTitledEnumSchema_enum_items(c, it.Item(), nil) {
-				return false
-			}
-			if ev != nil {
-				ev.Set(i)
-			}
-		}
-	}
-	return true
-}
-
-// vMCPElicitation_legacyTitledEnumSchema_enum_items checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items.
-func vMCPElicitation_legacyTitledEnumSchema_enum_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1389])
-	}
-	return true
-}
-
-// vMCPElicitation_legacyTitledEnumSchema_enumNames checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames.
-func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
@@ -26439,8 +24775,12 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahpimpl.Ctx, n ahpimpl.
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1391])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
@@ -26450,18 +24790,8 @@ func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahpimpl.Ctx, n ahpimpl.
 	return true
 }
 
-// vMCPElicitation_legacyTitledEnumSchema_enumNames_items checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items.
-func vMCPElicitation_legacyTitledEnumSchema_enumNames_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1391])
-	}
-	return true
-}
-
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_required checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+// vMCPElicitation_legacyTitledEnumSchema_enumNames checks draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames.
+func vMCPElicitation_legacyTitledEnumSchema_enumNames(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
@@ -26471,8 +24801,12 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahpimpl
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1393])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
@@ -26482,26 +24816,28 @@ func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahpimpl
 	return true
 }
 
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items
-// checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema_required_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
+// vMCPElicitation_elicitRequestFormParams_requestedSchema_required checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required.
+func vMCPElicitation_elicitRequestFormParams_requestedSchema_required(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1393])
-	}
-	return true
-}
-
-// vMCPElicitation_elicitRequestFormParams_requestedSchema_type checks draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type.
-func vMCPElicitation_elicitRequestFormParams_requestedSchema_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
+	if !(k == ahpimpl.KindArray) {
 		return c.FailTypeWith(n, &reasons[1394])
 	}
-	if !(d.StrEq(n, "object")) {
-		return c.FailWith(n, &reasons[1395])
+	{
+		it := d.Items(n)
+		for it.Next() {
+			i := it.Index()
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1395])
+				}
+			}
+			if ev != nil {
+				ev.Set(i)
+			}
+		}
 	}
 	return true
 }
@@ -26634,24 +24970,17 @@ func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0(c *ahpimp
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[1403])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items
-// checks draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/content/additionalProperties/anyOf/0/items.
-func vMCPElicitation_elicitResult_content_additionalProperties_anyOf_0_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[1403])
 	}
 	return true
 }
@@ -27234,9 +25563,9 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinLength, Schema: "draft/common.schema.json#/$defs/methodName/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/request/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-request.schema.json#/allOf/1/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/capabilities\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/required", Message: "missing member \"method\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/required", Message: "missing member \"params\""},
-	{Code: ahprt.CodeConst, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/capabilities\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
@@ -27295,14 +25624,14 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/modify/type", Message: "object"},
 	{Code: ahprt.CodeMinProperties, Schema: "draft/capabilities.schema.json#/properties/modify/minProperties", Message: "want at least 1 members"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/required", Message: "missing member \"replace\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/required", Message: "missing member \"merge\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/required", Message: "missing member \"replace\""},
-	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace/const", Message: "want true"},
-	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/required", Message: "missing member \"merge\""},
-	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge/const", Message: "want true"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/properties/replace/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/properties/merge/type", Message: "boolean"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/required", Message: "missing member \"replace\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/required", Message: "missing member \"merge\""},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/properties/replace/const", Message: "want true"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/0/required", Message: "missing member \"replace\""},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/properties/merge/const", Message: "want true"},
+	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/$defs/modifyOperations/anyOf/1/required", Message: "missing member \"merge\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/flow/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/required", Message: "missing member \"operations\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/flow/allOf/0/then/required", Message: "missing member \"remainingContinuations\""},
@@ -27316,9 +25645,9 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/required", Message: "missing member \"context\""},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/append/const", Message: "want true"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/required", Message: "missing member \"append\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/required", Message: "missing member \"deliverAt\""},
-	{Code: ahprt.CodeConst, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/append/const", Message: "want true"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities.schema.json#/properties/inject/properties/context/properties/deliverAt/uniqueItems", Message: "items must be unique"},
@@ -27438,54 +25767,54 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/contentCategories/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required", Message: "missing member \"scopes\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/required", Message: "missing member \"disableable\""},
 	{Code: ahprt.CodeConst, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/allOf/0/then/properties/disableable/const", Message: "want false"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeEnum, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/scopes/items/enum", Message: "want one of \"user\", \"project\", \"managed\""},
-	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/managedPolicy/properties/disableable/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/capabilities-response.schema.json#/allOf/1/properties/result/properties/manifest/properties/correlationIdentityFields/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/catalogue-event.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/catalogue-event.schema.json#/oneOf", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"source\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"time\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/eventCore/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/source/type", Message: "string"},
 	{Code: ahprt.CodeFormat, Schema: "draft/event.schema.json#/$defs/eventCore/properties/source/format", Message: "not a valid uri"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/time/type", Message: "string"},
 	{Code: ahprt.CodeFormat, Schema: "draft/event.schema.json#/$defs/eventCore/properties/time/format", Message: "not a valid date-time"},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"source\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"time\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/eventCore/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/session/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/cwd/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/model/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/synthesized/type", Message: "boolean"},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/session/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/workspaceRoots/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/workspaceRoots/items/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/model/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/agent/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/session/properties/agent/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/agent/properties/type/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/session/properties/synthesized/type", Message: "boolean"},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/session/properties/agent/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/eventCore/properties/parentEventId/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/eventCore/properties/gaps/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/gap/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/gap/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/gap/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/gap/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/gap/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/gap/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/gap/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/gap/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/gap/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/extensions.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/synthesizedFlag/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/openIdentity/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/openIdentity/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/openIdentity/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/openIdentity/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/openIdentity/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/contentItems/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/oneOf", Message: "missing member \"kind\""},
@@ -27494,6 +25823,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textPart/oneOf", Message: "missing member \"mediaType\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textPart/oneOf", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/kind/const", Message: "want \"text\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType/const", Message: "want \"text/plain\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/selection/const", Message: "want \"body\""},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/text/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"kind\""},
@@ -27501,21 +25834,17 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/required", Message: "missing member \"text\""},
 	{Code: ahprt.CodeNot, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/kind/const", Message: "want \"text\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/mediaType/const", Message: "want \"text/plain\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/selection/const", Message: "want \"body\""},
-	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textBodyPart/properties/text/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/synthesized/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textGapPart/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textGapPart/properties/kind/const", Message: "want \"text\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType/const", Message: "want \"text/plain\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textGapPart/properties/selection/const", Message: "want \"body\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textGapPart/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"mediaType\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textGapPart/required", Message: "missing member \"gap\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textGapPart/properties/kind/const", Message: "want \"text\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textGapPart/properties/mediaType/const", Message: "want \"text/plain\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textGapPart/properties/selection/const", Message: "want \"body\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/gap/type", Message: "object"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/gap/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/gap/required", Message: "missing member \"reason\""},
@@ -27524,27 +25853,29 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMaxLength, Schema: "draft/common.schema.json#/$defs/sha256Hex/maxLength", Message: "want at most 64 characters"},
 	{Code: ahprt.CodePattern, Schema: "draft/common.schema.json#/$defs/sha256Hex/pattern", Message: "does not match ^[a-f0-9]{64}$"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind/const", Message: "want \"text\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType/const", Message: "want \"text/plain\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection/const", Message: "want \"metadata\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"mediaType\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/required", Message: "missing member \"selection\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/properties/kind/const", Message: "want \"text\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/properties/mediaType/const", Message: "want \"text/plain\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textMetadataPart/properties/selection/const", Message: "want \"metadata\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind/const", Message: "want \"text\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType/const", Message: "want \"text/plain\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const", Message: "want \"omit\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"mediaType\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/required", Message: "missing member \"selection\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/kind/const", Message: "want \"text\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/mediaType/const", Message: "want \"text/plain\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/textOmittedPart/properties/selection/const", Message: "want \"omit\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentPart/oneOf", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const", Message: "want \"attachment\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection/const", Message: "want \"body\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"kind\""},
@@ -27552,116 +25883,115 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/required", Message: "missing member \"body\""},
 	{Code: ahprt.CodeNot, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/kind/const", Message: "want \"attachment\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentMediaType/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/content-item.schema.json#/$defs/attachmentMediaType/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeNot, Schema: "draft/content-item.schema.json#/$defs/attachmentMediaType/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodePattern, Schema: "draft/content-item.schema.json#/$defs/attachmentMediaType/not/pattern", Message: "does not match ^(?:[Tt][Ee][Xx][Tt]/|[^/]+/(?:[^;]+\\+)?[Jj][Ss][Oo][Nn](?:;|$))"},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentBodyPart/properties/selection/const", Message: "want \"body\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-reference.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-reference.schema.json#/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-reference.schema.json#/required", Message: "missing member \"ref\""},
 	{Code: ahprt.CodeNot, Schema: "draft/content-reference.schema.json#/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind/const", Message: "want \"attachment\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection/const", Message: "want \"body\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"mediaType\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"selection\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/required", Message: "missing member \"gap\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/kind/const", Message: "want \"attachment\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentGapPart/properties/selection/const", Message: "want \"body\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind/const", Message: "want \"attachment\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection/const", Message: "want \"metadata\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"mediaType\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/required", Message: "missing member \"selection\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/kind/const", Message: "want \"attachment\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentMetadataPart/properties/selection/const", Message: "want \"metadata\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind/const", Message: "want \"attachment\""},
+	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection/const", Message: "want \"omit\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"mediaType\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/required", Message: "missing member \"selection\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/kind/const", Message: "want \"attachment\""},
-	{Code: ahprt.CodeConst, Schema: "draft/content-item.schema.json#/$defs/attachmentOmittedPart/properties/selection/const", Message: "want \"omit\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/type/const", Message: "want \"config.change.before\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/required", Message: "missing member \"change\""},
-	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/type/const", Message: "want \"config.change.before\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"source\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"scope\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"settings\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/required", Message: "missing member \"summary\""},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/source/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/scope/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/settings/items/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/summary/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.before/properties/change/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const", Message: "want \"config.change.after\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/required", Message: "missing member \"change\""},
-	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/type/const", Message: "want \"config.change.after\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"source\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"scope\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"settings\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/required", Message: "missing member \"summary\""},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/source/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/scope/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/settings/items/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/summary/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/config.change.after/properties/change/properties/mcpServers/items/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.start/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const", Message: "want \"turn.start\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.start/required", Message: "missing member \"turn\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.start/required", Message: "missing member \"trigger\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.start/required", Message: "missing member \"items\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/type/const", Message: "want \"turn.start\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/identity/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/event.schema.json#/$defs/identity/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/identity/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/identity/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/event.schema.json#/$defs/identity/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/event.schema.json#/$defs/identity/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/$defs/identity/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/$defs/modelVisibleItems/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/synthesized/type", Message: "boolean"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/content-item.schema.json#/$defs/message/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"role\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-item.schema.json#/$defs/message/required", Message: "missing member \"parts\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/content-item.schema.json#/$defs/message/properties/role/enum", Message: "want one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/parts/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/message/properties/synthesized/type", Message: "boolean"},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/trigger/enum", Message: "want one of \"user\", \"continuation\", \"hook\", \"external\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/turn.start/properties/expandedFrom/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.finish.before/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const", Message: "want \"turn.finish.before\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type", Message: "integer"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"turn\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"outcome\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"continuationCount\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/type", Message: "object"},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/outcome/enum", Message: "want one of \"completed\", \"failed\", \"cancelled\", \"max_iterations\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/type", Message: "integer"},
-	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/turnCompletion/properties/continuationCount/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/usage/type", Message: "object"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/usage/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/required", Message: "missing member \"kind\""},
@@ -27675,67 +26005,71 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/nonNegativeInteger/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/nonNegativeInteger/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/type", Message: "number"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"amount\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"currency\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/required", Message: "missing member \"basis\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/type", Message: "number"},
-	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/amount/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/currencyCode/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/execution-event.schema.json#/$defs/currencyCode/pattern", Message: "does not match ^[A-Z]{3}$"},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/usage/properties/cost/properties/basis/enum", Message: "want one of \"billed\", \"reported\", \"estimated\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/kind/const", Message: "want \"total\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turnUsage/allOf/1/properties/scope/const", Message: "want \"turn\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.finish.before/properties/type/const", Message: "want \"turn.finish.before\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.end/type", Message: "object"},
-	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.end/properties/type/const", Message: "want \"turn.end\""},
+	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/turn.end/allOf/2/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/error/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/error/required", Message: "missing member \"message\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/error/required", Message: "missing member \"class\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/message/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/error/properties/message/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/class/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/error/properties/class/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/code/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/error/properties/code/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/error/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/error/required", Message: "missing member \"message\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/error/required", Message: "missing member \"class\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/0/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/error/properties/status/oneOf/1/type", Message: "integer"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/properties/type/const", Message: "want \"turn.progress\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/properties/final/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"turn\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"item\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"delta\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/required", Message: "missing member \"final\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/properties/type/const", Message: "want \"turn.progress\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/turn.progress/properties/final/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/properties/type/const", Message: "want \"model.request.before\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"model\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"attempt\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"params\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/properties/type/const", Message: "want \"model.request.before\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/model/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model/required", Message: "missing member \"provider\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model/properties/provider/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model/properties/provider/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/model/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model/required", Message: "missing member \"provider\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/attempt/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/attempt/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/attempt/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/attempt/required", Message: "missing member \"number\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/number/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/attempt/properties/number/minimum", Message: "want at least 1"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/attempt/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/attempt/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/attempt/required", Message: "missing member \"number\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.request.before/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/type/const", Message: "want \"model.response.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/type", Message: "number"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"model\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"attempt\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"execution\""},
@@ -27743,99 +26077,98 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/required", Message: "missing member \"finishReason\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/required", Message: "missing member \"execution\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required", Message: "missing member \"status\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/properties/status/const", Message: "want \"skipped\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/skippedExecution/properties/execution/required", Message: "missing member \"status\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/suppliedResultOnSkip/then/properties/execution/properties/reason/const", Message: "want \"supplied_result\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/allOf/2/then/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/type/const", Message: "want \"model.response.after\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf", Message: "missing member \"status\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status/const", Message: "want \"executed\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/required", Message: "missing member \"status\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/0/properties/status/const", Message: "want \"executed\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status/const", Message: "want \"skipped\""},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason/const", Message: "want \"supplied_result\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required", Message: "missing member \"status\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/required", Message: "missing member \"reason\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/status/const", Message: "want \"skipped\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/1/properties/reason/const", Message: "want \"supplied_result\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required", Message: "missing member \"status\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/reason/const", Message: "want \"policy\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/properties/detail/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required", Message: "missing member \"status\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/2/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required", Message: "missing member \"status\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/reason/const", Message: "want \"cancelled\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/properties/detail/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required", Message: "missing member \"status\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/3/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required", Message: "missing member \"status\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/reason/const", Message: "want \"timeout\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/properties/detail/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required", Message: "missing member \"status\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/4/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required", Message: "missing member \"status\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/reason/const", Message: "want \"other\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/properties/detail/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required", Message: "missing member \"status\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/execution/oneOf/5/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/kind/const", Message: "want \"amount\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/scope/const", Message: "want \"attempt\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/attemptUsage/allOf/1/properties/provenance/enum", Message: "want one of \"provider\", \"estimate\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/finishReason/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/type", Message: "number"},
-	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.response.after/properties/latencyMs/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.error/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/type/const", Message: "want \"model.error\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/type", Message: "number"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"model\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"attempt\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"execution\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.error/required", Message: "missing member \"error\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.error/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/type/const", Message: "want \"model.error\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/execution/allOf/1/properties/status/const", Message: "want \"executed\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/type", Message: "number"},
-	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/latencyMs/minimum", Message: "want at least 0"},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.error/properties/recovery/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/type/const", Message: "want \"model.switch.before\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/required", Message: "missing member \"current\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/required", Message: "missing member \"proposed\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/type/const", Message: "want \"model.switch.before\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required", Message: "missing member \"currency\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/type", Message: "number"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/inputPerMillionTokens/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/type", Message: "number"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/properties/outputPerMillionTokens/minimum", Message: "want at least 0"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.before/properties/pricing/required", Message: "missing member \"currency\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/type/const", Message: "want \"model.switch.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/required", Message: "missing member \"previous\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/required", Message: "missing member \"current\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/type/const", Message: "want \"model.switch.after\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/model.switch.after/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const", Message: "want \"tool.permission.request\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/required", Message: "missing member \"suggestions\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/required", Message: "missing member \"sandboxBypass\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/toolCall/required", Message: "missing member \"call\""},
@@ -27844,146 +26177,144 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/toolCall/type", Message: "object"},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/name/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/kind/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/tool/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/required", Message: "missing member \"name\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/required", Message: "missing member \"input\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/required", Message: "missing member \"origin\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool/then/required", Message: "missing member \"mcp\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/tool/else/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/name/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/name/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/kind/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/kind/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/input/type", Message: "object"},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool/properties/origin/enum", Message: "want one of \"native\", \"mcp\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"server\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"toolName\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"provenance\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/required", Message: "missing member \"connection\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/properties/name/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/toolName/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/server/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/provenance/enum", Message: "want one of \"runtime\", \"inferred\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const", Message: "want \"http\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/required", Message: "missing member \"transport\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/0/required", Message: "missing member \"url\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"url\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/properties/transport/const", Message: "want \"http\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/webUrl/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/execution-event.schema.json#/$defs/webUrl/pattern", Message: "does not match ^https?://"},
 	{Code: ahprt.CodeFormat, Schema: "draft/execution-event.schema.json#/$defs/webUrl/format", Message: "not a valid uri"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/connectionGaps/items/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport/const", Message: "want \"sse\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/required", Message: "missing member \"transport\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/0/required", Message: "missing member \"url\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"url\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/properties/transport/const", Message: "want \"sse\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const", Message: "want \"stdio\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/required", Message: "missing member \"transport\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/0/required", Message: "missing member \"command\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"command\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/0/required", Message: "missing member \"args\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"args\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/0/required", Message: "missing member \"cwd\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/required", Message: "missing member \"gaps\""},
 	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"cwd\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/transport/const", Message: "want \"stdio\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/command/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/allOf/2/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/args/items/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/2/properties/cwd/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required", Message: "missing member \"transport\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required", Message: "missing member \"addressForm\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required", Message: "missing member \"gaps\""},
-	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"addressForm\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required", Message: "missing member \"address\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required", Message: "missing member \"gaps\""},
-	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"address\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/transport/pattern", Message: "does not match ^_.+"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/addressForm/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/properties/address/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/toolCall/properties/path/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/toolCall/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/required", Message: "missing member \"transport\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/0/required", Message: "missing member \"addressForm\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/required", Message: "missing member \"gaps\""},
+	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"addressForm\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/0/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/0/required", Message: "missing member \"address\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/required", Message: "missing member \"gaps\""},
+	{Code: ahprt.CodeContains, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains", Message: "want at least 1 matching items"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/properties/path/const", Message: "want \"address\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/mcp/properties/connection/oneOf/3/allOf/1/anyOf/1/properties/gaps/contains/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/batch/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/batch/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/batch/required", Message: "missing member \"callIds\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/id/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/batch/properties/callIds/items/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/type/const", Message: "want \"tool.permission.request\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/suggestions/items/type", Message: "object"},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.request/properties/sandboxBypass/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const", Message: "want \"tool.permission.resolved\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", Message: "missing member \"decision\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/required", Message: "missing member \"decidedBy\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/type/const", Message: "want \"tool.permission.resolved\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decision/enum", Message: "want one of \"allow\", \"deny\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/tool.permission.resolved/properties/decidedBy/enum", Message: "want one of \"user\", \"policy\", \"hook\", \"auto\", \"classifier\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const", Message: "want \"tool.progress\""},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/required", Message: "missing member \"partialOutput\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/required", Message: "missing member \"backgrounded\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/properties/type/const", Message: "want \"tool.progress\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.progress/properties/backgrounded/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const", Message: "want \"tool.batch.after\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/required", Message: "missing member \"batch\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/required", Message: "missing member \"calls\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/type/const", Message: "want \"tool.batch.after\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"call\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"tool\""},
@@ -27992,157 +26323,155 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/required", Message: "missing member \"execution\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/status/const", Message: "want \"skipped\""},
 	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/deniedByPolicy/then/properties/execution/properties/reason/const", Message: "want \"policy\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/tool.batch.after/properties/calls/items/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/toolOutcome/enum", Message: "want one of \"ok\", \"error\", \"denied\", \"cancelled\", \"timeout\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const", Message: "want \"context.compact.before\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/required", Message: "missing member \"trigger\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/type/const", Message: "want \"context.compact.before\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/trigger/enum", Message: "want one of \"auto\", \"manual\", \"hook\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-item.schema.json#/$defs/textParts/type", Message: "array"},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/context.compact.before/properties/tokenCounts/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/tokenCounts/type", Message: "object"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/tokenCounts/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const", Message: "want \"context.compact.after\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"summary\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"removed\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/required", Message: "missing member \"execution\""},
-	{Code: ahprt.CodeConst, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/type/const", Message: "want \"context.compact.after\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/context.compact.after/properties/removed/items/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.before/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.before/required", Message: "missing member \"task\""},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.before/properties/type/const", Message: "want \"task.change.before\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.before/required", Message: "missing member \"task\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"operation\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/required", Message: "missing member \"change\""},
-	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/operation/enum", Message: "want one of \"create\", \"update\", \"remove\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/change/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/prior/type", Message: "object"},
-	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/taskChange/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/required", Message: "missing member \"task\""},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/properties/type/const", Message: "want \"task.change.after\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/task.change.after/required", Message: "missing member \"task\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/type/const", Message: "want \"user.attention\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/required", Message: "missing member \"attention\""},
-	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/type/const", Message: "want \"user.attention\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", Message: "missing member \"message\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/required", Message: "missing member \"title\""},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.attention/properties/attention/properties/kind/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type/const", Message: "want \"user.elicitation.request\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/required", Message: "missing member \"elicitation\""},
-	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/type/const", Message: "want \"user.elicitation.request\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required", Message: "missing member \"server\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/required", Message: "missing member \"mode\""},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.request/properties/elicitation/properties/server/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/elicitationMode/enum", Message: "want one of \"form\", \"url\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type/const", Message: "want \"user.elicitation.result\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/required", Message: "missing member \"elicitation\""},
-	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/type/const", Message: "want \"user.elicitation.result\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"server\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/required", Message: "missing member \"action\""},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/server/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/user.elicitation.result/properties/elicitation/properties/action/enum", Message: "want one of \"accept\", \"decline\", \"cancel\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const", Message: "want \"user.message.inbound\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/required", Message: "missing member \"message\""},
-	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/type/const", Message: "want \"user.message.inbound\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"channel\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"sender\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"messages\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/channel/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/sender/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"channel\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"sender\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/required", Message: "missing member \"messages\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/type", Message: "array"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.inbound/properties/message/properties/messages/items/allOf/1/properties/role/const", Message: "want \"user\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const", Message: "want \"user.message.outbound\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/required", Message: "missing member \"message\""},
-	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/type/const", Message: "want \"user.message.outbound\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required", Message: "missing member \"channel\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/required", Message: "missing member \"messages\""},
-	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/channel/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/type", Message: "array"},
 	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/user.message.outbound/properties/message/properties/messages/items/allOf/1/properties/role/const", Message: "want \"assistant\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required", Message: "missing member \"workspace\""},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/properties/type/const", Message: "want \"workspace.change.before\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.before/required", Message: "missing member \"workspace\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/required", Message: "missing member \"change\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/kind/enum", Message: "want one of \"cwd\", \"roots\", \"switch\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/type", Message: "object"},
 	{Code: ahprt.CodeMinProperties, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/minProperties", Message: "want at least 1 members"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/cwd/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceState/properties/workspaceRoots/items/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspaceChange/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required", Message: "missing member \"workspace\""},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/properties/type/const", Message: "want \"workspace.change.after\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/workspace.change.after/required", Message: "missing member \"workspace\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/required", Message: "missing member \"changes\""},
 	{Code: ahprt.CodeConst, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/type/const", Message: "want \"file.changed\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/required", Message: "missing member \"changes\""},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/task-workspace-event.schema.json#/$defs/file.changed/properties/changes/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type", Message: "boolean"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"operation\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/required", Message: "missing member \"agentCaused\""},
-	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/operation/enum", Message: "want one of \"create\", \"update\", \"remove\""},
-	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/$defs/changedFile/properties/agentCaused/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const", Message: "want \"hook.failure\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/required", Message: "missing member \"failure\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/required", Message: "missing member \"parentEventId\""},
-	{Code: ahprt.CodeConst, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/type/const", Message: "want \"hook.failure\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"backendId\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"reason\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"policy\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/backendId/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"backendId\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"reason\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/required", Message: "missing member \"policy\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/failure/properties/policy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
 	{Code: ahprt.CodeType, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/interaction-event.schema.json#/$defs/hook.failure/properties/parentEventId/minLength", Message: "want at least 1 characters"},
@@ -28155,58 +26484,59 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/content-upload-receipt.schema.json#/required", Message: "missing member \"size\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/content-upload-receipt.schema.json#/required", Message: "missing member \"sha256\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-upload.schema.json#/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"endpoint\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"timeoutMs\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"maxBytes\""},
 	{Code: ahprt.CodeType, Schema: "draft/content-upload.schema.json#/properties/endpoint/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/content-upload.schema.json#/properties/endpoint/pattern", Message: "does not match ^(?:https://|http://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?::[0-9]+)?(?:[/?#]|$))"},
 	{Code: ahprt.CodeFormat, Schema: "draft/content-upload.schema.json#/properties/endpoint/format", Message: "not a valid uri"},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"endpoint\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"timeoutMs\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/content-upload.schema.json#/required", Message: "missing member \"maxBytes\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type/const", Message: "want \"bearer\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/pattern", Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/required", Message: "missing member \"tokenEnv\""},
 	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/0/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/required", Message: "missing member \"tokenRef\""},
 	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/oneOf/1/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/type/const", Message: "want \"bearer\""},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/type", Message: "string"},
-	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/0/properties/tokenEnv/pattern", Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type/const", Message: "want \"oauth\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/type", Message: "string"},
+	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern", Message: "does not match ^https://"},
+	{Code: ahprt.CodeFormat, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format", Message: "not a valid uri"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"resource\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"issuer\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"clientId\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/required", Message: "missing member \"flow\""},
-	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/type/const", Message: "want \"oauth\""},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/type", Message: "string"},
-	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/pattern", Message: "does not match ^https://"},
-	{Code: ahprt.CodeFormat, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/issuer/format", Message: "not a valid uri"},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/flow/enum", Message: "want one of \"authorization_code_pkce\", \"client_credentials\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/authentication/anyOf/1/properties/scopes/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/positiveInteger/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/common.schema.json#/$defs/positiveInteger/minimum", Message: "want at least 1"},
 	{Code: ahprt.CodeType, Schema: "draft/deny-effect.schema.json#/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/deny-effect.schema.json#/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/deny-effect.schema.json#/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/deny-effect.schema.json#/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeConst, Schema: "draft/deny-effect.schema.json#/properties/type/const", Message: "want \"deny\""},
 	{Code: ahprt.CodeType, Schema: "draft/deny-effect.schema.json#/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/deny-effect.schema.json#/properties/reason/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/deny-effect.schema.json#/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/deny-effect.schema.json#/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/deny-effect.schema.json#/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/oneOf", Message: "missing member \"operation\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/allowEffect/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/allowEffect/properties/type/const", Message: "want \"allow\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/allowEffect/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/allowEffect/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/allowEffect/properties/type/const", Message: "want \"allow\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/askEffect/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/askEffect/properties/type/const", Message: "want \"ask\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/askEffect/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/askEffect/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/askEffect/properties/type/const", Message: "want \"ask\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/modifyEffect/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const", Message: "want \"modify\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/modifyEffect/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/modifyEffect/required", Message: "missing member \"target\""},
@@ -28216,50 +26546,52 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/modifyEffect/allOf/1/then/properties/value/oneOf/1/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/modifyEffect/allOf/3/then/properties/value/type", Message: "object"},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/type/const", Message: "want \"modify\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/target/enum", Message: "want one of \"input\", \"output\", \"prompt\", \"request\", \"response\", \"content\", \"instructions\", \"summary\", \"workspace\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/modifyEffect/properties/operation/enum", Message: "want one of \"replace\", \"merge\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/messageEffect/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/messageEffect/properties/type/const", Message: "want \"message\""},
+	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/messageEffect/properties/text/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/messageEffect/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/messageEffect/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/messageEffect/required", Message: "missing member \"text\""},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/messageEffect/properties/type/const", Message: "want \"message\""},
-	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/messageEffect/properties/text/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/returnEffect/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/returnEffect/properties/type/const", Message: "want \"return\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/returnEffect/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/returnEffect/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/returnEffect/required", Message: "missing member \"value\""},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/returnEffect/properties/type/const", Message: "want \"return\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/properties/type/const", Message: "want \"flow\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/properties/operation/const", Message: "want \"stop\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/required", Message: "missing member \"operation\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/required", Message: "missing member \"reason\""},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/properties/type/const", Message: "want \"flow\""},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowStopEffect/properties/operation/const", Message: "want \"stop\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/properties/type/const", Message: "want \"flow\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation/const", Message: "want \"continue\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/required", Message: "missing member \"operation\""},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/properties/type/const", Message: "want \"flow\""},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/flowContinueEffect/properties/operation/const", Message: "want \"continue\""},
 	{Code: ahprt.CodeType, Schema: "draft/effect.schema.json#/$defs/injectEffect/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/type/const", Message: "want \"inject\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/target/const", Message: "want \"context\""},
+	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const", Message: "want \"append\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/effect.schema.json#/$defs/injectEffect/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"target\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"operation\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"deliverAt\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/effect.schema.json#/$defs/injectEffect/required", Message: "missing member \"value\""},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/type/const", Message: "want \"inject\""},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/target/const", Message: "want \"context\""},
-	{Code: ahprt.CodeConst, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/operation/const", Message: "want \"append\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/effect.schema.json#/$defs/injectEffect/properties/deliverAt/enum", Message: "want one of \"now\", \"next_turn\""},
 	{Code: ahprt.CodeType, Schema: "draft/event.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/event.schema.json#/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/tool-before.schema.json#/type", Message: "object"},
-	{Code: ahprt.CodeNot, Schema: "draft/tool-before.schema.json#/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeConst, Schema: "draft/tool-before.schema.json#/properties/type/const", Message: "want \"tool.before\""},
+	{Code: ahprt.CodeNot, Schema: "draft/tool-before.schema.json#/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/tool-after.schema.json#/properties/type/const", Message: "want \"tool.after\""},
+	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/properties/durationMs/type", Message: "number"},
+	{Code: ahprt.CodeMinimum, Schema: "draft/tool-after.schema.json#/properties/durationMs/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"outcome\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"execution\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/tool-after.schema.json#/required", Message: "missing member \"items\""},
@@ -28267,23 +26599,23 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/2/else/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/4/then/properties/tool/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/tool-after.schema.json#/allOf/5/then/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/tool-after.schema.json#/properties/type/const", Message: "want \"tool.after\""},
-	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/properties/durationMs/type", Message: "number"},
-	{Code: ahprt.CodeMinimum, Schema: "draft/tool-after.schema.json#/properties/durationMs/minimum", Message: "want at least 0"},
 	{Code: ahprt.CodeType, Schema: "draft/tool-after.schema.json#/properties/fileChanges/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/execution-event.schema.json#/$defs/fileChange/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/fileChange/required", Message: "missing member \"path\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/fileChange/required", Message: "missing member \"change\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/0/then/required", Message: "missing member \"previousPath\""},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/1/then/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeNot, Schema: "draft/execution-event.schema.json#/$defs/fileChange/allOf/2/then/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/path/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/path/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/change/enum", Message: "want one of \"created\", \"modified\", \"deleted\", \"moved\""},
-	{Code: ahprt.CodeType, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/execution-event.schema.json#/$defs/fileChange/properties/previousPath/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/session-start.schema.json#/properties/type/const", Message: "want \"session.start\""},
+	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/permissionMode/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/session-start.schema.json#/properties/permissionMode/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"session\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"trigger\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"harness\""},
@@ -28292,27 +26624,24 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/required", Message: "missing member \"items\""},
 	{Code: ahprt.CodeNot, Schema: "draft/session-start.schema.json#/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/allOf/1/then/required", Message: "missing member \"resumedFrom\""},
-	{Code: ahprt.CodeConst, Schema: "draft/session-start.schema.json#/properties/type/const", Message: "want \"session.start\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/session-start.schema.json#/properties/trigger/enum", Message: "want one of \"startup\", \"resume\", \"clear\", \"compact\", \"fork\""},
-	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/permissionMode/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/session-start.schema.json#/properties/permissionMode/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/harness/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/session-start.schema.json#/properties/harness/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/properties/harness/required", Message: "missing member \"name\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/properties/harness/required", Message: "missing member \"version\""},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/harness/properties/name/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/session-start.schema.json#/properties/harness/properties/name/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/session-start.schema.json#/properties/harness/properties/version/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "draft/session-start.schema.json#/properties/harness/properties/version/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/session-start.schema.json#/properties/harness/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/properties/harness/required", Message: "missing member \"name\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/session-start.schema.json#/properties/harness/required", Message: "missing member \"version\""},
 	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/session-end.schema.json#/properties/type/const", Message: "want \"session.end\""},
+	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/reason/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "draft/session-end.schema.json#/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"session\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"outcome\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/session-end.schema.json#/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeNot, Schema: "draft/session-end.schema.json#/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "draft/session-end.schema.json#/properties/type/const", Message: "want \"session.end\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/session-end.schema.json#/properties/outcome/enum", Message: "want one of \"completed\", \"cancelled\", \"error\", \"unknown\""},
-	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/reason/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "draft/session-end.schema.json#/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/counters/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/session-end.schema.json#/properties/counters/additionalProperties/type", Message: "integer"},
 	{Code: ahprt.CodeMinimum, Schema: "draft/session-end.schema.json#/properties/counters/additionalProperties/minimum", Message: "want at least 0"},
@@ -28332,9 +26661,9 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMaxItems, Schema: "draft/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 0 items"},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/intercept\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/required", Message: "missing member \"method\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/required", Message: "missing member \"params\""},
-	{Code: ahprt.CodeConst, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/intercept\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"protocolVersion\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"event\""},
@@ -28363,6 +26692,7 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required", Message: "missing member \"remainingContinuations\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/flow/then/required", Message: "missing member \"continuationCount\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type", Message: "array"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", Message: "missing member \"permission\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/required", Message: "missing member \"candidate\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/permission/enum", Message: "want one of \"none\", \"allow\", \"ask\", \"deny\""},
@@ -28372,7 +26702,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/candidate/anyOf/1/properties/provenance/type", Message: "object"},
 	{Code: ahprt.CodeEnum, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/flow/enum", Message: "want one of \"none\", \"stop\", \"continue\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/instructions/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/intercept-request.schema.json#/allOf/1/properties/params/properties/state/properties/injections/type", Message: "array"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/required", Message: "missing member \"result\""},
 	{Code: ahprt.CodeType, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/intercept-response.schema.json#/allOf/1/properties/result/required", Message: "missing member \"protocolVersion\""},
@@ -28394,10 +26723,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"error\""},
 	{Code: ahprt.CodeNot, Schema: "draft/common.schema.json#/$defs/errorResponse/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"code\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"message\""},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type", Message: "integer"},
 	{Code: ahprt.CodeType, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type", Message: "string"},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"code\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"message\""},
 	{Code: ahprt.CodeType, Schema: "draft/observe-notification.schema.json#/allOf/1/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/observe\""},
 	{Code: ahprt.CodeType, Schema: "draft/observe-notification.schema.json#/allOf/1/properties/params/type", Message: "object"},
@@ -28419,18 +26748,18 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/properties/transport/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const", Message: "want \"stdio\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"command\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"lifecycle\""},
-	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/type/const", Message: "want \"stdio\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/args/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/httpTransport/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/httpTransport/properties/type/const", Message: "want \"http\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"url\""},
-	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/httpTransport/properties/type/const", Message: "want \"http\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/httpUrl/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/httpUrl/pattern", Message: "does not match ^https?://"},
 	{Code: ahprt.CodeFormat, Schema: "draft/registration.schema.json#/$defs/httpUrl/format", Message: "not a valid uri"},
@@ -28439,184 +26768,184 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", Message: "want \"intercept\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"events\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"timeoutMs\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"failurePolicy\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"content\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required", Message: "missing member \"disableable\""},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/properties/disableable/const", Message: "want false"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/allOf/0/then/required", Message: "missing member \"disableable\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/eventWildcard/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "draft/registration.schema.json#/$defs/eventWildcard/pattern", Message: "does not match ^(?:\\*|[a-z][a-z0-9]*\\.\\*)$"},
-	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", Message: "want \"intercept\""},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/properties/toolKinds/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/filters/properties/toolKinds/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/filters/properties/paths/type", Message: "array"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/filters/properties/paths/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/scope/enum", Message: "want one of \"managed\", \"project\", \"user\""},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/interceptSubscription/properties/disableable/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const", Message: "want \"observe\""},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
+	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"events\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"content\""},
 	{Code: ahprt.CodeNot, Schema: "draft/registration.schema.json#/$defs/observeSubscription/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required", Message: "missing member \"disableable\""},
 	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/properties/disableable/const", Message: "want false"},
+	{Code: ahprt.CodeRequired, Schema: "draft/registration.schema.json#/$defs/observeSubscription/allOf/0/then/required", Message: "missing member \"disableable\""},
 	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", Message: "items must be unique"},
-	{Code: ahprt.CodeConst, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/mode/const", Message: "want \"observe\""},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
 	{Code: ahprt.CodeEnum, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/scope/enum", Message: "want one of \"managed\", \"project\", \"user\""},
-	{Code: ahprt.CodeType, Schema: "draft/registration.schema.json#/$defs/observeSubscription/properties/disableable/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "draft/schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "draft/schema.json#/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "draft/task-workspace-event.schema.json#/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/task-workspace-event.schema.json#/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/const", Message: "want \"url\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/type", Message: "string"},
+	{Code: ahprt.CodeFormat, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/format", Message: "not a valid uri"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"elicitationId\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"message\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/required", Message: "missing member \"url\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/requestMeta/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ProgressToken/type", Message: "string or number"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/elicitationId/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/message/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/type", Message: "string"},
-	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/mode/const", Message: "want \"url\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TaskMetadata/properties/ttl/type", Message: "number"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/type", Message: "string"},
-	{Code: ahprt.CodeFormat, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestURLParams/properties/url/format", Message: "not a valid uri"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", Message: "missing member \"message\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", Message: "missing member \"requestedSchema\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/message/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/mode/const", Message: "want \"form\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", Message: "missing member \"message\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/required", Message: "missing member \"requestedSchema\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const", Message: "want \"object\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required", Message: "missing member \"properties\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/$schema/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/properties/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/type/const", Message: "want \"string\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/default/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type", Message: "string"},
-	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", Message: "want one of \"date\", \"date-time\", \"email\", \"uri\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/minLength/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/maxLength/type", Message: "number"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/type", Message: "string"},
+	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/StringSchema/properties/format/enum", Message: "want one of \"date\", \"date-time\", \"email\", \"uri\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type", Message: "string"},
-	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", Message: "want one of \"integer\", \"number\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/default/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/minimum/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/maximum/type", Message: "number"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeEnum, Schema: "draft/mcp-elicitation.schema.json#/$defs/NumberSchema/properties/type/enum", Message: "want one of \"integer\", \"number\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/type/const", Message: "want \"boolean\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/properties/default/type", Message: "boolean"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/BooleanSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", Message: "missing member \"enum\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/type/const", Message: "want \"string\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/default/type", Message: "string"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", Message: "missing member \"enum\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledSingleSelectEnumSchema/properties/enum/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", Message: "missing member \"oneOf\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/type/const", Message: "want \"string\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/default/type", Message: "string"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", Message: "missing member \"oneOf\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledSingleSelectEnumSchema/properties/oneOf/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required", Message: "missing member \"const\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/required", Message: "missing member \"title\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/const/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/labelledOption/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", Message: "missing member \"items\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/type/const", Message: "want \"array\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type", Message: "number"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", Message: "missing member \"items\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/default/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const", Message: "want \"string\""},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"enum\""},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/type", Message: "string"},
-	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/type/const", Message: "want \"string\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/items/properties/enum/items/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/minItems/type", Message: "number"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/UntitledMultiSelectEnumSchema/properties/maxItems/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", Message: "missing member \"items\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/type/const", Message: "want \"array\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/description/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type", Message: "number"},
+	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type", Message: "number"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", Message: "missing member \"items\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/default/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/type", Message: "object"},
 	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/additionalProperties", Message: "this object allows no other members"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/required", Message: "missing member \"anyOf\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/items/properties/anyOf/type", Message: "array"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/minItems/type", Message: "number"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/TitledMultiSelectEnumSchema/properties/maxItems/type", Message: "number"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/type", Message: "object"},
-	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties", Message: "this object allows no other members"},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"enum\""},
-	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/type", Message: "string"},
 	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/type/const", Message: "want \"string\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/title/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/description/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/default/type", Message: "string"},
+	{Code: ahprt.CodeUnknownMember, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/additionalProperties", Message: "this object allows no other members"},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"enum\""},
+	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/required", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enum/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/LegacyTitledEnumSchema/properties/enumNames/items/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/required/items/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/type", Message: "string"},
-	{Code: ahprt.CodeConst, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitRequestFormParams/properties/requestedSchema/properties/type/const", Message: "want \"object\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/required", Message: "missing member \"action\""},
 	{Code: ahprt.CodeType, Schema: "draft/mcp-elicitation.schema.json#/$defs/ElicitResult/properties/_meta/type", Message: "object"},
@@ -28636,7 +26965,7 @@ var reasons = [...]ahpimpl.Reason{
 // ahpimpl.Ctx.FailRequired).
 var (
 	required0   = []*ahpimpl.Reason{&reasons[1], &reasons[2], &reasons[3], &reasons[4]}
-	required1   = []*ahpimpl.Reason{&reasons[13], &reasons[14]}
+	required1   = []*ahpimpl.Reason{&reasons[14], &reasons[15]}
 	required2   = []*ahpimpl.Reason{&reasons[18]}
 	required3   = []*ahpimpl.Reason{&reasons[21], &reasons[22], &reasons[23]}
 	required4   = []*ahpimpl.Reason{&reasons[28]}
@@ -28648,177 +26977,177 @@ var (
 	required10  = []*ahpimpl.Reason{&reasons[57]}
 	required11  = []*ahpimpl.Reason{&reasons[60]}
 	required12  = []*ahpimpl.Reason{&reasons[63]}
-	required13  = []*ahpimpl.Reason{&reasons[74], &reasons[75]}
-	required14  = []*ahpimpl.Reason{&reasons[76]}
-	required15  = []*ahpimpl.Reason{&reasons[78]}
+	required13  = []*ahpimpl.Reason{&reasons[76], &reasons[77]}
+	required14  = []*ahpimpl.Reason{&reasons[79]}
+	required15  = []*ahpimpl.Reason{&reasons[81]}
 	required16  = []*ahpimpl.Reason{&reasons[83]}
 	required17  = []*ahpimpl.Reason{&reasons[84], &reasons[85]}
 	required18  = []*ahpimpl.Reason{&reasons[93]}
-	required19  = []*ahpimpl.Reason{&reasons[95], &reasons[96]}
+	required19  = []*ahpimpl.Reason{&reasons[96], &reasons[97]}
 	required20  = []*ahpimpl.Reason{&reasons[203], &reasons[204]}
-	required21  = []*ahpimpl.Reason{&reasons[217], &reasons[218]}
-	required22  = []*ahpimpl.Reason{&reasons[228], &reasons[229], &reasons[230], &reasons[231]}
-	required23  = []*ahpimpl.Reason{&reasons[240]}
-	required24  = []*ahpimpl.Reason{&reasons[246]}
-	required25  = []*ahpimpl.Reason{&reasons[253], &reasons[254]}
-	required26  = []*ahpimpl.Reason{&reasons[262]}
-	required27  = []*ahpimpl.Reason{&reasons[274], &reasons[275], &reasons[276], &reasons[277], &reasons[278]}
-	required28  = []*ahpimpl.Reason{&reasons[287], &reasons[288], &reasons[289], &reasons[290], &reasons[291]}
+	required21  = []*ahpimpl.Reason{&reasons[218], &reasons[219]}
+	required22  = []*ahpimpl.Reason{&reasons[234], &reasons[235], &reasons[236], &reasons[237]}
+	required23  = []*ahpimpl.Reason{&reasons[243]}
+	required24  = []*ahpimpl.Reason{&reasons[248]}
+	required25  = []*ahpimpl.Reason{&reasons[257], &reasons[258]}
+	required26  = []*ahpimpl.Reason{&reasons[264]}
+	required27  = []*ahpimpl.Reason{&reasons[278], &reasons[279], &reasons[280], &reasons[281], &reasons[282]}
+	required28  = []*ahpimpl.Reason{&reasons[290], &reasons[291], &reasons[292], &reasons[293], &reasons[294]}
 	required29  = []*ahpimpl.Reason{&reasons[297]}
-	required30  = []*ahpimpl.Reason{&reasons[304], &reasons[305], &reasons[306], &reasons[307]}
-	required31  = []*ahpimpl.Reason{&reasons[313], &reasons[314], &reasons[315], &reasons[316]}
-	required32  = []*ahpimpl.Reason{&reasons[325], &reasons[326], &reasons[327], &reasons[328], &reasons[329]}
+	required30  = []*ahpimpl.Reason{&reasons[307], &reasons[308], &reasons[309], &reasons[310]}
+	required31  = []*ahpimpl.Reason{&reasons[316], &reasons[317], &reasons[318], &reasons[319]}
+	required32  = []*ahpimpl.Reason{&reasons[327], &reasons[328], &reasons[329], &reasons[330], &reasons[331]}
 	required33  = []*ahpimpl.Reason{&reasons[339]}
-	required34  = []*ahpimpl.Reason{&reasons[343], &reasons[344], &reasons[345], &reasons[346], &reasons[347]}
-	required35  = []*ahpimpl.Reason{&reasons[352], &reasons[353], &reasons[354], &reasons[355]}
-	required36  = []*ahpimpl.Reason{&reasons[360], &reasons[361], &reasons[362], &reasons[363]}
-	required37  = []*ahpimpl.Reason{&reasons[367], &reasons[368]}
-	required38  = []*ahpimpl.Reason{&reasons[372], &reasons[373], &reasons[374], &reasons[375]}
-	required39  = []*ahpimpl.Reason{&reasons[388], &reasons[389]}
-	required40  = []*ahpimpl.Reason{&reasons[393], &reasons[394], &reasons[395], &reasons[396]}
-	required41  = []*ahpimpl.Reason{&reasons[411], &reasons[412], &reasons[413]}
-	required42  = []*ahpimpl.Reason{&reasons[417]}
-	required43  = []*ahpimpl.Reason{&reasons[423], &reasons[424], &reasons[425]}
-	required44  = []*ahpimpl.Reason{&reasons[433], &reasons[434], &reasons[435], &reasons[436]}
-	required45  = []*ahpimpl.Reason{&reasons[443], &reasons[444], &reasons[445], &reasons[446]}
-	required46  = []*ahpimpl.Reason{&reasons[455], &reasons[456], &reasons[457]}
-	required47  = []*ahpimpl.Reason{&reasons[471], &reasons[472]}
-	required48  = []*ahpimpl.Reason{&reasons[484], &reasons[485], &reasons[486], &reasons[487]}
-	required49  = []*ahpimpl.Reason{&reasons[491], &reasons[492], &reasons[493], &reasons[494]}
-	required50  = []*ahpimpl.Reason{&reasons[499], &reasons[500]}
-	required51  = []*ahpimpl.Reason{&reasons[507], &reasons[508]}
-	required52  = []*ahpimpl.Reason{&reasons[515], &reasons[516], &reasons[517], &reasons[518], &reasons[519]}
-	required53  = []*ahpimpl.Reason{&reasons[521]}
-	required54  = []*ahpimpl.Reason{&reasons[522]}
-	required55  = []*ahpimpl.Reason{&reasons[532]}
-	required56  = []*ahpimpl.Reason{&reasons[536], &reasons[537]}
-	required57  = []*ahpimpl.Reason{&reasons[542], &reasons[543]}
-	required58  = []*ahpimpl.Reason{&reasons[550], &reasons[551]}
-	required59  = []*ahpimpl.Reason{&reasons[558], &reasons[559]}
-	required60  = []*ahpimpl.Reason{&reasons[566], &reasons[567]}
-	required61  = []*ahpimpl.Reason{&reasons[580], &reasons[581], &reasons[582], &reasons[583]}
-	required62  = []*ahpimpl.Reason{&reasons[592], &reasons[593], &reasons[594]}
-	required63  = []*ahpimpl.Reason{&reasons[601]}
-	required64  = []*ahpimpl.Reason{&reasons[607], &reasons[608], &reasons[609]}
-	required65  = []*ahpimpl.Reason{&reasons[615], &reasons[616]}
-	required66  = []*ahpimpl.Reason{&reasons[617], &reasons[618], &reasons[619]}
-	required67  = []*ahpimpl.Reason{&reasons[624], &reasons[625], &reasons[626]}
-	required68  = []*ahpimpl.Reason{&reasons[627]}
-	required69  = []*ahpimpl.Reason{&reasons[637], &reasons[638], &reasons[639], &reasons[640]}
-	required70  = []*ahpimpl.Reason{&reasons[643]}
-	required71  = []*ahpimpl.Reason{&reasons[654]}
-	required72  = []*ahpimpl.Reason{&reasons[655]}
-	required73  = []*ahpimpl.Reason{&reasons[656]}
-	required74  = []*ahpimpl.Reason{&reasons[658]}
-	required75  = []*ahpimpl.Reason{&reasons[668], &reasons[669]}
-	required76  = []*ahpimpl.Reason{&reasons[676]}
-	required77  = []*ahpimpl.Reason{&reasons[677]}
-	required78  = []*ahpimpl.Reason{&reasons[678]}
-	required79  = []*ahpimpl.Reason{&reasons[680]}
-	required80  = []*ahpimpl.Reason{&reasons[685]}
-	required81  = []*ahpimpl.Reason{&reasons[686]}
-	required82  = []*ahpimpl.Reason{&reasons[687]}
-	required83  = []*ahpimpl.Reason{&reasons[689]}
-	required84  = []*ahpimpl.Reason{&reasons[691]}
-	required85  = []*ahpimpl.Reason{&reasons[692]}
-	required86  = []*ahpimpl.Reason{&reasons[694]}
-	required87  = []*ahpimpl.Reason{&reasons[696]}
-	required88  = []*ahpimpl.Reason{&reasons[697]}
-	required89  = []*ahpimpl.Reason{&reasons[699]}
-	required90  = []*ahpimpl.Reason{&reasons[710]}
-	required91  = []*ahpimpl.Reason{&reasons[711]}
-	required92  = []*ahpimpl.Reason{&reasons[712]}
-	required93  = []*ahpimpl.Reason{&reasons[714]}
-	required94  = []*ahpimpl.Reason{&reasons[716]}
-	required95  = []*ahpimpl.Reason{&reasons[717]}
-	required96  = []*ahpimpl.Reason{&reasons[719]}
-	required97  = []*ahpimpl.Reason{&reasons[731], &reasons[732]}
-	required98  = []*ahpimpl.Reason{&reasons[745], &reasons[746]}
-	required99  = []*ahpimpl.Reason{&reasons[751], &reasons[752]}
-	required100 = []*ahpimpl.Reason{&reasons[757], &reasons[758]}
-	required101 = []*ahpimpl.Reason{&reasons[764], &reasons[765], &reasons[766], &reasons[767], &reasons[768]}
-	required102 = []*ahpimpl.Reason{&reasons[775], &reasons[776]}
-	required103 = []*ahpimpl.Reason{&reasons[785], &reasons[786], &reasons[787]}
-	required104 = []*ahpimpl.Reason{&reasons[792]}
-	required105 = []*ahpimpl.Reason{&reasons[796]}
-	required106 = []*ahpimpl.Reason{&reasons[800], &reasons[801], &reasons[802]}
-	required107 = []*ahpimpl.Reason{&reasons[810]}
-	required108 = []*ahpimpl.Reason{&reasons[813], &reasons[814]}
-	required109 = []*ahpimpl.Reason{&reasons[818], &reasons[819], &reasons[820]}
-	required110 = []*ahpimpl.Reason{&reasons[824], &reasons[825]}
-	required111 = []*ahpimpl.Reason{&reasons[829], &reasons[830]}
-	required112 = []*ahpimpl.Reason{&reasons[835], &reasons[836]}
-	required113 = []*ahpimpl.Reason{&reasons[840], &reasons[841], &reasons[842]}
-	required114 = []*ahpimpl.Reason{&reasons[847], &reasons[848]}
-	required115 = []*ahpimpl.Reason{&reasons[852], &reasons[853], &reasons[854]}
-	required116 = []*ahpimpl.Reason{&reasons[862], &reasons[863]}
-	required117 = []*ahpimpl.Reason{&reasons[867], &reasons[868]}
-	required118 = []*ahpimpl.Reason{&reasons[874]}
-	required119 = []*ahpimpl.Reason{&reasons[878], &reasons[879]}
-	required120 = []*ahpimpl.Reason{&reasons[892]}
-	required121 = []*ahpimpl.Reason{&reasons[895]}
-	required122 = []*ahpimpl.Reason{&reasons[901], &reasons[902], &reasons[903]}
-	required123 = []*ahpimpl.Reason{&reasons[909], &reasons[910], &reasons[911]}
-	required124 = []*ahpimpl.Reason{&reasons[915], &reasons[916], &reasons[917]}
+	required34  = []*ahpimpl.Reason{&reasons[345], &reasons[346], &reasons[347], &reasons[348], &reasons[349]}
+	required35  = []*ahpimpl.Reason{&reasons[354], &reasons[355], &reasons[356], &reasons[357]}
+	required36  = []*ahpimpl.Reason{&reasons[362], &reasons[363], &reasons[364], &reasons[365]}
+	required37  = []*ahpimpl.Reason{&reasons[368], &reasons[369]}
+	required38  = []*ahpimpl.Reason{&reasons[380], &reasons[381], &reasons[382], &reasons[383]}
+	required39  = []*ahpimpl.Reason{&reasons[389], &reasons[390]}
+	required40  = []*ahpimpl.Reason{&reasons[401], &reasons[402], &reasons[403], &reasons[404]}
+	required41  = []*ahpimpl.Reason{&reasons[414], &reasons[415], &reasons[416]}
+	required42  = []*ahpimpl.Reason{&reasons[421]}
+	required43  = []*ahpimpl.Reason{&reasons[426], &reasons[427], &reasons[428]}
+	required44  = []*ahpimpl.Reason{&reasons[436], &reasons[437], &reasons[438], &reasons[439]}
+	required45  = []*ahpimpl.Reason{&reasons[444], &reasons[445], &reasons[446], &reasons[447]}
+	required46  = []*ahpimpl.Reason{&reasons[458], &reasons[459], &reasons[460]}
+	required47  = []*ahpimpl.Reason{&reasons[477], &reasons[478]}
+	required48  = []*ahpimpl.Reason{&reasons[486], &reasons[487], &reasons[488], &reasons[489]}
+	required49  = []*ahpimpl.Reason{&reasons[492], &reasons[493], &reasons[494], &reasons[495]}
+	required50  = []*ahpimpl.Reason{&reasons[503], &reasons[504]}
+	required51  = []*ahpimpl.Reason{&reasons[511], &reasons[512]}
+	required52  = []*ahpimpl.Reason{&reasons[520], &reasons[521], &reasons[522], &reasons[523], &reasons[524]}
+	required53  = []*ahpimpl.Reason{&reasons[526]}
+	required54  = []*ahpimpl.Reason{&reasons[528]}
+	required55  = []*ahpimpl.Reason{&reasons[537]}
+	required56  = []*ahpimpl.Reason{&reasons[542], &reasons[543]}
+	required57  = []*ahpimpl.Reason{&reasons[550], &reasons[551]}
+	required58  = []*ahpimpl.Reason{&reasons[558], &reasons[559]}
+	required59  = []*ahpimpl.Reason{&reasons[566], &reasons[567]}
+	required60  = []*ahpimpl.Reason{&reasons[574], &reasons[575]}
+	required61  = []*ahpimpl.Reason{&reasons[585], &reasons[586], &reasons[587], &reasons[588]}
+	required62  = []*ahpimpl.Reason{&reasons[595], &reasons[596], &reasons[597]}
+	required63  = []*ahpimpl.Reason{&reasons[605]}
+	required64  = []*ahpimpl.Reason{&reasons[610], &reasons[611], &reasons[612]}
+	required65  = []*ahpimpl.Reason{&reasons[619], &reasons[620]}
+	required66  = []*ahpimpl.Reason{&reasons[621], &reasons[622], &reasons[623]}
+	required67  = []*ahpimpl.Reason{&reasons[632], &reasons[633], &reasons[634]}
+	required68  = []*ahpimpl.Reason{&reasons[635]}
+	required69  = []*ahpimpl.Reason{&reasons[643], &reasons[644], &reasons[645], &reasons[646]}
+	required70  = []*ahpimpl.Reason{&reasons[653]}
+	required71  = []*ahpimpl.Reason{&reasons[659]}
+	required72  = []*ahpimpl.Reason{&reasons[660]}
+	required73  = []*ahpimpl.Reason{&reasons[661]}
+	required74  = []*ahpimpl.Reason{&reasons[664]}
+	required75  = []*ahpimpl.Reason{&reasons[676], &reasons[677]}
+	required76  = []*ahpimpl.Reason{&reasons[681]}
+	required77  = []*ahpimpl.Reason{&reasons[682]}
+	required78  = []*ahpimpl.Reason{&reasons[683]}
+	required79  = []*ahpimpl.Reason{&reasons[686]}
+	required80  = []*ahpimpl.Reason{&reasons[694]}
+	required81  = []*ahpimpl.Reason{&reasons[695]}
+	required82  = []*ahpimpl.Reason{&reasons[696]}
+	required83  = []*ahpimpl.Reason{&reasons[699]}
+	required84  = []*ahpimpl.Reason{&reasons[700]}
+	required85  = []*ahpimpl.Reason{&reasons[701]}
+	required86  = []*ahpimpl.Reason{&reasons[704]}
+	required87  = []*ahpimpl.Reason{&reasons[705]}
+	required88  = []*ahpimpl.Reason{&reasons[706]}
+	required89  = []*ahpimpl.Reason{&reasons[709]}
+	required90  = []*ahpimpl.Reason{&reasons[720]}
+	required91  = []*ahpimpl.Reason{&reasons[721]}
+	required92  = []*ahpimpl.Reason{&reasons[722]}
+	required93  = []*ahpimpl.Reason{&reasons[725]}
+	required94  = []*ahpimpl.Reason{&reasons[726]}
+	required95  = []*ahpimpl.Reason{&reasons[727]}
+	required96  = []*ahpimpl.Reason{&reasons[730]}
+	required97  = []*ahpimpl.Reason{&reasons[735], &reasons[736]}
+	required98  = []*ahpimpl.Reason{&reasons[746], &reasons[747]}
+	required99  = []*ahpimpl.Reason{&reasons[753], &reasons[754]}
+	required100 = []*ahpimpl.Reason{&reasons[758], &reasons[759]}
+	required101 = []*ahpimpl.Reason{&reasons[766], &reasons[767], &reasons[768], &reasons[769], &reasons[770]}
+	required102 = []*ahpimpl.Reason{&reasons[776], &reasons[777]}
+	required103 = []*ahpimpl.Reason{&reasons[786], &reasons[787], &reasons[788]}
+	required104 = []*ahpimpl.Reason{&reasons[794]}
+	required105 = []*ahpimpl.Reason{&reasons[797]}
+	required106 = []*ahpimpl.Reason{&reasons[803], &reasons[804], &reasons[805]}
+	required107 = []*ahpimpl.Reason{&reasons[811]}
+	required108 = []*ahpimpl.Reason{&reasons[814], &reasons[815]}
+	required109 = []*ahpimpl.Reason{&reasons[820], &reasons[821], &reasons[822]}
+	required110 = []*ahpimpl.Reason{&reasons[825], &reasons[826]}
+	required111 = []*ahpimpl.Reason{&reasons[831], &reasons[832]}
+	required112 = []*ahpimpl.Reason{&reasons[836], &reasons[837]}
+	required113 = []*ahpimpl.Reason{&reasons[842], &reasons[843], &reasons[844]}
+	required114 = []*ahpimpl.Reason{&reasons[848], &reasons[849]}
+	required115 = []*ahpimpl.Reason{&reasons[856], &reasons[857], &reasons[858]}
+	required116 = []*ahpimpl.Reason{&reasons[863], &reasons[864]}
+	required117 = []*ahpimpl.Reason{&reasons[869], &reasons[870]}
+	required118 = []*ahpimpl.Reason{&reasons[875]}
+	required119 = []*ahpimpl.Reason{&reasons[879], &reasons[880]}
+	required120 = []*ahpimpl.Reason{&reasons[893]}
+	required121 = []*ahpimpl.Reason{&reasons[896]}
+	required122 = []*ahpimpl.Reason{&reasons[904], &reasons[905], &reasons[906]}
+	required123 = []*ahpimpl.Reason{&reasons[910], &reasons[911], &reasons[912]}
+	required124 = []*ahpimpl.Reason{&reasons[919], &reasons[920], &reasons[921]}
 	required125 = []*ahpimpl.Reason{&reasons[926]}
 	required126 = []*ahpimpl.Reason{&reasons[930], &reasons[931], &reasons[932]}
-	required127 = []*ahpimpl.Reason{&reasons[934], &reasons[935], &reasons[936]}
-	required128 = []*ahpimpl.Reason{&reasons[943]}
-	required129 = []*ahpimpl.Reason{&reasons[945]}
-	required130 = []*ahpimpl.Reason{&reasons[947]}
-	required131 = []*ahpimpl.Reason{&reasons[953], &reasons[954], &reasons[955], &reasons[956], &reasons[957]}
-	required132 = []*ahpimpl.Reason{&reasons[969], &reasons[970]}
-	required133 = []*ahpimpl.Reason{&reasons[979]}
-	required134 = []*ahpimpl.Reason{&reasons[983]}
-	required135 = []*ahpimpl.Reason{&reasons[987], &reasons[988], &reasons[989], &reasons[990]}
-	required136 = []*ahpimpl.Reason{&reasons[1000], &reasons[1001]}
-	required137 = []*ahpimpl.Reason{&reasons[1006], &reasons[1007]}
-	required138 = []*ahpimpl.Reason{&reasons[1011], &reasons[1012], &reasons[1013]}
-	required139 = []*ahpimpl.Reason{&reasons[1018], &reasons[1019]}
-	required140 = []*ahpimpl.Reason{&reasons[1024], &reasons[1025], &reasons[1026], &reasons[1027], &reasons[1028]}
-	required141 = []*ahpimpl.Reason{&reasons[1039], &reasons[1040], &reasons[1041]}
-	required142 = []*ahpimpl.Reason{&reasons[1042]}
-	required143 = []*ahpimpl.Reason{&reasons[1052], &reasons[1053]}
-	required144 = []*ahpimpl.Reason{&reasons[1054]}
-	required145 = []*ahpimpl.Reason{&reasons[1063], &reasons[1064], &reasons[1065], &reasons[1066], &reasons[1067], &reasons[1068]}
-	required146 = []*ahpimpl.Reason{&reasons[1070]}
-	required147 = []*ahpimpl.Reason{&reasons[1077], &reasons[1078]}
-	required148 = []*ahpimpl.Reason{&reasons[1084], &reasons[1085], &reasons[1086]}
+	required127 = []*ahpimpl.Reason{&reasons[937], &reasons[938], &reasons[939]}
+	required128 = []*ahpimpl.Reason{&reasons[946]}
+	required129 = []*ahpimpl.Reason{&reasons[948]}
+	required130 = []*ahpimpl.Reason{&reasons[950]}
+	required131 = []*ahpimpl.Reason{&reasons[957], &reasons[958], &reasons[959], &reasons[960], &reasons[961]}
+	required132 = []*ahpimpl.Reason{&reasons[972], &reasons[973]}
+	required133 = []*ahpimpl.Reason{&reasons[980]}
+	required134 = []*ahpimpl.Reason{&reasons[984]}
+	required135 = []*ahpimpl.Reason{&reasons[988], &reasons[989], &reasons[990], &reasons[991]}
+	required136 = []*ahpimpl.Reason{&reasons[1002], &reasons[1003]}
+	required137 = []*ahpimpl.Reason{&reasons[1007], &reasons[1008]}
+	required138 = []*ahpimpl.Reason{&reasons[1013], &reasons[1014], &reasons[1015]}
+	required139 = []*ahpimpl.Reason{&reasons[1020], &reasons[1021]}
+	required140 = []*ahpimpl.Reason{&reasons[1027], &reasons[1028], &reasons[1029], &reasons[1030], &reasons[1031]}
+	required141 = []*ahpimpl.Reason{&reasons[1042], &reasons[1043], &reasons[1044]}
+	required142 = []*ahpimpl.Reason{&reasons[1045]}
+	required143 = []*ahpimpl.Reason{&reasons[1056], &reasons[1057]}
+	required144 = []*ahpimpl.Reason{&reasons[1058]}
+	required145 = []*ahpimpl.Reason{&reasons[1066], &reasons[1067], &reasons[1068], &reasons[1069], &reasons[1070], &reasons[1071]}
+	required146 = []*ahpimpl.Reason{&reasons[1073]}
+	required147 = []*ahpimpl.Reason{&reasons[1081], &reasons[1082]}
+	required148 = []*ahpimpl.Reason{&reasons[1087], &reasons[1088], &reasons[1089]}
 	required149 = []*ahpimpl.Reason{&reasons[1100], &reasons[1101]}
 	required150 = []*ahpimpl.Reason{&reasons[1106], &reasons[1107]}
-	required151 = []*ahpimpl.Reason{&reasons[1111], &reasons[1112]}
+	required151 = []*ahpimpl.Reason{&reasons[1112], &reasons[1113]}
 	required152 = []*ahpimpl.Reason{&reasons[1115], &reasons[1116], &reasons[1117]}
 	required153 = []*ahpimpl.Reason{&reasons[1139], &reasons[1140]}
-	required154 = []*ahpimpl.Reason{&reasons[1142], &reasons[1143]}
-	required155 = []*ahpimpl.Reason{&reasons[1147]}
+	required154 = []*ahpimpl.Reason{&reasons[1143], &reasons[1144]}
+	required155 = []*ahpimpl.Reason{&reasons[1148]}
 	required156 = []*ahpimpl.Reason{&reasons[1152]}
 	required157 = []*ahpimpl.Reason{&reasons[1154], &reasons[1155]}
 	required158 = []*ahpimpl.Reason{&reasons[1162], &reasons[1163], &reasons[1164]}
 	required159 = []*ahpimpl.Reason{&reasons[1168], &reasons[1169], &reasons[1170]}
-	required160 = []*ahpimpl.Reason{&reasons[1173], &reasons[1174]}
+	required160 = []*ahpimpl.Reason{&reasons[1175], &reasons[1176]}
 	required161 = []*ahpimpl.Reason{&reasons[1180], &reasons[1181]}
 	required162 = []*ahpimpl.Reason{&reasons[1183], &reasons[1184]}
 	required163 = []*ahpimpl.Reason{&reasons[1188], &reasons[1189], &reasons[1190]}
-	required164 = []*ahpimpl.Reason{&reasons[1198], &reasons[1199], &reasons[1200]}
-	required165 = []*ahpimpl.Reason{&reasons[1207], &reasons[1208]}
-	required166 = []*ahpimpl.Reason{&reasons[1218], &reasons[1219], &reasons[1220], &reasons[1221], &reasons[1222]}
-	required167 = []*ahpimpl.Reason{&reasons[1223]}
-	required168 = []*ahpimpl.Reason{&reasons[1241], &reasons[1242], &reasons[1243]}
-	required169 = []*ahpimpl.Reason{&reasons[1245]}
-	required170 = []*ahpimpl.Reason{&reasons[1260], &reasons[1261], &reasons[1262], &reasons[1263]}
-	required171 = []*ahpimpl.Reason{&reasons[1275], &reasons[1276]}
-	required172 = []*ahpimpl.Reason{&reasons[1282], &reasons[1283]}
-	required173 = []*ahpimpl.Reason{&reasons[1288]}
-	required174 = []*ahpimpl.Reason{&reasons[1300]}
-	required175 = []*ahpimpl.Reason{&reasons[1310]}
-	required176 = []*ahpimpl.Reason{&reasons[1318], &reasons[1319]}
-	required177 = []*ahpimpl.Reason{&reasons[1329], &reasons[1330]}
-	required178 = []*ahpimpl.Reason{&reasons[1339], &reasons[1340]}
-	required179 = []*ahpimpl.Reason{&reasons[1345], &reasons[1346]}
-	required180 = []*ahpimpl.Reason{&reasons[1355], &reasons[1356]}
-	required181 = []*ahpimpl.Reason{&reasons[1365], &reasons[1366]}
-	required182 = []*ahpimpl.Reason{&reasons[1375]}
-	required183 = []*ahpimpl.Reason{&reasons[1381], &reasons[1382]}
+	required164 = []*ahpimpl.Reason{&reasons[1200], &reasons[1201], &reasons[1202]}
+	required165 = []*ahpimpl.Reason{&reasons[1208], &reasons[1209]}
+	required166 = []*ahpimpl.Reason{&reasons[1221], &reasons[1222], &reasons[1223], &reasons[1224], &reasons[1225]}
+	required167 = []*ahpimpl.Reason{&reasons[1227]}
+	required168 = []*ahpimpl.Reason{&reasons[1244], &reasons[1245], &reasons[1246]}
+	required169 = []*ahpimpl.Reason{&reasons[1249]}
+	required170 = []*ahpimpl.Reason{&reasons[1266], &reasons[1267], &reasons[1268], &reasons[1269]}
+	required171 = []*ahpimpl.Reason{&reasons[1278], &reasons[1279]}
+	required172 = []*ahpimpl.Reason{&reasons[1285], &reasons[1286]}
+	required173 = []*ahpimpl.Reason{&reasons[1297]}
+	required174 = []*ahpimpl.Reason{&reasons[1307]}
+	required175 = []*ahpimpl.Reason{&reasons[1317]}
+	required176 = []*ahpimpl.Reason{&reasons[1325], &reasons[1326]}
+	required177 = []*ahpimpl.Reason{&reasons[1336], &reasons[1337]}
+	required178 = []*ahpimpl.Reason{&reasons[1343], &reasons[1344]}
+	required179 = []*ahpimpl.Reason{&reasons[1353], &reasons[1354]}
+	required180 = []*ahpimpl.Reason{&reasons[1361], &reasons[1362]}
+	required181 = []*ahpimpl.Reason{&reasons[1373], &reasons[1374]}
+	required182 = []*ahpimpl.Reason{&reasons[1379]}
+	required183 = []*ahpimpl.Reason{&reasons[1388], &reasons[1389]}
 	required184 = []*ahpimpl.Reason{&reasons[1397]}
 	required185 = []*ahpimpl.Reason{&reasons[1406], &reasons[1407], &reasons[1408]}
 )

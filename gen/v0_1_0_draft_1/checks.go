@@ -134,17 +134,34 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vDenyEffect_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "deny")) {
+						return c.FailWith(n, &reasons[9])
+					}
 				}
 			case "reason":
 				seen |= uint64(0x2)
-				if !vDenyEffect_reason(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[10])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[11])
+					}
 				}
 			case "code":
-				if !vDenyEffect_code(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[12])
+					}
+					if !re0.Match(d.Str(n)) {
+						return c.FailWith(n, &reasons[13])
+					}
 				}
 			case "extensions":
 				if !c.Child(m.Value(), vExtensions) {
@@ -160,44 +177,6 @@ func vDenyEffect(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required1)
-	}
-	return true
-}
-
-// vDenyEffect_type checks
-// 0.1.0-draft.1/deny-effect.schema.json#/properties/type.
-func vDenyEffect_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "deny")) {
-		return c.FailWith(n, &reasons[11])
-	}
-	return true
-}
-
-// vDenyEffect_reason checks
-// 0.1.0-draft.1/deny-effect.schema.json#/properties/reason.
-func vDenyEffect_reason(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[12])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[13])
-	}
-	return true
-}
-
-// vDenyEffect_code checks
-// 0.1.0-draft.1/deny-effect.schema.json#/properties/code.
-func vDenyEffect_code(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[14])
-	}
-	if !re0.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[15])
 	}
 	return true
 }
@@ -264,8 +243,11 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 			switch m.Key() {
 			case "jsonrpc":
 				seen |= uint64(0x1)
-				if !vCommon_successResponse_jsonrpc(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "2.0")) {
+						return c.FailWith(n, &reasons[19])
+					}
 				}
 			case "id":
 				seen |= uint64(0x2)
@@ -292,16 +274,6 @@ func vCommon_successResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) b
 		return c.FailRequired(n, seen, &required2)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[22])
-	}
-	return true
-}
-
-// vCommon_successResponse_jsonrpc checks
-// 0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc.
-func vCommon_successResponse_jsonrpc(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[23])
 	}
 	return true
@@ -632,8 +604,11 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "jsonrpc":
 				seen |= uint64(0x1)
-				if !vCommon_request_jsonrpc(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "2.0")) {
+						return c.FailWith(n, &reasons[42])
+					}
 				}
 			case "id":
 				seen |= uint64(0x2)
@@ -642,8 +617,15 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 				}
 			case "method":
 				seen |= uint64(0x4)
-				if !vCommon_request_method(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[43])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[44])
+					}
 				}
 			case "params":
 				seen |= uint64(0x8)
@@ -660,30 +642,6 @@ func vCommon_request(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	if seen != uint64(0xf) {
 		return c.FailRequired(n, seen, &required5)
-	}
-	return true
-}
-
-// vCommon_request_jsonrpc checks
-// 0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc.
-func vCommon_request_jsonrpc(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reasons[46])
-	}
-	return true
-}
-
-// vCommon_request_method checks
-// 0.1.0-draft.1/common.schema.json#/$defs/request/properties/method.
-func vCommon_request_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[47])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[48])
 	}
 	return true
 }
@@ -715,8 +673,11 @@ func vInterceptRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 		for m.Next() {
 			switch m.Key() {
 			case "method":
-				if !vInterceptRequest_allOf_1_method(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "hooks/intercept")) {
+						return c.FailWith(n, &reasons[51])
+					}
 				}
 			case "params":
 				if !c.Child(m.Value(), vInterceptRequest_allOf_1_params) {
@@ -729,16 +690,6 @@ func vInterceptRequest_allOf_1(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval)
 				ev.Set(m.Index())
 			}
 		}
-	}
-	return true
-}
-
-// vInterceptRequest_allOf_1_method checks
-// 0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method.
-func vInterceptRequest_allOf_1_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "hooks/intercept")) {
-		return c.FailWith(n, &reasons[51])
 	}
 	return true
 }
@@ -809,23 +760,47 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vToolBefore_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[57])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[58])
+					}
 				}
 			case "source":
 				seen |= uint64(0x2)
-				if !vToolBefore_source(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[59])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[60])
+					}
 				}
 			case "type":
 				seen |= uint64(0x4)
-				if !vToolBefore_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "tool.before")) {
+						return c.FailWith(n, &reasons[61])
+					}
 				}
 			case "time":
 				seen |= uint64(0x8)
-				if !vToolBefore_time(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[62])
+					}
+					if !format.DateTime(d.StrView(n)) {
+						return c.FailWith(n, &reasons[63])
+					}
 				}
 			case "session":
 				seen |= uint64(0x10)
@@ -859,57 +834,6 @@ func vToolBefore(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return true
 }
 
-// vToolBefore_id checks 0.1.0-draft.1/tool-before.schema.json#/properties/id.
-func vToolBefore_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[63])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[64])
-	}
-	return true
-}
-
-// vToolBefore_source checks
-// 0.1.0-draft.1/tool-before.schema.json#/properties/source.
-func vToolBefore_source(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[65])
-	}
-	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[66])
-	}
-	return true
-}
-
-// vToolBefore_type checks
-// 0.1.0-draft.1/tool-before.schema.json#/properties/type.
-func vToolBefore_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reasons[67])
-	}
-	return true
-}
-
-// vToolBefore_time checks
-// 0.1.0-draft.1/tool-before.schema.json#/properties/time.
-func vToolBefore_time(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[68])
-	}
-	if !format.DateTime(d.StrView(n)) {
-		return c.FailWith(n, &reasons[69])
-	}
-	return true
-}
-
 // vCommon_session checks 0.1.0-draft.1/common.schema.json#/$defs/session.
 func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
@@ -927,20 +851,35 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vCommon_session_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[71])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[72])
+					}
 				}
 			case "cwd":
-				if !vCommon_session_cwd(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[73])
+					}
 				}
 			case "workspaceRoots":
 				if !vCommon_session_workspaceRoots(c, m.Value(), nil) {
 					return false
 				}
 			case "model":
-				if !vCommon_session_model(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[74])
+					}
 				}
 			case "agent":
 				if !c.Child(m.Value(), vCommon_session_agent) {
@@ -960,71 +899,29 @@ func vCommon_session(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	return true
 }
 
-// vCommon_session_id checks
-// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/id.
-func vCommon_session_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[72])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[73])
-	}
-	return true
-}
-
-// vCommon_session_cwd checks
-// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/cwd.
-func vCommon_session_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[74])
-	}
-	return true
-}
-
 // vCommon_session_workspaceRoots checks
 // 0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots.
 func vCommon_session_workspaceRoots(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[75])
+		return c.FailTypeWith(n, &reasons[76])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vCommon_session_workspaceRoots_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[77])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
 			}
 		}
-	}
-	return true
-}
-
-// vCommon_session_workspaceRoots_items checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items.
-func vCommon_session_workspaceRoots_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[76])
-	}
-	return true
-}
-
-// vCommon_session_model checks
-// 0.1.0-draft.1/common.schema.json#/$defs/session/properties/model.
-func vCommon_session_model(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[77])
 	}
 	return true
 }
@@ -1047,12 +944,23 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			switch m.Key() {
 			case "id":
 				seen |= uint64(0x1)
-				if !vCommon_session_agent_id(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[79])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[80])
+					}
 				}
 			case "type":
-				if !vCommon_session_agent_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[81])
+					}
 				}
 			default:
 				continue
@@ -1064,29 +972,6 @@ func vCommon_session_agent(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 	}
 	if seen != uint64(0x1) {
 		return c.FailRequired(n, seen, &required9)
-	}
-	return true
-}
-
-// vCommon_session_agent_id checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id.
-func vCommon_session_agent_id(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[80])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[81])
-	}
-	return true
-}
-
-// vCommon_session_agent_type checks 0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type.
-func vCommon_session_agent_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[82])
 	}
 	return true
 }
@@ -1110,13 +995,27 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "callId":
 				seen |= uint64(0x1)
-				if !vToolBefore_tool_callId(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[84])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[85])
+					}
 				}
 			case "name":
 				seen |= uint64(0x2)
-				if !vToolBefore_tool_name(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[86])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[87])
+					}
 				}
 			case "kind":
 				seen |= uint64(0x4)
@@ -1150,34 +1049,6 @@ func vToolBefore_tool(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 		return c.FailRequired(n, seen, &required10)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[88])
-	}
-	return true
-}
-
-// vToolBefore_tool_callId checks
-// 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId.
-func vToolBefore_tool_callId(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[89])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[90])
-	}
-	return true
-}
-
-// vToolBefore_tool_name checks
-// 0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name.
-func vToolBefore_tool_name(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[91])
-	}
-	if d.RunesBelow(n, 1) {
 		return c.FailWith(n, &reasons[92])
 	}
 	return true
@@ -1238,13 +1109,27 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 			switch m.Key() {
 			case "provider":
 				seen |= uint64(0x1)
-				if !vCommon_native_provider(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[97])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[98])
+					}
 				}
 			case "eventName":
 				seen |= uint64(0x2)
-				if !vCommon_native_eventName(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[99])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[100])
+					}
 				}
 			case "payload":
 				seen |= uint64(0x4)
@@ -1261,34 +1146,6 @@ func vCommon_native(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	}
 	if seen != uint64(0x7) {
 		return c.FailRequired(n, seen, &required11)
-	}
-	return true
-}
-
-// vCommon_native_provider checks
-// 0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider.
-func vCommon_native_provider(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[100])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[101])
-	}
-	return true
-}
-
-// vCommon_native_eventName checks
-// 0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName.
-func vCommon_native_eventName(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[102])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[103])
 	}
 	return true
 }
@@ -1463,13 +1320,23 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 			switch m.Key() {
 			case "jsonrpc":
 				seen |= uint64(0x1)
-				if !vCommon_notification_jsonrpc(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "2.0")) {
+						return c.FailWith(n, &reasons[111])
+					}
 				}
 			case "method":
 				seen |= uint64(0x2)
-				if !vCommon_notification_method(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[112])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[113])
+					}
 				}
 			case "params":
 				seen |= uint64(0x4)
@@ -1491,30 +1358,6 @@ func vCommon_notification(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool
 		return c.FailRequired(n, seen, &required12)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[114])
-	}
-	return true
-}
-
-// vCommon_notification_jsonrpc checks
-// 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc.
-func vCommon_notification_jsonrpc(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "2.0")) {
-		return c.FailWith(n, &reasons[115])
-	}
-	return true
-}
-
-// vCommon_notification_method checks
-// 0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method.
-func vCommon_notification_method(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[116])
-	}
-	if d.RunesBelow(n, 1) {
 		return c.FailWith(n, &reasons[117])
 	}
 	return true
@@ -1550,8 +1393,11 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 			switch m.Key() {
 			case "jsonrpc":
 				seen |= uint64(0x1)
-				if !vCommon_errorResponse_jsonrpc(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "2.0")) {
+						return c.FailWith(n, &reasons[120])
+					}
 				}
 			case "id":
 				seen |= uint64(0x2)
@@ -1578,16 +1424,6 @@ func vCommon_errorResponse(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) boo
 		return c.FailRequired(n, seen, &required13)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 {
-		return c.FailWith(n, &reasons[123])
-	}
-	return true
-}
-
-// vCommon_errorResponse_jsonrpc checks
-// 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc.
-func vCommon_errorResponse_jsonrpc(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "2.0")) {
 		return c.FailWith(n, &reasons[124])
 	}
 	return true
@@ -1611,13 +1447,21 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			switch m.Key() {
 			case "code":
 				seen |= uint64(0x1)
-				if !vCommon_errorResponse_error_code(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+						return c.FailTypeWith(n, &reasons[126])
+					}
 				}
 			case "message":
 				seen |= uint64(0x2)
-				if !vCommon_errorResponse_error_message(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[127])
+					}
 				}
 			case "data":
 			default:
@@ -1630,26 +1474,6 @@ func vCommon_errorResponse_error(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required14)
-	}
-	return true
-}
-
-// vCommon_errorResponse_error_code checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code.
-func vCommon_errorResponse_error_code(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reasons[128])
-	}
-	return true
-}
-
-// vCommon_errorResponse_error_message checks 0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message.
-func vCommon_errorResponse_error_message(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[129])
 	}
 	return true
 }
@@ -1830,8 +1654,11 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vRegistration_backend_allOf_0_if_transport_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "stdio")) {
+							return c.FailWith(n, &reasons[139])
+						}
 					}
 				default:
 					continue
@@ -1841,15 +1668,6 @@ func vRegistration_backend_allOf_0_if_transport(c *ahpimpl.Ctx, n ahpimpl.Node, 
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_0_if_transport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/0/if/properties/transport/properties/type.
-func vRegistration_backend_allOf_0_if_transport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reasons[139])
 	}
 	return true
 }
@@ -1923,8 +1741,11 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 			for m.Next() {
 				switch m.Key() {
 				case "type":
-					if !vRegistration_backend_allOf_1_then_transport_type(c, m.Value(), nil) {
-						return false
+					{
+						n := m.Value()
+						if !(d.StrEq(n, "http")) {
+							return c.FailWith(n, &reasons[141])
+						}
 					}
 				default:
 					continue
@@ -1934,15 +1755,6 @@ func vRegistration_backend_allOf_1_then_transport(c *ahpimpl.Ctx, n ahpimpl.Node
 				}
 			}
 		}
-	}
-	return true
-}
-
-// vRegistration_backend_allOf_1_then_transport_type checks 0.1.0-draft.1/registration.schema.json#/$defs/backend/allOf/1/then/properties/transport/properties/type.
-func vRegistration_backend_allOf_1_then_transport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reasons[141])
 	}
 	return true
 }
@@ -2018,13 +1830,23 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vRegistration_stdioTransport_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "stdio")) {
+						return c.FailWith(n, &reasons[147])
+					}
 				}
 			case "command":
 				seen |= uint64(0x2)
-				if !vRegistration_stdioTransport_command(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[148])
+					}
+					if d.RunesBelow(n, 1) {
+						return c.FailWith(n, &reasons[149])
+					}
 				}
 			case "args":
 				if !vRegistration_stdioTransport_args(c, m.Value(), nil) {
@@ -2036,8 +1858,12 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 					return false
 				}
 			case "cwd":
-				if !vRegistration_stdioTransport_cwd(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[150])
+					}
 				}
 			default:
 				continue
@@ -2053,43 +1879,24 @@ func vRegistration_stdioTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 	return true
 }
 
-// vRegistration_stdioTransport_type checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type.
-func vRegistration_stdioTransport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "stdio")) {
-		return c.FailWith(n, &reasons[150])
-	}
-	return true
-}
-
-// vRegistration_stdioTransport_command checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command.
-func vRegistration_stdioTransport_command(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[151])
-	}
-	if d.RunesBelow(n, 1) {
-		return c.FailWith(n, &reasons[152])
-	}
-	return true
-}
-
 // vRegistration_stdioTransport_args checks
 // 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args.
 func vRegistration_stdioTransport_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[153])
+		return c.FailTypeWith(n, &reasons[154])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vRegistration_stdioTransport_args_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				k := d.Kind(n)
+				if !(k == ahpimpl.KindString) {
+					return c.FailTypeWith(n, &reasons[155])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
@@ -2099,38 +1906,17 @@ func vRegistration_stdioTransport_args(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 	return true
 }
 
-// vRegistration_stdioTransport_args_items checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items.
-func vRegistration_stdioTransport_args_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[154])
-	}
-	return true
-}
-
 // vRegistration_stdioTransport_lifecycle checks 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle.
 func vRegistration_stdioTransport_lifecycle(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[155])
+		return c.FailWith(n, &reasons[156])
 	}
 	switch d.StrView(n) {
 	case "persistent", "per_event":
 	default:
 		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", "value")
-	}
-	return true
-}
-
-// vRegistration_stdioTransport_cwd checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd.
-func vRegistration_stdioTransport_cwd(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[156])
 	}
 	return true
 }
@@ -2153,13 +1939,26 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vRegistration_httpTransport_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "http")) {
+						return c.FailWith(n, &reasons[158])
+					}
 				}
 			case "url":
 				seen |= uint64(0x2)
-				if !vRegistration_httpTransport_url(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[159])
+					}
+					if !re1.Match(d.Str(n)) {
+						return c.FailWith(n, &reasons[160])
+					}
+					if !format.URI(d.StrView(n)) {
+						return c.FailWith(n, &reasons[161])
+					}
 				}
 			default:
 				continue
@@ -2171,33 +1970,6 @@ func vRegistration_httpTransport(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eva
 	}
 	if seen != uint64(0x3) {
 		return c.FailRequired(n, seen, &required18)
-	}
-	return true
-}
-
-// vRegistration_httpTransport_type checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type.
-func vRegistration_httpTransport_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "http")) {
-		return c.FailWith(n, &reasons[160])
-	}
-	return true
-}
-
-// vRegistration_httpTransport_url checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url.
-func vRegistration_httpTransport_url(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[161])
-	}
-	if !re1.Match(d.Str(n)) {
-		return c.FailWith(n, &reasons[162])
-	}
-	if !format.URI(d.StrView(n)) {
-		return c.FailWith(n, &reasons[163])
 	}
 	return true
 }
@@ -2221,13 +1993,23 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 			switch m.Key() {
 			case "type":
 				seen |= uint64(0x1)
-				if !vRegistration_authentication_type(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "bearer")) {
+						return c.FailWith(n, &reasons[165])
+					}
 				}
 			case "tokenEnv":
 				seen |= uint64(0x2)
-				if !vRegistration_authentication_tokenEnv(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindString) {
+						return c.FailTypeWith(n, &reasons[166])
+					}
+					if !re2.Match(d.Str(n)) {
+						return c.FailWith(n, &reasons[167])
+					}
 				}
 			case "token":
 				present |= 1
@@ -2250,29 +2032,6 @@ func vRegistration_authentication(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Ev
 		return c.FailRequired(n, seen, &required19)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 || present&4 == 4 {
-		return c.FailWith(n, &reasons[167])
-	}
-	return true
-}
-
-// vRegistration_authentication_type checks
-// 0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type.
-func vRegistration_authentication_type(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "bearer")) {
-		return c.FailWith(n, &reasons[168])
-	}
-	return true
-}
-
-// vRegistration_authentication_tokenEnv checks 0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv.
-func vRegistration_authentication_tokenEnv(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindString) {
-		return c.FailTypeWith(n, &reasons[169])
-	}
-	if !re2.Match(d.Str(n)) {
 		return c.FailWith(n, &reasons[170])
 	}
 	return true
@@ -2364,13 +2123,23 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 				}
 			case "mode":
 				seen |= uint64(0x2)
-				if !vRegistration_interceptSubscription_mode(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "intercept")) {
+						return c.FailWith(n, &reasons[176])
+					}
 				}
 			case "timeoutMs":
 				seen |= uint64(0x4)
-				if !vRegistration_interceptSubscription_timeoutMs(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
+						return c.FailTypeWith(n, &reasons[177])
+					}
+					if c.Cmp(n, num0) < 0 {
+						return c.FailWith(n, &reasons[178])
+					}
 				}
 			case "failurePolicy":
 				seen |= uint64(0x8)
@@ -2378,8 +2147,12 @@ func vRegistration_interceptSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahp
 					return false
 				}
 			case "includeNative":
-				if !vRegistration_interceptSubscription_includeNative(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[179])
+					}
 				}
 			default:
 				continue
@@ -2400,24 +2173,27 @@ func vRegistration_interceptSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[180])
+		return c.FailTypeWith(n, &reasons[184])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[181])
+		return c.FailWith(n, &reasons[185])
 	}
 	if d.Len(n) > 1 {
-		return c.FailWith(n, &reasons[182])
+		return c.FailWith(n, &reasons[186])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[183])
+		return c.FailWith(n, &reasons[187])
 	}
 	{
 		it := d.Items(n)
 		for it.Next() {
 			i := it.Index()
-			if !vRegistration_interceptSubscription_events_items(c, it.Item(), nil) {
-				return false
+			{
+				n := it.Item()
+				if !(d.StrEq(n, "tool.before")) {
+					return c.FailWith(n, &reasons[188])
+				}
 			}
 			if ev != nil {
 				ev.Set(i)
@@ -2427,58 +2203,17 @@ func vRegistration_interceptSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, 
 	return true
 }
 
-// vRegistration_interceptSubscription_events_items checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items.
-func vRegistration_interceptSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "tool.before")) {
-		return c.FailWith(n, &reasons[184])
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_mode checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode.
-func vRegistration_interceptSubscription_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "intercept")) {
-		return c.FailWith(n, &reasons[185])
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_timeoutMs checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs.
-func vRegistration_interceptSubscription_timeoutMs(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindNumber && c.IsInteger(n)) {
-		return c.FailTypeWith(n, &reasons[186])
-	}
-	if c.Cmp(n, num0) < 0 {
-		return c.FailWith(n, &reasons[187])
-	}
-	return true
-}
-
 // vRegistration_interceptSubscription_failurePolicy checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy.
 func vRegistration_interceptSubscription_failurePolicy(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[188])
+		return c.FailWith(n, &reasons[189])
 	}
 	switch d.StrView(n) {
 	case "fail-open", "fail-closed":
 	default:
 		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", "value")
-	}
-	return true
-}
-
-// vRegistration_interceptSubscription_includeNative checks 0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative.
-func vRegistration_interceptSubscription_includeNative(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[189])
 	}
 	return true
 }
@@ -2507,12 +2242,19 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 				}
 			case "mode":
 				seen |= uint64(0x2)
-				if !vRegistration_observeSubscription_mode(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					if !(d.StrEq(n, "observe")) {
+						return c.FailWith(n, &reasons[191])
+					}
 				}
 			case "includeNative":
-				if !vRegistration_observeSubscription_includeNative(c, m.Value(), nil) {
-					return false
+				{
+					n := m.Value()
+					k := d.Kind(n)
+					if !(k == ahpimpl.KindBool) {
+						return c.FailTypeWith(n, &reasons[192])
+					}
 				}
 			case "timeoutMs":
 				present |= 1
@@ -2532,7 +2274,7 @@ func vRegistration_observeSubscription(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpim
 		return c.FailRequired(n, seen, &required21)
 	}
 	if k != ahpimpl.KindObject || present&1 == 1 || present&2 == 2 {
-		return c.FailWith(n, &reasons[193])
+		return c.FailWith(n, &reasons[195])
 	}
 	return true
 }
@@ -2542,14 +2284,14 @@ func vRegistration_observeSubscription_events(c *ahpimpl.Ctx, n ahpimpl.Node, ev
 	d := c.Doc
 	k := d.Kind(n)
 	if !(k == ahpimpl.KindArray) {
-		return c.FailTypeWith(n, &reasons[194])
+		return c.FailTypeWith(n, &reasons[196])
 	}
 	if d.Len(n) < 1 {
-		return c.FailWith(n, &reasons[195])
+		return c.FailWith(n, &reasons[197])
 	}
 	if ok, dup := c.UniqueItems(n); !ok {
 		_ = dup
-		return c.FailWith(n, &reasons[196])
+		return c.FailWith(n, &reasons[198])
 	}
 	{
 		it := d.Items(n)
@@ -2571,31 +2313,12 @@ func vRegistration_observeSubscription_events_items(c *ahpimpl.Ctx, n ahpimpl.No
 	d := c.Doc
 	k := d.Kind(n)
 	if k != ahpimpl.KindString {
-		return c.FailWith(n, &reasons[197])
+		return c.FailWith(n, &reasons[199])
 	}
 	switch d.StrView(n) {
 	case "tool.before", "tool.after", "tool.error", "session.start", "session.end":
 	default:
 		return c.FailUnsupported(n, "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", "value")
-	}
-	return true
-}
-
-// vRegistration_observeSubscription_mode checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode.
-func vRegistration_observeSubscription_mode(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	if !(d.StrEq(n, "observe")) {
-		return c.FailWith(n, &reasons[198])
-	}
-	return true
-}
-
-// vRegistration_observeSubscription_includeNative checks 0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative.
-func vRegistration_observeSubscription_includeNative(c *ahpimpl.Ctx, n ahpimpl.Node, ev *ahpimpl.Eval) bool {
-	d := c.Doc
-	k := d.Kind(n)
-	if !(k == ahpimpl.KindBool) {
-		return c.FailTypeWith(n, &reasons[199])
 	}
 	return true
 }
@@ -2747,21 +2470,21 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/capabilities.schema.json#/properties/effects/items/anyOf/1/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/deny-effect.schema.json#/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/deny-effect.schema.json#/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/deny-effect.schema.json#/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/type/const", Message: "want \"deny\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/reason/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/code/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/deny-effect.schema.json#/properties/code/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/deny-effect.schema.json#/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/deny-effect.schema.json#/required", Message: "missing member \"reason\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/extensions.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/extensions.schema.json#/propertyNames/pattern", Message: "does not match ^(?:[A-Za-z][A-Za-z0-9_-]*\\.)+[A-Za-z][A-Za-z0-9_-]*$"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc/const", Message: "want \"2.0\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/required", Message: "missing member \"result\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/successResponse/properties/jsonrpc/const", Message: "want \"2.0\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/0/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/jsonRpcId/anyOf/1/type", Message: "integer"},
@@ -2780,13 +2503,13 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/type", Message: "array"},
 	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/intercept-no-effect-response.schema.json#/allOf/1/properties/result/properties/effects/maxItems", Message: "want at most 0 items"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc/const", Message: "want \"2.0\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"method\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/required", Message: "missing member \"params\""},
-	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/jsonrpc/const", Message: "want \"2.0\""},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/method/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/request/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/type", Message: "object"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/method/const", Message: "want \"hooks/intercept\""},
@@ -2795,12 +2518,6 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"event\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/required", Message: "missing member \"capabilities\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"id\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"source\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"time\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"session\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"tool\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/source/type", Message: "string"},
@@ -2808,40 +2525,46 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/type/const", Message: "want \"tool.before\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/time/type", Message: "string"},
 	{Code: ahprt.CodeFormat, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/time/format", Message: "not a valid date-time"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"id\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"source\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"time\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"session\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/required", Message: "missing member \"tool\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/cwd/type", Message: "string"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/model/type", Message: "string"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/workspaceRoots/items/type", Message: "string"},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/model/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/id/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/properties/type/type", Message: "string"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/session/properties/agent/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/type", Message: "object"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"callId\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"name\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"kind\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/required", Message: "missing member \"input\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/callId/minLength", Message: "want at least 1 characters"},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/name/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/kind/enum", Message: "want one of \"shell\", \"file_read\", \"file_write\", \"file_edit\", \"search\", \"fetch\", \"task\", \"mcp\", \"other\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/input/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/tool-before.schema.json#/properties/tool/properties/mcp/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"provider\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"eventName\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"payload\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/provider/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/eventName/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"provider\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"eventName\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/required", Message: "missing member \"payload\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/native/properties/payload/type", Message: "object"},
 	{Code: ahprt.CodeContains, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains", Message: "want at least 1 matching items"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/intercept-request.schema.json#/allOf/1/properties/params/properties/capabilities/allOf/1/properties/effects/contains/const", Message: "want \"deny\""},
@@ -2849,25 +2572,25 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeOneOfMany, Schema: "0.1.0-draft.1/json-rpc-message.schema.json#/oneOf", Message: "matches more than one alternative"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc/const", Message: "want \"2.0\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/type", Message: "string"},
+	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/required", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/required", Message: "missing member \"method\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/required", Message: "missing member \"params\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/jsonrpc/const", Message: "want \"2.0\""},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/type", Message: "string"},
-	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/method/minLength", Message: "want at least 1 characters"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/notification/properties/params/type", Message: "object"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc/const", Message: "want \"2.0\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"jsonrpc\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"id\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/required", Message: "missing member \"error\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/not", Message: "matches a schema it must not match"},
-	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/jsonrpc/const", Message: "want \"2.0\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"code\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"message\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/code/type", Message: "integer"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/properties/message/type", Message: "string"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"code\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/common.schema.json#/$defs/errorResponse/properties/error/required", Message: "missing member \"message\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/type", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/required", Message: "missing member \"protocolVersion\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/required", Message: "missing member \"hooks\""},
@@ -2885,35 +2608,39 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/transport/oneOf", Message: "missing member \"type\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"command\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"lifecycle\""},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/type/const", Message: "want \"stdio\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/type", Message: "string"},
 	{Code: ahprt.CodeMinLength, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/command/minLength", Message: "want at least 1 characters"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"command\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/required", Message: "missing member \"lifecycle\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/type", Message: "array"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/args/items/type", Message: "string"},
 	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/lifecycle/enum", Message: "want one of \"persistent\", \"per_event\""},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/stdioTransport/properties/cwd/type", Message: "string"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"url\""},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/type/const", Message: "want \"http\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/pattern", Message: "does not match ^https?://"},
 	{Code: ahprt.CodeFormat, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/properties/url/format", Message: "not a valid uri"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/httpTransport/required", Message: "missing member \"url\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/type", Message: "object"},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", Message: "missing member \"type\""},
-	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", Message: "missing member \"tokenEnv\""},
-	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/type/const", Message: "want \"bearer\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/type", Message: "string"},
 	{Code: ahprt.CodePattern, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/properties/tokenEnv/pattern", Message: "does not match ^[A-Za-z_][A-Za-z0-9_]*$"},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", Message: "missing member \"type\""},
+	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/required", Message: "missing member \"tokenEnv\""},
+	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/authentication/not", Message: "matches a schema it must not match"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/type", Message: "array"},
 	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "object"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/backend/properties/subscriptions/items/oneOf", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", Message: "want \"intercept\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/type", Message: "integer"},
+	{Code: ahprt.CodeMinimum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/minimum", Message: "want at least 1"},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"events\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/required", Message: "missing member \"timeoutMs\""},
@@ -2923,12 +2650,10 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMaxItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/maxItems", Message: "want at most 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/events/items/const", Message: "want \"tool.before\""},
-	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/mode/const", Message: "want \"intercept\""},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/type", Message: "integer"},
-	{Code: ahprt.CodeMinimum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/timeoutMs/minimum", Message: "want at least 1"},
 	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/failurePolicy/enum", Message: "want one of \"fail-open\", \"fail-closed\""},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/interceptSubscription/properties/includeNative/type", Message: "boolean"},
 	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/type", Message: "object"},
+	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode/const", Message: "want \"observe\""},
+	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"events\""},
 	{Code: ahprt.CodeRequired, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/required", Message: "missing member \"mode\""},
 	{Code: ahprt.CodeNot, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/not", Message: "matches a schema it must not match"},
@@ -2936,35 +2661,33 @@ var reasons = [...]ahpimpl.Reason{
 	{Code: ahprt.CodeMinItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/minItems", Message: "want at least 1 items"},
 	{Code: ahprt.CodeUniqueItems, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/uniqueItems", Message: "items must be unique"},
 	{Code: ahprt.CodeEnum, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/events/items/enum", Message: "want one of \"tool.before\", \"tool.after\", \"tool.error\", \"session.start\", \"session.end\""},
-	{Code: ahprt.CodeConst, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/mode/const", Message: "want \"observe\""},
-	{Code: ahprt.CodeType, Schema: "0.1.0-draft.1/registration.schema.json#/$defs/observeSubscription/properties/includeNative/type", Message: "boolean"},
 }
 
 // Each object's required members' reasons, in the schema's order (see
 // ahpimpl.Ctx.FailRequired).
 var (
 	required0  = []*ahpimpl.Reason{&reasons[1]}
-	required1  = []*ahpimpl.Reason{&reasons[9], &reasons[10]}
-	required2  = []*ahpimpl.Reason{&reasons[19], &reasons[20], &reasons[21]}
+	required1  = []*ahpimpl.Reason{&reasons[14], &reasons[15]}
+	required2  = []*ahpimpl.Reason{&reasons[20], &reasons[21], &reasons[22]}
 	required3  = []*ahpimpl.Reason{&reasons[30], &reasons[31]}
 	required4  = []*ahpimpl.Reason{&reasons[37], &reasons[38]}
-	required5  = []*ahpimpl.Reason{&reasons[42], &reasons[43], &reasons[44], &reasons[45]}
+	required5  = []*ahpimpl.Reason{&reasons[45], &reasons[46], &reasons[47], &reasons[48]}
 	required6  = []*ahpimpl.Reason{&reasons[53], &reasons[54], &reasons[55]}
-	required7  = []*ahpimpl.Reason{&reasons[57], &reasons[58], &reasons[59], &reasons[60], &reasons[61], &reasons[62]}
-	required8  = []*ahpimpl.Reason{&reasons[71]}
-	required9  = []*ahpimpl.Reason{&reasons[79]}
-	required10 = []*ahpimpl.Reason{&reasons[84], &reasons[85], &reasons[86], &reasons[87]}
-	required11 = []*ahpimpl.Reason{&reasons[97], &reasons[98], &reasons[99]}
-	required12 = []*ahpimpl.Reason{&reasons[111], &reasons[112], &reasons[113]}
-	required13 = []*ahpimpl.Reason{&reasons[120], &reasons[121], &reasons[122]}
-	required14 = []*ahpimpl.Reason{&reasons[126], &reasons[127]}
+	required7  = []*ahpimpl.Reason{&reasons[64], &reasons[65], &reasons[66], &reasons[67], &reasons[68], &reasons[69]}
+	required8  = []*ahpimpl.Reason{&reasons[75]}
+	required9  = []*ahpimpl.Reason{&reasons[82]}
+	required10 = []*ahpimpl.Reason{&reasons[88], &reasons[89], &reasons[90], &reasons[91]}
+	required11 = []*ahpimpl.Reason{&reasons[101], &reasons[102], &reasons[103]}
+	required12 = []*ahpimpl.Reason{&reasons[114], &reasons[115], &reasons[116]}
+	required13 = []*ahpimpl.Reason{&reasons[121], &reasons[122], &reasons[123]}
+	required14 = []*ahpimpl.Reason{&reasons[128], &reasons[129]}
 	required15 = []*ahpimpl.Reason{&reasons[131], &reasons[132]}
 	required16 = []*ahpimpl.Reason{&reasons[136], &reasons[137], &reasons[138]}
-	required17 = []*ahpimpl.Reason{&reasons[147], &reasons[148], &reasons[149]}
-	required18 = []*ahpimpl.Reason{&reasons[158], &reasons[159]}
-	required19 = []*ahpimpl.Reason{&reasons[165], &reasons[166]}
-	required20 = []*ahpimpl.Reason{&reasons[176], &reasons[177], &reasons[178], &reasons[179]}
-	required21 = []*ahpimpl.Reason{&reasons[191], &reasons[192]}
+	required17 = []*ahpimpl.Reason{&reasons[151], &reasons[152], &reasons[153]}
+	required18 = []*ahpimpl.Reason{&reasons[162], &reasons[163]}
+	required19 = []*ahpimpl.Reason{&reasons[168], &reasons[169]}
+	required20 = []*ahpimpl.Reason{&reasons[180], &reasons[181], &reasons[182], &reasons[183]}
+	required21 = []*ahpimpl.Reason{&reasons[193], &reasons[194]}
 )
 
 // presence0 reports which of "authentication" object n has: bit i for the i-th.

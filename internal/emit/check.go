@@ -199,12 +199,30 @@ func (e *checks) childOf(g *Group, node Code, s, owner *ir.Schema) (returns bool
 		g.Return(e.fail(node, t.FalseReason()))
 		return true
 	}
+	if t.Plan.InPlace {
+		e.inPlace(g, node, t)
+		return false
+	}
 	fn := t.Func
 	if owner != nil {
 		fn = memberCallee(owner, t)
 	}
 	g.If(Op("!").Add(e.childCall(node, t, fn))).Block(Return(False()))
 	return false
+}
+
+// inPlace writes the tests of leaf t (ir.Plan.InPlace) on a member or
+// item where its parent's walk would call t's check: a block that names
+// the value n, and its kind k when a test reads it, as t's function would.
+func (e *checks) inPlace(g *Group, node Code, t *ir.Schema) {
+	keywords := func(g *Group) { e.keywords(g, t) }
+	g.BlockFunc(func(bg *Group) {
+		bg.Id("n").Op(":=").Add(node)
+		if uses(keywords, "k")["k"] {
+			bg.Id("k").Op(":=").Id("d").Dot("Kind").Call(Id("n"))
+		}
+		keywords(bg)
+	})
 }
 
 // childCall checks a nested value against t with function fn (t's check),

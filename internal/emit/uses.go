@@ -10,12 +10,14 @@ import (
 	. "github.com/dave/jennifer/jen"
 )
 
-// uses reports which of names the statements write emits refer to. It
-// renders them and scans the text for those identifiers, so that a
-// function declares a local (d := c.Doc, k := d.Kind(n)) only when its
-// body reads it, instead of silencing the compiler with _ = d: the
-// emitters that write a body need not keep count of what they wrote.
-// Only identifiers count, not field or method names after a dot.
+// uses reports which of names the statements write emits read from the
+// scope around them. It renders them and scans the text for those
+// identifiers, so that a function declares a local (d := c.Doc,
+// k := d.Kind(n)) only when its body reads it, instead of silencing the
+// compiler with _ = d: the emitters that write a body need not keep count
+// of what they wrote. Only identifiers count, not field or method names
+// after a dot, nor a name read inside a block that declares its own
+// (name := …, as a check written in place does for k).
 func uses(write func(*Group), names ...string) map[string]bool {
 	code := []byte(fmt.Sprintf("%#v", BlockFunc(write)))
 	fset := token.NewFileSet()
@@ -26,14 +28,37 @@ func uses(write func(*Group), names ...string) map[string]bool {
 		want[n] = true
 	}
 	out := map[string]bool{}
-	afterDot := false
+	// own holds, by name, the depths of the open blocks that declare it;
+	// pending is a wanted name just scanned, read unless := follows.
+	own := map[string][]int{}
+	depth, pending, afterDot := 0, "", false
 	for {
 		_, tok, lit := sc.Scan()
-		if tok == token.EOF {
-			return out
+		if pending != "" {
+			if tok == token.DEFINE {
+				own[pending] = append(own[pending], depth)
+			} else if len(own[pending]) == 0 {
+				out[pending] = true
+			}
+			pending = ""
 		}
-		if tok == token.IDENT && !afterDot && want[lit] {
-			out[lit] = true
+		switch tok {
+		case token.EOF:
+			return out
+		case token.LBRACE:
+			depth++
+		case token.RBRACE:
+			depth--
+			for name, ds := range own {
+				for len(ds) > 0 && ds[len(ds)-1] > depth {
+					ds = ds[:len(ds)-1]
+				}
+				own[name] = ds
+			}
+		case token.IDENT:
+			if !afterDot && want[lit] {
+				pending = lit
+			}
 		}
 		afterDot = tok == token.PERIOD
 	}

@@ -61,7 +61,8 @@ type Package struct {
 }
 
 // Snapshot is the generator: load → ir → semantic rules → types → memo
-// analysis → check plan → shared declarations → builders' layout → emit, over one snapshot. `ahpgen generate`, the
+// analysis → dispatcher tables → check plan → shared declarations →
+// builders' layout → emit, over one snapshot. `ahpgen generate`, the
 // JSON-Schema-Test-Suite harness, the schema fuzzers and the tests all
 // generate through it, so what they test is what ships.
 func Snapshot(in Input, opt Options) (*Package, error) {
@@ -94,10 +95,10 @@ func Snapshot(in Input, opt Options) (*Package, error) {
 		return nil, err
 	}
 	ir.MarkMemo(pkg.Prog, pkg.Types)
-	ir.PlanChecks(pkg.Prog)
+	ir.PlanMessages(pkg.Types, in.Key)
+	ir.PlanChecks(pkg.Prog, pkg.Types)
 	ir.PlanDecls(pkg.Prog)
 	ir.PlanBuilders(pkg.Types, in.Key)
-	ir.PlanMessages(pkg.Types, in.Key)
 	if pkg.Files, err = emit.Package(emit.Snapshot{
 		Key: in.Key, WireVersion: pkg.WireVersion, ImportPath: in.ImportPath, Source: in.Source,
 		Prog: pkg.Prog, Types: pkg.Types,

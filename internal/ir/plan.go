@@ -5,12 +5,18 @@ package ir
 // records the decisions on Schema.Plan for emit, which then only prints
 // them. It runs on a finished model: after semantic.Attach (a rule makes
 // a schema more than its keywords, so fewer shapes match) and before
-// emit.
-func PlanChecks(p *Program) {
+// emit. types are the program's Go types (BuildTypes) with their
+// dispatcher tables (PlanMessages): the checks they name keep their
+// functions.
+func PlanChecks(p *Program, types *Types) {
+	if types.Messages == nil {
+		panic("ir: PlanChecks before PlanMessages")
+	}
 	planKinds(p)
 	planUnions(p)
 	planChildren(p)
 	planInline(p)
+	planLeaves(p, types) // after planChildren and planInline, whose marks it reads
 	planChains(p)
 	planMembers(p) // after planInline: the member switch notes not's names
 	planWalks(p)   // after planMembers: the walk checks the merged schemas
@@ -92,8 +98,12 @@ type Plan struct {
 	Chains []ConditionChain
 
 	// Inline is set when the check of the parent of this schema writes it
-	// inline (IfTest, IfPresence, NotGroups): it gets no function.
+	// inline (IfTest, IfPresence, NotGroups, InPlace): it gets no
+	// function.
 	Inline bool
+	// InPlace is set when the parent's member or item walk writes this
+	// schema's tests where it would call its check (see planLeaves).
+	InPlace bool
 }
 
 // checkOf resolves what checking s means: nil for "always passes",

@@ -218,6 +218,19 @@ func (w *declWalk) rejectsAll(x *Schema) bool {
 	return false
 }
 
+// child is rejectsAll for the check of a member or an item, whose
+// schema's tests are written there when it is written in place
+// (Plan.InPlace).
+func (w *declWalk) child(x *Schema) bool {
+	if w.rejectsAll(x) {
+		return true
+	}
+	if t := checkOf(x); t != nil && t.Plan.InPlace {
+		w.keywords(t)
+	}
+	return false
+}
+
 func (w *declWalk) wrapper(s *Schema) {
 	if s.Guard != 0 {
 		w.reason(s.RefCycleReason())
@@ -338,7 +351,7 @@ func (w *declWalk) additional(s *Schema) {
 	case ap.IsFalse():
 		w.reason(ap.NoOtherMembersReason())
 	default:
-		w.rejectsAll(ap)
+		w.child(ap)
 	}
 }
 
@@ -347,7 +360,7 @@ func (w *declWalk) additional(s *Schema) {
 // default case.
 func (w *declWalk) memberSwitch(s *Schema) {
 	for _, c := range s.Plan.Walk.Cases {
-		if slices.ContainsFunc(c.Checks, func(ch MemberCheck) bool { return w.rejectsAll(ch.Schema) }) {
+		if slices.ContainsFunc(c.Checks, func(ch MemberCheck) bool { return w.child(ch.Schema) }) {
 			continue
 		}
 		if !c.Own {
@@ -364,11 +377,11 @@ func (w *declWalk) memberSwitch(s *Schema) {
 func (w *declWalk) patternWalk(s *Schema) {
 	for _, c := range s.Plan.Walk.Cases {
 		for _, ch := range c.Checks {
-			w.rejectsAll(ch.Schema)
+			w.child(ch.Schema)
 		}
 	}
 	for _, pp := range s.PatternProperties {
-		w.rejectsAll(pp.Schema)
+		w.child(pp.Schema)
 	}
 	w.additional(s)
 }
@@ -383,10 +396,10 @@ func (w *declWalk) array(s *Schema) {
 		return
 	}
 	for _, p := range s.PrefixItems {
-		w.rejectsAll(p)
+		w.child(p)
 	}
 	if s.Items != nil {
-		w.rejectsAll(s.Items)
+		w.child(s.Items)
 	}
 	if s.Contains != nil {
 		if walk.MinContains > 0 {

@@ -35,23 +35,7 @@ func planInline(p *Program) {
 // alternatives, each when written in place (not through a $ref) and
 // named by nothing else.
 func markInline(p *Program) {
-	// Schemas something else names keep their functions: targets of a
-	// $ref or $dynamicRef (a reference may point inside another schema)
-	// and of a dynamic anchor.
-	named := map[*Schema]bool{}
-	for _, s := range p.Schemas {
-		for r := s.Ref; r != nil && !named[r]; r = r.Ref { // a $ref cycle ends where it began
-			named[r] = true
-		}
-		if s.DynamicRef != nil && s.DynamicRef.Static != nil {
-			named[checkOf(s.DynamicRef.Static)] = true
-		}
-	}
-	for _, a := range p.Anchors {
-		for _, t := range a.Targets {
-			named[checkOf(t.Schema)] = true
-		}
-	}
+	named := namedSchemas(p)
 	inline := func(x *Schema) {
 		if x != nil && !named[x] {
 			x.Plan.Inline = true

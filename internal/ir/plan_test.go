@@ -262,3 +262,45 @@ func TestPlanWalk(t *testing.T) {
 		t.Errorf("required only: walk %+v, declares %v; want a case that records nothing", w, root.Plan.Declares)
 	}
 }
+
+// TestPlanLeaves: a member's or an item's schema that only tests the
+// value and rejects objects is written in place when that one keyword
+// applies it; a schema a $ref names, one two keywords apply, one that
+// accepts objects, one with a Go type of its own and one the dispatcher
+// names keep their functions.
+func TestPlanLeaves(t *testing.T) {
+	p := buildMemo(t, `{
+		"$defs": {"named": {"type": "string"}},
+		"type": "object",
+		"properties": {
+			"kind": {"const": "a"},
+			"name": {"type": "string", "minLength": 1, "pattern": "^x"},
+			"size": {"type": "integer", "minimum": 0},
+			"ref": {"$ref": "#/properties/name"},
+			"open": {"minLength": 1},
+			"either": {"type": ["string", "integer"]},
+			"list": {"type": "array", "items": {"enum": ["x", "y"]}, "prefixItems": [{"type": "boolean"}]},
+			"named": {"$ref": "#/$defs/named"},
+			"obj": {"type": "object"}
+		},
+		"additionalProperties": {"type": "number"}
+	}`)
+	for ptr, want := range map[string]bool{
+		"/properties/kind":               true,
+		"/properties/size":               true,
+		"/properties/list/items":         true,
+		"/properties/list/prefixItems/0": true,
+		"/additionalProperties":          true,
+		"/properties/name":               false, // a $ref names it
+		"/properties/open":               false, // accepts objects
+		"/properties/either":             false, // its own Go type validates with it
+		"/$defs/named":                   false,
+		"/properties/obj":                false,
+		"/properties/list":               false,
+	} {
+		s := find(t, p, ptr)
+		if s.Plan.InPlace != want || s.Plan.Inline != want {
+			t.Errorf("%s: in place %v, inline %v, want %v", ptr, s.Plan.InPlace, s.Plan.Inline, want)
+		}
+	}
+}
